@@ -1,0 +1,111 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** idle → loading → loaded (more to come) | complete (no more) | error (retry possible). */
+export type PagedListStatus = "idle" | "loading" | "loaded" | "complete" | "error";
+
+type PagedListProps<T> = {
+  first: Page<T>;
+  fetchPage: (cursor: string) => Promise<Page<T>>;
+  getKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  label: string;
+  empty?: ReactNode;
+  className?: string;
+};
+
+/**
+ * A list that loads the next page when its end scrolls into view (or on "show more" for keyboard
+ * and screen-reader users), says so when there is nothing more, and offers a retry on failure.
+ */
+export function PagedList<T>({
+  first,
+  fetchPage,
+  getKey,
+  renderItem,
+  label,
+  empty,
+  className,
+}: PagedListProps<T>) {
+  const t = useTranslations("pagedList");
+  const [items, setItems] = useState(first.items);
+  const [cursor, setCursor] = useState(first.nextCursor);
+  const [status, setStatus] = useState<PagedListStatus>(first.nextCursor ? "idle" : "complete");
+  const sentinel = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    setItems(first.items);
+    setCursor(first.nextCursor);
+    setStatus(first.nextCursor ? "idle" : "complete");
+  }, [first]);
+
+  const loadMore = useCallback(async () => {
+    if (!cursor || busy.current) return;
+    busy.current = true;
+    setStatus("loading");
+    try {
+      const page = await fetchPage(cursor);
+      setItems((prev) => [...prev, ...page.items]);
+      setCursor(page.nextCursor);
+      setStatus(page.nextCursor ? "loaded" : "complete");
+    } catch {
+      setStatus("error");
+    } finally {
+      busy.current = false;
+    }
+  }, [cursor, fetchPage]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || status === "complete" || status === "error" || typeof IntersectionObserver === "undefined")
+      return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [loadMore, status]);
+
+  if (items.length === 0 && status === "complete") return <>{empty}</>;
+  return (
+    <div className={className} data-testid="paged-list" data-status={status}>
+      <ul aria-label={label} aria-busy={status === "loading"}>
+        {items.map((item) => (
+          <li key={getKey(item)}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      <div
+        ref={sentinel}
+        className="flex flex-col items-center gap-3 py-6 text-sm text-slate-500"
+        aria-live="polite"
+      >
+        {status === "loading" && <span>…</span>}
+        {(status === "idle" || status === "loaded") && (
+          <button
+            type="button"
+            onClick={() => void loadMore()}
+            className="rounded-full border border-slate-300 bg-white px-5 py-2 font-medium text-slate-700 hover:bg-slate-50"
+          >
+            {t("more")}
+          </button>
+        )}
+        {status === "complete" && <p>{t("noMore")}</p>}
+        {status === "error" && (
+          <>
+            <p className="text-danger-600">{t("failed")}</p>
+            <button
+              type="button"
+              onClick={() => void loadMore()}
+              className="rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              {t("retry")}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

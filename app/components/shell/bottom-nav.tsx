@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { useTranslations } from "use-intl";
+import type { Locale } from "#core/shared/locale.ts";
+import { BellIcon, CameraIcon, HomeIcon, SearchIcon, UserIcon } from "./icons.tsx";
+import { type Tab, useRouteHandle } from "./route-handle.ts";
+
+const ITEMS: { tab: Tab; path: string; Icon: typeof HomeIcon }[] = [
+  { tab: "home", path: "/", Icon: HomeIcon },
+  { tab: "search", path: "/items/search/", Icon: SearchIcon },
+  { tab: "sell", path: "/sell/", Icon: CameraIcon },
+  { tab: "notifications", path: "/notifications/", Icon: BellIcon },
+  { tab: "mypage", path: "/mypage/", Icon: UserIcon },
+];
+
+/** Five tabs at the bottom on small screens; the page's route handle says which is current. */
+export function BottomNav({ lang }: { lang: Locale }) {
+  const t = useTranslations("nav");
+  const shell = useTranslations("shell");
+  const { tab: current } = useRouteHandle();
+  return (
+    <nav
+      aria-label={shell("primaryNav")}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      <ul className="grid grid-cols-5">
+        {ITEMS.map(({ tab, path, Icon }) => {
+          const active = tab === current;
+          return (
+            <li key={tab}>
+              <Link
+                to={`/${lang}${path}`}
+                aria-current={active ? "page" : undefined}
+                className={`flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium ${
+                  active ? "text-brand-600" : "text-slate-500"
+                }`}
+              >
+                <Icon className="size-6" />
+                {t(tab)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

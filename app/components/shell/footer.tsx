@@ -1,0 +1,66 @@
+import { Link, useLocation } from "react-router";
+import { useTranslations } from "use-intl";
+import type { Locale } from "#core/shared/locale.ts";
+
+const LINKS = [
+  { key: "about", path: "/about/" },
+  { key: "terms", path: "/terms-of-service/" },
+  { key: "privacy", path: "/privacy/" },
+  { key: "laws", path: "/laws/" },
+  { key: "company", path: "/about/company/" },
+] as const;
+
+/** The same page in the other language, query kept. */
+export function LanguageSwitcher({ lang }: { lang: Locale }) {
+  const t = useTranslations("footer");
+  const { pathname, search } = useLocation();
+  const rest = pathname.replace(/^\/(ja|en)(?=\/)/, "");
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <span className="text-slate-500">{t("language")}:</span>
+      {(["ja", "en"] as const).map((l) =>
+        l === lang ? (
+          <span key={l} aria-current="true" className="font-semibold text-slate-900">
+            {l === "ja" ? "日本語" : "English"}
+          </span>
+        ) : (
+          <Link
+            key={l}
+            to={`/${l}${rest}${search}`}
+            hrefLang={l}
+            lang={l}
+            className="text-brand-700 underline"
+          >
+            {l === "ja" ? "日本語" : "English"}
+          </Link>
+        ),
+      )}
+    </div>
+  );
+}
+
+export function Footer({ lang }: { lang: Locale }) {
+  const t = useTranslations("footer");
+  return (
+    <footer className="mt-12 border-t border-slate-200 bg-white pb-20 md:pb-0">
+      <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-8">
+        <nav aria-label={t("label")}>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            {LINKS.map((l) => (
+              <li key={l.key}>
+                <Link
+                  to={`/${lang}${l.path}`}
+                  className="text-slate-600 hover:text-brand-700 hover:underline"
+                >
+                  {t(l.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageSwitcher lang={lang} />
+        <p className="text-xs text-slate-500">{t("copyright", { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,94 @@
+import { Form, Link, useNavigate } from "react-router";
+import { useTranslations } from "use-intl";
+import type { Locale } from "#core/shared/locale.ts";
+import { BackIcon, SearchIcon, UserIcon } from "./icons.tsx";
+import { useRouteHandle } from "./route-handle.ts";
+
+export type ShellUser = { id: number; nickname: string } | null;
+
+function BackButton({ lang, back }: { lang: Locale; back: string }) {
+  const t = useTranslations("shell");
+  const navigate = useNavigate();
+  const className =
+    "-ml-2 flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100";
+  if (back === "history") {
+    return (
+      <button type="button" className={className} aria-label={t("back")} onClick={() => navigate(-1)}>
+        <BackIcon />
+      </button>
+    );
+  }
+  return (
+    <Link to={`/${lang}${back}`} className={className} aria-label={t("back")} data-testid="back-button">
+      <BackIcon />
+    </Link>
+  );
+}
+
+export function Header({ lang, user }: { lang: Locale; user: ShellUser }) {
+  const t = useTranslations("shell");
+  const { back } = useRouteHandle();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
+        {back !== undefined && <BackButton lang={lang} back={back} />}
+        <Link
+          to={`/${lang}/`}
+          className="shrink-0 text-xl font-bold tracking-tight text-brand-700"
+          aria-label={t("home")}
+        >
+          Tsugu
+        </Link>
+        <Form
+          method="get"
+          action={`/${lang}/items/search/`}
+          role="search"
+          className="relative min-w-0 flex-1"
+        >
+          <label htmlFor="site-search" className="sr-only">
+            {t("searchLabel")}
+          </label>
+          <input
+            id="site-search"
+            name="keyword"
+            type="search"
+            enterKeyHint="search"
+            placeholder={t("searchPlaceholder")}
+            className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pr-10 pl-4 text-base placeholder:text-slate-400 focus:border-brand-600 focus:bg-white sm:text-sm"
+          />
+          <button
+            type="submit"
+            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500"
+            aria-label={t("searchSubmit")}
+          >
+            <SearchIcon className="size-5" />
+          </button>
+        </Form>
+        {user ? (
+          <Link
+            to={`/${lang}/mypage/`}
+            className="hidden shrink-0 items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:flex"
+          >
+            <UserIcon className="size-5" />
+            {t("mypage")}
+          </Link>
+        ) : (
+          <div className="flex shrink-0 items-center gap-1">
+            <Link
+              to={`/${lang}/login/`}
+              className="rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
+              {t("login")}
+            </Link>
+            <Link
+              to={`/${lang}/signup/`}
+              className="hidden rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:block"
+            >
+              {t("signup")}
+            </Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMatches } from "react-router";
+
+export const TABS = ["home", "search", "sell", "notifications", "mypage"] as const;
+export type Tab = (typeof TABS)[number];
+
+/**
+ * Page metadata a route declares in its `handle`: whether the header shows a back button (a path
+ * under the current language, or "history" for the browser's back) and which bottom tab is active.
+ */
+export type RouteHandle = { back?: string; tab?: Tab };
+
+export function useRouteHandle(): Required<Pick<RouteHandle, "tab">> & Pick<RouteHandle, "back"> {
+  const matches = useMatches();
+  let back: string | undefined;
+  let tab: Tab = "home";
+  for (const m of matches) {
+    const h = m.handle as RouteHandle | undefined;
+    if (h?.back !== undefined) back = h.back;
+    if (h?.tab) tab = h.tab;
+  }
+  return { back, tab };
+}

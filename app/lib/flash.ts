@@ -1,0 +1,15 @@
+/** Messages a redirect may leave for the snackbar; the cookie carries only one of these keys. */
+export const FLASH_KEYS = [
+  "login.loggedIn",
+  "logout.done",
+  "signup.completed",
+  "signup.expired",
+  "resetPassword.done",
+  "settingsEmail.done",
+  "changePassword.done",
+] as const;
+export type FlashKey = (typeof FLASH_KEYS)[number];
+
+export function isFlashKey(value: unknown): value is FlashKey {
+  return typeof value === "string" && (FLASH_KEYS as readonly string[]).includes(value);
+}

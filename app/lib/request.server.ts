@@ -1,0 +1,93 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { SessionUser } from "#core/identity/sessions.ts";
+import type { CoreContext } from "#core/shared/context.ts";
+import { isAppError } from "#core/shared/errors.ts";
+import { isLocale, type Locale } from "#core/shared/locale.ts";
+import { flashCookie, parseCookies } from "#server/cookies.ts";
+import { coreContext } from "#server/core-context.ts";
+import { requestContext, servicesContext } from "#server/router-context.ts";
+import type { FlashKey } from "./flash.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export function services(context: Ctx) {
+  return context.get(servicesContext);
+}
+
+export function requestInfo(context: Ctx) {
+  return context.get(requestContext);
+}
+
+export function core(context: Ctx): CoreContext {
+  return coreContext(services(context));
+}
+
+export function secureCookies(context: Ctx): boolean {
+  return services(context).config.publicUrl.startsWith("https:");
+}
+
+export function cookiesOf(request: Request): Record<string, string> {
+  return parseCookies(request.headers.get("cookie"));
+}
+
+export function langOf(params: { lang?: string }): Locale {
+  return isLocale(params.lang) ? params.lang : "ja";
+}
+
+/** A same-site path to return to after login; anything else falls back to my page. */
+export function safeRedirect(target: string | null | undefined, lang: Locale): string {
+  if (target && /^\/(ja|en)\/[^\\]*$/.test(target) && !target.startsWith("//")) return target;
+  return `/${lang}/mypage/`;
+}
+
+/** The signed-in member, or a redirect to the login page that comes back here afterwards. */
+export function requireUser(context: Ctx, request: Request, lang: Locale): SessionUser {
+  const user = requestInfo(context).user;
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname.replace(/\.data$/, "") + url.search;
+    throw redirect(`/${lang}/login/?redirect=${encodeURIComponent(back)}`);
+  }
+  return user;
+}
+
+export function redirectWithFlash(context: Ctx, to: string, flash: FlashKey, cookies: string[] = []) {
+  const headers = new Headers();
+  for (const c of [...cookies, flashCookie(`${flash}|${Date.now().toString(36)}`, secureCookies(context))]) {
+    headers.append("Set-Cookie", c);
+  }
+  return redirect(to, { headers });
+}
+
+export type FormState = {
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  formError?: string;
+};
+
+/** Reads the named text fields of a form; anything else in the body is ignored. */
+export function formValues<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const name of names) {
+    const v = form.get(name);
+    out[name] = typeof v === "string" ? v : "";
+  }
+  return out;
+}
+
+const SECRET_FIELD = /password|code/i;
+
+/**
+ * Turns an expected failure into the form's answer: field messages in the page's language, the
+ * values the person typed (never passwords) and the right status. Anything else is re-thrown.
+ */
+export function formFailure(error: unknown, lang: Locale, values: Record<string, string>) {
+  if (!isAppError(error)) throw error;
+  const errors = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[lang]]));
+  const kept = Object.fromEntries(Object.entries(values).filter(([k]) => !SECRET_FIELD.test(k)));
+  const formError = Object.keys(errors).length ? undefined : error.messages[lang];
+  return data<FormState>(
+    { values: kept, errors, ...(formError ? { formError } : {}) },
+    { status: error.status },
+  );
+}

@@ -1,0 +1,103 @@
+import { type ReactNode, useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
+import { IntlProvider } from "use-intl";
+import { TIME_ZONE } from "#core/shared/locale.ts";
+import { clearCookie, FLASH_COOKIE } from "#server/cookies.ts";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/error-page.tsx";
+import { type RootData, Shell } from "./components/shell/shell.tsx";
+import { MESSAGES, translator } from "./i18n/index.ts";
+import { isFlashKey } from "./lib/flash.ts";
+import { cookiesOf, requestInfo, secureCookies, services } from "./lib/request.server.ts";
+import { localeOf, seo } from "./lib/seo.ts";
+import { setRouteError } from "./lib/ui-state.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** A flash message is read once: the response that shows it also clears it. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const response = (await next()) as Response;
+    if (
+      cookiesOf(request)[FLASH_COOKIE] &&
+      !response.headers.get("Set-Cookie")?.includes(`${FLASH_COOKIE}=`)
+    ) {
+      response.headers.append("Set-Cookie", clearCookie(FLASH_COOKIE, secureCookies(context)));
+    }
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { user } = requestInfo(context);
+  const [key, nonce = ""] = (cookiesOf(request)[FLASH_COOKIE] ?? "").split("|");
+  return {
+    user: user ? { id: user.id, nickname: user.nickname } : null,
+    flash: isFlashKey(key) ? { key, nonce } : null,
+    publicUrl: services(context).config.publicUrl,
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const lang = localeOf(args.location.pathname);
+  const t = translator(lang);
+  const status = isRouteErrorResponse(args.error) ? args.error.status : 500;
+  return seo(args, {
+    title: status === 404 ? t("errors.notFoundTitle") : t("errors.errorTitle"),
+    noindex: true,
+  });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const lang = localeOf(pathname);
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1d63d8" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <IntlProvider locale={lang} messages={MESSAGES[lang]} timeZone={TIME_ZONE}>
+          {children}
+        </IntlProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const lang = localeOf(useLocation().pathname);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  useEffect(() => {
+    setRouteError(true);
+    return () => setRouteError(false);
+  }, []);
+  if (status !== 404 && import.meta.env.DEV) console.error(error);
+  return (
+    <Shell lang={lang}>
+      <ErrorPage lang={lang} status={status} />
+    </Shell>
+  );
+}

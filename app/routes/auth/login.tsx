@@ -1,0 +1,91 @@
+import { Form, Link, redirect } from "react-router";
+import { useTranslations } from "use-intl";
+import { logIn } from "#core/identity/log-in.ts";
+import { sessionCookie } from "#server/cookies.ts";
+import { Checkbox, FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import {
+  core,
+  formFailure,
+  formValues,
+  langOf,
+  redirectWithFlash,
+  requestInfo,
+  safeRedirect,
+  secureCookies,
+} from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/login";
+
+export const meta = titleMeta("login.title");
+export const handle = { back: "/", tab: "mypage" };
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  if (requestInfo(context).user) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), langOf(params)));
+  }
+  return null;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const form = await request.formData();
+  const values = formValues(form, ["email", "password"] as const);
+  const persistent = form.get("remember") === "on";
+  const info = requestInfo(context);
+  try {
+    const r = await logIn(core(context), {
+      input: values,
+      kind: "web",
+      persistent,
+      ip: info.ip,
+      userAgent: info.userAgent,
+    });
+    const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
+    return redirectWithFlash(context, to, "login.loggedIn", [
+      sessionCookie(r.token, persistent, secureCookies(context)),
+    ]);
+  } catch (error) {
+    return formFailure(error, lang, values);
+  }
+}
+
+export default function Login({ actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("login");
+  const lang = params.lang;
+  return (
+    <PageCard title={t("title")}>
+      <Form method="post" className="flex flex-col gap-5" noValidate>
+        <FormError message={actionData?.formError} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("email")}
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={actionData?.values?.email}
+          error={actionData?.errors?.email}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t("password")}
+          autoComplete="current-password"
+          error={actionData?.errors?.password}
+        />
+        <Checkbox name="remember" label={t("remember")} defaultChecked />
+        <SubmitButton>{t("submit")}</SubmitButton>
+      </Form>
+      <div className="mt-6 flex flex-col gap-3 text-center text-sm">
+        <Link to={`/${lang}/reset-password/`} className="text-brand-700 underline">
+          {t("forgot")}
+        </Link>
+        <p className="text-slate-600">
+          {t("noAccount")}{" "}
+          <Link to={`/${lang}/signup/`} className="font-semibold text-brand-700 underline">
+            {t("signup")}
+          </Link>
+        </p>
+      </div>
+    </PageCard>
+  );
+}

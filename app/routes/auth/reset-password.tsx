@@ -1,0 +1,42 @@
+import { Form, redirect } from "react-router";
+import { useTranslations } from "use-intl";
+import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
+import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { core, formFailure, formValues, langOf, requestInfo } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta = titleMeta("resetPassword.title");
+export const handle = { back: "/login/", tab: "mypage" };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const values = formValues(await request.formData(), ["email"] as const);
+  try {
+    await requestPasswordReset(core(context), { input: values, locale: lang, ip: requestInfo(context).ip });
+    return redirect(`/${lang}/reset-password/sent/`);
+  } catch (error) {
+    return formFailure(error, lang, values);
+  }
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const t = useTranslations("resetPassword");
+  return (
+    <PageCard title={t("title")} lead={t("lead")}>
+      <Form method="post" className="flex flex-col gap-5" noValidate>
+        <FormError message={actionData?.formError} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("email")}
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={actionData?.values?.email}
+          error={actionData?.errors?.email}
+        />
+        <SubmitButton>{t("submit")}</SubmitButton>
+      </Form>
+    </PageCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, redirect } from "react-router";
+import { useTranslations } from "use-intl";
+import { PageCard } from "../../components/form.tsx";
+import { langOf, requestInfo } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/signup";
+
+export const meta = titleMeta("signup.title");
+export const handle = { back: "/", tab: "mypage" };
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  if (requestInfo(context).user) throw redirect(`/${langOf(params)}/mypage/`);
+  return null;
+}
+
+export function Agreement({ lang }: { lang: string }) {
+  const t = useTranslations("signup");
+  return (
+    <p className="text-xs leading-relaxed text-slate-500">
+      {t.rich("agreement", {
+        terms: (chunks) => (
+          <Link to={`/${lang}/terms-of-service/`} className="text-brand-700 underline">
+            {chunks}
+          </Link>
+        ),
+        privacy: (chunks) => (
+          <Link to={`/${lang}/privacy/`} className="text-brand-700 underline">
+            {chunks}
+          </Link>
+        ),
+      })}
+    </p>
+  );
+}
+
+export default function Signup({ params }: Route.ComponentProps) {
+  const t = useTranslations("signup");
+  const lang = params.lang;
+  return (
+    <PageCard title={t("title")} lead={t("lead")}>
+      <div className="flex flex-col gap-5">
+        <Link
+          to={`/${lang}/signup/email/`}
+          className="flex h-12 items-center justify-center rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700"
+        >
+          {t("withEmail")}
+        </Link>
+        <Agreement lang={lang} />
+        <p className="border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
+          {t("haveAccount")}{" "}
+          <Link to={`/${lang}/login/`} className="font-semibold text-brand-700 underline">
+            {t("login")}
+          </Link>
+        </p>
+      </div>
+    </PageCard>
+  );
+}

@@ -1,0 +1,173 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import { type ChallengePurpose, emailChallenges } from "#db/schema/index.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { consumeRateLimits } from "../shared/rate-limit.ts";
+import { keyedHash, newNumericCode, newToken, sameHash } from "../shared/secrets.ts";
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+export const CODES_PER_ADDRESS_PER_HOUR = 5;
+export const CODES_PER_IP_PER_HOUR = 30;
+/** Once the address is proven, the rest of the flow (a nickname, say) may take this long. */
+const VERIFIED_TTL_MS = 60 * 60 * 1000;
+
+export const INVALID_CODE = {
+  ja: "確認コードが正しくありません",
+  en: "The code is not correct",
+};
+export const EXPIRED_CODE = {
+  ja: "確認コードの有効期限が切れたか、入力の回数が上限に達しました。もう一度お手続きください",
+  en: "The code has expired or was entered wrongly too many times. Please start again",
+};
+export const INVALID_LINK = {
+  ja: "リンクの有効期限が切れているか、すでに使われています。もう一度お手続きください",
+  en: "This link has expired or has already been used. Please start again",
+};
+
+export type IssuedChallenge = { ticket: string; code: string | null; linkToken: string | null };
+
+export async function issueChallenge(
+  ctx: CoreContext,
+  o: {
+    purpose: ChallengePurpose;
+    email: string;
+    userId?: number | undefined;
+    payload?: Record<string, unknown>;
+    ip: string;
+    withCode: boolean;
+    withLink: boolean;
+    ttlMs?: number;
+  },
+): Promise<IssuedChallenge> {
+  await consumeRateLimits(ctx, [
+    { key: `mail:address:${o.email}`, max: CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
+    { key: `mail:ip:${o.ip}`, max: CODES_PER_IP_PER_HOUR, windowSeconds: 3600 },
+  ]);
+  const ticket = newToken();
+  const code = o.withCode ? newNumericCode() : null;
+  const linkToken = o.withLink ? newToken() : null;
+  const now = ctx.clock.now();
+  await ctx.db.insert(emailChallenges).values({
+    purpose: o.purpose,
+    email: o.email,
+    userId: o.userId,
+    ticketHash: keyedHash(ctx.secret, ticket),
+    codeHash: code ? keyedHash(ctx.secret, code) : null,
+    linkTokenHash: linkToken ? keyedHash(ctx.secret, linkToken) : null,
+    payload: o.payload ?? {},
+    ip: o.ip.slice(0, 64),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + (o.ttlMs ?? CODE_TTL_MS)),
+  });
+  return { ticket, code, linkToken };
+}
+
+export type Challenge = typeof emailChallenges.$inferSelect;
+
+/** The open challenge a ticket stands for, or null. */
+export async function findChallenge(
+  ctx: CoreContext,
+  purpose: ChallengePurpose,
+  ticket: string | null | undefined,
+): Promise<Challenge | null> {
+  if (!ticket || ticket.length > 128) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(emailChallenges)
+    .where(
+      and(
+        eq(emailChallenges.ticketHash, keyedHash(ctx.secret, ticket)),
+        eq(emailChallenges.purpose, purpose),
+        sql`${emailChallenges.consumedAt} is null`,
+        gte(emailChallenges.expiresAt, ctx.clock.now()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Checks a typed code. A wrong guess is counted even though the call fails; the fifth kills the
+ * code. A right one marks the challenge verified and gives the rest of the flow an hour.
+ */
+export async function verifyChallengeCode(
+  ctx: CoreContext,
+  o: { purpose: ChallengePurpose; ticket: string; code: string },
+): Promise<Challenge> {
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(emailChallenges)
+      .where(
+        and(
+          eq(emailChallenges.ticketHash, keyedHash(ctx.secret, o.ticket)),
+          eq(emailChallenges.purpose, o.purpose),
+        ),
+      )
+      .for("update")
+      .limit(1);
+    if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= MAX_CODE_ATTEMPTS) {
+      return { kind: "expired" as const };
+    }
+    if (row.verifiedAt) return { kind: "ok" as const, row };
+    if (!row.codeHash || !sameHash(row.codeHash, keyedHash(ctx.secret, o.code))) {
+      await tx
+        .update(emailChallenges)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(emailChallenges.id, row.id));
+      return { kind: row.attempts + 1 >= MAX_CODE_ATTEMPTS ? ("expired" as const) : ("wrong" as const) };
+    }
+    const [verified] = await tx
+      .update(emailChallenges)
+      .set({ verifiedAt: now, expiresAt: new Date(now.getTime() + VERIFIED_TTL_MS) })
+      .where(eq(emailChallenges.id, row.id))
+      .returning();
+    return { kind: "ok" as const, row: verified! };
+  });
+  if (outcome.kind === "wrong") throw new AppError("VALIDATION", { fields: { code: INVALID_CODE } });
+  if (outcome.kind === "expired") throw new AppError("VALIDATION", { fields: { code: EXPIRED_CODE } });
+  return outcome.row as Challenge;
+}
+
+/**
+ * Opens an emailed link. The link proves the address like the code does, and hands its holder a
+ * fresh ticket, since the browser that opens it may not be the one that started the flow.
+ */
+export async function openChallengeLink(
+  ctx: CoreContext,
+  o: { purpose: ChallengePurpose; linkToken: string; markVerified: boolean },
+): Promise<{ challenge: Challenge; ticket: string }> {
+  const now = ctx.clock.now();
+  const ticket = newToken();
+  const [row] = await ctx.db
+    .update(emailChallenges)
+    .set({
+      ticketHash: keyedHash(ctx.secret, ticket),
+      ...(o.markVerified
+        ? { verifiedAt: sql`coalesce(${emailChallenges.verifiedAt}, ${now.toISOString()}::timestamptz)` }
+        : {}),
+    })
+    .where(
+      and(
+        eq(emailChallenges.linkTokenHash, keyedHash(ctx.secret, o.linkToken.slice(0, 128))),
+        eq(emailChallenges.purpose, o.purpose),
+        sql`${emailChallenges.consumedAt} is null`,
+        gte(emailChallenges.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", { message: INVALID_LINK });
+  return { challenge: row, ticket };
+}
+
+/** Marks a challenge used; false when another request used it first. */
+export async function consumeChallenge(ctx: Pick<CoreContext, "db" | "clock">, id: number): Promise<boolean> {
+  const rows = await ctx.db
+    .update(emailChallenges)
+    .set({ consumedAt: ctx.clock.now() })
+    .where(and(eq(emailChallenges.id, id), sql`${emailChallenges.consumedAt} is null`))
+    .returning({ id: emailChallenges.id });
+  return rows.length === 1;
+}

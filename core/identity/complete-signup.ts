@@ -1,0 +1,70 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { emailChallenges, users } from "#db/schema/index.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { isLocale } from "../shared/locale.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { findChallenge } from "./challenges.ts";
+import { FIELD_LABELS, ZNickname } from "./fields.ts";
+import { createSession } from "./sessions.ts";
+
+export const ZCompleteSignup = z.object({ nickname: ZNickname });
+
+export const SIGNUP_NOT_VERIFIED = {
+  ja: "メールアドレスの確認が済んでいないか、有効期限が切れました。もう一度登録してください",
+  en: "Your email address is not confirmed yet, or the confirmation has expired. Please sign up again",
+};
+export const EMAIL_TAKEN = {
+  ja: "このメールアドレスはすでに登録されています",
+  en: "This email address is already registered",
+};
+
+/** Whether a ticket stands for a confirmed address still waiting for its account. */
+export async function pendingSignup(ctx: CoreContext, ticket: string | null | undefined) {
+  const challenge = await findChallenge(ctx, "signup", ticket);
+  if (!challenge?.verifiedAt || typeof challenge.payload.passwordHash !== "string") return null;
+  return { email: challenge.email };
+}
+
+/** Last step of sign-up: creates the account and signs the person in. */
+export async function completeSignup(
+  ctx: CoreContext,
+  o: {
+    ticket: string;
+    input: z.input<typeof ZCompleteSignup>;
+    session: { kind: "web" | "api"; persistent: boolean; ip?: string; userAgent?: string };
+  },
+): Promise<{ user: typeof users.$inferSelect; token: string; expiresAt: Date }> {
+  const { nickname } = parseInput(ZCompleteSignup, o.input, FIELD_LABELS);
+  const challenge = await findChallenge(ctx, "signup", o.ticket);
+  const passwordHash = challenge?.payload.passwordHash;
+  if (!challenge?.verifiedAt || typeof passwordHash !== "string") {
+    throw new AppError("FORBIDDEN", { message: SIGNUP_NOT_VERIFIED });
+  }
+  const now = ctx.clock.now();
+  const locale = isLocale(challenge.payload.locale) ? challenge.payload.locale : "ja";
+  const user = await ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(emailChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(emailChallenges.id, challenge.id), isNull(emailChallenges.consumedAt)))
+      .returning({ consumedAt: emailChallenges.consumedAt });
+    if (used.length !== 1) throw new AppError("FORBIDDEN", { message: SIGNUP_NOT_VERIFIED });
+    const created = await tx
+      .insert(users)
+      .values({
+        email: challenge.email,
+        emailVerifiedAt: challenge.verifiedAt,
+        passwordHash,
+        nickname,
+        locale,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created.length !== 1) throw new AppError("CONFLICT", { message: EMAIL_TAKEN });
+    return created[0]!;
+  });
+  const session = await createSession(ctx, { userId: user.id, ...o.session });
+  return { user, ...session };
+}

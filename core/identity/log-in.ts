@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "#db/schema/index.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { consumeRateLimits } from "../shared/rate-limit.ts";
+import { FIELD_LABELS, ZEmail, ZPassword } from "./fields.ts";
+import { verifyPassword } from "./passwords.ts";
+import { createSession } from "./sessions.ts";
+
+export const ZLogIn = z.object({ email: ZEmail, password: ZPassword });
+
+export const LOGIN_FAILED = {
+  ja: "メールアドレスまたはパスワードが正しくありません",
+  en: "The email address or password is not correct",
+};
+
+export const LOGIN_LIMITS = { perIp: 30, perAddress: 10, windowSeconds: 15 * 60 };
+
+/** Email and password to a new session: a cookie session for the web, a bearer token for the API. */
+export async function logIn(
+  ctx: CoreContext,
+  o: {
+    input: z.input<typeof ZLogIn>;
+    kind: "web" | "api";
+    persistent: boolean;
+    ip: string;
+    userAgent?: string;
+  },
+) {
+  const { email, password } = parseInput(ZLogIn, o.input, FIELD_LABELS);
+  await consumeRateLimits(ctx, [
+    { key: `login:ip:${o.ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.windowSeconds },
+    {
+      key: `login:address:${email}`,
+      max: LOGIN_LIMITS.perAddress,
+      windowSeconds: LOGIN_LIMITS.windowSeconds,
+    },
+  ]);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) throw new AppError("UNAUTHORIZED", { message: LOGIN_FAILED });
+  const session = await createSession(ctx, {
+    userId: user.id,
+    kind: o.kind,
+    persistent: o.persistent,
+    ip: o.ip,
+    userAgent: o.userAgent,
+  });
+  return { user, ...session };
+}

@@ -1,0 +1,98 @@
+import { and, eq, gt, ne } from "drizzle-orm";
+import { sessions, type UserRole, users } from "#db/schema/index.ts";
+import type { CoreContext } from "../shared/context.ts";
+import type { Locale } from "../shared/locale.ts";
+import { keyedHash, newToken } from "../shared/secrets.ts";
+
+export type SessionUser = {
+  id: number;
+  email: string;
+  nickname: string;
+  role: UserRole;
+  locale: Locale;
+  sessionId: number;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** "Keep me logged in" and API tokens last as long as the cookie: 365 days. */
+export const PERSISTENT_SESSION_MS = 365 * DAY_MS;
+/** A browser-session login still ends on the server after a week of use. */
+export const BROWSER_SESSION_MS = 7 * DAY_MS;
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+export type NewSession = {
+  userId: number;
+  kind: "web" | "api";
+  persistent: boolean;
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+};
+
+export async function createSession(
+  ctx: CoreContext,
+  s: NewSession,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + (s.persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS));
+  await ctx.db.insert(sessions).values({
+    tokenHash: keyedHash(ctx.secret, token),
+    userId: s.userId,
+    kind: s.kind,
+    persistent: s.persistent,
+    ip: s.ip?.slice(0, 64),
+    userAgent: s.userAgent?.slice(0, 512),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The user behind a session token, or null when it is unknown, ended or expired. */
+export async function resolveSession(
+  ctx: CoreContext,
+  token: string | null | undefined,
+): Promise<SessionUser | null> {
+  if (!token || token.length > 128) return null;
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      role: users.role,
+      locale: users.locale,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, keyedHash(ctx.secret, token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  const { lastSeenAt: _, ...user } = row;
+  return user;
+}
+
+export async function endSession(ctx: CoreContext, token: string): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.tokenHash, keyedHash(ctx.secret, token)));
+}
+
+/** Ends every session of a user, except the one still in use when given. */
+export async function endUserSessions(
+  ctx: CoreContext,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<void> {
+  await ctx.db
+    .delete(sessions)
+    .where(
+      exceptSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)),
+    );
+}

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "#db/schema/index.ts";
+import type { CoreContext } from "../shared/context.ts";
+import type { Locale } from "../shared/locale.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { issueChallenge } from "./challenges.ts";
+import { FIELD_LABELS, ZEmail, ZNewPassword } from "./fields.ts";
+import { signupCodeMail, signupExistingAccountMail } from "./mails.ts";
+import { hashPassword } from "./passwords.ts";
+
+export const ZStartSignup = z.object({ email: ZEmail, password: ZNewPassword });
+export type TStartSignup = z.input<typeof ZStartSignup>;
+
+/**
+ * First step of sign-up: mails a 6-digit code and a link to the address. The answer is the same
+ * whether or not the address already has an account; such an address gets a "you already have an
+ * account" mail instead, so nobody can learn who is registered.
+ */
+export async function startSignup(
+  ctx: CoreContext,
+  o: { input: TStartSignup; locale: Locale; ip: string },
+): Promise<{ ticket: string; email: string }> {
+  const { email, password } = parseInput(ZStartSignup, o.input, FIELD_LABELS);
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const base = `${ctx.publicUrl}/${o.locale}`;
+  if (existing) {
+    const issued = await issueChallenge(ctx, {
+      purpose: "signup",
+      email,
+      ip: o.ip,
+      withCode: false,
+      withLink: false,
+    });
+    await ctx.mailer.send(
+      signupExistingAccountMail(email, o.locale, `${base}/login/`, `${base}/reset-password/`),
+    );
+    return { ticket: issued.ticket, email };
+  }
+  const passwordHash = await hashPassword(password);
+  const issued = await issueChallenge(ctx, {
+    purpose: "signup",
+    email,
+    ip: o.ip,
+    withCode: true,
+    withLink: true,
+    payload: { passwordHash, locale: o.locale },
+  });
+  const link = `${base}/signup/user-info/?token=${issued.linkToken}`;
+  await ctx.mailer.send(signupCodeMail(email, o.locale, issued.code!, link));
+  return { ticket: issued.ticket, email };
+}

@@ -1,0 +1,14 @@
+import type { Db } from "#db/client.ts";
+import type { Mailer } from "../notify/mailer.ts";
+import type { Clock } from "./clock.ts";
+
+/** What every use case needs from the outside world, injected by the door that calls it. */
+export type CoreContext = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  /** Key for hashing tokens and codes. */
+  secret: string;
+  /** Site address for links in mail, without a trailing slash. */
+  publicUrl: string;
+};

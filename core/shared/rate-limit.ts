@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { rateLimits } from "#db/schema/index.ts";
+import type { CoreContext } from "./context.ts";
+import { AppError } from "./errors.ts";
+
+export type Limit = { key: string; max: number; windowSeconds: number };
+
+/**
+ * Counts one attempt against each limit (a fixed window per key, shared by all servers through the
+ * database) and refuses with RATE_LIMITED once any of them is over.
+ */
+export async function consumeRateLimits(ctx: CoreContext, limits: Limit[]): Promise<void> {
+  const now = ctx.clock.now();
+  for (const limit of limits) {
+    const cutoff = new Date(now.getTime() - limit.windowSeconds * 1000).toISOString();
+    const expired = sql`${rateLimits.windowStart} <= ${cutoff}::timestamptz`;
+    const [row] = await ctx.db
+      .insert(rateLimits)
+      .values({ key: limit.key, windowStart: now, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+          windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+        },
+      })
+      .returning();
+    if (row && row.count > limit.max) {
+      const retryAfterSeconds = Math.max(
+        1,
+        Math.ceil((row.windowStart.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
+      );
+      throw new AppError("RATE_LIMITED", { retryAfterSeconds });
+    }
+  }
+}

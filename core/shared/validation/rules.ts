@@ -1,0 +1,165 @@
+// Field rules (spec §5). Each returns a zod check; combine them in order, the first failing rule's
+// message is the one shown for the field:
+//
+//   z.object({ kana: text(required(), maxLength(20), katakana()) })
+import { z } from "zod";
+import { COURIER_PICKUP_CLOSING_HOUR } from "../codes.ts";
+import {
+  hasValidLuhnChecksum,
+  isBankHolderName,
+  isKatakana,
+  isPrintSafeText,
+  toHalfWidthDigits,
+} from "./characters.ts";
+import { isEmpty, type Rule, report } from "./issues.ts";
+import type { MessageKey, MessageValues } from "./messages.ts";
+import { isCalendarDate, type Now, tokyoNow } from "./tokyo-clock.ts";
+
+/**
+ * A form text field: a missing value (absent key, `null`) becomes `""` and surrounding whitespace,
+ * full-width spaces included, is trimmed before the rules run; the output is the cleaned string.
+ */
+export function text(...rules: Rule<string>[]) {
+  return z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? "").trim())
+    .pipe(z.string().check(...rules));
+}
+
+function rule<T>(key: MessageKey, isValid: (value: T) => boolean, values?: MessageValues): Rule<T> {
+  return (payload) => {
+    if (isEmpty(payload.value)) return;
+    if (!isValid(payload.value)) report(payload, key, { values });
+  };
+}
+
+/** Like `rule`, but first rewrites full-width digits and hyphens to ASCII (see `toHalfWidthDigits`). */
+function digitRule(
+  key: MessageKey,
+  isValid: (value: string) => boolean,
+  values?: MessageValues,
+): Rule<string> {
+  return (payload) => {
+    if (isEmpty(payload.value)) return;
+    payload.value = toHalfWidthDigits(payload.value);
+    if (!isValid(payload.value)) report(payload, key, { values });
+  };
+}
+
+/**
+ * For rules on amounts, which may arrive as JSON numbers or as form strings: strings get the same
+ * digit normalisation as `digitRule`, and only plain decimal notation counts as a number.
+ */
+function numberRule(
+  key: MessageKey,
+  isValid: (value: number) => boolean,
+  values?: MessageValues,
+): Rule<string | number> {
+  return (payload) => {
+    if (isEmpty(payload.value)) return;
+    if (typeof payload.value === "string") payload.value = toHalfWidthDigits(payload.value);
+    const value = payload.value;
+    const number =
+      typeof value === "number" ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+    if (!isValid(number)) report(payload, key, { values });
+  };
+}
+
+// Lengths count code points, so a kanji outside the BMP (𠮷) is one character, as the user sees it.
+function length(value: string): number {
+  return Array.from(value).length;
+}
+
+export function required(): Rule<unknown> {
+  return (payload) => {
+    if (isEmpty(payload.value)) report(payload, "required");
+  };
+}
+
+/** Only the digits 0-9 (no sign, no decimal point). */
+export function numeric(): Rule<string | number> {
+  return (payload) => {
+    if (isEmpty(payload.value)) return;
+    if (typeof payload.value === "string") payload.value = toHalfWidthDigits(payload.value);
+    if (!/^\d+$/.test(String(payload.value))) report(payload, "numeric");
+  };
+}
+
+export function minLength(min: number): Rule<string> {
+  return rule<string>("minLength", (value) => length(value) >= min, { min });
+}
+
+export function maxLength(max: number): Rule<string> {
+  return rule<string>("maxLength", (value) => length(value) <= max, { max });
+}
+
+export function minValue(min: number): Rule<string | number> {
+  return numberRule("minValue", (value) => value >= min, { min });
+}
+
+export function maxValue(max: number): Rule<string | number> {
+  return numberRule("maxValue", (value) => value <= max, { max });
+}
+
+export function email(): Rule<string> {
+  return rule<string>("email", (value) => z.regexes.email.test(value));
+}
+
+/** Exactly `count` digits. */
+export function digits(count: number): Rule<string> {
+  const pattern = new RegExp(`^\\d{${count}}$`);
+  return digitRule("digits", (value) => pattern.test(value), { length: count });
+}
+
+/** 15 digits whose last digit is the Luhn check digit of the first 14. */
+export function imei(): Rule<string> {
+  return digitRule("imei", (value) => /^\d{15}$/.test(value) && hasValidLuhnChecksum(value));
+}
+
+/** Account passwords: at least one letter and one digit (length is checked by min/max length). */
+export function passwordStrength(): Rule<string> {
+  return rule<string>("passwordStrength", (value) => /\p{L}/u.test(value) && /\p{Nd}/u.test(value));
+}
+
+export function printSafeText(): Rule<string> {
+  return rule("printSafeText", isPrintSafeText);
+}
+
+export function katakana(): Rule<string> {
+  return rule("katakana", isKatakana);
+}
+
+/** A Japanese mobile number: 090/080/070/060, then 4 and 4 digits, hyphens optional. */
+export function mobilePhoneNumber(): Rule<string> {
+  return digitRule("mobilePhoneNumber", (value) => /^0[6-9]0-?\d{4}-?\d{4}$/.test(value));
+}
+
+export function bankHolderName(): Rule<string> {
+  return rule("bankHolderName", isBankHolderName);
+}
+
+export function postalDigits(): Rule<string> {
+  return digitRule("postalDigits", (value) => /^\d{7}$/.test(value));
+}
+
+export function phone(): Rule<string> {
+  return digitRule("phone", (value) => /^\d{10,11}$/.test(value));
+}
+
+/**
+ * Courier pickup date (`YYYY-MM-DD`): not in the past, and today only until the pickup closing hour,
+ * both judged in Asia/Tokyo at the injected `now`.
+ */
+export function yamatoShukaDate(options: { now: Now }): Rule<string> {
+  return (payload) => {
+    const date = payload.value;
+    if (isEmpty(date)) return;
+    const today = tokyoNow(options.now);
+    if (!isCalendarDate(date) || date < today.date) {
+      report(payload, "default");
+    } else if (date === today.date && today.hour >= COURIER_PICKUP_CLOSING_HOUR) {
+      report(payload, "yamatoShukaDate");
+    }
+  };
+}

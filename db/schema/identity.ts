@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const USER_ROLES = ["member", "business", "operator"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    email: text("email").notNull(),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    // Business buyers log in by emailed code and may have no password.
+    passwordHash: text("password_hash"),
+    nickname: text("nickname").notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull().default("member"),
+    locale: text("locale", { enum: ["ja", "en"] })
+      .notNull()
+      .default("ja"),
+    companyName: text("company_name"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    check("users_role_check", sql`${t.role} in ('member', 'business', 'operator')`),
+    check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const SESSION_KINDS = ["web", "api"] as const;
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text("token_hash").notNull(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SESSION_KINDS }).notNull(),
+    persistent: boolean("persistent").notNull().default(true),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const CHALLENGE_PURPOSES = ["signup", "password_reset", "email_change", "login"] as const;
+export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
+
+/**
+ * One emailed proof of address: a 6-digit code and/or a link token, plus a ticket that lets the
+ * browser or API client that started the flow continue it. All three are stored only as keyed hashes.
+ */
+export const emailChallenges = pgTable(
+  "email_challenges",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text("purpose", { enum: CHALLENGE_PURPOSES }).notNull(),
+    email: text("email").notNull(),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "cascade" }),
+    ticketHash: text("ticket_hash").notNull(),
+    codeHash: text("code_hash"),
+    linkTokenHash: text("link_token_hash"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer("attempts").notNull().default(0),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_challenges_ticket_hash_key").on(t.ticketHash),
+    uniqueIndex("email_challenges_link_token_hash_key").on(t.linkTokenHash),
+    index("email_challenges_email_created_idx").on(t.email, t.createdAt),
+    check("email_challenges_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Fixed-window counters shared by every app server (login, reset and code limits). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,41 @@
+import type { ServerBuild } from "react-router";
+import { isEmpty, seed } from "#db/seed/index.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { runServer } from "#server/main.ts";
+import { openConfiguredDatabase } from "#server/services.ts";
+import { buildIfNeeded, CLIENT_DIR, SERVER_BUILD } from "./build-if-needed.ts";
+
+/** `npm start`: build if needed, migrate, seed an empty database, serve the production build. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  buildIfNeeded((line) => logger.info(line));
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  if (await isEmpty(database.db)) {
+    const result = await seed(database.db);
+    logger.info(result, "Seeded the demo data");
+  }
+  const build = (await import(SERVER_BUILD)) as ServerBuild;
+  const running = await runServer({ config, database, build, clientDir: CLIENT_DIR, logger });
+  logger.info({ port: running.port, database: database.kind }, `Tsugu is running on ${config.publicUrl}/`);
+  if (config.devMailbox) logger.info(`Mail is kept locally: ${config.publicUrl}/ja/dev/mailbox/`);
+  const stop = () => {
+    void running.close().then(() => database.close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+await main();

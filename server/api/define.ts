@@ -1,0 +1,55 @@
+import type { z } from "zod";
+import type { SessionUser } from "#core/identity/sessions.ts";
+import type { CoreContext } from "#core/shared/context.ts";
+import type { Locale, Localized } from "#core/shared/locale.ts";
+
+export type ApiAuth = "none" | "optional" | "user";
+
+export type HandlerArgs<B, Q> = {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  actor: SessionUser | null;
+  /** The bearer token or session cookie the caller used, when any. */
+  token: string | null;
+  ctx: CoreContext;
+  locale: Locale;
+  ip: string;
+  userAgent: string;
+};
+
+export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> };
+
+export type ApiRoute = {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  /** OpenAPI path under /api/v1, e.g. `/items/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: ApiAuth;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Field names for validation messages, per language. */
+  labels?: Record<string, Localized>;
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  handler(args: HandlerArgs<never, never>): Promise<ApiResult>;
+};
+
+/** Declares one endpoint: its contract (used for validation and the OpenAPI document) and its handler. */
+export function defineRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
+  route: Omit<ApiRoute, "body" | "query" | "handler"> & {
+    body?: B;
+    query?: Q;
+    handler(
+      args: HandlerArgs<
+        B extends z.ZodType ? z.output<B> : undefined,
+        Q extends z.ZodType ? z.output<Q> : undefined
+      >,
+    ): Promise<ApiResult>;
+  },
+): ApiRoute {
+  return route as unknown as ApiRoute;
+}

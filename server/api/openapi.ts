@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { toSnake } from "./case.ts";
+import type { ApiRoute } from "./define.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+/** JSON Schema with property names as they travel: snake_case. */
+function snakeSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(snakeSchema);
+  if (!schema || typeof schema !== "object") return schema;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === "properties" && v && typeof v === "object") {
+      out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [toSnake(p), snakeSchema(s)]));
+    } else if (k === "required" && Array.isArray(v)) {
+      out[k] = v.map((p) => (typeof p === "string" ? toSnake(p) : p));
+    } else if (k === "$schema") {
+      // OpenAPI 3.1 documents carry the dialect once, at the top.
+    } else {
+      out[k] = snakeSchema(v);
+    }
+  }
+  return out;
+}
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  return snakeSchema(z.toJSONSchema(schema, { io, unrepresentable: "any" })) as JsonSchema;
+}
+
+const ZError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const parameters: unknown[] = [];
+    for (const m of r.path.matchAll(/\{([a-z_]+)\}/g)) {
+      parameters.push({ name: m[1], in: "path", required: true, schema: { type: "string" } });
+    }
+    if (r.query) {
+      const qs = jsonSchema(r.query, "input") as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      for (const [name, schema] of Object.entries(qs.properties ?? {})) {
+        const isArray = (schema as { type?: string }).type === "array";
+        parameters.push({
+          name: isArray ? `${name}[]` : name,
+          in: "query",
+          required: qs.required?.includes(name) ?? false,
+          schema,
+        });
+      }
+    }
+    const responses: Record<string, unknown> = {};
+    for (const [status, res] of Object.entries(r.responses)) {
+      responses[status] = res.schema
+        ? {
+            description: res.description,
+            content: { "application/json": { schema: jsonSchema(res.schema, "output") } },
+          }
+        : { description: res.description };
+    }
+    if (r.body)
+      responses["422"] = {
+        description: "Invalid input",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    if (r.auth === "user")
+      responses["401"] = {
+        description: "Not logged in",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    const operation: Record<string, unknown> = {
+      operationId: `${r.method}${r.path.replace(/[{}]/g, "").replace(/[/_-]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      summary: r.summary,
+      tags: [r.tag],
+      ...(parameters.length ? { parameters } : {}),
+      ...(r.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: jsonSchema(r.body, "input") } },
+            },
+          }
+        : {}),
+      responses,
+      ...(r.auth === "user" ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+    };
+    paths[r.path] ??= {};
+    paths[r.path]![r.method] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Tsugu API",
+      version: "1",
+      description:
+        'REST API of Tsugu. JSON keys are snake_case. Array query values repeat the key with a [] suffix. Errors are {"error":{"code","message"}}; 422 adds "fields". Send Accept-Language: en for English messages.',
+    },
+    servers: [{ url: `${serverUrl}/api/v1` }],
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(ZError, "output") },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "A token from POST /tokens" },
+        cookie: { type: "apiKey", in: "cookie", name: "tsugu" },
+      },
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { z } from "zod";
+import {
+  confirmEmailChange,
+  requestEmailChange,
+  ZConfirmEmailChange,
+  ZRequestEmailChange,
+} from "#core/identity/change-email.ts";
+import { changePassword, ZChangePassword } from "#core/identity/change-password.ts";
+import { completeSignup, ZCompleteSignup } from "#core/identity/complete-signup.ts";
+import { FIELD_LABELS } from "#core/identity/fields.ts";
+import { getAccount } from "#core/identity/get-account.ts";
+import { logIn, ZLogIn } from "#core/identity/log-in.ts";
+import { logOut } from "#core/identity/log-out.ts";
+import { requestPasswordReset, ZRequestPasswordReset } from "#core/identity/request-password-reset.ts";
+import { startSignup, ZStartSignup } from "#core/identity/start-signup.ts";
+import { verifySignupCode, ZVerifySignup } from "#core/identity/verify-signup.ts";
+import type { CoreContext } from "#core/shared/context.ts";
+import { defineRoute } from "../define.ts";
+
+const ZUser = z.object({
+  id: z.number().int(),
+  email: z.email(),
+  nickname: z.string(),
+  role: z.enum(["member", "business", "operator"]),
+  locale: z.enum(["ja", "en"]),
+  createdAt: z.iso.datetime(),
+});
+const ZTokenResponse = z.object({ token: z.string(), expiresAt: z.iso.datetime(), user: ZUser });
+const ZTicket = z.string().min(20).max(128);
+
+async function userJson(ctx: CoreContext, id: number) {
+  const account = await getAccount(ctx, id);
+  return { ...account, createdAt: account.createdAt.toISOString() };
+}
+
+export const accountRoutes = [
+  defineRoute({
+    method: "post",
+    path: "/signup",
+    summary: "Start sign-up: mails a 6-digit code to the address",
+    tag: "accounts",
+    auth: "none",
+    body: ZStartSignup,
+    labels: FIELD_LABELS,
+    responses: {
+      202: { description: "Code sent", schema: z.object({ signupToken: z.string(), email: z.email() }) },
+      429: { description: "Too many codes for this address or network" },
+    },
+    async handler({ ctx, body, locale, ip }) {
+      const { ticket, email } = await startSignup(ctx, { input: body, locale, ip });
+      return { status: 202, body: { signupToken: ticket, email } };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/signup/verify",
+    summary: "Confirm the emailed code",
+    tag: "accounts",
+    auth: "none",
+    body: ZVerifySignup.extend({ signupToken: ZTicket }),
+    labels: FIELD_LABELS,
+    responses: {
+      200: {
+        description: "Address confirmed",
+        schema: z.object({ email: z.email(), verified: z.boolean() }),
+      },
+    },
+    async handler({ ctx, body }) {
+      const { email } = await verifySignupCode(ctx, { ticket: body.signupToken, input: { code: body.code } });
+      return { status: 200, body: { email, verified: true } };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/signup/complete",
+    summary: "Finish sign-up with a nickname; answers a bearer token",
+    tag: "accounts",
+    auth: "none",
+    body: ZCompleteSignup.extend({ signupToken: ZTicket }),
+    labels: FIELD_LABELS,
+    responses: {
+      201: { description: "Account created", schema: ZTokenResponse },
+      403: { description: "Address not confirmed, or the sign-up expired" },
+      409: { description: "The address was registered meanwhile" },
+    },
+    async handler({ ctx, body, ip, userAgent }) {
+      const r = await completeSignup(ctx, {
+        ticket: body.signupToken,
+        input: { nickname: body.nickname },
+        session: { kind: "api", persistent: true, ip, userAgent },
+      });
+      return {
+        status: 201,
+        body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },
+      };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/tokens",
+    summary: "Log in with email and password; answers a bearer token",
+    tag: "accounts",
+    auth: "none",
+    body: ZLogIn,
+    labels: FIELD_LABELS,
+    responses: {
+      201: { description: "Logged in", schema: ZTokenResponse },
+      401: { description: "Wrong email or password" },
+      429: { description: "Too many attempts" },
+    },
+    async handler({ ctx, body, ip, userAgent }) {
+      const r = await logIn(ctx, { input: body, kind: "api", persistent: true, ip, userAgent });
+      return {
+        status: 201,
+        body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },
+      };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/me",
+    summary: "The logged-in account",
+    tag: "accounts",
+    auth: "user",
+    responses: { 200: { description: "The account", schema: ZUser } },
+    async handler({ ctx, actor }) {
+      return { status: 200, body: await userJson(ctx, actor!.id), headers: { "Cache-Control": "no-store" } };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/logout",
+    summary: "End the session or token used for this call",
+    tag: "accounts",
+    auth: "user",
+    responses: { 204: { description: "Logged out" } },
+    async handler({ ctx, token }) {
+      await logOut(ctx, { token });
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/password-reset",
+    summary: "Mail a password-reset link (the answer never says whether the address is registered)",
+    tag: "accounts",
+    auth: "none",
+    body: ZRequestPasswordReset,
+    labels: FIELD_LABELS,
+    responses: {
+      202: { description: "If the address is registered, a link was sent" },
+      429: { description: "Too many requests" },
+    },
+    async handler({ ctx, body, locale, ip }) {
+      await requestPasswordReset(ctx, { input: body, locale, ip });
+      return { status: 202 };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/me/password",
+    summary: "Change the password (needs the current one); ends the account's other sessions",
+    tag: "accounts",
+    auth: "user",
+    body: ZChangePassword,
+    labels: FIELD_LABELS,
+    responses: { 204: { description: "Changed" } },
+    async handler({ ctx, body, actor }) {
+      await changePassword(ctx, { actor: actor!, input: body });
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/me/email",
+    summary: "Start an email change (needs the current password): mails a code to the new address",
+    tag: "accounts",
+    auth: "user",
+    body: ZRequestEmailChange,
+    labels: FIELD_LABELS,
+    responses: {
+      202: { description: "Code sent", schema: z.object({ emailChangeToken: z.string(), email: z.email() }) },
+    },
+    async handler({ ctx, body, actor, locale, ip }) {
+      const r = await requestEmailChange(ctx, { actor: actor!, input: body, locale, ip });
+      return { status: 202, body: { emailChangeToken: r.ticket, email: r.email } };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/me/email/confirm",
+    summary: "Confirm the code sent to the new address",
+    tag: "accounts",
+    auth: "user",
+    body: ZConfirmEmailChange.extend({ emailChangeToken: ZTicket }),
+    labels: FIELD_LABELS,
+    responses: { 200: { description: "Changed", schema: ZUser } },
+    async handler({ ctx, body, actor }) {
+      await confirmEmailChange(ctx, {
+        actor: actor!,
+        ticket: body.emailChangeToken,
+        input: { code: body.code },
+      });
+      return { status: 200, body: await userJson(ctx, actor!.id) };
+    },
+  }),
+];

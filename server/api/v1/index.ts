@@ -1,0 +1,134 @@
+import type { HttpBindings } from "@hono/node-server";
+import { Hono } from "hono";
+import type { z } from "zod";
+import { resolveSession } from "#core/identity/sessions.ts";
+import { AppError, isAppError } from "#core/shared/errors.ts";
+import { DEFAULT_LOCALE, type Locale } from "#core/shared/locale.ts";
+import { parseInput } from "#core/shared/parse-input.ts";
+import { parseCookies, SESSION_COOKIE } from "../../cookies.ts";
+import { coreContext } from "../../core-context.ts";
+import { pickLocale } from "../../locale-routing.ts";
+import type { AppServices } from "../../router-context.ts";
+import { convertKeys, queryToObject, toCamel, toSnake } from "../case.ts";
+import type { ApiRoute } from "../define.ts";
+import { buildOpenApi } from "../openapi.ts";
+import { accountRoutes } from "./accounts.ts";
+import { healthRoutes } from "./health.ts";
+
+export const API_ROUTES: ApiRoute[] = [...healthRoutes, ...accountRoutes];
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function errorBody(error: AppError, locale: Locale) {
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [toSnake(k), v[locale]]));
+  return {
+    error: {
+      code: error.code,
+      message: error.messages[locale],
+      ...(Object.keys(fields).length ? { fields } : {}),
+    },
+  };
+}
+
+function apiLocale(header: string | undefined): Locale {
+  return header ? pickLocale(undefined, header) : DEFAULT_LOCALE;
+}
+
+export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBindings }> {
+  const api = new Hono<{ Bindings: HttpBindings }>();
+  const ctx = coreContext(services);
+
+  api.get("/openapi.json", (c) => c.json(buildOpenApi(API_ROUTES, services.config.publicUrl)));
+
+  for (const route of API_ROUTES) {
+    const honoPath = route.path.replace(/\{([a-z_]+)\}/g, ":$1");
+    api.on(route.method.toUpperCase(), honoPath, async (c) => {
+      const locale = apiLocale(c.req.header("accept-language"));
+      const fail = (error: AppError) => {
+        if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
+        return c.json(errorBody(error, locale), error.status as 400);
+      };
+      try {
+        // Who is asking: a bearer token, or the web session cookie (then only from our own origin).
+        const authorization = c.req.header("authorization");
+        let token: string | null = null;
+        if (authorization) {
+          const m = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(authorization);
+          if (!m) return fail(new AppError("UNAUTHORIZED"));
+          token = m[1]!;
+        } else {
+          token = parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? null;
+          if (token && route.method !== "get") {
+            const origin = c.req.header("origin");
+            if (origin && origin !== new URL(c.req.url).origin && origin !== services.config.publicUrl) {
+              return fail(new AppError("FORBIDDEN"));
+            }
+          }
+        }
+        const actor = await resolveSession(ctx, token);
+        if (authorization && !actor) return fail(new AppError("UNAUTHORIZED"));
+        if (route.auth === "user" && !actor) return fail(new AppError("UNAUTHORIZED"));
+
+        let body: unknown;
+        if (route.body) {
+          const type = c.req.header("content-type") ?? "";
+          if (!type.includes("application/json")) {
+            return fail(
+              new AppError("UNSUPPORTED_MEDIA_TYPE", {
+                message: { ja: "JSON で送ってください", en: "Send the body as application/json" },
+              }),
+            );
+          }
+          const text = await c.req.text();
+          if (text.length > MAX_BODY_BYTES) return fail(new AppError("PAYLOAD_TOO_LARGE"));
+          let raw: unknown;
+          try {
+            raw = JSON.parse(text);
+          } catch {
+            return fail(
+              new AppError("BAD_REQUEST", {
+                message: { ja: "JSON の形式が正しくありません", en: "The body is not valid JSON" },
+              }),
+            );
+          }
+          body = parseInput(route.body as z.ZodType, convertKeys(raw, toCamel), route.labels ?? {});
+        }
+        const query = route.query
+          ? parseInput(
+              route.query as z.ZodType,
+              queryToObject(new URL(c.req.url).searchParams),
+              route.labels ?? {},
+            )
+          : undefined;
+        const result = await route.handler({
+          body: body as never,
+          query: query as never,
+          params: c.req.param() as Record<string, string>,
+          actor,
+          token: actor ? token : null,
+          ctx,
+          locale,
+          ip: c.env?.incoming?.socket?.remoteAddress ?? "unknown",
+          userAgent: c.req.header("user-agent") ?? "",
+        });
+        for (const [k, v] of Object.entries(result.headers ?? {})) c.header(k, v);
+        if (result.body === undefined) return c.body(null, result.status as 204);
+        return c.json(convertKeys(result.body, toSnake), result.status as 200);
+      } catch (error) {
+        if (isAppError(error)) return fail(error);
+        throw error;
+      }
+    });
+  }
+
+  api.all("*", (c) =>
+    c.json(
+      errorBody(
+        new AppError("NOT_FOUND", { message: { ja: "API が見つかりません", en: "No such API endpoint" } }),
+        apiLocale(c.req.header("accept-language")),
+      ),
+      404,
+    ),
+  );
+  return api;
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import type { HttpBindings } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { resolveSession } from "#core/identity/sessions.ts";
+import { createApiV1 } from "./api/v1/index.ts";
+import { LOCALE_COOKIE, localeCookie, parseCookies, SESSION_COOKIE } from "./cookies.ts";
+import { coreContext } from "./core-context.ts";
+import { localeOfPath, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
+import type { Logger } from "./logger.ts";
+import { type AppServices, createLoadContext } from "./router-context.ts";
+
+export type HttpEnv = { Bindings: HttpBindings; Variables: { requestId: string; ip: string } };
+
+export type HttpAppOptions = {
+  services: AppServices;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  logger: Logger;
+  /** The built browser assets; absent in development, where Vite serves them. */
+  clientDir?: string;
+};
+
+const ROBOTS = (publicUrl: string) =>
+  `User-agent: *\nDisallow: /api/\nDisallow: /ja/dev/\nDisallow: /en/dev/\nSitemap: ${publicUrl}/sitemap.xml\n`;
+
+export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
+  const { services, logger } = o;
+  const secure = services.config.publicUrl.startsWith("https:");
+  const app = new Hono<HttpEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    c.set("requestId", requestId);
+    c.set("ip", c.env?.incoming?.socket?.remoteAddress ?? "unknown");
+    await next();
+    c.header("X-Request-Id", requestId);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    if (!c.res.headers.has("X-Frame-Options")) c.header("X-Frame-Options", "SAMEORIGIN");
+    logger.info(
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+
+  app.onError((error, c) => {
+    logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
+    if (c.req.path.startsWith("/api/")) {
+      return c.json({ error: { code: "INTERNAL", message: "An unexpected error occurred" } }, 500);
+    }
+    return c.text("Internal Server Error", 500);
+  });
+
+  app.get("/robots.txt", (c) => c.text(ROBOTS(services.config.publicUrl)));
+
+  app.route("/api/v1", createApiV1(services));
+
+  if (o.clientDir) {
+    const root = o.clientDir;
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("/assets/*", serveStatic({ root }));
+    app.use("*", async (c, next) => {
+      if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".data")) return next();
+      return serveStatic({ root, onFound: (_p, fc) => fc.header("Cache-Control", "public, max-age=3600") })(
+        c,
+        next,
+      );
+    });
+  }
+
+  // Pages: language at the root, trailing slashes, the remembered language.
+  app.use("*", async (c, next) => {
+    const url = new URL(c.req.url);
+    const isRead = c.req.method === "GET" || c.req.method === "HEAD";
+    const cookies = parseCookies(c.req.header("cookie"));
+    if (isRead && url.pathname === "/") {
+      const locale = pickLocale(cookies[LOCALE_COOKIE], c.req.header("accept-language"));
+      c.header("Vary", "Cookie, Accept-Language");
+      c.header("Cache-Control", "private, no-cache");
+      return c.redirect(`/${locale}/${url.search}`, 302);
+    }
+    if (isRead && needsTrailingSlash(url.pathname)) {
+      return c.redirect(`${url.pathname}/${url.search}`, 301);
+    }
+    await next();
+    const locale = localeOfPath(url.pathname);
+    if (isRead && locale && cookies[LOCALE_COOKIE] !== locale && c.res.status < 400) {
+      c.res.headers.append("Set-Cookie", localeCookie(locale, secure));
+    }
+  });
+
+  // State changes only from our own pages: SameSite=Lax cookies plus an origin check.
+  app.use("*", async (c, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const fetchSite = c.req.header("sec-fetch-site");
+    const self = new URL(c.req.url).origin;
+    const allowed = origin
+      ? origin === self || origin === services.config.publicUrl
+      : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
+    if (!allowed) return c.text("Forbidden: cross-site request", 403);
+    return next();
+  });
+
+  const handler = createRequestHandler(
+    o.build,
+    services.config.env === "development" ? "development" : "production",
+  );
+  app.all("*", async (c) => {
+    const cookies = parseCookies(c.req.header("cookie"));
+    const token = cookies[SESSION_COOKIE] ?? null;
+    const user = await resolveSession(coreContext(services), token);
+    const context = createLoadContext(services, {
+      requestId: c.get("requestId"),
+      ip: c.get("ip"),
+      userAgent: c.req.header("user-agent") ?? "",
+      user,
+      sessionToken: user ? token : null,
+    });
+    return handler(c.req.raw, context);
+  });
+
+  return app;
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) address such as https://tsugu.example" })
+    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// address" }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// address" }).optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  sessionSecret: string;
+  mailFrom: string;
+  logLevel: string;
+  /** The development mailbox is open only while mail is kept locally instead of being sent. */
+  devMailbox: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads settings from the environment only; a wrong value stops the start with a clear message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blank = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = ZEnv.safeParse(blank);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid settings in the environment:\n${lines.join("\n")}\nSee .env.example.`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    dataDir,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
+    mailFrom: e.MAIL_FROM ?? `Tsugu <no-reply@${new URL(publicUrl).hostname}>`,
+    logLevel: e.LOG_LEVEL,
+    devMailbox: !e.SMTP_URL,
+  };
+}
+
+/**
+ * Without SESSION_SECRET a random one is kept in the data folder, so a local install works out of
+ * the box and sessions survive restarts. Servers that share a database must set SESSION_SECRET.
+ */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,64 @@
+import { LOCALE_COOKIE_DAYS } from "#core/shared/codes.ts";
+
+export const SESSION_COOKIE = "tsugu";
+export const LOCALE_COOKIE = "i18n_locale";
+/** Carries an unfinished sign-up, password reset or email change between its pages. */
+export const TICKET_COOKIE = "tsugu_ticket";
+/** One-shot message for the snackbar after a redirect. */
+export const FLASH_COOKIE = "tsugu_flash";
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+type CookieOptions = { maxAge?: number; httpOnly?: boolean; secure: boolean; path?: string };
+
+export function serializeCookie(name: string, value: string, o: CookieOptions): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${o.path ?? "/"}`, "SameSite=Lax"];
+  if (o.maxAge !== undefined) parts.push(`Max-Age=${o.maxAge}`);
+  if (o.httpOnly !== false) parts.push("HttpOnly");
+  if (o.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function parseCookies(header: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!name || name in out) continue;
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      // A cookie that is not valid percent-encoding is ignored rather than failing the request.
+    }
+  }
+  return out;
+}
+
+export function sessionCookie(token: string, persistent: boolean, secure: boolean): string {
+  return serializeCookie(SESSION_COOKIE, token, {
+    secure,
+    ...(persistent ? { maxAge: 365 * DAY_SECONDS } : {}),
+  });
+}
+
+export function clearCookie(name: string, secure: boolean): string {
+  return serializeCookie(name, "", { secure, maxAge: 0 });
+}
+
+export function localeCookie(locale: string, secure: boolean): string {
+  return serializeCookie(LOCALE_COOKIE, locale, {
+    secure,
+    httpOnly: false,
+    maxAge: LOCALE_COOKIE_DAYS * DAY_SECONDS,
+  });
+}
+
+export function ticketCookie(ticket: string, secure: boolean): string {
+  return serializeCookie(TICKET_COOKIE, ticket, { secure, maxAge: 60 * 60 });
+}
+
+export function flashCookie(message: string, secure: boolean): string {
+  return serializeCookie(FLASH_COOKIE, message, { secure, maxAge: 60 });
+}

@@ -1,0 +1,12 @@
+import type { CoreContext } from "#core/shared/context.ts";
+import type { AppServices } from "./router-context.ts";
+
+export function coreContext(s: AppServices): CoreContext {
+  return {
+    db: s.db,
+    clock: s.clock,
+    mailer: s.mailer,
+    secret: s.config.sessionSecret,
+    publicUrl: s.config.publicUrl,
+  };
+}

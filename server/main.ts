@@ -1,0 +1,35 @@
+import type { AddressInfo } from "node:net";
+import { type ServerType, serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import type { Database } from "#db/client.ts";
+import { createHttpApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import { createServices } from "./services.ts";
+
+export type RunningServer = { url: string; port: number; server: ServerType; close(): Promise<void> };
+
+/** Serves the production build on the configured port (0 picks a free one). */
+export async function runServer(o: {
+  config: Config;
+  database: Database;
+  build: ServerBuild;
+  clientDir: string;
+  logger: Logger;
+}): Promise<RunningServer> {
+  const services = await createServices(o.config, o.database);
+  const app = createHttpApp({ services, build: o.build, logger: o.logger, clientDir: o.clientDir });
+  return new Promise((resolve) => {
+    const server = serve(
+      { fetch: app.fetch, port: o.config.port, hostname: "0.0.0.0" },
+      (info: AddressInfo) => {
+        resolve({
+          url: `http://127.0.0.1:${info.port}`,
+          port: info.port,
+          server,
+          close: () => new Promise<void>((done) => server.close(() => done())),
+        });
+      },
+    );
+  });
+}

@@ -1,0 +1,42 @@
+import { createContext, type RouterContext, RouterContextProvider } from "react-router";
+import type { SessionUser } from "#core/identity/sessions.ts";
+import type { Mailer } from "#core/notify/mailer.ts";
+import type { Clock } from "#core/shared/clock.ts";
+import type { Db } from "#db/client.ts";
+import type { Config } from "./config.ts";
+
+/** What every request can use: the core's dependencies plus who is asking. */
+export type AppServices = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Config;
+};
+
+export type RequestInfo = {
+  requestId: string;
+  ip: string;
+  userAgent: string;
+  /** Set by the session middleware of the web door. */
+  user: SessionUser | null;
+  sessionToken: string | null;
+};
+
+// The server runs this file directly while the React Router build carries its own copy, so the
+// context keys live on globalThis to be the same objects in both.
+function sharedKey<T>(name: string): RouterContext<T> {
+  const store = globalThis as unknown as Record<symbol, RouterContext<T> | undefined>;
+  const sym = Symbol.for(`tsugu.${name}`);
+  store[sym] ??= createContext<T>();
+  return store[sym];
+}
+
+export const servicesContext = sharedKey<AppServices>("services");
+export const requestContext = sharedKey<RequestInfo>("request");
+
+export function createLoadContext(services: AppServices, request: RequestInfo): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(servicesContext, services);
+  provider.set(requestContext, request);
+  return provider;
+}

@@ -1,0 +1,23 @@
+import path from "node:path";
+import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
+import { systemClock } from "#core/shared/clock.ts";
+import { type Database, openDatabase } from "#db/client.ts";
+import type { Config } from "./config.ts";
+import type { AppServices } from "./router-context.ts";
+
+export function createMailer(config: Config): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+    : createLocalMailer({ dir: path.join(config.dataDir, "mail"), from: config.mailFrom });
+}
+
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+  );
+}
+
+/** Everything the doors share, built once per process. */
+export async function createServices(config: Config, database: Database): Promise<AppServices> {
+  return { db: database.db, clock: systemClock, mailer: createMailer(config), config };
+}

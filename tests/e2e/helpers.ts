@@ -1,0 +1,32 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Opens the newest mail to an address in the development mailbox and returns its text. */
+export async function readMail(page: Page, to: string, subjectPart: string): Promise<string> {
+  const mailbox = await page.context().newPage();
+  try {
+    await mailbox.goto("/ja/dev/mailbox/");
+    const item = mailbox.getByRole("link").filter({ hasText: to }).filter({ hasText: subjectPart }).first();
+    await expect(item).toBeVisible();
+    await item.click();
+    await expect(mailbox.getByTestId("mail-to")).toHaveText(to);
+    return await mailbox.getByTestId("mail-body").innerText();
+  } finally {
+    await mailbox.close();
+  }
+}
+
+export function codeFrom(text: string): string {
+  const m = /確認コード: (\d{6})/.exec(text) ?? /Your code: (\d{6})/.exec(text);
+  if (!m) throw new Error(`no code in mail: ${text}`);
+  return m[1]!;
+}
+
+export function linkFrom(text: string, pathPart: string): string {
+  const m = new RegExp(`https?://\\S*${pathPart}\\S*`).exec(text);
+  if (!m) throw new Error(`no ${pathPart} link in mail: ${text}`);
+  return m[0];
+}
+
+export async function journeyShot(page: Page, name: string) {
+  await page.screenshot({ path: `.cache/test-results/journeys/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,31 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "#db/client.ts";
+import { seed } from "#db/seed/index.ts";
+import { loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { runServer } from "#server/main.ts";
+import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
+
+/**
+ * The production build for the browser journeys: a fresh in-memory database with the demo data,
+ * and mail kept locally so the journeys read it in the development mailbox, as a developer would.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-e2e-"));
+const config = loadConfig({
+  NODE_ENV: "test",
+  PORT: process.env.PORT ?? "3107",
+  PUBLIC_URL: process.env.PUBLIC_URL,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
+  LOG_LEVEL: "warn",
+});
+const database = await openDatabase({ dataDir: "memory://" });
+await database.migrate();
+await seed(database.db);
+const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn") });
+console.log(`e2e server on ${config.publicUrl}`);

@@ -1,0 +1,36 @@
+import { createSmtpMailer } from "#core/notify/mailer.ts";
+import { type Clock, manualClock } from "#core/shared/clock.ts";
+import type { CoreContext } from "#core/shared/context.ts";
+import type { Database } from "#db/client.ts";
+import { createTestDatabase, type Engine } from "./db.ts";
+import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
+
+export type TestCore = {
+  ctx: CoreContext;
+  clock: ReturnType<typeof manualClock>;
+  smtp: SmtpCapture;
+  database: Database;
+  close(): Promise<void>;
+};
+
+/** A core context on a fresh database, a controllable clock and real SMTP to a local capture. */
+export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:00Z"): Promise<TestCore> {
+  const [database, smtp] = await Promise.all([createTestDatabase(engine), startSmtpCapture()]);
+  const clock = manualClock(start);
+  const ctx: CoreContext = {
+    db: database.db,
+    clock: clock as Clock,
+    mailer: createSmtpMailer({ url: smtp.url, from: "Tsugu <no-reply@tsugu.test>" }),
+    secret: "test-secret-0123456789abcdef0123456789abcdef",
+    publicUrl: "http://tsugu.test",
+  };
+  return {
+    ctx,
+    clock,
+    smtp,
+    database,
+    async close() {
+      await Promise.all([database.close(), smtp.close()]);
+    },
+  };
+}

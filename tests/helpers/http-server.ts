@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { Database } from "#db/client.ts";
+import { loadConfig } from "#server/config.ts";
+import { createLogger } from "#server/logger.ts";
+import { runServer } from "#server/main.ts";
+import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
+import { createTestDatabase, type Engine } from "./db.ts";
+import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type TestServer = {
+  url: string;
+  database: Database;
+  smtp: SmtpCapture | null;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/**
+ * The production build on a random port, with its own database and data folder. Mail goes by real
+ * SMTP to a local capture, or with `localMail` is kept for the development mailbox.
+ */
+export async function startTestServer(o: { engine?: Engine; localMail?: boolean } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-http-"));
+  const [database, smtp] = await Promise.all([
+    createTestDatabase(o.engine ?? "pglite"),
+    o.localMail ? Promise.resolve(null) : startSmtpCapture(),
+  ]);
+  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  // The public address (for canonical links) names the port, so the port is chosen first.
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+    LOG_LEVEL: "silent",
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
+  });
+  const running = await runServer({
+    config,
+    database,
+    build,
+    clientDir: CLIENT_DIR,
+    logger: createLogger("silent"),
+  });
+  return {
+    url: running.url,
+    database,
+    smtp,
+    dataDir,
+    async close() {
+      await running.close();
+      await Promise.all([database.close(), smtp?.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { parse } from "node-html-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { redirect: "manual", headers });
+
+async function head(path: string, headers: Record<string, string> = {}) {
+  const res = await get(path, headers);
+  const doc = parse(await res.text());
+  return { res, doc };
+}
+
+describe("locale routing", () => {
+  it("sends / to the remembered language, then the browser's, then Japanese", async () => {
+    expect((await get("/")).headers.get("location")).toBe("/ja/");
+    expect((await get("/", { "accept-language": "en-US,en;q=0.9" })).headers.get("location")).toBe("/en/");
+    expect((await get("/", { "accept-language": "fr-FR, en;q=0.5, ja;q=0.8" })).headers.get("location")).toBe(
+      "/ja/",
+    );
+    const cookie = await get("/?q=1", { cookie: "i18n_locale=en", "accept-language": "ja" });
+    expect(cookie.status).toBe(302);
+    expect(cookie.headers.get("location")).toBe("/en/?q=1");
+  });
+
+  it("adds the trailing slash permanently, keeping the query", async () => {
+    const res = await get("/ja/login?redirect=%2Fja%2Fmypage%2F&x=1");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/ja/login/?redirect=%2Fja%2Fmypage%2F&x=1");
+    expect((await get("/en")).headers.get("location")).toBe("/en/");
+  });
+
+  it("remembers the language of a visited page for 365 days", async () => {
+    const res = await get("/en/login/");
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toContain("i18n_locale=en");
+    expect(cookie).toContain("Max-Age=31536000");
+    expect(cookie).toContain("Path=/");
+    const again = await get("/en/login/", { cookie: "i18n_locale=en" });
+    expect(again.headers.get("set-cookie") ?? "").not.toContain("i18n_locale");
+  });
+
+  it("answers 404 for an unknown language and for any unmatched path, in the right language", async () => {
+    for (const path of ["/fr/", "/ja/no-such-page/", "/en/no/such/page/", "/nothing-here/"]) {
+      const { res, doc } = await head(path);
+      expect(res.status, path).toBe(404);
+      expect(doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+    }
+    const ja = await head("/ja/no-such-page/");
+    expect(ja.doc.querySelector("title")?.text).toBe("ページが見つかりませんでした - Tsugu");
+    expect(ja.doc.querySelector("h1")?.text).toBe("ページが見つかりませんでした");
+    expect(ja.doc.querySelector("main a")?.text).toBe("トップにもどる");
+    expect(ja.doc.querySelector("main a")?.getAttribute("href")).toBe("/ja/");
+    const en = await head("/en/no-such-page/");
+    expect(en.doc.querySelector("html")?.getAttribute("lang")).toBe("en");
+    expect(en.doc.querySelector("h1")?.text).toBe("Page not found");
+    expect(en.doc.querySelector("main a")?.getAttribute("href")).toBe("/en/");
+  });
+
+  it("sends /{lang}/users/ to that language's home", async () => {
+    const res = await get("/en/users/");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/en/");
+  });
+});
+
+describe("head and SEO", () => {
+  it("gives the Japanese home its full head", async () => {
+    const { res, doc } = await head("/ja/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(doc.querySelector("html")?.getAttribute("lang")).toBe("ja");
+    expect(doc.querySelector("title")?.text).toBe("ジャンク・中古スマホのフリマと買取 - Tsugu");
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute("content")).toContain("Tsugu");
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${server.url}/ja/`);
+    const alternates = Object.fromEntries(
+      doc
+        .querySelectorAll('link[rel="alternate"]')
+        .map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]),
+    );
+    expect(alternates).toEqual({
+      ja: `${server.url}/ja/`,
+      en: `${server.url}/en/`,
+      "x-default": `${server.url}/ja/`,
+    });
+    expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute("content")).toBe("ja_JP");
+    expect(doc.querySelector('meta[property="og:locale:alternate"]')?.getAttribute("content")).toBe("en_US");
+    expect(doc.querySelector('meta[property="og:title"]')?.getAttribute("content")).toContain("Tsugu");
+    expect(doc.querySelector('meta[name="twitter:card"]')?.getAttribute("content")).toBe(
+      "summary_large_image",
+    );
+    expect(doc.querySelector('meta[name="robots"]')).toBeNull();
+    const jsonLd = doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.text));
+    const org = jsonLd.find((j) => j["@type"] === "Organization");
+    const site = jsonLd.find((j) => j["@type"] === "WebSite");
+    expect(org).toMatchObject({ name: "Tsugu", areaServed: "JP" });
+    expect(site).toMatchObject({ name: "Tsugu", inLanguage: "ja" });
+  });
+
+  it("points the English page's canonical at the Japanese one and keeps listed English sections out of search", async () => {
+    const { doc } = await head("/en/login/");
+    expect(doc.querySelector("html")?.getAttribute("lang")).toBe("en");
+    expect(doc.querySelector("title")?.text).toBe("Log in - Tsugu");
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${server.url}/ja/login/`);
+    expect(doc.querySelector('meta[property="og:locale"]')?.getAttribute("content")).toBe("en_US");
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+    const ja = await head("/ja/login/");
+    expect(ja.doc.querySelector('meta[name="robots"]')).toBeNull();
+    const enHome = await head("/en/");
+    expect(enHome.doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe(
+      "noindex, nofollow",
+    );
+  });
+
+  it("serves robots.txt", async () => {
+    const res = await get("/robots.txt");
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain("Disallow: /api/");
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  it("sends security headers and a request id", async () => {
+    const res = await get("/ja/");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("x-request-id")).toMatch(/.{8,}/);
+  });
+
+  it("serves built assets with a long cache", async () => {
+    const { doc } = await head("/ja/");
+    const css = doc.querySelector('link[rel="stylesheet"]')?.getAttribute("href");
+    expect(css).toMatch(/^\/assets\//);
+    const res = await get(css!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+});
