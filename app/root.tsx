@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -41,7 +42,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { user } = requestInfo(context);
+  const { user, sessionUnavailable } = requestInfo(context);
+  if (sessionUnavailable) throw data("Service unavailable", { status: 503 });
   const [key, nonce = ""] = (cookiesOf(request)[FLASH_COOKIE] ?? "").split("|");
   return {
     user: user ? { id: user.id, nickname: user.nickname } : null,

@@ -120,13 +120,21 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   app.all("*", async (c) => {
     const cookies = parseCookies(c.req.header("cookie"));
     const token = cookies[SESSION_COOKIE] ?? null;
-    const user = await resolveSession(coreContext(services), token);
+    let user: Awaited<ReturnType<typeof resolveSession>> = null;
+    let sessionUnavailable = false;
+    try {
+      user = await resolveSession(coreContext(services), token);
+    } catch (error) {
+      logger.error({ err: error, requestId: c.get("requestId") }, "session lookup failed");
+      sessionUnavailable = true;
+    }
     const context = createLoadContext(services, {
       requestId: c.get("requestId"),
       ip: c.get("ip"),
       userAgent: c.req.header("user-agent") ?? "",
       user,
       sessionToken: user ? token : null,
+      sessionUnavailable,
     });
     return handler(c.req.raw, context);
   });

@@ -20,6 +20,8 @@ export type RequestInfo = {
   /** Set by the session middleware of the web door. */
   user: SessionUser | null;
   sessionToken: string | null;
+  /** The session could not be checked (the database did not answer): pages answer with an error. */
+  sessionUnavailable: boolean;
 };
 
 // The server runs this file directly while the React Router build carries its own copy, so the

@@ -10,7 +10,7 @@ export function ErrorPage({ lang, status }: { lang: Locale; status: number }) {
       className="mx-auto flex max-w-md flex-col items-center py-16 text-center"
       aria-labelledby="error-title"
     >
-      <p className="text-5xl font-bold text-slate-300" aria-hidden="true">
+      <p className="text-5xl font-bold text-slate-500" aria-hidden="true">
         {status}
       </p>
       <h1 id="error-title" className="mt-4 text-xl font-bold">

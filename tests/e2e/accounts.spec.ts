@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { codeFrom, journeyShot, linkFrom, readMail } from "./helpers.ts";
 
-test("a newcomer signs up, logs out and in, resets the password, and switches to English", async ({ page }) => {
+test("a newcomer signs up, logs out and in, resets the password, and switches to English", async ({
+  page,
+}) => {
   const email = `hajime-${Date.now()}@example.jp`;
 
   // The root picks Japanese for a Japanese browser.
@@ -26,7 +28,9 @@ test("a newcomer signs up, logs out and in, resets the password, and switches to
 
   // The code arrives by mail.
   const signupMail = await readMail(page, email, "確認コード");
-  await page.getByLabel("確認コード", { exact: true }).fill(codeFrom(signupMail) === "000000" ? "111111" : "000000");
+  await page
+    .getByLabel("確認コード", { exact: true })
+    .fill(codeFrom(signupMail) === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "確認する" }).click();
   await expect(page.getByTestId("error-code")).toHaveText("確認コードが正しくありません");
   await page.getByLabel("確認コード", { exact: true }).fill(codeFrom(signupMail));

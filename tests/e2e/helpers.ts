@@ -9,7 +9,7 @@ export async function readMail(page: Page, to: string, subjectPart: string): Pro
     await expect(item).toBeVisible();
     await item.click();
     await expect(mailbox.getByTestId("mail-to")).toHaveText(to);
-    return await mailbox.getByTestId("mail-body").innerText();
+    return (await mailbox.getByTestId("mail-body").textContent()) ?? "";
   } finally {
     await mailbox.close();
   }

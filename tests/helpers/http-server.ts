@@ -67,7 +67,7 @@ export async function startTestServer(o: { engine?: Engine; localMail?: boolean 
     dataDir,
     async close() {
       await running.close();
-      await Promise.all([database.close(), smtp?.close()]);
+      await Promise.allSettled([database.close(), smtp?.close()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

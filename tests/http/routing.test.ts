@@ -146,3 +146,28 @@ describe("head and SEO", () => {
     expect(res.headers.get("cache-control")).toContain("immutable");
   });
 });
+
+describe("when the database fails", () => {
+  it("shows the localized error page and reports the API as unhealthy", async () => {
+    const broken = await startTestServer();
+    await broken.database.close();
+    try {
+      // A visitor with a session cookie needs the database to know who they are.
+      const cookie = { cookie: `tsugu=${"a".repeat(43)}` };
+      const page = await fetch(`${broken.url}/ja/`, { headers: cookie });
+      expect(page.status).toBeGreaterThanOrEqual(500);
+      const doc = parse(await page.text());
+      expect(doc.querySelector("title")?.text).toBe("エラーが発生しました - Tsugu");
+      expect(doc.querySelector("h1")?.text).toBe("エラーが発生しました");
+      expect(doc.querySelector("main a")?.text).toBe("トップにもどる");
+      expect(doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+      const en = parse(await (await fetch(`${broken.url}/en/login/`, { headers: cookie })).text());
+      expect(en.querySelector("h1")?.text).toBe("An error occurred");
+      const health = await fetch(`${broken.url}/api/v1/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: "degraded", database: "unreachable" });
+    } finally {
+      await broken.close().catch(() => {});
+    }
+  });
+});

@@ -20,7 +20,6 @@ function FlashToast() {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const t = useTranslations();
   const flash = root?.flash;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each flash (by its nonce) is shown once
   useEffect(() => {
     if (flash) showToast(t(flash.key));
   }, [flash?.nonce]);

@@ -102,7 +102,8 @@ export const en: Messages = {
     title: "Sign up",
     lead: "Signing up is free. With an account you can sell, buy, like and comment.",
     withEmail: "Sign up with email",
-    agreement: "By signing up you agree to the <terms>Terms of service</terms> and the <privacy>Privacy policy</privacy>.",
+    agreement:
+      "By signing up you agree to the <terms>Terms of service</terms> and the <privacy>Privacy policy</privacy>.",
     haveAccount: "Already have an account?",
     login: "Log in",
     emailTitle: "Sign up with email",

@@ -98,7 +98,8 @@ export const ja = {
     title: "会員登録",
     lead: "会員登録は無料です。登録すると、出品・購入・いいね・コメントができるようになります。",
     withEmail: "メールアドレスで登録",
-    agreement: "登録すると、<terms>利用規約</terms>と<privacy>プライバシーポリシー</privacy>に同意したものとみなされます。",
+    agreement:
+      "登録すると、<terms>利用規約</terms>と<privacy>プライバシーポリシー</privacy>に同意したものとみなされます。",
     haveAccount: "すでにアカウントをお持ちの方",
     login: "ログイン",
     emailTitle: "メールアドレスで登録",

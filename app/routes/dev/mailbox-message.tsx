@@ -22,7 +22,6 @@ function Linkified({ text }: { text: string }) {
     <>
       {parts.map((part, i) =>
         /^https?:\/\//.test(part) ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder
           <a key={i} href={part} className="break-all text-brand-700 underline">
             {part}
           </a>

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+async function expectAccessible(page: Page, path: string) {
+  await page.goto(path);
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    path,
+  ).toEqual([]);
+}
+
+test("public pages have no serious accessibility problems", async ({ page }) => {
+  for (const path of [
+    "/ja/",
+    "/ja/login/",
+    "/ja/signup/",
+    "/ja/signup/email/",
+    "/ja/reset-password/",
+    "/ja/no-such-page/",
+    "/en/login/",
+  ]) {
+    await expectAccessible(page, path);
+  }
+});
+
+test("member pages have no serious accessibility problems, and the shell works by keyboard", async ({
+  page,
+}) => {
+  await page.goto("/ja/login/");
+  await page.getByLabel("メールアドレス", { exact: true }).fill("hanako@tsugu.example");
+  await page.getByLabel("パスワード", { exact: true }).fill("tsugu-demo-2026");
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page).toHaveURL(/\/ja\/mypage\/$/);
+  for (const path of ["/ja/mypage/", "/ja/settings/email/", "/ja/settings/change-password/"]) {
+    await expectAccessible(page, path);
+  }
+  // The first Tab reaches the skip link, which moves focus to the main content.
+  await page.goto("/ja/mypage/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "本文へスキップ" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+  // The bottom navigation marks the current tab, and the back button follows the route's metadata.
+  await expect(
+    page.getByRole("navigation", { name: "メインメニュー" }).getByRole("link", { name: "マイページ" }),
+  ).toHaveAttribute("aria-current", "page");
+  await page.goto("/ja/settings/change-password/");
+  await page.getByRole("link", { name: "戻る" }).click();
+  await expect(page).toHaveURL(/\/ja\/mypage\/$/);
+});
