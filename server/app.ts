@@ -91,7 +91,8 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
       return c.redirect(`/${locale}/${url.search}`, 302);
     }
     if (isRead && needsTrailingSlash(url.pathname)) {
-      return c.redirect(`${url.pathname}/${url.search}`, 301);
+      // Leading slashes are folded so "//host" can never become a redirect to another site.
+      return c.redirect(`${url.pathname.replace(/^\/+/, "/")}/${url.search}`, 301);
     }
     await next();
     const locale = localeOfPath(url.pathname);

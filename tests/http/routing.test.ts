@@ -38,6 +38,11 @@ describe("locale routing", () => {
     expect((await get("/en")).headers.get("location")).toBe("/en/");
   });
 
+  it("never redirects to another site", async () => {
+    const res = await get("//evil.example/path");
+    expect(res.headers.get("location")).toBe("/evil.example/path/");
+  });
+
   it("remembers the language of a visited page for 365 days", async () => {
     const res = await get("/en/login/");
     expect(res.status).toBe(200);

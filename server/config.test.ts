@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "tsugu-config-"));
+
+describe("settings from the environment", () => {
+  it("works with nothing set, keeping a generated secret in the data folder", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.devMailbox).toBe(true);
+    expect(config.mailFrom).toBe("Tsugu <no-reply@localhost>");
+    expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(config.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it("reads every documented setting", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: "https://tsugu.example/",
+      DATABASE_URL: "postgres://u:p@db:5432/tsugu",
+      SMTP_URL: "smtps://u:p@smtp.example:465",
+      SESSION_SECRET: "s".repeat(40),
+      MAIL_FROM: "Tsugu <hello@tsugu.example>",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: "https://tsugu.example",
+      databaseUrl: "postgres://u:p@db:5432/tsugu",
+      smtpUrl: "smtps://u:p@smtp.example:465",
+      sessionSecret: "s".repeat(40),
+      mailFrom: "Tsugu <hello@tsugu.example>",
+      devMailbox: false,
+    });
+  });
+
+  it("stops with a clear message naming each wrong setting", () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: "eighty",
+        PUBLIC_URL: "ftp://x",
+        DATABASE_URL: "mysql://x",
+        SESSION_SECRET: "short",
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["PORT", "PUBLIC_URL", "DATABASE_URL", "SESSION_SECRET"])
+        expect(message).toContain(name);
+      expect(message).toContain(".env.example");
+    }
+  });
+});
