@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from "react";
 import { useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
+import type { FormState } from "../lib/form-state.ts";
 
 type TextFieldProps = {
   name: string;
@@ -145,5 +146,56 @@ export function PageCard({
       {lead && <div className="mt-2 text-sm leading-relaxed text-slate-600">{lead}</div>}
       <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">{children}</div>
     </section>
+  );
+}
+
+type FieldProps = { label: string; state?: FormState | undefined; hint?: string };
+
+export function EmailField({ label, state, hint, name = "email" }: FieldProps & { name?: string }) {
+  return (
+    <TextField
+      name={name}
+      type="email"
+      label={label}
+      hint={hint}
+      autoComplete="email"
+      inputMode="email"
+      defaultValue={state?.values?.[name]}
+      error={state?.errors?.[name]}
+    />
+  );
+}
+
+/** Passwords are never sent back to the page, so a failed submit shows the field empty. */
+export function PasswordField({
+  label,
+  state,
+  hint,
+  name,
+  autoComplete,
+}: FieldProps & { name: string; autoComplete: "current-password" | "new-password" }) {
+  return (
+    <TextField
+      name={name}
+      type="password"
+      label={label}
+      hint={hint}
+      autoComplete={autoComplete}
+      error={state?.errors?.[name]}
+    />
+  );
+}
+
+export function CodeField({ label, state }: FieldProps) {
+  return (
+    <TextField
+      name="code"
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      pattern="[0-9]*"
+      error={state?.errors?.code}
+    />
   );
 }

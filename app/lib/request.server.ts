@@ -7,6 +7,7 @@ import { flashCookie, parseCookies } from "#server/cookies.ts";
 import { coreContext } from "#server/core-context.ts";
 import { requestContext, servicesContext } from "#server/router-context.ts";
 import type { FlashKey } from "./flash.ts";
+import type { FormState } from "./form-state.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -58,12 +59,6 @@ export function redirectWithFlash(context: Ctx, to: string, flash: FlashKey, coo
   }
   return redirect(to, { headers });
 }
-
-export type FormState = {
-  values?: Record<string, string>;
-  errors?: Record<string, string>;
-  formError?: string;
-};
 
 /** Reads the named text fields of a form; anything else in the body is ignored. */
 export function formValues<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {

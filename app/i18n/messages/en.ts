@@ -13,7 +13,7 @@ export const en: Messages = {
     skipToContent: "Skip to content",
     home: "Tsugu home",
     searchLabel: "Search by keyword",
-    searchPlaceholder: "e.g. iPhone cracked screen",
+    searchPlaceholder: "iPhone cracked",
     searchSubmit: "Search",
     login: "Log in",
     signup: "Sign up",

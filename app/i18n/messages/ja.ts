@@ -10,7 +10,7 @@ export const ja = {
     skipToContent: "本文へスキップ",
     home: "Tsugu ホーム",
     searchLabel: "キーワードで探す",
-    searchPlaceholder: "iPhone 画面割れ など",
+    searchPlaceholder: "iPhone 画面割れ",
     searchSubmit: "検索",
     login: "ログイン",
     signup: "会員登録",

@@ -2,7 +2,14 @@ import { Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
-import { Checkbox, FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import {
+  Checkbox,
+  EmailField,
+  FormError,
+  PageCard,
+  PasswordField,
+  SubmitButton,
+} from "../../components/form.tsx";
 import {
   core,
   formFailure,
@@ -56,21 +63,12 @@ export default function Login({ actionData, params }: Route.ComponentProps) {
     <PageCard title={t("title")}>
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.formError} />
-        <TextField
-          name="email"
-          type="email"
-          label={t("email")}
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={actionData?.values?.email}
-          error={actionData?.errors?.email}
-        />
-        <TextField
+        <EmailField label={t("email")} state={actionData} />
+        <PasswordField
           name="password"
-          type="password"
           label={t("password")}
           autoComplete="current-password"
-          error={actionData?.errors?.password}
+          state={actionData}
         />
         <Checkbox name="remember" label={t("remember")} defaultChecked />
         <SubmitButton>{t("submit")}</SubmitButton>

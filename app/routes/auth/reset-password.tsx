@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { EmailField, FormError, PageCard, SubmitButton } from "../../components/form.tsx";
 import { core, formFailure, formValues, langOf, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
@@ -26,15 +26,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     <PageCard title={t("title")} lead={t("lead")}>
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.formError} />
-        <TextField
-          name="email"
-          type="email"
-          label={t("email")}
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={actionData?.values?.email}
-          error={actionData?.errors?.email}
-        />
+        <EmailField label={t("email")} state={actionData} />
         <SubmitButton>{t("submit")}</SubmitButton>
       </Form>
     </PageCard>

@@ -3,7 +3,14 @@ import { useTranslations } from "use-intl";
 import { startSignup } from "#core/identity/start-signup.ts";
 import { signupTicketEmail, verifySignupCode } from "#core/identity/verify-signup.ts";
 import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import {
+  CodeField,
+  EmailField,
+  FormError,
+  PageCard,
+  PasswordField,
+  SubmitButton,
+} from "../../components/form.tsx";
 import {
   cookiesOf,
   core,
@@ -58,15 +65,7 @@ export default function SignupEmail({ loaderData, actionData, params }: Route.Co
       <PageCard title={t("codeTitle")} lead={t("codeSent", { email: loaderData.email })}>
         <Form method="post" className="flex flex-col gap-5" noValidate>
           <FormError message={actionData?.formError} />
-          <TextField
-            name="code"
-            label={t("code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            pattern="[0-9]*"
-            error={actionData?.errors?.code}
-          />
+          <CodeField label={t("code")} state={actionData} />
           <SubmitButton name="intent" value="verify">
             {t("verify")}
           </SubmitButton>
@@ -83,22 +82,13 @@ export default function SignupEmail({ loaderData, actionData, params }: Route.Co
     <PageCard title={t("emailTitle")}>
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.formError} />
-        <TextField
-          name="email"
-          type="email"
-          label={t("email")}
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={actionData?.values?.email}
-          error={actionData?.errors?.email}
-        />
-        <TextField
+        <EmailField label={t("email")} state={actionData} />
+        <PasswordField
           name="password"
-          type="password"
           label={t("password")}
           hint={t("passwordHint")}
           autoComplete="new-password"
-          error={actionData?.errors?.password}
+          state={actionData}
         />
         <Agreement lang={lang} />
         <SubmitButton name="intent" value="start">

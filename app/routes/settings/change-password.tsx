@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { changePassword } from "#core/identity/change-password.ts";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, PageCard, PasswordField, SubmitButton } from "../../components/form.tsx";
 import {
   core,
   formFailure,
@@ -43,26 +43,18 @@ export default function ChangePassword({ actionData, params }: Route.ComponentPr
     <PageCard title={t("title")}>
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.formError} />
-        <TextField
+        <PasswordField
           name="currentPassword"
-          type="password"
           label={t("currentPassword")}
           autoComplete="current-password"
-          error={actionData?.errors?.currentPassword}
+          state={actionData}
         />
-        <TextField
-          name="password"
-          type="password"
-          label={t("password")}
-          autoComplete="new-password"
-          error={actionData?.errors?.password}
-        />
-        <TextField
+        <PasswordField name="password" label={t("password")} autoComplete="new-password" state={actionData} />
+        <PasswordField
           name="passwordConfirmation"
-          type="password"
           label={t("passwordConfirmation")}
           autoComplete="new-password"
-          error={actionData?.errors?.passwordConfirmation}
+          state={actionData}
         />
         <SubmitButton>{t("submit")}</SubmitButton>
       </Form>

@@ -3,7 +3,14 @@ import { useTranslations } from "use-intl";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { confirmEmailChange, requestEmailChange } from "#core/identity/change-email.ts";
 import { clearCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import {
+  CodeField,
+  EmailField,
+  FormError,
+  PageCard,
+  PasswordField,
+  SubmitButton,
+} from "../../components/form.tsx";
 import {
   cookiesOf,
   core,
@@ -68,14 +75,7 @@ export default function SettingsEmail({ loaderData, actionData, params }: Route.
       <PageCard title={t("title")} lead={t("codeSent", { email: loaderData.pendingEmail })}>
         <Form method="post" className="flex flex-col gap-5" noValidate>
           <FormError message={actionData?.formError} />
-          <TextField
-            name="code"
-            label={t("code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={actionData?.errors?.code}
-          />
+          <CodeField label={t("code")} state={actionData} />
           <SubmitButton name="intent" value="verify">
             {t("verify")}
           </SubmitButton>
@@ -96,21 +96,12 @@ export default function SettingsEmail({ loaderData, actionData, params }: Route.
       </dl>
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.formError} />
-        <TextField
-          name="email"
-          type="email"
-          label={t("email")}
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={actionData?.values?.email}
-          error={actionData?.errors?.email}
-        />
-        <TextField
+        <EmailField label={t("email")} state={actionData} />
+        <PasswordField
           name="currentPassword"
-          type="password"
           label={t("currentPassword")}
           autoComplete="current-password"
-          error={actionData?.errors?.currentPassword}
+          state={actionData}
         />
         <SubmitButton name="intent" value="request">
           {t("submit")}

@@ -7,7 +7,7 @@ import {
 } from "#core/identity/reset-password.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { clearCookie, SESSION_COOKIE, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, PageCard, PasswordField, SubmitButton } from "../../components/form.tsx";
 import {
   cookiesOf,
   core,
@@ -75,19 +75,12 @@ export default function SettingsResetPassword({ loaderData, actionData, params }
       <Form method="post" className="flex flex-col gap-5" noValidate>
         <FormError message={actionData?.formError} />
         <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
-        <TextField
-          name="password"
-          type="password"
-          label={t("password")}
-          autoComplete="new-password"
-          error={actionData?.errors?.password}
-        />
-        <TextField
+        <PasswordField name="password" label={t("password")} autoComplete="new-password" state={actionData} />
+        <PasswordField
           name="passwordConfirmation"
-          type="password"
           label={t("passwordConfirmation")}
           autoComplete="new-password"
-          error={actionData?.errors?.passwordConfirmation}
+          state={actionData}
         />
         <SubmitButton>{t("save")}</SubmitButton>
       </Form>
