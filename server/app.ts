@@ -63,6 +63,17 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
 
   app.route("/api/v1", createApiV1(services));
 
+  // Uploaded files kept by the local blob store. Keys never change content, so they cache forever.
+  app.get("/media/*", async (c) => {
+    const key = decodeURIComponent(c.req.path.slice("/media/".length));
+    const blob = await services.blobs.get(key);
+    if (!blob) return c.text("Not Found", 404);
+    c.header("Content-Type", blob.contentType);
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    c.header("Content-Security-Policy", "default-src 'none'; sandbox");
+    return c.body(new Uint8Array(blob.body));
+  });
+
   if (o.clientDir) {
     const root = o.clientDir;
     app.use("/assets/*", async (c, next) => {

@@ -6,6 +6,8 @@ export function coreContext(s: AppServices): CoreContext {
     db: s.db,
     clock: s.clock,
     mailer: s.mailer,
+    sms: s.sms,
+    blobs: s.blobs,
     secret: s.config.sessionSecret,
     publicUrl: s.config.publicUrl,
   };

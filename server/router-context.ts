@@ -1,7 +1,9 @@
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { Mailer } from "#core/notify/mailer.ts";
+import type { SmsSender } from "#core/notify/sms.ts";
 import type { Clock } from "#core/shared/clock.ts";
+import type { BlobStore } from "#core/storage/blob-store.ts";
 import type { Db } from "#db/client.ts";
 import type { Config } from "./config.ts";
 
@@ -10,6 +12,8 @@ export type AppServices = {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  sms: SmsSender;
+  blobs: BlobStore;
   config: Config;
 };
 

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
+import { createSandboxSms } from "#core/notify/sms.ts";
 import { systemClock } from "#core/shared/clock.ts";
+import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./router-context.ts";
@@ -19,5 +21,12 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 
 /** Everything the doors share, built once per process. */
 export async function createServices(config: Config, database: Database): Promise<AppServices> {
-  return { db: database.db, clock: systemClock, mailer: createMailer(config), config };
+  return {
+    db: database.db,
+    clock: systemClock,
+    mailer: createMailer(config),
+    sms: createSandboxSms({ dir: path.join(config.dataDir, "mail") }),
+    blobs: createLocalBlobStore({ dir: path.join(config.dataDir, "blobs") }),
+    config,
+  };
 }

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import { type ChallengePurpose, emailChallenges } from "#db/schema/index.ts";
+import { type ChallengePurpose, challenges } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
@@ -31,7 +31,9 @@ export async function issueChallenge(
   ctx: CoreContext,
   o: {
     purpose: ChallengePurpose;
-    email: string;
+    /** Where the code goes: an email address, or a phone number with channel "sms". */
+    destination: string;
+    channel?: "email" | "sms";
     userId?: number | undefined;
     payload?: Record<string, unknown>;
     ip: string;
@@ -40,17 +42,19 @@ export async function issueChallenge(
     ttlMs?: number;
   },
 ): Promise<IssuedChallenge> {
+  const channel = o.channel ?? "email";
   await consumeRateLimits(ctx, [
-    { key: `mail:address:${o.email}`, max: CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
-    { key: `mail:ip:${o.ip}`, max: CODES_PER_IP_PER_HOUR, windowSeconds: 3600 },
+    { key: `${channel}:to:${o.destination}`, max: CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
+    { key: `${channel}:ip:${o.ip}`, max: CODES_PER_IP_PER_HOUR, windowSeconds: 3600 },
   ]);
   const ticket = newToken();
   const code = o.withCode ? newNumericCode() : null;
   const linkToken = o.withLink ? newToken() : null;
   const now = ctx.clock.now();
-  await ctx.db.insert(emailChallenges).values({
+  await ctx.db.insert(challenges).values({
     purpose: o.purpose,
-    email: o.email,
+    channel,
+    destination: o.destination,
     userId: o.userId,
     ticketHash: keyedHash(ctx.secret, ticket),
     codeHash: code ? keyedHash(ctx.secret, code) : null,
@@ -63,7 +67,7 @@ export async function issueChallenge(
   return { ticket, code, linkToken };
 }
 
-export type Challenge = typeof emailChallenges.$inferSelect;
+export type Challenge = typeof challenges.$inferSelect;
 
 /** The open challenge a ticket stands for, or null. */
 export async function findChallenge(
@@ -74,13 +78,13 @@ export async function findChallenge(
   if (!ticket || ticket.length > 128) return null;
   const [row] = await ctx.db
     .select()
-    .from(emailChallenges)
+    .from(challenges)
     .where(
       and(
-        eq(emailChallenges.ticketHash, keyedHash(ctx.secret, ticket)),
-        eq(emailChallenges.purpose, purpose),
-        sql`${emailChallenges.consumedAt} is null`,
-        gte(emailChallenges.expiresAt, ctx.clock.now()),
+        eq(challenges.ticketHash, keyedHash(ctx.secret, ticket)),
+        eq(challenges.purpose, purpose),
+        sql`${challenges.consumedAt} is null`,
+        gte(challenges.expiresAt, ctx.clock.now()),
       ),
     )
     .limit(1);
@@ -99,12 +103,9 @@ export async function verifyChallengeCode(
   const outcome = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
-      .from(emailChallenges)
+      .from(challenges)
       .where(
-        and(
-          eq(emailChallenges.ticketHash, keyedHash(ctx.secret, o.ticket)),
-          eq(emailChallenges.purpose, o.purpose),
-        ),
+        and(eq(challenges.ticketHash, keyedHash(ctx.secret, o.ticket)), eq(challenges.purpose, o.purpose)),
       )
       .for("update")
       .limit(1);
@@ -114,15 +115,15 @@ export async function verifyChallengeCode(
     if (row.verifiedAt) return { kind: "ok" as const, row };
     if (!row.codeHash || !sameHash(row.codeHash, keyedHash(ctx.secret, o.code))) {
       await tx
-        .update(emailChallenges)
+        .update(challenges)
         .set({ attempts: row.attempts + 1 })
-        .where(eq(emailChallenges.id, row.id));
+        .where(eq(challenges.id, row.id));
       return { kind: row.attempts + 1 >= MAX_CODE_ATTEMPTS ? ("expired" as const) : ("wrong" as const) };
     }
     const [verified] = await tx
-      .update(emailChallenges)
+      .update(challenges)
       .set({ verifiedAt: now, expiresAt: new Date(now.getTime() + VERIFIED_TTL_MS) })
-      .where(eq(emailChallenges.id, row.id))
+      .where(eq(challenges.id, row.id))
       .returning();
     return { kind: "ok" as const, row: verified! };
   });
@@ -142,19 +143,19 @@ export async function openChallengeLink(
   const now = ctx.clock.now();
   const ticket = newToken();
   const [row] = await ctx.db
-    .update(emailChallenges)
+    .update(challenges)
     .set({
       ticketHash: keyedHash(ctx.secret, ticket),
       ...(o.markVerified
-        ? { verifiedAt: sql`coalesce(${emailChallenges.verifiedAt}, ${now.toISOString()}::timestamptz)` }
+        ? { verifiedAt: sql`coalesce(${challenges.verifiedAt}, ${now.toISOString()}::timestamptz)` }
         : {}),
     })
     .where(
       and(
-        eq(emailChallenges.linkTokenHash, keyedHash(ctx.secret, o.linkToken.slice(0, 128))),
-        eq(emailChallenges.purpose, o.purpose),
-        sql`${emailChallenges.consumedAt} is null`,
-        gte(emailChallenges.expiresAt, now),
+        eq(challenges.linkTokenHash, keyedHash(ctx.secret, o.linkToken.slice(0, 128))),
+        eq(challenges.purpose, o.purpose),
+        sql`${challenges.consumedAt} is null`,
+        gte(challenges.expiresAt, now),
       ),
     )
     .returning();
@@ -165,9 +166,9 @@ export async function openChallengeLink(
 /** Marks a challenge used; false when another request used it first. */
 export async function consumeChallenge(ctx: Pick<CoreContext, "db" | "clock">, id: number): Promise<boolean> {
   const rows = await ctx.db
-    .update(emailChallenges)
+    .update(challenges)
     .set({ consumedAt: ctx.clock.now() })
-    .where(and(eq(emailChallenges.id, id), sql`${emailChallenges.consumedAt} is null`))
-    .returning({ id: emailChallenges.id });
+    .where(and(eq(challenges.id, id), sql`${challenges.consumedAt} is null`))
+    .returning({ id: challenges.id });
   return rows.length === 1;
 }

@@ -33,7 +33,7 @@ export async function requestEmailChange(
   if (email === user.email) throw new AppError("VALIDATION", { fields: { email: SAME_EMAIL } });
   const issued = await issueChallenge(ctx, {
     purpose: "email_change",
-    email,
+    destination: email,
     userId: user.id,
     ip: o.ip,
     withCode: true,
@@ -54,15 +54,15 @@ export async function confirmEmailChange(
   const [taken] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, challenge.email), ne(users.id, o.actor.id)))
+    .where(and(eq(users.email, challenge.destination), ne(users.id, o.actor.id)))
     .limit(1);
   if (taken) throw new AppError("CONFLICT", { message: EMAIL_TAKEN });
   if (!(await consumeChallenge(ctx, challenge.id))) throw new AppError("CONFLICT");
   const now = ctx.clock.now();
   await ctx.db
     .update(users)
-    .set({ email: challenge.email, emailVerifiedAt: now, updatedAt: now })
+    .set({ email: challenge.destination, emailVerifiedAt: now, updatedAt: now })
     .where(eq(users.id, o.actor.id));
-  await ctx.mailer.send(emailChangedNoticeMail(o.actor.email, o.actor.locale, challenge.email));
-  return { email: challenge.email };
+  await ctx.mailer.send(emailChangedNoticeMail(o.actor.email, o.actor.locale, challenge.destination));
+  return { email: challenge.destination };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { emailChallenges, users } from "#db/schema/index.ts";
+import { challenges, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { isLocale } from "../shared/locale.ts";
@@ -24,7 +24,7 @@ export const EMAIL_TAKEN = {
 export async function pendingSignup(ctx: CoreContext, ticket: string | null | undefined) {
   const challenge = await findChallenge(ctx, "signup", ticket);
   if (!challenge?.verifiedAt || typeof challenge.payload.passwordHash !== "string") return null;
-  return { email: challenge.email };
+  return { email: challenge.destination };
 }
 
 /** Last step of sign-up: creates the account and signs the person in. */
@@ -46,15 +46,15 @@ export async function completeSignup(
   const locale = isLocale(challenge.payload.locale) ? challenge.payload.locale : "ja";
   const user = await ctx.db.transaction(async (tx) => {
     const used = await tx
-      .update(emailChallenges)
+      .update(challenges)
       .set({ consumedAt: now })
-      .where(and(eq(emailChallenges.id, challenge.id), isNull(emailChallenges.consumedAt)))
-      .returning({ consumedAt: emailChallenges.consumedAt });
+      .where(and(eq(challenges.id, challenge.id), isNull(challenges.consumedAt)))
+      .returning({ consumedAt: challenges.consumedAt });
     if (used.length !== 1) throw new AppError("FORBIDDEN", { message: SIGNUP_NOT_VERIFIED });
     const created = await tx
       .insert(users)
       .values({
-        email: challenge.email,
+        email: challenge.destination,
         emailVerifiedAt: challenge.verifiedAt,
         passwordHash,
         nickname,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emailChallenges, sessions, users } from "#db/schema/index.ts";
+import { challenges, sessions, users } from "#db/schema/index.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn, linkIn } from "#tests/helpers/smtp.ts";
@@ -101,7 +101,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
     expect(session!.tokenHash).not.toContain(token);
     expect(session!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     const mail = await t.smtp.lastTo("hash@example.jp");
-    const rows = await t.ctx.db.select().from(emailChallenges);
+    const rows = await t.ctx.db.select().from(challenges);
     expect(JSON.stringify(rows)).not.toContain(codeIn(mail.text));
   });
 
@@ -168,7 +168,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
     expect(e.fields.email?.ja).toBe("メールアドレスの形式が正しくありません");
     expect(e.fields.password?.ja).toBe("パスワードは8文字以上で入力してください");
     expect(e.fields.password?.en).toBe("Password must be at least 8 characters");
-    expect(await t.ctx.db.select().from(emailChallenges)).toHaveLength(0);
+    expect(await t.ctx.db.select().from(challenges)).toHaveLength(0);
     expect(t.smtp.messages).toHaveLength(0);
   });
 

@@ -26,7 +26,7 @@ export async function requestPasswordReset(
   if (!user) return { email };
   const issued = await issueChallenge(ctx, {
     purpose: "password_reset",
-    email,
+    destination: email,
     userId: user.id,
     ip: o.ip,
     withCode: false,

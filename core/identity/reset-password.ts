@@ -21,12 +21,12 @@ export async function openPasswordResetLink(ctx: CoreContext, o: { linkToken: st
     linkToken: o.linkToken,
     markVerified: true,
   });
-  return { ticket, email: challenge.email };
+  return { ticket, email: challenge.destination };
 }
 
 export async function passwordResetTicketEmail(ctx: CoreContext, ticket: string | null | undefined) {
   const challenge = await findChallenge(ctx, "password_reset", ticket);
-  return challenge?.verifiedAt ? challenge.email : null;
+  return challenge?.verifiedAt ? challenge.destination : null;
 }
 
 /** Sets the new password and ends every session, so whoever had the old one is logged out. */
@@ -45,5 +45,5 @@ export async function resetPassword(
     .set({ passwordHash, updatedAt: ctx.clock.now() })
     .where(eq(users.id, challenge.userId));
   await endUserSessions(ctx, challenge.userId);
-  return { email: challenge.email };
+  return { email: challenge.destination };
 }

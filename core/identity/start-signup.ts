@@ -27,7 +27,7 @@ export async function startSignup(
   if (existing) {
     const issued = await issueChallenge(ctx, {
       purpose: "signup",
-      email,
+      destination: email,
       ip: o.ip,
       withCode: false,
       withLink: false,
@@ -40,7 +40,7 @@ export async function startSignup(
   const passwordHash = await hashPassword(password);
   const issued = await issueChallenge(ctx, {
     purpose: "signup",
-    email,
+    destination: email,
     ip: o.ip,
     withCode: true,
     withLink: true,

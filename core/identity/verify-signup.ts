@@ -13,7 +13,7 @@ export async function verifySignupCode(
 ): Promise<{ email: string }> {
   const { code } = parseInput(ZVerifySignup, o.input, FIELD_LABELS);
   const challenge = await verifyChallengeCode(ctx, { purpose: "signup", ticket: o.ticket, code });
-  return { email: challenge.email };
+  return { email: challenge.destination };
 }
 
 /** Second step of sign-up, by the emailed link: returns the ticket for the rest of the flow. */
@@ -26,7 +26,7 @@ export async function verifySignupLink(
     linkToken: o.linkToken,
     markVerified: true,
   });
-  return { ticket, email: challenge.email };
+  return { ticket, email: challenge.destination };
 }
 
 /** The address a sign-up ticket is waiting on, for the "enter your code" step. */
@@ -35,5 +35,5 @@ export async function signupTicketEmail(
   ticket: string | null | undefined,
 ): Promise<string | null> {
   const challenge = await findChallenge(ctx, "signup", ticket);
-  return challenge && !challenge.verifiedAt ? challenge.email : null;
+  return challenge && !challenge.verifiedAt ? challenge.destination : null;
 }

@@ -32,6 +32,20 @@ export type StoredMail = {
 
 const MAIL_ID = /^[0-9]{13}-[0-9a-f]{8}$/;
 
+/** Saves one message for the development mailbox: a JSON summary, plus the raw message when there is one. */
+export async function storeLocalMessage(
+  dir: string,
+  message: Omit<StoredMail, "id" | "date">,
+  raw?: Buffer,
+): Promise<string> {
+  const id = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+  await mkdir(dir, { recursive: true });
+  const stored: StoredMail = { id, ...message, date: new Date().toISOString() };
+  if (raw) await writeFile(path.join(dir, `${id}.eml`), raw);
+  await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored));
+  return id;
+}
+
 /** Keeps every message as an .eml file plus a JSON summary under `dir`, newest first by name. */
 export function createLocalMailer({ dir, from }: { dir: string; from: string }): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -39,11 +53,7 @@ export function createLocalMailer({ dir, from }: { dir: string; from: string }):
     kind: "local",
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      const id = `${Date.now()}-${randomBytes(4).toString("hex")}`;
-      await mkdir(dir, { recursive: true });
-      const stored: StoredMail = { id, from, ...message, date: new Date().toISOString() };
-      await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
-      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored));
+      await storeLocalMessage(dir, { from, ...message }, info.message as Buffer);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { Db } from "#db/client.ts";
 import type { Mailer } from "../notify/mailer.ts";
+import type { SmsSender } from "../notify/sms.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every use case needs from the outside world, injected by the door that calls it. */
@@ -7,6 +9,8 @@ export type CoreContext = {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  sms: SmsSender;
+  blobs: BlobStore;
   /** Key for hashing tokens and codes. */
   secret: string;
   /** Site address for links in mail, without a trailing slash. */

@@ -34,6 +34,15 @@ export const users = pgTable(
       .notNull()
       .default("ja"),
     companyName: text("company_name"),
+    introduction: text("introduction").notNull().default(""),
+    /** Blob key prefix of the avatar's WebP renditions. */
+    avatarKey: text("avatar_key"),
+    phoneNumber: text("phone_number"),
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+    /** Set when an identity check (eKYC) succeeded; needed to list above the price threshold and for buyback. */
+    identityVerifiedAt: timestamp("identity_verified_at", { withTimezone: true }),
+    /** First-time sellers go through the setup flow once. */
+    sellerSetupAt: timestamp("seller_setup_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -64,19 +73,30 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_id_idx").on(t.userId)],
 );
 
-export const CHALLENGE_PURPOSES = ["signup", "password_reset", "email_change", "login"] as const;
+export const CHALLENGE_PURPOSES = [
+  "signup",
+  "password_reset",
+  "email_change",
+  "login",
+  "phone_verify",
+] as const;
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
 /**
- * One emailed proof of address: a 6-digit code and/or a link token, plus a ticket that lets the
- * browser or API client that started the flow continue it. All three are stored only as keyed hashes.
+ * One proof of an address or phone number: a 6-digit code and/or a link token sent by email or SMS,
+ * plus a ticket that lets the browser or API client that started the flow continue it. All three
+ * are stored only as keyed hashes.
  */
-export const emailChallenges = pgTable(
-  "email_challenges",
+export const challenges = pgTable(
+  "challenges",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     purpose: text("purpose", { enum: CHALLENGE_PURPOSES }).notNull(),
-    email: text("email").notNull(),
+    channel: text("channel", { enum: ["email", "sms"] })
+      .notNull()
+      .default("email"),
+    /** The email address or phone number the code was sent to. */
+    destination: text("destination").notNull(),
     userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "cascade" }),
     ticketHash: text("ticket_hash").notNull(),
     codeHash: text("code_hash"),
@@ -90,10 +110,10 @@ export const emailChallenges = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("email_challenges_ticket_hash_key").on(t.ticketHash),
-    uniqueIndex("email_challenges_link_token_hash_key").on(t.linkTokenHash),
-    index("email_challenges_email_created_idx").on(t.email, t.createdAt),
-    check("email_challenges_attempts_check", sql`${t.attempts} >= 0`),
+    uniqueIndex("challenges_ticket_hash_key").on(t.ticketHash),
+    uniqueIndex("challenges_link_token_hash_key").on(t.linkTokenHash),
+    index("challenges_destination_created_idx").on(t.destination, t.createdAt),
+    check("challenges_attempts_check", sql`${t.attempts} >= 0`),
   ],
 );
 

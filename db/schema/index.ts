@@ -1,1 +1,5 @@
+export * from "./account.ts";
+export * from "./catalog.ts";
 export * from "./identity.ts";
+export * from "./sandbox.ts";
+export * from "./social.ts";

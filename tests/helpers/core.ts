@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createSmtpMailer } from "#core/notify/mailer.ts";
+import { createSandboxSms } from "#core/notify/sms.ts";
 import { type Clock, manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
+import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase, type Engine } from "./db.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
@@ -10,6 +15,8 @@ export type TestCore = {
   clock: ReturnType<typeof manualClock>;
   smtp: SmtpCapture;
   database: Database;
+  /** A scratch folder of this test's own: blobs and the SMS sandbox's messages live under it. */
+  dataDir: string;
   close(): Promise<void>;
 };
 
@@ -17,10 +24,13 @@ export type TestCore = {
 export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:00Z"): Promise<TestCore> {
   const [database, smtp] = await Promise.all([createTestDatabase(engine), startSmtpCapture()]);
   const clock = manualClock(start);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-core-"));
   const ctx: CoreContext = {
     db: database.db,
     clock: clock as Clock,
     mailer: createSmtpMailer({ url: smtp.url, from: "Tsugu <no-reply@tsugu.test>" }),
+    sms: createSandboxSms({ dir: path.join(dataDir, "mail") }),
+    blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }),
     secret: "test-secret-0123456789abcdef0123456789abcdef",
     publicUrl: "http://tsugu.test",
   };
@@ -29,8 +39,10 @@ export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:0
     clock,
     smtp,
     database,
+    dataDir,
     async close() {
-      await Promise.all([database.close(), smtp.close()]);
+      await Promise.allSettled([database.close(), smtp.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -85,6 +85,14 @@ beforeAll(async () => {
     db: server.database.db,
     clock: { now: () => new Date() },
     mailer: { kind: "local", send: async () => {} },
+    sms: { kind: "sandbox", send: async () => {} },
+    blobs: {
+      kind: "local",
+      put: async () => {},
+      get: async () => null,
+      delete: async () => {},
+      url: (k: string) => k,
+    },
     config: {
       sessionSecret: "test-session-secret-0123456789abcdef0123456789",
       publicUrl: server.url,

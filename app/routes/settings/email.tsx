@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   let pendingEmail: string | null = null;
   if (new URL(request.url).searchParams.has("sent")) {
     const challenge = await findChallenge(core(context), "email_change", cookiesOf(request)[TICKET_COOKIE]);
-    if (challenge?.userId === user.id) pendingEmail = challenge.email;
+    if (challenge?.userId === user.id) pendingEmail = challenge.destination;
   }
   return { current: user.email, pendingEmail };
 }

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./identity.ts";
+
+/** The model catalogue per brand, used to pick a model when listing and as a search filter. */
+export const deviceModels = pgTable(
+  "device_models",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    brandCode: text("brand_code").notNull(),
+    categoryCode: text("category_code").notNull(),
+    name: text("name").notNull(),
+    releasedYear: smallint("released_year"),
+    /** Storage sizes (GB) the model was sold with, offered as choices when listing. */
+    storageOptions: integer("storage_options").array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [
+    uniqueIndex("device_models_brand_name_key").on(t.brandCode, t.name),
+    index("device_models_category_idx").on(t.categoryCode),
+  ],
+);
+
+/** Type Allocation Codes: the first 8 digits of an IMEI name the maker and model. */
+export const tacCodes = pgTable("tac_codes", {
+  tac: text("tac").primaryKey(),
+  modelId: bigint("model_id", { mode: "number" })
+    .notNull()
+    .references(() => deviceModels.id, { onDelete: "cascade" }),
+});
+
+export const items = pgTable(
+  "items",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity({ startWith: 1000000001 }),
+    sellerId: bigint("seller_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state", { enum: ["ASK", "SALE", "SOLD", "DISABLED", "DRAFT", "PRIVATE"] })
+      .notNull()
+      .default("DRAFT"),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    price: integer("price"),
+    categoryCode: text("category_code"),
+    brandCode: text("brand_code"),
+    modelId: bigint("model_id", { mode: "number" }).references(() => deviceModels.id, {
+      onDelete: "set null",
+    }),
+    condition: text("condition", { enum: ["DEFECTIVE", "UNUSABLE", "UNCONFIRMED", "USED"] }),
+    postage: text("postage", { enum: ["INCLUDED", "ARRIVAL"] }),
+    shippingMethod: text("shipping_method"),
+    leadTime: text("lead_time"),
+    storageGb: integer("storage_gb"),
+    color: text("color"),
+    carrier: text("carrier"),
+    imei: text("imei"),
+    networkRestriction: text("network_restriction"),
+    activationLock: text("activation_lock"),
+    batteryHealth: smallint("battery_health"),
+    defects: text("defects").array().notNull().default(sql`'{}'::text[]`),
+    /** Normalised text of the listing (NFKC, lower case, katakana) for keyword search. */
+    searchText: text("search_text").notNull().default(""),
+    /** Every distinct 1- and 2-character piece of search_text: a GIN index over it finds any term. */
+    searchGrams: text("search_grams").array().notNull().default(sql`'{}'::text[]`),
+    likeCount: integer("like_count").notNull().default(0),
+    commentCount: integer("comment_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    soldAt: timestamp("sold_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("items_listing_idx").on(t.state, t.publishedAt.desc(), t.id.desc()),
+    index("items_seller_idx").on(t.sellerId, t.state, t.updatedAt.desc()),
+    index("items_category_idx").on(t.categoryCode, t.state, t.publishedAt.desc()),
+    index("items_brand_idx").on(t.brandCode, t.state, t.publishedAt.desc()),
+    index("items_model_idx").on(t.modelId, t.state),
+    index("items_price_idx").on(t.state, t.price),
+    index("items_search_grams_idx").using("gin", t.searchGrams),
+    index("items_defects_idx").using("gin", t.defects),
+    check(
+      "items_listed_complete_check",
+      sql`${t.state} = 'DRAFT' or (${t.price} is not null and ${t.categoryCode} is not null and ${t.condition} is not null and ${t.postage} is not null and ${t.shippingMethod} is not null and ${t.leadTime} is not null)`,
+    ),
+    check("items_price_check", sql`${t.price} is null or (${t.price} >= 50 and ${t.price} <= 9999999)`),
+    check("items_battery_check", sql`${t.batteryHealth} is null or (${t.batteryHealth} between 0 and 100)`),
+    check("items_counts_check", sql`${t.likeCount} >= 0 and ${t.commentCount} >= 0`),
+  ],
+);
+
+export const itemPhotos = pgTable(
+  "item_photos",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    /** Blob key prefix; the renditions are `${key}-thumb.webp` and `${key}-large.webp`. */
+    key: text("key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("item_photos_item_position_key").on(t.itemId, t.position),
+    check("item_photos_position_check", sql`${t.position} between 0 and 9`),
+  ],
+);
