@@ -66,6 +66,8 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   // Uploaded files kept by the local blob store. Keys never change content, so they cache forever.
   app.get("/media/*", async (c) => {
     const key = decodeURIComponent(c.req.path.slice("/media/".length));
+    // Identity documents and other private files live under private/ and are never served here.
+    if (key.startsWith("private/")) return c.text("Not Found", 404);
     const blob = await services.blobs.get(key);
     if (!blob) return c.text("Not Found", 404);
     c.header("Content-Type", blob.contentType);
