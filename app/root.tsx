@@ -7,9 +7,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
 } from "react-router";
 import { IntlProvider } from "use-intl";
+import { unreadNotificationCount } from "#core/notify/notifications.ts";
 import { TIME_ZONE } from "#core/shared/locale.ts";
 import { clearCookie, FLASH_COOKIE } from "#server/cookies.ts";
 import type { Route } from "./+types/root";
@@ -18,7 +20,7 @@ import { ErrorPage } from "./components/error-page.tsx";
 import { type RootData, Shell } from "./components/shell/shell.tsx";
 import { MESSAGES, translator } from "./i18n/index.ts";
 import { isFlashKey } from "./lib/flash.ts";
-import { cookiesOf, requestInfo, secureCookies, services } from "./lib/request.server.ts";
+import { cookiesOf, core, requestInfo, secureCookies, services } from "./lib/request.server.ts";
 import { localeOf, seo } from "./lib/seo.ts";
 import { setRouteError } from "./lib/ui-state.ts";
 
@@ -49,15 +51,28 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     user: user ? { id: user.id, nickname: user.nickname } : null,
     flash: isFlashKey(key) ? { key, nonce } : null,
     publicUrl: services(context).config.publicUrl,
+    unreadNotifications: user ? await unreadNotificationCount(core(context), user.id) : 0,
   };
 }
+
+/** The unread badge follows the member around: the root's data is fresh on every page, not only after a form. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export function meta(args: Route.MetaArgs) {
   const lang = localeOf(args.location.pathname);
   const t = translator(lang);
   const status = isRouteErrorResponse(args.error) ? args.error.status : 500;
   return seo(args, {
-    title: status === 404 ? t("errors.notFoundTitle") : t("errors.errorTitle"),
+    title:
+      status === 404
+        ? t("errors.notFoundTitle")
+        : status === 403
+          ? t("errors.forbiddenTitle")
+          : t("errors.errorTitle"),
     noindex: true,
   });
 }

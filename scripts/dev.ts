@@ -13,8 +13,8 @@ const config = loadConfig({ NODE_ENV: "development", ...process.env });
 const logger = createLogger(config.logLevel);
 const database = await openConfiguredDatabase(config);
 await database.migrate();
-if (await isEmpty(database.db)) await seed(database.db);
 const services = await createServices(config, database);
+if (await isEmpty(database.db)) await seed(services);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const app = createHttpApp({
   services,

@@ -3,7 +3,7 @@ import { isEmpty, seed } from "#db/seed/index.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
-import { openConfiguredDatabase } from "#server/services.ts";
+import { createServices, openConfiguredDatabase } from "#server/services.ts";
 import { buildIfNeeded, CLIENT_DIR, SERVER_BUILD } from "./build-if-needed.ts";
 
 /** `npm start`: build if needed, migrate, seed an empty database, serve the production build. */
@@ -22,12 +22,14 @@ async function main() {
   buildIfNeeded((line) => logger.info(line));
   const database = await openConfiguredDatabase(config);
   await database.migrate();
+  const services = await createServices(config, database);
   if (await isEmpty(database.db)) {
-    const result = await seed(database.db);
+    logger.info("Empty database: seeding the demo data (accounts, models, listings with photos)…");
+    const result = await seed(services);
     logger.info(result, "Seeded the demo data");
   }
   const build = (await import(SERVER_BUILD)) as ServerBuild;
-  const running = await runServer({ config, database, build, clientDir: CLIENT_DIR, logger });
+  const running = await runServer({ config, database, build, clientDir: CLIENT_DIR, logger, services });
   logger.info({ port: running.port, database: database.kind }, `Tsugu is running on ${config.publicUrl}/`);
   if (config.devMailbox) logger.info(`Mail is kept locally: ${config.publicUrl}/ja/dev/mailbox/`);
   const stop = () => {

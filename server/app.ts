@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { resolveSession } from "#core/identity/sessions.ts";
+import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { createApiV1 } from "./api/v1/index.ts";
 import { LOCALE_COOKIE, localeCookie, parseCookies, SESSION_COOKIE } from "./cookies.ts";
 import { coreContext } from "./core-context.ts";
@@ -12,6 +14,8 @@ import type { Logger } from "./logger.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
 
 export type HttpEnv = { Bindings: HttpBindings; Variables: { requestId: string; ip: string } };
+
+const PAGE_MAX_BODY_BYTES = 11 * MAX_IMAGE_BYTES;
 
 export type HttpAppOptions = {
   services: AppServices;
@@ -113,6 +117,9 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
       c.res.headers.append("Set-Cookie", localeCookie(locale, secure));
     }
   });
+
+  // No page form needs more than the sell form with ten photos; larger bodies are never read.
+  app.use("*", bodyLimit({ maxSize: PAGE_MAX_BODY_BYTES, onError: (c) => c.text("Payload Too Large", 413) }));
 
   // State changes only from our own pages: SameSite=Lax cookies plus an origin check.
   app.use("*", async (c, next) => {

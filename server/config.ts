@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "#core/storage/s3-blob-store.ts";
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -15,7 +16,32 @@ const ZEnv = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) address such as https://s3.example" })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)",
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) address such as https://media.tsugu.example" })
+    .optional(),
 });
+
+const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_PUBLIC_URL",
+] as const;
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -29,6 +55,8 @@ export type Config = {
   logLevel: string;
   /** The development mailbox is open only while mail is kept locally instead of being sent. */
   devMailbox: boolean;
+  /** Uploaded files go to this bucket when set, else to DATA_DIR/blobs. */
+  s3: S3Settings | undefined;
 };
 
 export class ConfigError extends Error {
@@ -44,6 +72,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid settings in the environment:\n${lines.join("\n")}\nSee .env.example.`);
   }
   const e = parsed.data;
+  const missingS3 = S3_SETTINGS.filter((name) => e[name] === undefined);
+  if (missingS3.length > 0 && missingS3.length < S3_SETTINGS.length) {
+    throw new ConfigError(
+      `Invalid settings in the environment:\n  S3 storage needs all of ${S3_SETTINGS.join(", ")} or none of them; missing: ${missingS3.join(", ")}\nSee .env.example.`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
@@ -57,6 +91,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `Tsugu <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     devMailbox: !e.SMTP_URL,
+    s3:
+      e.S3_ENDPOINT &&
+      e.S3_BUCKET &&
+      e.S3_REGION &&
+      e.S3_ACCESS_KEY_ID &&
+      e.S3_SECRET_ACCESS_KEY &&
+      e.S3_PUBLIC_URL
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL.replace(/\/+$/, ""),
+          }
+        : undefined,
   };
 }
 

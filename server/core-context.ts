@@ -8,6 +8,7 @@ export function coreContext(s: AppServices): CoreContext {
     mailer: s.mailer,
     sms: s.sms,
     blobs: s.blobs,
+    identity: s.identity,
     secret: s.config.sessionSecret,
     publicUrl: s.config.publicUrl,
   };

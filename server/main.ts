@@ -5,6 +5,7 @@ import type { Database } from "#db/client.ts";
 import { createHttpApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
+import type { AppServices } from "./router-context.ts";
 import { createServices } from "./services.ts";
 
 export type RunningServer = { url: string; port: number; server: ServerType; close(): Promise<void> };
@@ -16,8 +17,10 @@ export async function runServer(o: {
   build: ServerBuild;
   clientDir: string;
   logger: Logger;
+  /** Already built services (start-up may need them first, to seed); built here otherwise. */
+  services?: AppServices;
 }): Promise<RunningServer> {
-  const services = await createServices(o.config, o.database);
+  const services = o.services ?? (await createServices(o.config, o.database));
   const app = createHttpApp({ services, build: o.build, logger: o.logger, clientDir: o.clientDir });
   return new Promise((resolve) => {
     const server = serve(

@@ -1,4 +1,5 @@
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
+import type { IdentityProvider } from "#core/account/identity-provider.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { Mailer } from "#core/notify/mailer.ts";
 import type { SmsSender } from "#core/notify/sms.ts";
@@ -14,6 +15,7 @@ export type AppServices = {
   mailer: Mailer;
   sms: SmsSender;
   blobs: BlobStore;
+  identity: IdentityProvider;
   config: Config;
 };
 

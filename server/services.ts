@@ -1,8 +1,10 @@
 import path from "node:path";
+import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
+import { createS3BlobStore } from "#core/storage/s3-blob-store.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./router-context.ts";
@@ -26,7 +28,10 @@ export async function createServices(config: Config, database: Database): Promis
     clock: systemClock,
     mailer: createMailer(config),
     sms: createSandboxSms({ dir: path.join(config.dataDir, "mail") }),
-    blobs: createLocalBlobStore({ dir: path.join(config.dataDir, "blobs") }),
+    blobs: config.s3
+      ? createS3BlobStore(config.s3)
+      : createLocalBlobStore({ dir: path.join(config.dataDir, "blobs") }),
+    identity: createPolarifySandbox({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     config,
   };
 }

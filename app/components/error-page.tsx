@@ -5,6 +5,7 @@ import type { Locale } from "#core/shared/locale.ts";
 export function ErrorPage({ lang, status }: { lang: Locale; status: number }) {
   const t = useTranslations("errors");
   const notFound = status === 404;
+  const forbidden = status === 403;
   return (
     <section
       className="mx-auto flex max-w-md flex-col items-center py-16 text-center"
@@ -14,10 +15,10 @@ export function ErrorPage({ lang, status }: { lang: Locale; status: number }) {
         {status}
       </p>
       <h1 id="error-title" className="mt-4 text-xl font-bold">
-        {notFound ? t("notFoundTitle") : t("errorTitle")}
+        {notFound ? t("notFoundTitle") : forbidden ? t("forbiddenTitle") : t("errorTitle")}
       </h1>
       <p className="mt-3 text-sm leading-relaxed text-slate-600">
-        {notFound ? t("notFoundBody") : t("errorBody")}
+        {notFound ? t("notFoundBody") : forbidden ? t("forbiddenBody") : t("errorBody")}
       </p>
       <Link
         to={`/${lang}/`}

@@ -12,23 +12,38 @@ type TextFieldProps = {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
 
 /** A labelled input whose hint and error are announced with it; keeps what was typed after a failed submit. */
-export function TextField({ name, label, error, hint, optional, className, ...input }: TextFieldProps) {
+/** A field's label with its 必須/任意 badge (the badge is for the eye; `required` tells screen readers). */
+export function FieldLabel({
+  htmlFor,
+  label,
+  optional,
+}: {
+  htmlFor: string;
+  label: string;
+  optional?: boolean | undefined;
+}) {
   const t = useTranslations("form");
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={htmlFor} className="text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <span
+        aria-hidden="true"
+        className={`rounded px-1.5 py-0.5 text-[10px] font-bold ${optional ? "bg-slate-200 text-slate-600" : "bg-danger-600 text-white"}`}
+      >
+        {optional ? t("optional") : t("required")}
+      </span>
+    </div>
+  );
+}
+
+export function TextField({ name, label, error, hint, optional, className, ...input }: TextFieldProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={className}>
-      <div className="flex items-center gap-2">
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          {label}
-        </label>
-        <span
-          aria-hidden="true"
-          className={`rounded px-1.5 py-0.5 text-[10px] font-bold ${optional ? "bg-slate-200 text-slate-600" : "bg-danger-600 text-white"}`}
-        >
-          {optional ? t("optional") : t("required")}
-        </span>
-      </div>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <input
         id={id}
         name={name}

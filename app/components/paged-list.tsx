@@ -14,6 +14,8 @@ type PagedListProps<T> = {
   label: string;
   empty?: ReactNode;
   className?: string;
+  /** Layout of the list itself, e.g. a grid of tiles. */
+  listClassName?: string;
 };
 
 /**
@@ -28,6 +30,7 @@ export function PagedList<T>({
   label,
   empty,
   className,
+  listClassName,
 }: PagedListProps<T>) {
   const t = useTranslations("pagedList");
   const [items, setItems] = useState(first.items);
@@ -72,7 +75,7 @@ export function PagedList<T>({
   if (items.length === 0 && status === "complete") return <>{empty}</>;
   return (
     <div className={className} data-testid="paged-list" data-status={status}>
-      <ul aria-label={label} aria-busy={status === "loading"}>
+      <ul aria-label={label} aria-busy={status === "loading"} className={listClassName}>
         {items.map((item) => (
           <li key={getKey(item)}>{renderItem(item)}</li>
         ))}

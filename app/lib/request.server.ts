@@ -2,11 +2,14 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { isAppError } from "#core/shared/errors.ts";
-import { isLocale, type Locale } from "#core/shared/locale.ts";
+import type { Locale } from "#core/shared/locale.ts";
 import { flashCookie, parseCookies } from "#server/cookies.ts";
 import { coreContext } from "#server/core-context.ts";
 import { requestContext, servicesContext } from "#server/router-context.ts";
 import type { FlashKey } from "./flash.ts";
+
+export { langOf } from "./lang.ts";
+
 import type { FormState } from "./form-state.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -29,10 +32,6 @@ export function secureCookies(context: Ctx): boolean {
 
 export function cookiesOf(request: Request): Record<string, string> {
   return parseCookies(request.headers.get("cookie"));
-}
-
-export function langOf(params: { lang?: string }): Locale {
-  return isLocale(params.lang) ? params.lang : "ja";
 }
 
 /** A same-site path to return to after login; anything else falls back to my page. */
@@ -70,7 +69,8 @@ export function formValues<K extends string>(form: FormData, names: readonly K[]
   return out;
 }
 
-const SECRET_FIELD = /password|code/i;
+// Passwords and one-time codes; not fields that merely end in "code" (postalCode, bankCode).
+const SECRET_FIELD = /password|^code$/i;
 
 /**
  * Turns an expected failure into the form's answer: field messages in the page's language, the

@@ -1,11 +1,28 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { useTranslations } from "use-intl";
+import { cardsByIds } from "#core/catalog/item-card.ts";
+import { searchItems } from "#core/catalog/search-items.ts";
+import { parseSearchQuery } from "#core/catalog/search-query.ts";
+import { BRANDS, CATEGORIES } from "#core/shared/codes.ts";
+import { ItemGrid } from "../components/item-grid.tsx";
 import type { RootData } from "../components/shell/shell.tsx";
 import { translator } from "../i18n/index.ts";
+import { langOf } from "../lib/lang.ts";
+import { recentIds } from "../lib/recent.server.ts";
+import { cookiesOf, core } from "../lib/request.server.ts";
 import { localeOf, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export const handle = { tab: "home" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = core(context);
+  const [fresh, recent] = await Promise.all([
+    searchItems(ctx, { query: parseSearchQuery({ status: "on_sale" }), limit: 18 }),
+    cardsByIds(ctx, recentIds(cookiesOf(request)).slice(0, 12)),
+  ]);
+  return { fresh: fresh.items, recent: recent.filter((i) => i.state !== "DRAFT" && i.state !== "PRIVATE") };
+}
 
 export function meta(args: Route.MetaArgs) {
   const t = translator(localeOf(args.location.pathname));
@@ -21,22 +38,23 @@ function Feature({ title, body }: { title: string; body: string }) {
   );
 }
 
-export default function Home({ params }: Route.ComponentProps) {
+export default function Home({ params, loaderData }: Route.ComponentProps) {
   const t = useTranslations("home");
+  const c = useTranslations("catalog");
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const lang = params.lang;
+  const lang = langOf(params);
   const user = root?.user;
   return (
     <div className="flex flex-col gap-10">
-      <section className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 px-6 py-10 text-white sm:px-10 sm:py-14">
+      <section className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 px-5 py-6 text-white sm:px-10 sm:py-10">
         {user && (
           <p className="mb-3 text-sm font-medium text-brand-100">
             {t("welcome", { nickname: user.nickname })}
           </p>
         )}
-        <h1 className="text-3xl leading-tight font-bold sm:text-4xl">{t("heroTitle")}</h1>
+        <h1 className="text-2xl leading-tight font-bold sm:text-4xl">{t("heroTitle")}</h1>
         <p className="mt-4 max-w-2xl text-sm leading-relaxed text-brand-50 sm:text-base">{t("heroBody")}</p>
-        <div className="mt-8 flex flex-wrap gap-3">
+        <div className="mt-5 flex flex-wrap gap-3">
           {user ? (
             <Link
               to={`/${lang}/mypage/`}
@@ -61,6 +79,68 @@ export default function Home({ params }: Route.ComponentProps) {
             </>
           )}
         </div>
+      </section>
+      {loaderData.recent.length > 0 && (
+        <section aria-labelledby="recent-title">
+          <h2 id="recent-title" className="mb-3 text-lg font-bold">
+            {c("recentlyViewed")}
+          </h2>
+          <ItemGrid items={loaderData.recent} lang={lang} label={c("recentlyViewed")} />
+        </section>
+      )}
+      <section aria-labelledby="fresh-title">
+        <div className="mb-3 flex items-baseline justify-between">
+          <h2 id="fresh-title" className="text-lg font-bold">
+            {c("newArrivals")}
+          </h2>
+          <Link to={`/${lang}/items/`} className="text-sm text-brand-700 underline">
+            {c("seeAll")}
+          </Link>
+        </div>
+        {loaderData.fresh.length > 0 ? (
+          <ItemGrid items={loaderData.fresh} lang={lang} label={c("newArrivals")} />
+        ) : (
+          <p className="rounded-2xl bg-white p-6 text-center text-sm text-slate-600">
+            {c("emptyCatalog")}{" "}
+            <Link to={`/${lang}/sell/`} className="font-semibold text-brand-700 underline">
+              {c("sellCta")}
+            </Link>
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title" className="mb-3 text-lg font-bold">
+          {c("categories")}
+        </h2>
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {CATEGORIES.map((cat) => (
+            <li key={cat.code}>
+              <Link
+                to={`/${lang}/items/search/?category=${cat.code}`}
+                className="block rounded-xl bg-white px-4 py-3 text-sm font-semibold shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+              >
+                {cat.label[lang]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="brands-title">
+        <h2 id="brands-title" className="mb-3 text-lg font-bold">
+          {c("brands")}
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          {BRANDS.map((b) => (
+            <li key={b.code}>
+              <Link
+                to={`/${lang}/items/brand/${b.code}/`}
+                className="block rounded-full bg-white px-4 py-2 text-sm shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+              >
+                {b.label[lang]}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </section>
       <section aria-labelledby="features-title">
         <h2 id="features-title" className="text-xl font-bold">

@@ -29,7 +29,7 @@ export type NewSession = {
 };
 
 export async function createSession(
-  ctx: CoreContext,
+  ctx: Pick<CoreContext, "db" | "clock" | "secret">,
   s: NewSession,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();

@@ -60,7 +60,7 @@ export const ITEM_STATES = [
   { code: "ASK", label: { ja: "取引相談中", en: "Under negotiation" } },
   { code: "SALE", label: { ja: "販売中", en: "On sale" } },
   { code: "SOLD", label: { ja: "売り切れ", en: "Sold out" } },
-  { code: "DISABLED", label: { ja: "公開停止中", en: "Suspended" } },
+  { code: "DISABLED", label: { ja: "出品停止中", en: "Not for sale" } },
   { code: "DRAFT", label: { ja: "下書き", en: "Draft" } },
   { code: "PRIVATE", label: { ja: "非公開", en: "Private" } },
 ] as const satisfies CodeTable;

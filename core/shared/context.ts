@@ -1,4 +1,5 @@
 import type { Db } from "#db/client.ts";
+import type { IdentityProvider } from "../account/identity-provider.ts";
 import type { Mailer } from "../notify/mailer.ts";
 import type { SmsSender } from "../notify/sms.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
@@ -11,6 +12,8 @@ export type CoreContext = {
   mailer: Mailer;
   sms: SmsSender;
   blobs: BlobStore;
+  /** Identity verification (eKYC): the Polarify sandbox unless a live provider is configured. */
+  identity: IdentityProvider;
   /** Key for hashing tokens and codes. */
   secret: string;
   /** Site address for links in mail, without a trailing slash. */

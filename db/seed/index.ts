@@ -1,14 +1,23 @@
 import { count } from "drizzle-orm";
+import type { BlobStore } from "#core/storage/blob-store.ts";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
+import { seedDemoCatalogue } from "./demo-catalogue.ts";
+import { seedDeviceModels } from "./device-models.ts";
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
 }
 
-/** The demo data set; safe to run again. */
-export async function seed(db: Db): Promise<{ accounts: number }> {
-  return { accounts: await seedDemoAccounts(db) };
+/** The demo data set: accounts, the model catalogue and listings with photos. Safe to run again. */
+export async function seed(
+  ctx: { db: Db; blobs: BlobStore },
+  o: { items?: number } = {},
+): Promise<{ accounts: number; models: number; items: number }> {
+  const accounts = await seedDemoAccounts(ctx.db);
+  const models = await seedDeviceModels(ctx.db);
+  const items = await seedDemoCatalogue(ctx, o);
+  return { accounts, models, items };
 }

@@ -5,9 +5,20 @@ import type { Locale, Localized } from "#core/shared/locale.ts";
 
 export type ApiAuth = "none" | "optional" | "user";
 
+/**
+ * A `multipart/form-data` request body made of files (uploads). Each named part must hold a
+ * non-empty file; the whole body may be at most `maxBytes`, else the answer is a 413.
+ */
+export type MultipartSpec = {
+  maxBytes: number;
+  files: Record<string, { description: string; contentTypes: readonly string[] }>;
+};
+
 export type HandlerArgs<B, Q> = {
   body: B;
   query: Q;
+  /** The files of a multipart request, by part name; empty for other requests. */
+  files: Record<string, Uint8Array>;
   params: Record<string, string>;
   actor: SessionUser | null;
   /** The bearer token or session cookie the caller used, when any. */
@@ -28,6 +39,8 @@ export type ApiRoute = {
   tag: string;
   auth: ApiAuth;
   body?: z.ZodType;
+  /** Instead of a JSON body: files sent as multipart/form-data. */
+  multipart?: MultipartSpec;
   query?: z.ZodType;
   /** Field names for validation messages, per language. */
   labels?: Record<string, Localized>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toSnake } from "./case.ts";
-import type { ApiRoute } from "./define.ts";
+import type { ApiRoute, MultipartSpec } from "./define.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -34,6 +34,37 @@ const ZError = z.object({
     fields: z.record(z.string(), z.string()).optional(),
   }),
 });
+
+/** Files as OpenAPI 3.1 describes uploads: binary strings, with the accepted types per part. */
+function multipartBody(spec: MultipartSpec) {
+  const names = Object.keys(spec.files);
+  return {
+    required: true,
+    description: `multipart/form-data of at most ${spec.maxBytes} bytes`,
+    content: {
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          properties: Object.fromEntries(
+            names.map((name) => [
+              name,
+              {
+                type: "string",
+                format: "binary",
+                contentMediaType: "application/octet-stream",
+                description: spec.files[name]!.description,
+              },
+            ]),
+          ),
+          required: names,
+        },
+        encoding: Object.fromEntries(
+          names.map((name) => [name, { contentType: spec.files[name]!.contentTypes.join(", ") }]),
+        ),
+      },
+    },
+  };
+}
 
 export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -71,6 +102,19 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
         description: "Invalid input",
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       };
+    if (r.multipart) {
+      for (const [status, description] of [
+        ["413", `The body is larger than ${r.multipart.maxBytes} bytes, or the image is too large`],
+        ["415", "Not multipart/form-data, or a file that is not a supported image"],
+        ["422", "A file is missing or cannot be read"],
+      ] as const) {
+        responses[status] = {
+          description:
+            (responses[status] as { description?: string } | undefined)?.description ?? description,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        };
+      }
+    }
     if (r.auth === "user")
       responses["401"] = {
         description: "Not logged in",
@@ -89,6 +133,7 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
             },
           }
         : {}),
+      ...(r.multipart ? { requestBody: multipartBody(r.multipart) } : {}),
       responses,
       ...(r.auth === "user" ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
     };

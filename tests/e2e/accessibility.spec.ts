@@ -33,7 +33,12 @@ test("member pages have no serious accessibility problems, and the shell works b
   await page.getByLabel("パスワード", { exact: true }).fill("tsugu-demo-2026");
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page).toHaveURL(/\/ja\/mypage\/$/);
-  for (const path of ["/ja/mypage/", "/ja/settings/email/", "/ja/settings/change-password/"]) {
+  for (const path of [
+    "/ja/mypage/",
+    "/ja/settings/email/",
+    "/ja/settings/change-password/",
+    "/ja/settings/profile/",
+  ]) {
     await expectAccessible(page, path);
   }
   // The first Tab reaches the skip link, which moves focus to the main content.

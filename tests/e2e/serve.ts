@@ -8,6 +8,7 @@ import { seed } from "#db/seed/index.ts";
 import { loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
+import { createServices } from "#server/services.ts";
 import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
 
 /**
@@ -25,7 +26,8 @@ const config = loadConfig({
 });
 const database = await openDatabase({ dataDir: "memory://" });
 await database.migrate();
-await seed(database.db);
+const services = await createServices(config, database);
+await seed(services, { items: 36 });
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn") });
+await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 console.log(`e2e server on ${config.publicUrl}`);

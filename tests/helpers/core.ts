@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createSmtpMailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { type Clock, manualClock } from "#core/shared/clock.ts";
@@ -31,6 +32,7 @@ export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:0
     mailer: createSmtpMailer({ url: smtp.url, from: "Tsugu <no-reply@tsugu.test>" }),
     sms: createSandboxSms({ dir: path.join(dataDir, "mail") }),
     blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }),
+    identity: createPolarifySandbox({ db: database.db, clock, publicUrl: "http://tsugu.test" }),
     secret: "test-secret-0123456789abcdef0123456789abcdef",
     publicUrl: "http://tsugu.test",
   };

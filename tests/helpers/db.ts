@@ -50,6 +50,13 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Dat
       await database.close();
       const drop = new pg.Client({ connectionString: adminUrl() });
       await drop.connect();
+      // pool.end() resolves before its sockets have closed; dropping with force meanwhile kills
+      // them mid-goodbye, which surfaces as an unhandled "terminating connection" error.
+      for (let i = 0; i < 100; i++) {
+        const open = await drop.query("select 1 from pg_stat_activity where datname = $1", [name]);
+        if (open.rowCount === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
     },

@@ -1,19 +1,21 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { createSession } from "#core/identity/sessions.ts";
-import { users } from "#db/schema/index.ts";
+import { itemPhotos, items, users } from "#db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "#db/seed/demo-accounts.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
-import { coreContext } from "#server/core-context.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 
 /**
  * Every API endpoint and every page has a row saying what each kind of visitor gets. A route
  * added without a row fails here, so access rules are decided, not inherited by accident.
  */
-const ROLES = ["anonymous", "member", "business", "operator"] as const;
+// "owner" is the member who owns the sample listing (and is the first demo member); "member" is
+// another member. The owner goes last, so an owner's action that removes something comes after
+// everyone else has been refused.
+const ROLES = ["anonymous", "member", "business", "operator", "owner"] as const;
 type Role = (typeof ROLES)[number];
 type Row = Record<Role, number>;
 
@@ -22,12 +24,22 @@ const all = (status: number): Row => ({
   member: status,
   business: status,
   operator: status,
+  owner: status,
 });
 const signedIn = (anonymous: number, others: number): Row => ({
   anonymous,
   member: others,
   business: others,
   operator: others,
+  owner: others,
+});
+/** The owner of the sample listing gets `owner`; every other signed-in role gets `others`. */
+const ownerOnly = (anonymous: number, owner: number, others: number): Row => ({
+  anonymous,
+  member: others,
+  business: others,
+  operator: others,
+  owner,
 });
 
 // API calls with state changes are sent an empty JSON object: they must validate (422) or refuse (401).
@@ -43,6 +55,60 @@ const API_ACCESS: Record<string, Row> = {
   "post /me/password": signedIn(401, 422),
   "post /me/email": signedIn(401, 422),
   "post /me/email/confirm": signedIn(401, 422),
+  // Listings: "{id}" is a fresh listing on sale owned by "owner".
+  "get /items": all(200),
+  "get /items/{id}": all(200),
+  "post /items": signedIn(401, 422),
+  // Checked as input first: an empty body is refused before whose listing it is matters.
+  "patch /items/{id}": signedIn(401, 422),
+  "post /items/{id}/publish": ownerOnly(401, 409, 403),
+  "post /items/{id}/private": ownerOnly(401, 200, 403),
+  "post /items/{id}/stop": ownerOnly(401, 200, 403),
+  "delete /items/{id}": ownerOnly(401, 204, 403),
+  "get /me/items": signedIn(401, 200),
+  "get /catalog/codes": all(200),
+  "get /models": all(200),
+  "get /me/saved-searches": signedIn(401, 200),
+  "post /me/saved-searches": signedIn(401, 422),
+  "delete /me/saved-searches/{id}": signedIn(401, 404),
+  // Uploads are multipart: sent no body at all, they refuse the missing form (415).
+  "post /items/{id}/photos": signedIn(401, 415),
+  "delete /items/{id}/photos/{photo_id}": signedIn(401, 404),
+  "put /items/{id}/photos/order": signedIn(401, 422),
+  "get /me/profile": signedIn(401, 200),
+  "patch /me/profile": signedIn(401, 422),
+  "put /me/avatar": signedIn(401, 415),
+  "delete /me/avatar": signedIn(401, 204),
+  // Social: the literal "{id}" is no id, so a 404 once the caller may ask at all.
+  "get /users/{id}": all(404),
+  "get /users/{id}/items": all(404),
+  "get /users/{id}/followers": all(404),
+  "get /users/{id}/follows": all(404),
+  "put /users/{id}/follow": signedIn(401, 404),
+  "delete /users/{id}/follow": signedIn(401, 404),
+  "put /users/{id}/block": signedIn(401, 404),
+  "delete /users/{id}/block": signedIn(401, 404),
+  "get /me/blocked-users": signedIn(401, 200),
+  "get /me/liked-items": signedIn(401, 200),
+  // Likes are for other members' listings; business and staff accounts take no part in them.
+  "put /items/{id}/like": { anonymous: 401, member: 200, business: 403, operator: 403, owner: 409 },
+  // Taking back a like that was never given is harmless for anyone signed in.
+  "delete /items/{id}/like": signedIn(401, 200),
+  "get /items/{id}/comments": all(200),
+  "post /items/{id}/comments": signedIn(401, 422),
+  "delete /items/{id}/comments/{comment_id}": signedIn(401, 404),
+  "get /me/notifications": signedIn(401, 200),
+  "post /me/notifications/read": signedIn(401, 204),
+  // Settings: nothing saved yet for the demo accounts; "{code}" is no postal code.
+  "get /me/address": signedIn(401, 404),
+  "put /me/address": signedIn(401, 422),
+  "get /postal-codes/{code}": all(422),
+  "get /me/bank-account": signedIn(401, 404),
+  "put /me/bank-account": signedIn(401, 422),
+  "post /me/phone": signedIn(401, 422),
+  "post /me/phone/verify": signedIn(401, 422),
+  "get /me/identification": signedIn(401, 200),
+  "post /me/identification": signedIn(401, 415),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -58,8 +124,48 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/reset-password": all(200),
   "settings/email": signedIn(302, 200),
   "settings/change-password": signedIn(302, 200),
+  "settings/profile": signedIn(302, 200),
+  "settings/address": signedIn(302, 200),
+  "settings/bank-account": signedIn(302, 200),
+  "settings/sms": signedIn(302, 200),
+  // Without a code sent, back to the number page.
+  "settings/sms/verify": all(302),
+  "settings/identification": signedIn(302, 200),
+  // Without the provider's reference there is no check to show.
+  "ekyc/polarify/success": signedIn(302, 404),
+  "ekyc/polarify/error": signedIn(302, 404),
+  "setup/address": signedIn(302, 200),
+  "setup/bank-account": signedIn(302, 200),
+  // Nothing saved yet: back to the first step.
+  "setup/complete": all(302),
+  items: all(200),
+  "items/search": all(200),
+  "items/search/results": all(200),
+  "items/brand/:code": all(200),
+  "items/:id": all(200),
+  "items/:id/comments": all(200),
+  "items/:id/edit": ownerOnly(302, 200, 403),
+  // Nobody here has finished the seller setup yet: it comes first.
+  sell: signedIn(302, 302),
   mypage: signedIn(302, 200),
+  "mypage/listing-items": signedIn(302, 200),
+  "mypage/listing-items/page": signedIn(302, 200),
+  "mypage/liked-items": signedIn(302, 200),
+  "mypage/liked-items/page": signedIn(302, 200),
+  "mypage/followed-users": signedIn(302, 200),
+  "mypage/followed-users/page": signedIn(302, 200),
+  "mypage/blocked-users": signedIn(302, 200),
+  notifications: signedIn(302, 200),
+  "notifications/page": signedIn(302, 200),
   users: all(301),
+  // ":id" here is the first demo member's: profiles are public.
+  "users/:id": all(200),
+  "users/:id/items": all(200),
+  "users/:id/followers": all(200),
+  "users/:id/followers/page": all(200),
+  "users/:id/follows": all(200),
+  "users/:id/follows/page": all(200),
+  "users/:id/reviews": all(200),
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),
@@ -75,36 +181,31 @@ function pagePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
 
 const LANG_PAGES = pagePaths(routes.find((r) => r.path === ":lang")?.children ?? []);
 
+/** Pages whose ":id" names a real member (the first demo member); the others get a sample value. */
+const MEMBER_ID_PAGES = /^users\/:id(\/|$)/;
+let memberId = 0;
+
 let server: TestServer;
 const tokens = new Map<Role, () => Promise<string>>();
 
 beforeAll(async () => {
   server = await startTestServer();
   await seedDemoAccounts(server.database.db);
-  const ctx = coreContext({
+  const ctx = {
     db: server.database.db,
     clock: { now: () => new Date() },
-    mailer: { kind: "local", send: async () => {} },
-    sms: { kind: "sandbox", send: async () => {} },
-    blobs: {
-      kind: "local",
-      put: async () => {},
-      get: async () => null,
-      delete: async () => {},
-      url: (k: string) => k,
-    },
-    config: {
-      sessionSecret: "test-session-secret-0123456789abcdef0123456789",
-      publicUrl: server.url,
-    } as never,
-  });
+    secret: "test-session-secret-0123456789abcdef0123456789",
+  };
+  const members = DEMO_ACCOUNTS.filter((a) => a.role === "member");
   const byRole: Record<Exclude<Role, "anonymous">, string> = {
-    member: DEMO_ACCOUNTS.find((a) => a.role === "member")!.email,
+    owner: members[0]!.email,
+    member: members[1]!.email,
     business: DEMO_ACCOUNTS.find((a) => a.role === "business")!.email,
     operator: DEMO_ACCOUNTS.find((a) => a.role === "operator")!.email,
   };
   for (const [role, email] of Object.entries(byRole) as [Exclude<Role, "anonymous">, string][]) {
     const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
+    if (role === "owner") memberId = user!.id;
     tokens.set(
       role,
       async () => (await createSession(ctx, { userId: user!.id, kind: "api", persistent: true })).token,
@@ -114,6 +215,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+// A fresh listing on sale for every test, owned by "owner", so one test's changes never leak.
+let sampleItemId = 0;
+beforeEach(async () => {
+  const [row] = await server.database.db
+    .insert(items)
+    .values({
+      sellerId: memberId,
+      state: "SALE",
+      title: "アクセス確認用の商品",
+      price: 1000,
+      categoryCode: "05",
+      condition: "USED",
+      postage: "INCLUDED",
+      shippingMethod: "05",
+      leadTime: "01",
+      publishedAt: new Date(),
+    })
+    .returning({ id: items.id });
+  sampleItemId = row!.id;
+  await server.database.db
+    .insert(itemPhotos)
+    .values({ itemId: sampleItemId, position: 0, key: "items/sample", width: 10, height: 10 });
+});
+
+/** A path with the sample listing's id in place of {id} (items) or :id (item pages). */
+const withSample = (path: string) => path.replace("/items/{id}", `/items/${sampleItemId}`);
 
 describe("access table", () => {
   it("has a row for every API endpoint and every page, and nothing else", () => {
@@ -126,7 +254,7 @@ describe("access table", () => {
     it(`API ${key}`, async () => {
       for (const role of ROLES) {
         const token = role === "anonymous" ? null : await tokens.get(role)!();
-        const res = await fetch(`${server.url}/api/v1${route.path}`, {
+        const res = await fetch(`${server.url}/api/v1${withSample(route.path)}`, {
           method: route.method.toUpperCase(),
           headers: {
             ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -146,7 +274,16 @@ describe("access table", () => {
           ? "no-such-page/"
           : page === ""
             ? ""
-            : `${page.replace(":id", "1795000000000-0a1b2c3d")}/`;
+            : `${page
+                .replace(":code", "00001")
+                .replace(
+                  ":id",
+                  MEMBER_ID_PAGES.test(page)
+                    ? String(memberId)
+                    : page.startsWith("items/")
+                      ? String(sampleItemId)
+                      : "1795000000000-0a1b2c3d",
+                )}/`;
       for (const role of ROLES) {
         const token = role === "anonymous" ? null : await tokens.get(role)!();
         const res = await fetch(`${server.url}/ja/${path}`, {

@@ -3,6 +3,7 @@ import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import { BellIcon, CameraIcon, HomeIcon, SearchIcon, UserIcon } from "./icons.tsx";
 import { type Tab, useRouteHandle } from "./route-handle.ts";
+import { UnreadBadge } from "./unread-badge.tsx";
 
 const ITEMS: { tab: Tab; path: string; Icon: typeof HomeIcon }[] = [
   { tab: "home", path: "/", Icon: HomeIcon },
@@ -13,7 +14,7 @@ const ITEMS: { tab: Tab; path: string; Icon: typeof HomeIcon }[] = [
 ];
 
 /** Five tabs at the bottom on small screens; the page's route handle says which is current. */
-export function BottomNav({ lang }: { lang: Locale }) {
+export function BottomNav({ lang, unread }: { lang: Locale; unread: number }) {
   const t = useTranslations("nav");
   const shell = useTranslations("shell");
   const { tab: current } = useRouteHandle();
@@ -30,11 +31,14 @@ export function BottomNav({ lang }: { lang: Locale }) {
               <Link
                 to={`/${lang}${path}`}
                 aria-current={active ? "page" : undefined}
-                className={`flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium ${
+                className={`relative flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium ${
                   active ? "text-brand-600" : "text-slate-500"
                 }`}
               >
                 <Icon className="size-6" />
+                {tab === "notifications" && !active && (
+                  <UnreadBadge count={unread} className="absolute top-1 left-1/2 ml-1" />
+                )}
                 {t(tab)}
               </Link>
             </li>

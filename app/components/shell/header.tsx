@@ -1,8 +1,9 @@
 import { Form, Link, useNavigate } from "react-router";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
-import { BackIcon, SearchIcon, UserIcon } from "./icons.tsx";
+import { BackIcon, BellIcon, SearchIcon, UserIcon } from "./icons.tsx";
 import { useRouteHandle } from "./route-handle.ts";
+import { UnreadBadge } from "./unread-badge.tsx";
 
 export type ShellUser = { id: number; nickname: string } | null;
 
@@ -25,9 +26,9 @@ function BackButton({ lang, back }: { lang: Locale; back: string }) {
   );
 }
 
-export function Header({ lang, user }: { lang: Locale; user: ShellUser }) {
+export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; unread: number }) {
   const t = useTranslations("shell");
-  const { back } = useRouteHandle();
+  const { back, tab } = useRouteHandle();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
@@ -64,6 +65,18 @@ export function Header({ lang, user }: { lang: Locale; user: ShellUser }) {
             <SearchIcon className="size-5" />
           </button>
         </Form>
+        {user && (
+          <Link
+            to={`/${lang}/notifications/`}
+            className="relative flex size-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+            aria-current={tab === "notifications" ? "page" : undefined}
+            data-testid="header-notifications"
+          >
+            <BellIcon className="size-6" />
+            <span className="sr-only">{t("notifications")}</span>
+            {tab !== "notifications" && <UnreadBadge count={unread} className="absolute -top-0.5 -right-1" />}
+          </Link>
+        )}
         {user ? (
           <Link
             to={`/${lang}/mypage/`}

@@ -14,6 +14,8 @@ export type RootData = {
   user: ShellUser;
   flash: { key: FlashKey; nonce: string } | null;
   publicUrl: string;
+  /** Unread notifications of the signed-in member (0 for visitors), for the badges. */
+  unreadNotifications: number;
 };
 
 function FlashToast() {
@@ -39,7 +41,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
         {t("skipToContent")}
       </a>
       <LoadingBar />
-      <Header lang={lang} user={root?.user ?? null} />
+      <Header lang={lang} user={root?.user ?? null} unread={root?.unreadNotifications ?? 0} />
       <main
         id="main"
         tabIndex={-1}
@@ -48,7 +50,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
         {children}
       </main>
       <Footer lang={lang} />
-      <BottomNav lang={lang} />
+      <BottomNav lang={lang} unread={root?.unreadNotifications ?? 0} />
       <Toaster />
       <FlashToast />
     </div>

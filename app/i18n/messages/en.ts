@@ -1,6 +1,15 @@
 import type { Messages } from "../messages.ts";
+import { enAccount } from "./en/account.ts";
+import { enCatalog } from "./en/catalog.ts";
+
+import { enProfile } from "./en/profile.ts";
+import { enSocial } from "./en/social.ts";
 
 export const en: Messages = {
+  ...enProfile,
+  ...enSocial,
+  ...enAccount,
+  ...enCatalog,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",
@@ -47,6 +56,9 @@ export const en: Messages = {
       "We could not find the page you were looking for. The address may be wrong, or the page may have been deleted.",
     errorTitle: "An error occurred",
     errorBody: "An error occurred. Please wait a moment and try again.",
+    forbiddenTitle: "You cannot view this page",
+    forbiddenBody:
+      "You do not have permission to view this page. Check which account you are logged in with.",
     backToTop: "Back to top",
   },
   pagedList: {

@@ -1,4 +1,14 @@
+import { jaAccount } from "./ja/account.ts";
+import { jaCatalog } from "./ja/catalog.ts";
+
+import { jaProfile } from "./ja/profile.ts";
+import { jaSocial } from "./ja/social.ts";
+
 export const ja = {
+  ...jaProfile,
+  ...jaSocial,
+  ...jaAccount,
+  ...jaCatalog,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",
@@ -44,6 +54,8 @@ export const ja = {
       "お探しのページは見つかりませんでした。アドレスが間違っているか、ページが削除された可能性があります。",
     errorTitle: "エラーが発生しました",
     errorBody: "エラーが発生しました。しばらく時間をおいてから、もう一度お試しください。",
+    forbiddenTitle: "このページは表示できません",
+    forbiddenBody: "このページを表示する権限がありません。ログイン中のアカウントをご確認ください。",
     backToTop: "トップにもどる",
   },
   pagedList: {

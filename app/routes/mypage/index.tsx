@@ -34,6 +34,7 @@ function SettingsLink({ to, children }: { to: string; children: string }) {
 export default function Mypage({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("mypage");
   const logout = useTranslations("logout");
+  const settings = useTranslations();
   const { account } = loaderData;
   const lang = params.lang === "en" ? "en" : "ja";
   return (
@@ -66,13 +67,44 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
           <dd>{formatDate(account.createdAt, lang)}</dd>
         </dl>
       </section>
+      {account.role === "member" && (
+        <section aria-labelledby="lists-title">
+          <h2 id="lists-title" className="mb-2 text-sm font-bold text-slate-500">
+            {settings("mypageLists.lists")}
+          </h2>
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <SettingsLink to={`/${lang}/users/${account.id}/`}>
+              {settings("mypageLists.myProfile")}
+            </SettingsLink>
+            <SettingsLink to={`/${lang}/mypage/listing-items/`}>
+              {settings("mypageLists.listingItemsTitle")}
+            </SettingsLink>
+            <SettingsLink to={`/${lang}/mypage/liked-items/`}>
+              {settings("mypageLists.likedItemsTitle")}
+            </SettingsLink>
+            <SettingsLink to={`/${lang}/mypage/followed-users/`}>
+              {settings("mypageLists.followedUsersTitle")}
+            </SettingsLink>
+            <SettingsLink to={`/${lang}/mypage/blocked-users/`}>
+              {settings("mypageLists.blockedUsersTitle")}
+            </SettingsLink>
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="settings-title">
         <h2 id="settings-title" className="mb-2 text-sm font-bold text-slate-500">
           {t("settings")}
         </h2>
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <SettingsLink to={`/${lang}/settings/profile/`}>{settings("profile.menu")}</SettingsLink>
           <SettingsLink to={`/${lang}/settings/email/`}>{t("changeEmail")}</SettingsLink>
           <SettingsLink to={`/${lang}/settings/change-password/`}>{t("changePassword")}</SettingsLink>
+          <SettingsLink to={`/${lang}/settings/address/`}>{settings("address.title")}</SettingsLink>
+          <SettingsLink to={`/${lang}/settings/bank-account/`}>{settings("bank.title")}</SettingsLink>
+          <SettingsLink to={`/${lang}/settings/sms/`}>{settings("sms.title")}</SettingsLink>
+          <SettingsLink to={`/${lang}/settings/identification/`}>
+            {settings("identification.title")}
+          </SettingsLink>
         </ul>
       </section>
       <Form method="post" action={`/${lang}/logout/`}>

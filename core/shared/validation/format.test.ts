@@ -206,3 +206,22 @@ describe("issues raised by the rules", () => {
     });
   });
 });
+
+describe("messages carried by a business rule", () => {
+  it("uses the rule's own text in each language", () => {
+    const schema = z.object({ price: z.number() }).check((payload) => {
+      payload.issues.push({
+        code: "custom",
+        message: "courier",
+        params: { localized: { ja: "1,000円以上にしてください", en: "At least ¥1,000" } },
+        path: ["price"],
+        input: payload.value.price,
+      });
+    });
+    const result = schema.safeParse({ price: 500 });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(formatIssues(result.error, "ja").price).toBe("1,000円以上にしてください");
+    expect(formatIssues(result.error, "en").price).toBe("At least ¥1,000");
+  });
+});

@@ -22,6 +22,11 @@ export function formatIssues(error: z.ZodError, locale: Locale, labels: FieldLab
   for (const issue of error.issues) {
     const path = issue.path.map(String).join(".");
     if (Object.hasOwn(errors, path)) continue;
+    const own = ownMessageOf(issue);
+    if (own) {
+      errors[path] = own[locale];
+      continue;
+    }
     const { key, values, fields } = messageParamsOf(issue);
     const fieldLabels: Record<string, string> = { field: labelFor(issue.path, labels) };
     for (const [placeholder, sibling] of Object.entries(fields ?? {})) {
@@ -61,6 +66,15 @@ export function parseForm<S extends z.ZodType>(
   return result.success
     ? { ok: true, data: result.data }
     : { ok: false, errors: formatIssues(result.error, locale, labels) };
+}
+
+/** A business rule outside §5 may carry its finished text in both languages as `params.localized`. */
+function ownMessageOf(issue: z.core.$ZodIssue): Localized | undefined {
+  if (issue.code !== "custom") return undefined;
+  const localized = (issue.params as { localized?: unknown } | undefined)?.localized;
+  if (!localized || typeof localized !== "object") return undefined;
+  const { ja, en } = localized as Record<string, unknown>;
+  return typeof ja === "string" && typeof en === "string" ? { ja, en } : undefined;
 }
 
 function messageParamsOf(issue: z.core.$ZodIssue): RuleIssueParams {

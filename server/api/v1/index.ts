@@ -9,13 +9,33 @@ import { parseCookies, SESSION_COOKIE } from "../../cookies.ts";
 import { coreContext } from "../../core-context.ts";
 import { pickLocale } from "../../locale-routing.ts";
 import type { AppServices } from "../../router-context.ts";
+import { readBody, readMultipart, tooLarge } from "../body.ts";
 import { convertKeys, queryToObject, toCamel, toSnake } from "../case.ts";
 import type { ApiRoute } from "../define.ts";
 import { buildOpenApi } from "../openapi.ts";
 import { accountRoutes } from "./accounts.ts";
+import { addressRoutes } from "./address.ts";
+import { bankAccountRoutes } from "./bank-account.ts";
 import { healthRoutes } from "./health.ts";
+import { identificationRoutes } from "./identification.ts";
+import { itemPhotoRoutes } from "./item-photos.ts";
+import { itemRoutes } from "./items.ts";
+import { phoneRoutes } from "./phone.ts";
+import { profileRoutes } from "./profile.ts";
+import { socialRoutes } from "./social.ts";
 
-export const API_ROUTES: ApiRoute[] = [...healthRoutes, ...accountRoutes];
+export const API_ROUTES: ApiRoute[] = [
+  ...healthRoutes,
+  ...accountRoutes,
+  ...itemRoutes,
+  ...itemPhotoRoutes,
+  ...profileRoutes,
+  ...addressRoutes,
+  ...bankAccountRoutes,
+  ...phoneRoutes,
+  ...identificationRoutes,
+  ...socialRoutes,
+];
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -79,8 +99,9 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
               }),
             );
           }
-          const text = await c.req.text();
-          if (text.length > MAX_BODY_BYTES) return fail(new AppError("PAYLOAD_TOO_LARGE"));
+          const bytes = await readBody(c.req.raw, MAX_BODY_BYTES);
+          if (!bytes) return fail(tooLarge(MAX_BODY_BYTES));
+          const text = new TextDecoder().decode(bytes);
           let raw: unknown;
           try {
             raw = JSON.parse(text);
@@ -93,6 +114,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
           }
           body = parseInput(route.body as z.ZodType, convertKeys(raw, toCamel), route.labels ?? {});
         }
+        const files = route.multipart ? await readMultipart(c.req.raw, route.multipart) : {};
         const query = route.query
           ? parseInput(
               route.query as z.ZodType,
@@ -103,6 +125,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
         const result = await route.handler({
           body: body as never,
           query: query as never,
+          files,
           params: c.req.param() as Record<string, string>,
           actor,
           token: actor ? token : null,

@@ -1,0 +1,415 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import { Form, Link } from "react-router";
+import { useTranslations } from "use-intl";
+import {
+  ACTIVATION_LOCKS,
+  CARRIERS,
+  COLORS,
+  DEFECTS,
+  NETWORK_RESTRICTIONS,
+  STORAGE_SIZES,
+} from "#core/catalog/device-facts.ts";
+import { DESCRIPTION_MAX, TITLE_MAX } from "#core/catalog/item-fields.ts";
+import { saleBreakdown } from "#core/catalog/pricing.ts";
+import {
+  BRANDS,
+  CATEGORIES,
+  ITEM_CONDITIONS,
+  MAX_PRICE,
+  MIN_PRICE,
+  POSTAGES,
+  SHIPPING_LEAD_TIMES,
+  SHIPPING_METHODS,
+} from "#core/shared/codes.ts";
+import type { Locale } from "#core/shared/locale.ts";
+import { formatYen } from "../i18n/index.ts";
+import type { FormState } from "../lib/form-state.ts";
+import { FormError, SubmitButton, TextField } from "./form.tsx";
+import { SelectField } from "./select-field.tsx";
+
+export type ModelOption = { id: number; brandCode: string; name: string };
+export type ExistingPhoto = { id: number; thumbUrl: string };
+
+const options = (table: readonly { code: string; label: { ja: string; en: string } }[], lang: Locale) =>
+  table.map((e) => ({ value: e.code, label: e.label[lang] }));
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <legend className="float-left -mb-1 text-base font-bold">{title}</legend>
+      {hint && <p className="clear-both -mt-3 text-xs text-slate-500">{hint}</p>}
+      <div className="clear-both flex flex-col gap-5">{children}</div>
+    </fieldset>
+  );
+}
+
+function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; error?: string | undefined }) {
+  const t = useTranslations("catalog");
+  const id = useId();
+  const [kept, setKept] = useState(existing);
+  const [previews, setPreviews] = useState<string[]>([]);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  useEffect(
+    () => () => {
+      for (const u of previews) URL.revokeObjectURL(u);
+    },
+    [previews],
+  );
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {t("formPhotos")}
+      </label>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        {t("formPhotosHint")}
+      </p>
+      <ul className="mt-2 grid grid-cols-4 gap-2" aria-label={t("photos")}>
+        {kept.map((p, i) => (
+          <li key={p.id} className="relative">
+            <input type="hidden" name="keepPhoto" value={p.id} />
+            <img
+              src={p.thumbUrl}
+              alt={t("photoAlt", { n: i + 1 })}
+              className="aspect-square w-full rounded-lg object-cover"
+            />
+            {enhanced ? (
+              <div className="absolute inset-x-0 bottom-0 flex justify-between p-1">
+                {i > 0 ? (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      setKept((k) => [...k.slice(0, i - 1), k[i]!, k[i - 1]!, ...k.slice(i + 1)])
+                    }
+                    className="rounded bg-black/60 px-1.5 text-xs text-white"
+                    aria-label={`${t("movePhotoUp")} (${i + 1})`}
+                  >
+                    ←
+                  </button>
+                ) : (
+                  <span />
+                )}
+                <button
+                  type="button"
+                  onClick={() => setKept((k) => k.filter((x) => x.id !== p.id))}
+                  className="rounded bg-black/60 px-1.5 text-xs text-white"
+                  aria-label={`${t("removePhoto")} (${i + 1})`}
+                >
+                  ×
+                </button>
+              </div>
+            ) : (
+              <label className="mt-1 flex items-center gap-1 text-xs">
+                <input type="checkbox" name="removePhoto" value={p.id} />
+                {t("removePhoto")}
+              </label>
+            )}
+          </li>
+        ))}
+        {previews.map((url, i) => (
+          <li key={url}>
+            <img
+              src={url}
+              alt={t("photoAlt", { n: kept.length + i + 1 })}
+              className="aspect-square w-full rounded-lg object-cover opacity-90"
+            />
+          </li>
+        ))}
+      </ul>
+      <input
+        id={id}
+        type="file"
+        name="newPhotos"
+        multiple
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          setPreviews(files.map((f) => URL.createObjectURL(f)));
+        }}
+        className="mt-2 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger-600" data-testid="error-photos">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PriceField({
+  value,
+  error,
+  lang,
+  identityVerified,
+}: {
+  value: string;
+  error?: string | undefined;
+  lang: Locale;
+  identityVerified: boolean;
+}) {
+  const t = useTranslations("catalog");
+  const [price, setPrice] = useState(value);
+  const n = Number(
+    price.replace(/[,，]/g, "").replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)),
+  );
+  const valid = Number.isInteger(n) && n >= MIN_PRICE && n <= MAX_PRICE;
+  const b = valid ? saleBreakdown(n) : null;
+  return (
+    <div>
+      <TextField
+        name="price"
+        label={t("formPrice")}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={t("priceHint")}
+        value={price}
+        onChange={(e) => setPrice(e.currentTarget.value)}
+        error={error}
+      />
+      {error && !identityVerified && n > 49_999 && (
+        <Link
+          to={`/${lang}/settings/identification/`}
+          className="mt-1 inline-block text-sm text-brand-700 underline"
+        >
+          {t("identityLink")}
+        </Link>
+      )}
+      <dl
+        className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 text-sm"
+        aria-live="polite"
+        data-testid="price-breakdown"
+      >
+        <dt className="text-slate-600">{t("feeLabel")}</dt>
+        <dd className="text-right">{b ? formatYen(b.fee, lang) : "—"}</dd>
+        <dt className="font-semibold">{t("proceedsLabel")}</dt>
+        <dd className="text-right font-bold" data-testid="proceeds">
+          {b ? formatYen(b.proceeds, lang) : "—"}
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+/** The listing form shared by /sell/ and /items/{id}/edit/: works without JavaScript, richer with it. */
+export function ItemForm({
+  lang,
+  models,
+  initial,
+  state,
+  existingPhotos,
+  mode,
+  itemState,
+  identityVerified,
+}: {
+  lang: Locale;
+  models: ModelOption[];
+  initial: Record<string, string>;
+  state: FormState | undefined;
+  existingPhotos: ExistingPhoto[];
+  mode: "new" | "edit";
+  itemState?: string;
+  identityVerified: boolean;
+}) {
+  const t = useTranslations("catalog");
+  const v = { ...initial, ...(state?.values ?? {}) };
+  const e = state?.errors ?? {};
+  const [brand, setBrand] = useState(v.brandCode ?? "");
+  const defects = new Set((v.defects ?? "").split(",").filter(Boolean));
+  const modelGroups = useMemo(
+    () =>
+      BRANDS.filter((b) => !brand || b.code === brand)
+        .map((b) => ({
+          label: b.label[lang],
+          options: models
+            .filter((m) => m.brandCode === b.code)
+            .map((m) => ({ value: String(m.id), label: m.name })),
+        }))
+        .filter((g) => g.options.length > 0),
+    [brand, models, lang],
+  );
+  const canDraft = mode === "new" || itemState === "DRAFT";
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" noValidate>
+      <FormError message={state?.formError} />
+      <Section title={t("photos")}>
+        <PhotoPicker existing={existingPhotos} error={e.photos} />
+      </Section>
+      <Section title={t("formDetails")}>
+        <TextField
+          name="title"
+          label={t("titleLabel")}
+          defaultValue={v.title}
+          maxLength={TITLE_MAX}
+          error={e.title}
+        />
+        <div>
+          <label htmlFor="item-description" className="text-sm font-semibold text-slate-800">
+            {t("description")}
+          </label>
+          <textarea
+            id="item-description"
+            name="description"
+            rows={6}
+            maxLength={DESCRIPTION_MAX}
+            defaultValue={v.description}
+            aria-invalid={e.description ? true : undefined}
+            className="mt-1.5 block w-full rounded-lg border border-slate-300 p-3 text-base"
+          />
+          {e.description && <p className="mt-1 text-sm text-danger-600">{e.description}</p>}
+        </div>
+        <SelectField
+          name="categoryCode"
+          label={t("category")}
+          options={options(CATEGORIES, lang)}
+          defaultValue={v.categoryCode}
+          error={e.categoryCode}
+        />
+        <SelectField
+          name="condition"
+          label={t("condition")}
+          options={options(ITEM_CONDITIONS, lang)}
+          defaultValue={v.condition}
+          error={e.condition}
+        />
+      </Section>
+      <Section title={t("formDevice")} hint={t("formDeviceHint")}>
+        <SelectField
+          name="brandCode"
+          label={t("brand")}
+          optional
+          options={options(BRANDS, lang)}
+          value={brand}
+          onChange={(ev) => setBrand(ev.currentTarget.value)}
+          error={e.brandCode}
+        />
+        <SelectField
+          name="modelId"
+          label={t("model")}
+          optional
+          groups={modelGroups}
+          defaultValue={v.modelId}
+          error={e.modelId}
+        />
+        <TextField
+          name="imei"
+          label={t("imei")}
+          optional
+          inputMode="numeric"
+          maxLength={20}
+          hint={t("imeiHint")}
+          defaultValue={v.imei}
+          error={e.imei}
+        />
+        <SelectField
+          name="storageGb"
+          label={t("storage")}
+          optional
+          options={STORAGE_SIZES.map((s) => ({
+            value: String(s),
+            label: s >= 1024 ? `${s / 1024}TB` : `${s}GB`,
+          }))}
+          defaultValue={v.storageGb}
+          error={e.storageGb}
+        />
+        <SelectField
+          name="color"
+          label={t("color")}
+          optional
+          options={options(COLORS, lang)}
+          defaultValue={v.color}
+          error={e.color}
+        />
+        <SelectField
+          name="carrier"
+          label={t("carrier")}
+          optional
+          options={options(CARRIERS, lang)}
+          defaultValue={v.carrier}
+          error={e.carrier}
+        />
+        <SelectField
+          name="networkRestriction"
+          label={t("networkRestriction")}
+          optional
+          options={options(NETWORK_RESTRICTIONS, lang)}
+          defaultValue={v.networkRestriction}
+          error={e.networkRestriction}
+        />
+        <SelectField
+          name="activationLock"
+          label={t("activationLock")}
+          optional
+          options={options(ACTIVATION_LOCKS, lang)}
+          defaultValue={v.activationLock}
+          error={e.activationLock}
+        />
+        <TextField
+          name="batteryHealth"
+          label={t("batteryHealth")}
+          optional
+          inputMode="numeric"
+          maxLength={3}
+          hint={t("batteryHint")}
+          defaultValue={v.batteryHealth}
+          error={e.batteryHealth}
+        />
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-800">{t("defectsLegend")}</legend>
+          <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {DEFECTS.map((d) => (
+              <label key={d.code} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="defects"
+                  value={d.code}
+                  defaultChecked={defects.has(d.code)}
+                  className="size-5 accent-brand-600"
+                />
+                {d.label[lang]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </Section>
+      <Section title={t("formShipping")}>
+        <SelectField
+          name="postage"
+          label={t("postage")}
+          options={options(POSTAGES, lang)}
+          defaultValue={v.postage}
+          error={e.postage}
+        />
+        <SelectField
+          name="shippingMethod"
+          label={t("shippingMethod")}
+          options={options(SHIPPING_METHODS, lang)}
+          defaultValue={v.shippingMethod}
+          error={e.shippingMethod}
+        />
+        <SelectField
+          name="leadTime"
+          label={t("leadTime")}
+          options={options(SHIPPING_LEAD_TIMES, lang)}
+          defaultValue={v.leadTime}
+          error={e.leadTime}
+        />
+      </Section>
+      <Section title={t("formPrice")}>
+        <PriceField value={v.price ?? ""} error={e.price} lang={lang} identityVerified={identityVerified} />
+      </Section>
+      <div className="flex flex-col gap-3">
+        <SubmitButton name="intent" value="publish">
+          {mode === "new" || itemState === "DRAFT" ? t("publish") : t("saveChanges")}
+        </SubmitButton>
+        {canDraft && (
+          <SubmitButton name="intent" value="draft" variant="secondary">
+            {t("saveDraft")}
+          </SubmitButton>
+        )}
+      </div>
+    </Form>
+  );
+}

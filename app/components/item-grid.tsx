@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { useTranslations } from "use-intl";
+import type { ItemCard } from "#core/catalog/item-card.ts";
+import type { Locale } from "#core/shared/locale.ts";
+import { formatYen } from "../i18n/index.ts";
+
+/** One listing as a tile: photo, price, sold-out band. */
+export function ItemTile({ item, lang }: { item: ItemCard; lang: Locale }) {
+  const t = useTranslations("catalog");
+  const sold = item.state === "SOLD";
+  return (
+    <Link
+      to={`/${lang}/items/${item.id}/`}
+      className="group block overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+      data-testid="item-tile"
+    >
+      <div className="relative aspect-square bg-slate-100">
+        {item.thumbUrl ? (
+          <img
+            src={item.thumbUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-xs text-slate-400">
+            {t("noPhoto")}
+          </div>
+        )}
+        {sold && (
+          <span className="absolute top-0 left-0 rounded-br-lg bg-danger-600 px-2 py-1 text-xs font-bold text-white">
+            SOLD
+          </span>
+        )}
+        {item.price !== null && (
+          <span className="absolute bottom-2 left-2 rounded-full bg-black/70 px-2 py-0.5 text-sm font-bold text-white">
+            {formatYen(item.price, lang)}
+          </span>
+        )}
+      </div>
+      <p className="line-clamp-2 px-2 py-1.5 text-xs leading-snug text-slate-800">{item.title}</p>
+    </Link>
+  );
+}
+
+export function ItemGrid({ items, lang, label }: { items: ItemCard[]; lang: Locale; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5">
+      {items.map((item) => (
+        <li key={item.id}>
+          <ItemTile item={item} lang={lang} />
+        </li>
+      ))}
+    </ul>
+  );
+}

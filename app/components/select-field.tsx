@@ -1,0 +1,73 @@
+import { type ReactNode, type SelectHTMLAttributes, useId } from "react";
+import { useTranslations } from "use-intl";
+import { FieldLabel } from "./form.tsx";
+
+type Option = { value: string; label: string };
+
+/** A labelled select with a "choose" first option, its error tied to it. */
+export function SelectField({
+  name,
+  label,
+  options,
+  error,
+  hint,
+  optional,
+  groups,
+  ...select
+}: {
+  name: string;
+  label: string;
+  options?: Option[];
+  /** Options in groups (<optgroup>), e.g. models by brand. */
+  groups?: { label: string; options: Option[] }[];
+  error?: string | undefined;
+  hint?: ReactNode;
+  optional?: boolean;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name">) {
+  const t = useTranslations("catalog");
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`mt-1.5 block h-12 w-full rounded-lg border bg-white px-3 text-base ${error ? "border-danger-600" : "border-slate-300"}`}
+        {...select}
+      >
+        <option value="">{t("selectPlaceholder")}</option>
+        {options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {groups?.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p
+          id={`${id}-error`}
+          className="mt-1 text-sm font-medium text-danger-600"
+          data-testid={`error-${name}`}
+        >
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { data, Form, Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { getItem } from "#core/catalog/get-item.ts";
+import { isAppError } from "#core/shared/errors.ts";
+import { deleteComment, listComments, postComment } from "#core/social/comments.ts";
+import { FormError } from "../../components/form.tsx";
+import { formatDate, translator } from "../../i18n/index.ts";
+import { langOf } from "../../lib/lang.ts";
+import { core, formFailure, redirectWithFlash, requestInfo, requireUser } from "../../lib/request.server.ts";
+import { localeOf, seo } from "../../lib/seo.ts";
+import type { Route } from "./+types/comments";
+import { itemIdOf } from "./item-params.server.ts";
+
+export const handle = { back: "history", tab: "home" };
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const itemId = itemIdOf(params);
+  const viewer = requestInfo(context).user;
+  const ctx = core(context);
+  const item = await getItem(ctx, { itemId, viewerId: viewer?.id ?? null }).catch((error) => {
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Page not found", { status: 404 });
+    throw error;
+  });
+  const comments = await listComments(ctx, { itemId, limit: 200 });
+  return {
+    item: {
+      id: item.id,
+      title: item.title,
+      state: item.state,
+      sellerId: item.seller.id,
+      blocked: item.viewer.blockedBySeller,
+    },
+    comments: comments.items,
+    viewerId: viewer?.id ?? null,
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const t = translator(localeOf(args.location.pathname));
+  const title = args.loaderData
+    ? `${t("catalog.comments")}: ${args.loaderData.item.title}`
+    : t("catalog.comments");
+  return seo(args, { title });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const itemId = itemIdOf(params);
+  const actor = requireUser(context, request, lang);
+  const form = await request.formData();
+  const body = String(form.get("body") ?? "");
+  try {
+    if (form.get("intent") === "delete") {
+      await deleteComment(core(context), { actor, itemId, commentId: Number(form.get("commentId")) });
+      return redirectWithFlash(context, `/${lang}/items/${itemId}/comments/`, "catalog.commentDeleted");
+    }
+    await postComment(core(context), { actor, itemId, input: { body } });
+    return redirectWithFlash(context, `/${lang}/items/${itemId}/comments/`, "catalog.commentPosted");
+  } catch (error) {
+    return formFailure(error, lang, { body });
+  }
+}
+
+export default function Comments({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("catalog");
+  const lang = langOf(params);
+  const { item, comments, viewerId } = loaderData;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-4" aria-labelledby="comments-title">
+      <h1 id="comments-title" className="text-xl font-bold">
+        {t("comments")}
+      </h1>
+      <Link to={`/${lang}/items/${item.id}/`} className="text-sm text-brand-700 underline">
+        {item.title}
+      </Link>
+      {comments.length === 0 ? (
+        <p className="text-sm text-slate-500">{t("noComments")}</p>
+      ) : (
+        <ul className="flex flex-col gap-3" data-testid="comment-list">
+          {comments.map((c) => (
+            <li key={c.id} className="rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
+              <div className="flex items-center justify-between gap-2">
+                <p className="text-xs text-slate-500">
+                  <Link to={`/${lang}/users/${c.authorId}/`} className="font-semibold text-slate-700">
+                    {c.authorNickname}
+                  </Link>{" "}
+                  {c.authorId === item.sellerId && (
+                    <span className="rounded bg-brand-50 px-1.5 text-brand-700">{t("seller")}</span>
+                  )}{" "}
+                  ・ {formatDate(c.createdAt, lang, true)}
+                </p>
+                {viewerId !== null && (viewerId === c.authorId || viewerId === item.sellerId) && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="commentId" value={c.id} />
+                    <button type="submit" className="text-xs text-slate-500 underline">
+                      {t("deleteComment")}
+                    </button>
+                  </Form>
+                )}
+              </div>
+              <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormError message={actionData?.formError} />
+      {item.state !== "SOLD" &&
+        (viewerId === null ? (
+          <Link
+            to={`/${lang}/login/?redirect=${encodeURIComponent(`/${lang}/items/${item.id}/comments/`)}`}
+            className="text-sm text-brand-700 underline"
+          >
+            {t("loginToComment")}
+          </Link>
+        ) : item.blocked ? (
+          <p className="rounded-lg bg-red-50 p-3 text-sm text-danger-600">{t("blockedNotice")}</p>
+        ) : (
+          <Form method="post" className="flex flex-col gap-2">
+            <label htmlFor="comment-body" className="text-sm font-semibold">
+              {t("commentPlaceholder")}
+            </label>
+            <textarea
+              id="comment-body"
+              name="body"
+              rows={3}
+              maxLength={500}
+              defaultValue={actionData?.values?.body}
+              aria-invalid={actionData?.errors?.body ? true : undefined}
+              aria-describedby={actionData?.errors?.body ? "comment-error" : undefined}
+              className="rounded-lg border border-slate-300 p-3 text-base"
+            />
+            {actionData?.errors?.body && (
+              <p id="comment-error" className="text-sm text-danger-600">
+                {actionData.errors.body}
+              </p>
+            )}
+            <button
+              type="submit"
+              className="self-end rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white"
+            >
+              {t("commentSubmit")}
+            </button>
+          </Form>
+        ))}
+    </section>
+  );
+}

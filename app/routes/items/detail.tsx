@@ -1,0 +1,493 @@
+import { data, Form, Link, useFetcher } from "react-router";
+import { useTranslations } from "use-intl";
+import { changeItemState } from "#core/catalog/change-item-state.ts";
+import { deleteItem } from "#core/catalog/delete-item.ts";
+import {
+  ACTIVATION_LOCKS,
+  CARRIERS,
+  COLORS,
+  DEFECTS,
+  NETWORK_RESTRICTIONS,
+} from "#core/catalog/device-facts.ts";
+import { getItem, relatedItems } from "#core/catalog/get-item.ts";
+import {
+  BRANDS,
+  CATEGORIES,
+  ITEM_CONDITIONS,
+  POSTAGES,
+  SHIPPING_LEAD_TIMES,
+  SHIPPING_METHODS,
+} from "#core/shared/codes.ts";
+import { isAppError } from "#core/shared/errors.ts";
+import { listComments, postComment } from "#core/social/comments.ts";
+import { likeItem, unlikeItem } from "#core/social/likes.ts";
+import { FormError } from "../../components/form.tsx";
+import { ItemGrid } from "../../components/item-grid.tsx";
+import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import type { FormState } from "../../lib/form-state.ts";
+import { itemJsonLd } from "../../lib/item-jsonld.ts";
+import { label } from "../../lib/labels.ts";
+import { langOf } from "../../lib/lang.ts";
+import { rememberViewed } from "../../lib/recent.server.ts";
+import {
+  cookiesOf,
+  core,
+  formFailure,
+  redirectWithFlash,
+  requestInfo,
+  requireUser,
+  secureCookies,
+  services,
+} from "../../lib/request.server.ts";
+import { localeOf, seo } from "../../lib/seo.ts";
+import type { Route } from "./+types/detail";
+import { itemIdOf } from "./item-params.server.ts";
+
+export const handle = { back: "history", tab: "home" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const itemId = itemIdOf(params);
+  const viewer = requestInfo(context).user;
+  const ctx = core(context);
+  let item: Awaited<ReturnType<typeof getItem>>;
+  try {
+    item = await getItem(ctx, { itemId, viewerId: viewer?.id ?? null });
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Page not found", { status: 404 });
+    throw error;
+  }
+  const [comments, related] = await Promise.all([
+    listComments(ctx, { itemId, limit: 3 }),
+    relatedItems(ctx, item),
+  ]);
+  const url = new URL(request.url);
+  return data(
+    {
+      item,
+      comments: comments.items,
+      related,
+      loggedIn: viewer !== null,
+      canonicalUrl: `${services(context).config.publicUrl}${url.pathname.replace(/\.data$/, "")}`,
+      origin: services(context).config.publicUrl,
+    },
+    { headers: { "Set-Cookie": rememberViewed(cookiesOf(request), itemId, secureCookies(context)) } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta(args: Route.MetaArgs) {
+  const t = translator(localeOf(args.location.pathname));
+  const d = args.loaderData;
+  if (!d) return seo(args, { title: t("errors.notFoundTitle"), noindex: true });
+  const { item } = d;
+  const photo = item.photos[0];
+  return seo(args, {
+    title: item.title,
+    description: `${item.price !== null ? `${formatYen(item.price, localeOf(args.location.pathname))} ` : ""}${item.description.slice(0, 110)}`,
+    ...(photo ? { image: new URL(photo.largeUrl, d.origin).toString() } : {}),
+    noindex: item.state === "DRAFT" || item.state === "PRIVATE",
+    jsonLd: [itemJsonLd(item, d.canonicalUrl, d.origin)],
+  });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const itemId = itemIdOf(params);
+  const actor = requireUser(context, request, lang);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const ctx = core(context);
+  const here = `/${lang}/items/${itemId}/`;
+  try {
+    switch (intent) {
+      case "like":
+        return await likeItem(ctx, { actor, itemId });
+      case "unlike":
+        return await unlikeItem(ctx, { actor, itemId });
+      case "comment":
+        await postComment(ctx, { actor, itemId, input: { body: String(form.get("body") ?? "") } });
+        return redirectWithFlash(context, `${here}comments/`, "catalog.commentPosted");
+      case "publish":
+      case "make_private":
+      case "stop_selling": {
+        await changeItemState(ctx, { actor, itemId, action: intent });
+        const flash =
+          intent === "publish"
+            ? "catalog.published"
+            : intent === "make_private"
+              ? "catalog.madePrivate"
+              : "catalog.stopped";
+        return redirectWithFlash(context, here, flash);
+      }
+      case "delete":
+        await deleteItem(ctx, { actor, itemId });
+        return redirectWithFlash(context, `/${lang}/mypage/listing-items/`, "catalog.deleted");
+      default:
+        throw data("Bad request", { status: 400 });
+    }
+  } catch (error) {
+    return formFailure(error, lang, { body: String(form.get("body") ?? "") });
+  }
+}
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  if (children === null || children === undefined || children === "") return null;
+  return (
+    <div className="flex gap-4 border-b border-slate-100 py-2.5 text-sm last:border-0">
+      <dt className="w-40 shrink-0 text-slate-500">{term}</dt>
+      <dd className="min-w-0 flex-1 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function LikeButton({ liked, count, disabled }: { liked: boolean; count: number; disabled: boolean }) {
+  const t = useTranslations("catalog");
+  const fetcher = useFetcher<{ likeCount?: number; liked?: boolean; formError?: string }>();
+  const pending = fetcher.formData?.get("intent");
+  const nowLiked = pending ? pending === "like" : (fetcher.data?.liked ?? liked);
+  const nowCount = fetcher.data?.likeCount ?? count;
+  return (
+    <fetcher.Form method="post" action={`./`}>
+      <input type="hidden" name="intent" value={nowLiked ? "unlike" : "like"} />
+      <button
+        type="submit"
+        disabled={disabled}
+        aria-pressed={nowLiked}
+        className={`flex h-10 items-center gap-1.5 rounded-full border px-4 text-sm font-semibold disabled:opacity-50 ${
+          nowLiked
+            ? "border-danger-600 bg-red-50 text-danger-600"
+            : "border-slate-300 bg-white text-slate-700"
+        }`}
+        data-testid="like-button"
+      >
+        <span aria-hidden="true">{nowLiked ? "♥" : "♡"}</span>
+        {nowLiked ? t("liked") : t("like")}
+        <span className="text-xs font-normal" data-testid="like-count">
+          {nowCount}
+        </span>
+      </button>
+      {fetcher.data?.formError && <p className="mt-1 text-xs text-danger-600">{fetcher.data.formError}</p>}
+    </fetcher.Form>
+  );
+}
+
+export default function ItemDetailPage({ loaderData, actionData: raw, params }: Route.ComponentProps) {
+  const t = useTranslations("catalog");
+  const actionData = raw && "likeCount" in raw ? undefined : (raw as FormState | undefined);
+  const lang = langOf(params);
+  const { item, comments, related, loggedIn } = loaderData;
+  const isSeller = item.viewer.isSeller;
+  const blocked = item.viewer.blockedBySeller;
+  return (
+    <article className="mx-auto flex max-w-3xl flex-col gap-6" aria-labelledby="item-title">
+      {item.state === "DRAFT" && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("draftNotice")}</p>
+      )}
+      {item.state === "PRIVATE" && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("privateNotice")}</p>
+      )}
+      <section aria-label={t("photos")}>
+        <ul className="flex snap-x snap-mandatory gap-2 overflow-x-auto rounded-2xl" data-testid="gallery">
+          {item.photos.map((p, i) => (
+            <li key={p.id} className="relative w-full shrink-0 snap-center">
+              <img
+                src={p.largeUrl}
+                alt={t("photoAlt", { n: i + 1 })}
+                width={p.width}
+                height={p.height}
+                className="aspect-square w-full rounded-2xl bg-slate-100 object-contain"
+                {...(i === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
+              />
+              {item.state === "SOLD" && i === 0 && (
+                <span className="absolute top-0 left-0 rounded-tl-2xl rounded-br-2xl bg-danger-600 px-4 py-2 text-lg font-bold text-white">
+                  SOLD
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+        {item.photos.length > 1 && (
+          <p className="mt-1 text-center text-xs text-slate-500">1 / {item.photos.length}</p>
+        )}
+      </section>
+
+      <section className="flex flex-col gap-3">
+        <h1 id="item-title" className="text-xl leading-snug font-bold">
+          {item.title}
+        </h1>
+        <p className="flex items-baseline gap-2">
+          <span className="text-3xl font-bold" data-testid="item-price">
+            {item.price !== null ? formatYen(item.price, lang) : "—"}
+          </span>
+          <span className="text-sm text-slate-500">
+            {item.postage === "ARRIVAL" ? t("shippingArrival") : t("feeIncluded")}
+          </span>
+        </p>
+        {item.state === "SOLD" && <p className="font-bold text-danger-600">{t("soldOut")}</p>}
+        {item.state === "DISABLED" && <p className="font-semibold text-slate-600">{t("notForSale")}</p>}
+        <div className="flex items-center gap-3">
+          <LikeButton
+            liked={item.viewer.liked}
+            count={item.likeCount}
+            disabled={isSeller || blocked || !loggedIn}
+          />
+          <a href="#comments" className="text-sm text-slate-600 underline">
+            {t("commentCount", { count: item.commentCount })}
+          </a>
+        </div>
+        {blocked && <p className="rounded-lg bg-red-50 p-3 text-sm text-danger-600">{t("blockedNotice")}</p>}
+        <FormError message={actionData?.formError} />
+      </section>
+
+      {isSeller && (
+        <section
+          className="flex flex-wrap gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          aria-label={t("edit")}
+        >
+          {item.state !== "SOLD" && (
+            <Link
+              to={`/${lang}/items/${item.id}/edit/`}
+              className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white"
+            >
+              {t("edit")}
+            </Link>
+          )}
+          <Form method="post" className="contents">
+            {(item.state === "DRAFT" || item.state === "PRIVATE" || item.state === "DISABLED") && (
+              <button
+                type="submit"
+                name="intent"
+                value="publish"
+                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+              >
+                {item.state === "DRAFT" ? t("publish") : t("resume")}
+              </button>
+            )}
+            {(item.state === "SALE" || item.state === "DISABLED") && (
+              <button
+                type="submit"
+                name="intent"
+                value="make_private"
+                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+              >
+                {t("makePrivate")}
+              </button>
+            )}
+            {item.state === "SALE" && (
+              <button
+                type="submit"
+                name="intent"
+                value="stop_selling"
+                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+              >
+                {t("stopSelling")}
+              </button>
+            )}
+          </Form>
+          {item.state !== "SOLD" && (
+            <details className="w-full text-sm">
+              <summary className="cursor-pointer text-danger-600">{t("delete")}</summary>
+              <Form method="post" className="mt-2 flex items-center gap-3">
+                <p className="text-slate-600">{t("deleteConfirm")}</p>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  className="rounded-full bg-danger-600 px-4 py-2 font-semibold text-white"
+                >
+                  {t("delete")}
+                </button>
+              </Form>
+            </details>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="description-title">
+        <h2 id="description-title" className="mb-2 text-base font-bold">
+          {t("description")}
+        </h2>
+        <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-800">{item.description}</p>
+      </section>
+
+      <section
+        aria-labelledby="facts-title"
+        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id="facts-title" className="mb-1 text-base font-bold">
+          {t("details")}
+        </h2>
+        <dl data-testid="item-facts">
+          <Fact term={t("category")}>{label(CATEGORIES, item.categoryCode, lang)}</Fact>
+          <Fact term={t("brand")}>
+            {item.brandCode && (
+              <Link to={`/${lang}/items/brand/${item.brandCode}/`} className="text-brand-700 underline">
+                {label(BRANDS, item.brandCode, lang)}
+              </Link>
+            )}
+          </Fact>
+          <Fact term={t("model")}>{item.modelName}</Fact>
+          <Fact term={t("condition")}>{label(ITEM_CONDITIONS, item.condition, lang)}</Fact>
+          <Fact term={t("storage")}>
+            {item.storageGb
+              ? item.storageGb >= 1024
+                ? `${item.storageGb / 1024}TB`
+                : `${item.storageGb}GB`
+              : null}
+          </Fact>
+          <Fact term={t("color")}>{label(COLORS, item.color, lang)}</Fact>
+          <Fact term={t("carrier")}>{label(CARRIERS, item.carrier, lang)}</Fact>
+          <Fact term={t("networkRestriction")}>
+            {label(NETWORK_RESTRICTIONS, item.networkRestriction, lang)}
+          </Fact>
+          <Fact term={t("activationLock")}>{label(ACTIVATION_LOCKS, item.activationLock, lang)}</Fact>
+          <Fact term={t("batteryHealth")}>
+            {item.batteryHealth !== null ? `${item.batteryHealth}%` : null}
+          </Fact>
+          <Fact term={t("imei")}>{item.imei}</Fact>
+          <Fact term={t("defects")}>
+            {item.defects.length === 0 ? (
+              t("noDefects")
+            ) : (
+              <ul className="flex flex-wrap gap-1.5" data-testid="item-defects">
+                {item.defects.map((d) => (
+                  <li
+                    key={d}
+                    className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium text-danger-600"
+                  >
+                    {label(DEFECTS, d, lang)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Fact>
+        </dl>
+      </section>
+
+      <section
+        aria-labelledby="shipping-title"
+        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id="shipping-title" className="mb-1 text-base font-bold">
+          {t("shipping")}
+        </h2>
+        <dl>
+          <Fact term={t("postage")}>{label(POSTAGES, item.postage, lang)}</Fact>
+          <Fact term={t("shippingMethod")}>{label(SHIPPING_METHODS, item.shippingMethod, lang)}</Fact>
+          <Fact term={t("leadTime")}>{label(SHIPPING_LEAD_TIMES, item.leadTime, lang)}</Fact>
+        </dl>
+      </section>
+
+      <section aria-labelledby="seller-title">
+        <h2 id="seller-title" className="mb-2 text-base font-bold">
+          {t("seller")}
+        </h2>
+        <Link
+          to={`/${lang}/users/${item.seller.id}/`}
+          className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+          data-testid="seller-card"
+        >
+          {item.seller.avatarUrl ? (
+            <img src={item.seller.avatarUrl} alt="" className="size-12 rounded-full object-cover" />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex size-12 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
+            >
+              {item.seller.nickname.slice(0, 1)}
+            </span>
+          )}
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-semibold">{item.seller.nickname}</span>
+            <span className="block text-xs text-slate-500">
+              {t("noReviews")} ・ {t("sellerListings", { count: item.seller.listingCount })}
+              {item.seller.identityVerified && ` ・ ${t("identityVerified")}`}
+            </span>
+          </span>
+        </Link>
+      </section>
+
+      <section id="comments" aria-labelledby="comments-title" className="scroll-mt-20">
+        <h2 id="comments-title" className="mb-2 text-base font-bold">
+          {t("comments")} ({item.commentCount})
+        </h2>
+        {comments.length === 0 ? (
+          <p className="text-sm text-slate-500">{t("noComments")}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {comments.map((c) => (
+              <li key={c.id} className="rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
+                <p className="text-xs text-slate-500">
+                  <Link to={`/${lang}/users/${c.authorId}/`} className="font-semibold text-slate-700">
+                    {c.authorNickname}
+                  </Link>{" "}
+                  ・ {formatDate(c.createdAt, lang, true)}
+                </p>
+                <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {item.commentCount > comments.length && (
+          <Link
+            to={`/${lang}/items/${item.id}/comments/`}
+            className="mt-2 inline-block text-sm text-brand-700 underline"
+          >
+            {t("seeComments")}
+          </Link>
+        )}
+        {item.state !== "SOLD" &&
+          (loggedIn ? (
+            !blocked && (
+              <Form method="post" className="mt-4 flex flex-col gap-2">
+                <label htmlFor="comment-body" className="sr-only">
+                  {t("commentPlaceholder")}
+                </label>
+                <textarea
+                  id="comment-body"
+                  name="body"
+                  rows={3}
+                  maxLength={500}
+                  required
+                  defaultValue={actionData?.values?.body}
+                  placeholder={t("commentPlaceholder")}
+                  aria-invalid={actionData?.errors?.body ? true : undefined}
+                  className="rounded-lg border border-slate-300 p-3 text-base"
+                />
+                {actionData?.errors?.body && (
+                  <p className="text-sm text-danger-600">{actionData.errors.body}</p>
+                )}
+                <button
+                  type="submit"
+                  name="intent"
+                  value="comment"
+                  className="self-end rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white"
+                >
+                  {t("commentSubmit")}
+                </button>
+              </Form>
+            )
+          ) : (
+            <Link
+              to={`/${lang}/login/?redirect=${encodeURIComponent(`/${lang}/items/${item.id}/`)}`}
+              className="mt-3 inline-block text-sm text-brand-700 underline"
+            >
+              {t("loginToComment")}
+            </Link>
+          ))}
+      </section>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-title">
+          <h2 id="related-title" className="mb-2 text-base font-bold">
+            {t("related")}
+          </h2>
+          <ItemGrid items={related} lang={lang} label={t("related")} />
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+import { data } from "react-router";
+import { useTranslations } from "use-intl";
+import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
+import { getItem } from "#core/catalog/get-item.ts";
+import { listModels } from "#core/catalog/models.ts";
+import { saveItem } from "#core/catalog/save-item.ts";
+import { isAppError } from "#core/shared/errors.ts";
+import { ItemForm } from "../../components/item-form.tsx";
+import { langOf } from "../../lib/lang.ts";
+import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/edit";
+import { readItemForm } from "./item-form.server.ts";
+import { itemIdOf } from "./item-params.server.ts";
+
+export const meta = titleMeta("catalog.editTitle", { noindex: true });
+export const handle = { back: "history", tab: "sell" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = langOf(params);
+  const user = requireUser(context, request, lang);
+  const ctx = core(context);
+  const item = await getItem(ctx, { itemId: itemIdOf(params), viewerId: user.id }).catch((error) => {
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Page not found", { status: 404 });
+    throw error;
+  });
+  if (!item.viewer.isSeller) throw data("Forbidden", { status: 403 });
+  if (item.state === "SOLD") throw data("Sold items cannot be edited", { status: 409 });
+  const [models, identityVerified] = await Promise.all([listModels(ctx), isIdentityVerified(ctx, user.id)]);
+  const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+  return {
+    itemId: item.id,
+    itemState: item.state,
+    models: models.map(({ id, brandCode, name }) => ({ id, brandCode, name })),
+    identityVerified,
+    photos: item.photos.map((p) => ({ id: p.id, thumbUrl: p.thumbUrl })),
+    initial: {
+      title: item.title,
+      description: item.description,
+      price: str(item.price),
+      categoryCode: str(item.categoryCode),
+      brandCode: str(item.brandCode),
+      modelId: str(item.modelId),
+      condition: str(item.condition),
+      postage: str(item.postage),
+      shippingMethod: str(item.shippingMethod),
+      leadTime: str(item.leadTime),
+      storageGb: str(item.storageGb),
+      color: str(item.color),
+      carrier: str(item.carrier),
+      imei: str(item.imei),
+      networkRestriction: str(item.networkRestriction),
+      activationLock: str(item.activationLock),
+      batteryHealth: str(item.batteryHealth),
+      defects: item.defects.join(","),
+    },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const actor = requireUser(context, request, lang);
+  const itemId = itemIdOf(params);
+  const { input, photos, publish, values } = await readItemForm(await request.formData());
+  try {
+    const { state } = await saveItem(core(context), { actor, itemId, input, photos, publish });
+    return redirectWithFlash(
+      context,
+      `/${lang}/items/${itemId}/`,
+      state === "DRAFT" ? "catalog.draftSaved" : "catalog.saved",
+    );
+  } catch (error) {
+    return formFailure(error, lang, values);
+  }
+}
+
+export default function EditItem({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("catalog");
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="mb-4 text-2xl font-bold">{t("editTitle")}</h1>
+      <ItemForm
+        lang={langOf(params)}
+        models={loaderData.models}
+        initial={loaderData.initial}
+        state={actionData}
+        existingPhotos={loaderData.photos}
+        mode="edit"
+        itemState={loaderData.itemState}
+        identityVerified={loaderData.identityVerified}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,434 @@
+import { useCallback, useEffect, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { useTranslations } from "use-intl";
+import {
+  ACTIVATION_LOCKS,
+  CARRIERS,
+  COLORS,
+  DEFECTS,
+  NETWORK_RESTRICTIONS,
+  STORAGE_SIZES,
+} from "#core/catalog/device-facts.ts";
+import type { ItemCard } from "#core/catalog/item-card.ts";
+import { listModels } from "#core/catalog/models.ts";
+import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
+import { isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-query.ts";
+import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/shared/codes.ts";
+import type { Locale } from "#core/shared/locale.ts";
+import { FormError } from "../../components/form.tsx";
+import { ItemTile } from "../../components/item-grid.tsx";
+import { type Page, PagedList } from "../../components/paged-list.tsx";
+import { translator } from "../../i18n/index.ts";
+import { label } from "../../lib/labels.ts";
+import { langOf } from "../../lib/lang.ts";
+import { core, formFailure, redirectWithFlash, requestInfo, requireUser } from "../../lib/request.server.ts";
+import { localeOf, seo } from "../../lib/seo.ts";
+import type { Route } from "./+types/search";
+import { searchPage } from "./search.server.ts";
+
+export const handle = { tab: "search" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { query, page } = await searchPage(context, request, params);
+  const user = requestInfo(context).user;
+  const ctx = core(context);
+  const [models, saved] = await Promise.all([
+    query.brand ? listModels(ctx, { brandCode: query.brand }) : Promise.resolve([]),
+    user && isEmptyQuery(query) ? listSavedSearches(ctx, user.id) : Promise.resolve([]),
+  ]);
+  return {
+    query,
+    page,
+    brandPage: params.code ?? null,
+    models: models.map((m) => ({ id: m.id, name: m.name })),
+    saved: saved.map((s) => ({ id: s.id, query: s.query })),
+    loggedIn: user !== null,
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const lang = localeOf(args.location.pathname);
+  const t = translator(lang);
+  const q = args.loaderData?.query;
+  const brand = args.loaderData?.brandPage;
+  const title = brand
+    ? t("catalog.brandTitle", { brand: label(BRANDS, brand, lang) })
+    : q?.keyword
+      ? t("catalog.searchResultsTitle", { keyword: q.keyword })
+      : args.location.pathname.endsWith("/items/")
+        ? t("catalog.itemsTitle")
+        : t("catalog.searchTitle");
+  // Filtered result pages are not indexed; the brand pages and the plain list are.
+  const filtered = q ? searchParamsOf({ ...q, brand: undefined }).toString() !== "" : false;
+  return seo(args, { title, noindex: filtered });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const actor = requireUser(context, request, lang);
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "delete-saved") {
+      await deleteSavedSearch(core(context), { actor, id: Number(form.get("id")) });
+      return redirectWithFlash(context, `/${lang}/items/search/`, "catalog.savedSearchDeleted");
+    }
+    const params = new URLSearchParams(String(form.get("query") ?? ""));
+    await saveSearch(core(context), { actor, params });
+    return redirectWithFlash(context, `/${lang}/items/search/?${params}`, "catalog.searchSaved");
+  } catch (error) {
+    return formFailure(error, lang, {});
+  }
+}
+
+function CheckGroup({
+  name,
+  legend,
+  items,
+  checked,
+}: {
+  name: string;
+  legend: string;
+  items: { value: string; label: string }[];
+  checked: (string | number)[];
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {items.map((i) => (
+          <label
+            key={i.value}
+            className="flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={i.value}
+              defaultChecked={checked.map(String).includes(i.value)}
+              className="accent-brand-600"
+            />
+            {i.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Filters({
+  q,
+  lang,
+  models,
+  brandPage,
+}: {
+  q: TSearchQuery;
+  lang: Locale;
+  models: { id: number; name: string }[];
+  brandPage: string | null;
+}) {
+  const t = useTranslations("catalog");
+  const opts = (table: readonly { code: string; label: { ja: string; en: string } }[]) =>
+    table.map((e) => ({ value: e.code, label: e.label[lang] }));
+  const select = "mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base";
+  return (
+    <div className="flex flex-col gap-5 p-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <label className="text-sm font-semibold">
+          {t("category")}
+          <select name="category" defaultValue={q.category ?? ""} className={select}>
+            <option value="">{t("any")}</option>
+            {opts(CATEGORIES).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!brandPage && (
+          <label className="text-sm font-semibold">
+            {t("brand")}
+            <select name="brand" defaultValue={q.brand ?? ""} className={select}>
+              <option value="">{t("any")}</option>
+              {opts(BRANDS).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {models.length > 0 && (
+          <label className="text-sm font-semibold">
+            {t("model")}
+            <select name="model" defaultValue={q.model ? String(q.model) : ""} className={select}>
+              <option value="">{t("any")}</option>
+              {models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">{t("status")}</legend>
+        <div className="flex gap-4 text-sm">
+          {(["all", "on_sale", "sold"] as const).map((s) => (
+            <label key={s} className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="status"
+                value={s}
+                defaultChecked={q.status === s}
+                className="accent-brand-600"
+              />
+              {t(s === "all" ? "statusAll" : s === "on_sale" ? "statusOnSale" : "statusSold")}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">{t("priceRange")}</legend>
+        <div className="flex items-center gap-2">
+          <label className="sr-only" htmlFor="price-min">
+            {t("priceMin")}
+          </label>
+          <input
+            id="price-min"
+            name="price_min"
+            inputMode="numeric"
+            placeholder={t("priceMin")}
+            defaultValue={q.priceMin ?? ""}
+            className="h-11 w-full rounded-lg border border-slate-300 px-3 text-base"
+          />
+          <span aria-hidden="true">〜</span>
+          <label className="sr-only" htmlFor="price-max">
+            {t("priceMax")}
+          </label>
+          <input
+            id="price-max"
+            name="price_max"
+            inputMode="numeric"
+            placeholder={t("priceMax")}
+            defaultValue={q.priceMax ?? ""}
+            className="h-11 w-full rounded-lg border border-slate-300 px-3 text-base"
+          />
+        </div>
+      </fieldset>
+      <CheckGroup
+        name="condition"
+        legend={t("condition")}
+        items={opts(ITEM_CONDITIONS)}
+        checked={q.condition}
+      />
+      <CheckGroup name="defects" legend={t("defectsHas")} items={opts(DEFECTS)} checked={q.defects} />
+      <CheckGroup name="no_defects" legend={t("defectsNone")} items={opts(DEFECTS)} checked={q.noDefects} />
+      <CheckGroup
+        name="storage"
+        legend={t("storage")}
+        items={STORAGE_SIZES.map((s) => ({
+          value: String(s),
+          label: s >= 1024 ? `${s / 1024}TB` : `${s}GB`,
+        }))}
+        checked={q.storage}
+      />
+      <CheckGroup
+        name="network_restriction"
+        legend={t("networkRestriction")}
+        items={opts(NETWORK_RESTRICTIONS)}
+        checked={q.networkRestriction}
+      />
+      <CheckGroup
+        name="activation_lock"
+        legend={t("activationLock")}
+        items={opts(ACTIVATION_LOCKS)}
+        checked={q.activationLock}
+      />
+      <CheckGroup name="carrier" legend={t("carrier")} items={opts(CARRIERS)} checked={q.carrier} />
+      <CheckGroup name="color" legend={t("color")} items={opts(COLORS)} checked={q.color} />
+      <label className="text-sm font-semibold">
+        {t("batteryMin")}
+        <select name="battery_min" defaultValue={q.batteryMin ?? ""} className={select}>
+          <option value="">{t("any")}</option>
+          {[95, 90, 85, 80, 70].map((b) => (
+            <option key={b} value={b}>
+              {b}%
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+export default function Search({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("catalog");
+  const lang = langOf(params);
+  const { query: q, page, brandPage, models, saved, loggedIn } = loaderData;
+  const submit = useSubmit();
+  const qs = searchParamsOf(q).toString();
+  const action = brandPage ? `/${lang}/items/brand/${brandPage}/` : `/${lang}/items/search/`;
+  const [first, setFirst] = useState<Page<ItemCard>>(page);
+  useEffect(() => setFirst(page), [page]);
+  const fetchPage = useCallback(
+    async (cursor: string): Promise<Page<ItemCard>> => {
+      const params = new URLSearchParams(qs);
+      if (brandPage) params.set("brand", brandPage);
+      params.set("cursor", cursor);
+      const res = await fetch(`/${lang}/items/search/results/?${params}`);
+      if (!res.ok) throw new Error(`search page ${res.status}`);
+      return res.json();
+    },
+    [qs, lang, brandPage],
+  );
+  const heading = brandPage
+    ? t("brandTitle", { brand: label(BRANDS, brandPage, lang) })
+    : q.keyword
+      ? t("searchResultsTitle", { keyword: q.keyword })
+      : t("searchTitle");
+  const filterCount = searchParamsOf({
+    ...q,
+    keyword: "",
+    sort: "new",
+    ...(brandPage ? { brand: undefined } : {}),
+  })
+    .toString()
+    .split("&")
+    .filter(Boolean).length;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-bold">{heading}</h1>
+      <Form
+        method="get"
+        action={action}
+        className="flex flex-col gap-3"
+        role="search"
+        aria-label={t("searchTitle")}
+      >
+        <div className="flex gap-2">
+          <label htmlFor="search-keyword" className="sr-only">
+            {t("keyword")}
+          </label>
+          <input
+            id="search-keyword"
+            name="keyword"
+            type="search"
+            defaultValue={q.keyword}
+            placeholder={t("keywordPlaceholder")}
+            className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
+          />
+          <button type="submit" className="rounded-lg bg-brand-600 px-4 font-semibold text-white">
+            {t("apply")}
+          </button>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-slate-600">{t("sort")}</span>
+            <select
+              name="sort"
+              defaultValue={q.sort}
+              onChange={(e) => submit(e.currentTarget.form)}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            >
+              <option value="new">{t("sortNew")}</option>
+              <option value="price_asc">{t("sortPriceAsc")}</option>
+              <option value="price_desc">{t("sortPriceDesc")}</option>
+              <option value="likes">{t("sortLikes")}</option>
+            </select>
+          </label>
+          {qs && (
+            <Link to={action} className="text-sm text-brand-700 underline">
+              {t("clear")}
+            </Link>
+          )}
+        </div>
+        <details className="rounded-2xl bg-slate-100">
+          <summary className="cursor-pointer rounded-2xl px-4 py-3 text-sm font-semibold">
+            {t("filters")}
+            {filterCount > 0 && (
+              <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
+                {filterCount}
+              </span>
+            )}
+          </summary>
+          <Filters q={q} lang={lang} models={models} brandPage={brandPage} />
+          <div className="px-4 pb-4">
+            <button type="submit" className="h-11 w-full rounded-full bg-brand-600 font-semibold text-white">
+              {t("apply")}
+            </button>
+          </div>
+        </details>
+      </Form>
+      {!isEmptyQueryClient(qs) && !brandPage && (
+        <Form method="post" action={`/${lang}/items/search/`} className="self-end">
+          <input type="hidden" name="query" value={qs} />
+          <button
+            type="submit"
+            className="rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold"
+          >
+            {t("saveSearch")}
+          </button>
+        </Form>
+      )}
+      <FormError message={actionData?.formError} />
+      {loggedIn && saved.length > 0 && (
+        <section
+          aria-labelledby="saved-title"
+          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="saved-title" className="mb-2 text-sm font-bold">
+            {t("savedSearches")}
+          </h2>
+          <ul className="divide-y divide-slate-100">
+            {saved.map((s) => (
+              <li key={s.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                <Link
+                  to={`/${lang}/items/search/?${s.query}`}
+                  className="min-w-0 truncate text-brand-700 underline"
+                >
+                  {describeQuery(s.query, (count) => t("savedFilters", { count }))}
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="delete-saved" />
+                  <input type="hidden" name="id" value={s.id} />
+                  <button type="submit" className="text-xs text-slate-500 underline">
+                    {t("deleteSavedSearch")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <PagedList
+        first={first}
+        fetchPage={fetchPage}
+        getKey={(i) => String(i.id)}
+        label={t("resultsLabel")}
+        listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5"
+        renderItem={(item) => <ItemTile item={item} lang={lang} />}
+        empty={
+          <p className="rounded-2xl bg-white p-8 text-center text-sm text-slate-600">{t("noResults")}</p>
+        }
+      />
+    </div>
+  );
+}
+
+function isEmptyQueryClient(qs: string): boolean {
+  return (
+    new URLSearchParams(qs).toString() === "" ||
+    [...new URLSearchParams(qs).keys()].every((k) => k === "sort")
+  );
+}
+
+/** A saved search as words: its keyword and how many filters. */
+function describeQuery(query: string, filtersText: (count: number) => string): string {
+  const p = new URLSearchParams(query);
+  const keyword = p.get("keyword");
+  const filters = [...p.keys()].filter((k) => k !== "keyword").length;
+  return [keyword ? `「${keyword}」` : null, filters ? filtersText(filters) : null]
+    .filter(Boolean)
+    .join(" ・ ");
+}

@@ -1,0 +1,42 @@
+import { useTranslations } from "use-intl";
+import { getAddress } from "#core/account/get-address.ts";
+import { AddressForm } from "../../components/account/address-form.tsx";
+import { PageCard } from "../../components/form.tsx";
+import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
+import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/address";
+
+export const meta = titleMeta("address.title");
+export const handle = { back: "/mypage/", tab: "mypage" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request, langOf(params));
+  return { address: addressForPage(await getAddress(core(context), user.id)) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const actor = requireUser(context, request, lang);
+  const result = await submitAddressForm(core(context), {
+    userId: actor.id,
+    form: await request.formData(),
+    lang,
+  });
+  if ("saved" in result) return redirectWithFlash(context, `/${lang}/mypage/`, "address.saved");
+  return result;
+}
+
+export default function SettingsAddress({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("address");
+  return (
+    <PageCard title={t("title")} lead={t("lead")}>
+      <AddressForm
+        lang={params.lang === "en" ? "en" : "ja"}
+        state={actionData}
+        saved={loaderData.address}
+        submitLabel={t("submit")}
+      />
+    </PageCard>
+  );
+}

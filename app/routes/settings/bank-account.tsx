@@ -1,0 +1,42 @@
+import { useTranslations } from "use-intl";
+import { getBankAccount } from "#core/account/get-bank-account.ts";
+import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
+import { PageCard } from "../../components/form.tsx";
+import { bankAccountForPage, submitBankAccountForm } from "../../lib/account-forms.server.ts";
+import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/bank-account";
+
+export const meta = titleMeta("bank.title");
+export const handle = { back: "/mypage/", tab: "mypage" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request, langOf(params));
+  return { account: bankAccountForPage(await getBankAccount(core(context), user.id)) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const actor = requireUser(context, request, lang);
+  const result = await submitBankAccountForm(core(context), {
+    userId: actor.id,
+    form: await request.formData(),
+    lang,
+  });
+  if ("saved" in result) return redirectWithFlash(context, `/${lang}/mypage/`, "bank.saved");
+  return result;
+}
+
+export default function SettingsBankAccount({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("bank");
+  return (
+    <PageCard title={t("title")} lead={t("lead")}>
+      <BankAccountForm
+        lang={params.lang === "en" ? "en" : "ja"}
+        state={actionData}
+        saved={loaderData.account}
+        submitLabel={t("submit")}
+      />
+    </PageCard>
+  );
+}

@@ -1,0 +1,52 @@
+import { redirect } from "react-router";
+import { useTranslations } from "use-intl";
+import { getBankAccount } from "#core/account/get-bank-account.ts";
+import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
+import { SetupProgress } from "../../components/account/setup-progress.tsx";
+import { PageCard } from "../../components/form.tsx";
+import { bankAccountForPage, submitBankAccountForm } from "../../lib/account-forms.server.ts";
+import { core, langOf, requireUser } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/bank-account";
+import { setupTarget, stepUrl } from "./setup.server.ts";
+
+export const meta = titleMeta("setup.title");
+export const handle = { back: "/setup/address/", tab: "sell" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = langOf(params);
+  const user = requireUser(context, request, lang);
+  return {
+    account: bankAccountForPage(await getBankAccount(core(context), user.id)),
+    target: setupTarget(request, lang),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const actor = requireUser(context, request, lang);
+  const form = await request.formData();
+  const result = await submitBankAccountForm(core(context), { userId: actor.id, form, lang });
+  if ("saved" in result) return redirect(stepUrl(lang, "complete", setupTarget(request, lang, form)));
+  return result;
+}
+
+export default function SetupBankAccount({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("setup");
+  const bank = useTranslations("bank");
+  return (
+    <>
+      <SetupProgress step="bankAccount" />
+      <PageCard title={bank("title")} lead={t("bankLead")}>
+        <BankAccountForm
+          lang={params.lang === "en" ? "en" : "ja"}
+          state={actionData}
+          saved={loaderData.account}
+          submitLabel={t("next")}
+        >
+          <input type="hidden" name="redirect" value={loaderData.target} />
+        </BankAccountForm>
+      </PageCard>
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+// Catalogue benchmark: 100,000 listings; core search latency, and the search and item pages'
+// throughput as a fraction of the same server's throughput on a trivial route, in one run.
+//
+//   node bench/catalog.ts [--items 100000] [--engine postgres|pglite|both] [--seconds 10]
+//
+// PostgreSQL comes from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
+// a database tsugu_bench is created and dropped). Results go to bench/results/.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { searchItems } from "#core/catalog/search-items.ts";
+import { parseSearchQuery } from "#core/catalog/search-query.ts";
+import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
+import { type Database, openDatabase } from "#db/client.ts";
+import { seedBulkItems } from "#db/seed/demo-catalogue.ts";
+import { seed } from "#db/seed/index.ts";
+import { buildIfNeeded } from "../scripts/build-if-needed.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1]! : fallback;
+};
+const ITEMS = Number(arg("items", "100000"));
+const SECONDS = Number(arg("seconds", "10"));
+const ENGINES = arg("engine", "both") === "both" ? ["postgres", "pglite"] : [arg("engine", "both")];
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const BENCH_DB = "tsugu_bench";
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Queries as a buyer types them: a keyword, two filters and a sort. */
+const QUERIES = [
+  { keyword: "iphone", condition: ["DEFECTIVE"], noDefects: ["water_damage"], sort: "price_asc" },
+  { keyword: "画面割れ", brand: "00001", status: "on_sale", sort: "new" },
+  { keyword: "pixel", batteryMin: "80", carrier: ["simfree"], sort: "price_desc" },
+  { keyword: "水没", category: "05", priceMax: "10000", sort: "new" },
+  { keyword: "ジャンク", defects: ["no_power"], storage: ["128"], sort: "likes" },
+  { keyword: "xperia 10", networkRestriction: ["○"], condition: ["USED", "DEFECTIVE"], sort: "new" },
+  { keyword: "se", brand: "00001", priceMin: "3000", sort: "price_asc" },
+  { keyword: "galaxy s23", color: ["black"], status: "on_sale", sort: "new" },
+];
+
+async function prepare(engine: string, dataDir: string): Promise<{ url?: string }> {
+  const blobs = createLocalBlobStore({ dir: path.join(dataDir, "blobs") });
+  let database: Database;
+  let url: string | undefined;
+  if (engine === "postgres") {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await admin.query(`create database ${BENCH_DB}`);
+    await admin.end();
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${BENCH_DB}`;
+    url = u.toString();
+    database = await openDatabase({ url });
+  } else {
+    database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+  }
+  await database.migrate();
+  const started = performance.now();
+  await seed({ db: database.db, blobs }, { items: 0 });
+  await seedBulkItems({ db: database.db, blobs }, ITEMS, (line) => console.log(`  [${engine}] ${line}`));
+  await database.db.execute(sql`analyze`);
+  console.log(`  [${engine}] seeded in ${Math.round((performance.now() - started) / 1000)} s`);
+  await database.close();
+  return { url };
+}
+
+async function coreSearch(engine: string, dataDir: string, url: string | undefined) {
+  const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, "pglite") });
+  const ctx = { db: database.db, blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }) };
+  for (const q of QUERIES) await searchItems(ctx, { query: parseSearchQuery(q) });
+  const times: number[] = [];
+  for (let i = 0; i < 400; i++) {
+    const t0 = performance.now();
+    await searchItems(ctx, { query: parseSearchQuery(QUERIES[i % QUERIES.length]!) });
+    times.push(performance.now() - t0);
+  }
+  // The same number of the simplest indexed read, to read the search's cost as a multiple of it.
+  const bare: number[] = [];
+  for (let i = 0; i < 400; i++) {
+    const t0 = performance.now();
+    await database.db.execute(sql`select id, title, price from items where id = ${1000000001 + (i % 1000)}`);
+    bare.push(performance.now() - t0);
+  }
+  const result = (await database.db.execute(
+    sql`select min(id) as id from items where state = 'SALE'`,
+  )) as unknown as {
+    rows: { id: number }[];
+  };
+  const row = result.rows[0];
+  await database.close();
+  times.sort((a, b) => a - b);
+  bare.sort((a, b) => a - b);
+  console.log(
+    `  [${engine}] core search p50 ${round(percentile(times, 50))} ms, p95 ${round(percentile(times, 95))} ms`,
+  );
+  return {
+    search: {
+      runs: times.length,
+      p50: round(percentile(times, 50)),
+      p95: round(percentile(times, 95)),
+      p99: round(percentile(times, 99)),
+    },
+    bareSelect: { p50: round(percentile(bare, 50)), p95: round(percentile(bare, 95)) },
+    sampleItemId: Number(row!.id),
+  };
+}
+
+function startServer(
+  engine: string,
+  dataDir: string,
+  url: string | undefined,
+  port: number,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef012345",
+      LOG_LEVEL: "warn",
+      ...(url ? { DATABASE_URL: url } : { DATABASE_URL: "" }),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 120_000;
+    const poll = async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return resolve(child);
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) return reject(new Error(`${engine} server did not start`));
+      setTimeout(poll, 300);
+    };
+    void poll();
+  });
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function load(url: string) {
+  const r = await autocannon({ url, connections: 10, duration: SECONDS, pipelining: 1 });
+  return {
+    requestsPerSecond: round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p95: r.latency.p97_5 ?? r.latency.p99, p99: r.latency.p99 },
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+async function pages(engine: string, dataDir: string, url: string | undefined, itemId: number) {
+  const port = engine === "postgres" ? 3901 : 3902;
+  const child = await startServer(engine, dataDir, url, port);
+  const base = `http://127.0.0.1:${port}`;
+  const search = `${base}/ja/items/search/?keyword=${encodeURIComponent("画面割れ")}&brand=00001&condition=DEFECTIVE&sort=price_asc`;
+  const item = `${base}/ja/items/${itemId}/`;
+  for (const u of [`${base}/robots.txt`, search, item]) await load(u.replace(/$/, "")).catch(() => {});
+  const trivial = await load(`${base}/robots.txt`);
+  const searchPage = await load(search);
+  const itemPage = await load(item);
+  const rss = peakRssMb(child.pid!);
+  child.kill("SIGTERM");
+  const ratio = (x: number) => round(x / trivial.requestsPerSecond);
+  console.log(
+    `  [${engine}] trivial ${trivial.requestsPerSecond} req/s, search ${searchPage.requestsPerSecond} (${ratio(searchPage.requestsPerSecond)}), item ${itemPage.requestsPerSecond} (${ratio(itemPage.requestsPerSecond)})`,
+  );
+  return {
+    trivial,
+    searchPage: { ...searchPage, ratioToTrivial: ratio(searchPage.requestsPerSecond) },
+    itemPage: { ...itemPage, ratioToTrivial: ratio(itemPage.requestsPerSecond) },
+    serverPeakRssMb: rss,
+  };
+}
+
+async function main() {
+  buildIfNeeded();
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+  const results: Record<string, unknown> = {};
+  for (const engine of ENGINES) {
+    console.log(`${engine}: ${ITEMS} listings`);
+    const dataDir = mkdtempSync(path.join(tmpdir(), `tsugu-bench-${engine}-`));
+    try {
+      const { url } = await prepare(engine, dataDir);
+      const core = await coreSearch(engine, dataDir, url);
+      results[engine] = { ...core, pages: await pages(engine, dataDir, url, core.sampleItemId) };
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const report = {
+    benchmark: "catalog",
+    date: new Date().toISOString(),
+    commit,
+    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+    listings: ITEMS,
+    loadSeconds: SECONDS,
+    connections: 10,
+    results,
+  };
+  mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+  const file = path.join(ROOT, "bench/results", `catalog-${report.date.slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Wrote ${path.relative(ROOT, file)}`);
+  if (ENGINES.includes("postgres")) {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();

@@ -1,0 +1,98 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { identityChecks, users } from "#db/schema/index.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import type { IdentityCheckStatus, VerifiedFacts } from "./identity-provider.ts";
+
+export type IdentityCheckView = {
+  reference: string;
+  status: IdentityCheckStatus;
+  method: string;
+  reason: string | null;
+  facts: VerifiedFacts | null;
+  createdAt: Date;
+  completedAt: Date | null;
+};
+
+export type IdentityCheckRow = typeof identityChecks.$inferSelect;
+
+export function toCheckView(row: IdentityCheckRow): IdentityCheckView {
+  return {
+    reference: row.providerReference,
+    status: row.status,
+    method: row.method,
+    reason: row.reason,
+    facts: (row.verifiedFacts as VerifiedFacts | null) ?? null,
+    createdAt: row.createdAt,
+    completedAt: row.completedAt,
+  };
+}
+
+/**
+ * Brings a pending check up to date with what the provider says about it. This, and never the
+ * provider's redirect back to us, decides the outcome: a redirect to the success page for a check
+ * the provider has not approved leaves it pending. A verified check marks the member verified.
+ */
+export async function syncIdentityCheck(ctx: CoreContext, row: IdentityCheckRow): Promise<IdentityCheckView> {
+  if (row.status !== "pending" || row.provider !== ctx.identity.name) return toCheckView(row);
+  const now = ctx.clock.now();
+  const result = await ctx.identity.getResult(row.providerReference);
+  let next: Pick<IdentityCheckRow, "status" | "verifiedFacts" | "reason" | "completedAt"> | null = null;
+  if (result && result.status !== "pending") {
+    next = {
+      status: result.status,
+      verifiedFacts: result.status === "verified" ? result.facts : null,
+      reason: result.reason,
+      completedAt: result.completedAt ?? now,
+    };
+  } else if (!result && row.expiresAt <= now) {
+    // The provider no longer knows the check: once its time is up it can only have expired.
+    next = { status: "expired", verifiedFacts: null, reason: "expired", completedAt: now };
+  }
+  if (!next) return toCheckView(row);
+  const decided = next;
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(identityChecks)
+      .set(decided)
+      .where(and(eq(identityChecks.id, row.id), eq(identityChecks.status, "pending")))
+      .returning();
+    if (!updated) {
+      // Another request recorded the outcome first.
+      const [current] = await tx.select().from(identityChecks).where(eq(identityChecks.id, row.id));
+      return toCheckView(current ?? row);
+    }
+    if (updated.status === "verified") {
+      await tx
+        .update(users)
+        .set({ identityVerifiedAt: updated.completedAt ?? now, updatedAt: now })
+        .where(and(eq(users.id, row.userId), isNull(users.identityVerifiedAt)));
+    }
+    return toCheckView(updated);
+  });
+}
+
+/**
+ * The member is back from the provider's page (at the success or the error address, which says
+ * nothing by itself): records the provider's result for the check with that reference.
+ */
+export async function refreshIdentityCheck(
+  ctx: CoreContext,
+  o: { userId: number; reference: string | null | undefined },
+): Promise<IdentityCheckView> {
+  const reference = o.reference ?? "";
+  if (!reference || reference.length > 128) throw new AppError("NOT_FOUND");
+  const [row] = await ctx.db
+    .select()
+    .from(identityChecks)
+    .where(
+      and(
+        eq(identityChecks.provider, ctx.identity.name),
+        eq(identityChecks.providerReference, reference),
+        eq(identityChecks.userId, o.userId),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND");
+  return syncIdentityCheck(ctx, row);
+}

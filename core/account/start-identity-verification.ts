@@ -1,0 +1,95 @@
+import { identityChecks } from "#db/schema/index.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import { PREFECTURES } from "../shared/codes.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import type { Locale, Localized } from "../shared/locale.ts";
+import { consumeRateLimits } from "../shared/rate-limit.ts";
+import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
+import { deleteImage, forImageField, type ImageRendition, storeImage } from "../storage/images.ts";
+import { getAddress } from "./get-address.ts";
+import type { IdentityDocument } from "./identity-provider.ts";
+import { isIdentityVerified } from "./is-identity-verified.ts";
+
+/** Large enough for a reviewer to read an ID card's small print. */
+export const IDENTITY_DOCUMENT_RENDITIONS: ImageRendition[] = [{ name: "large", maxSize: 2048 }];
+export const IDENTITY_CHECKS_PER_MEMBER_PER_DAY = 10;
+
+export const ALREADY_VERIFIED: Localized = {
+  ja: "本人確認はすでに完了しています",
+  en: "Your identity has already been verified",
+};
+
+export type IdentityUploads = { idFront: Uint8Array | null; selfie: Uint8Array | null };
+
+/**
+ * Starts an online identity check (eKYC): stores the photo ID and the selfie privately, hands them
+ * to the provider and answers where to send the member, the provider's hosted page.
+ */
+export async function startIdentityVerification(
+  ctx: CoreContext,
+  o: { actor: SessionUser; files: IdentityUploads; locale: Locale },
+): Promise<{ reference: string; redirectUrl: string; expiresAt: Date }> {
+  const missing = Object.fromEntries(
+    (["idFront", "selfie"] as const)
+      .filter((f) => !o.files[f]?.byteLength)
+      .map((f) => [f, IMAGE_MESSAGES.missing]),
+  );
+  if (Object.keys(missing).length > 0) throw new AppError("VALIDATION", { fields: missing });
+  if (await isIdentityVerified(ctx, o.actor.id))
+    throw new AppError("CONFLICT", { message: ALREADY_VERIFIED });
+  await consumeRateLimits(ctx, [
+    { key: `ekyc:user:${o.actor.id}`, max: IDENTITY_CHECKS_PER_MEMBER_PER_DAY, windowSeconds: 24 * 3600 },
+  ]);
+
+  const prefix = `private/identity/${o.actor.id}`;
+  const stored: string[] = [];
+  try {
+    const documents: IdentityDocument[] = [];
+    for (const [field, kind] of [
+      ["idFront", "id_front"],
+      ["selfie", "selfie"],
+    ] as const) {
+      const image = await forImageField(field, () =>
+        storeImage(ctx, { prefix, bytes: o.files[field]!, renditions: IDENTITY_DOCUMENT_RENDITIONS }),
+      );
+      stored.push(image.key);
+      documents.push({ kind, key: `${image.key}-large.webp` });
+    }
+    const address = await getAddress(ctx, o.actor.id);
+    const applicant = address
+      ? {
+          name: `${address.familyName} ${address.givenName}`,
+          address: [
+            `〒${address.postalCode.slice(0, 3)}-${address.postalCode.slice(3)}`,
+            PREFECTURES.find((p) => p.code === address.prefectureCode)?.label.ja ?? "",
+            `${address.city}${address.street}`,
+            address.building,
+          ]
+            .filter(Boolean)
+            .join(" "),
+        }
+      : {};
+    const base = `${ctx.publicUrl}/${o.locale}/ekyc/${ctx.identity.name}`;
+    const started = await ctx.identity.startCheck({
+      documents,
+      applicant,
+      returnUrls: { success: `${base}/success/`, error: `${base}/error/` },
+      locale: o.locale,
+    });
+    await ctx.db.insert(identityChecks).values({
+      userId: o.actor.id,
+      provider: ctx.identity.name,
+      method: ctx.identity.method,
+      status: "pending",
+      providerReference: started.reference,
+      documentKeys: documents.map((d) => d.key),
+      createdAt: ctx.clock.now(),
+      expiresAt: started.expiresAt,
+    });
+    return started;
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => deleteImage(ctx, key, IDENTITY_DOCUMENT_RENDITIONS)));
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "#db/schema/index.ts";
+import { issueChallenge } from "../identity/challenges.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import type { Locale, Localized } from "../shared/locale.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { consumeRateLimits } from "../shared/rate-limit.ts";
+import { mobilePhoneNumber, required } from "../shared/validation/index.ts";
+import { ACCOUNT_FIELD_LABELS, digitsField } from "./fields.ts";
+
+export const ZStartPhoneVerification = z.object({
+  phoneNumber: digitsField(required(), mobilePhoneNumber()),
+});
+export type TStartPhoneVerification = z.input<typeof ZStartPhoneVerification>;
+
+/** SMS cost money and reach someone's phone: besides the per-number and per-network limits. */
+export const SMS_CODES_PER_MEMBER_PER_DAY = 10;
+
+export const PHONE_TAKEN: Localized = {
+  ja: "この電話番号は、ほかのアカウントで認証済みのため使用できません",
+  en: "This phone number has already been verified by another account",
+};
+export const PHONE_ALREADY_YOURS: Localized = {
+  ja: "この電話番号は認証済みです",
+  en: "This phone number is already verified",
+};
+
+/** Whether another member has already proven this number; one number belongs to one account. */
+export async function phoneTakenByOther(
+  ctx: Pick<CoreContext, "db">,
+  phoneNumber: string,
+  userId: number,
+): Promise<boolean> {
+  const [other] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phoneNumber), isNotNull(users.phoneVerifiedAt), ne(users.id, userId)))
+    .limit(1);
+  return Boolean(other);
+}
+
+function smsText(code: string, locale: Locale): string {
+  return locale === "ja"
+    ? `【Tsugu】確認コード: ${code}\nこのコードは10分間有効です。他人には絶対に教えないでください。`
+    : `[Tsugu] Your code: ${code}\nIt is valid for 10 minutes. Never share it with anyone.`;
+}
+
+/** Texts a 6-digit code to the member's mobile number; the ticket continues the flow. */
+export async function startPhoneVerification(
+  ctx: CoreContext,
+  o: { actor: SessionUser; input: TStartPhoneVerification; locale: Locale; ip: string },
+): Promise<{ ticket: string; phoneNumber: string }> {
+  const { phoneNumber } = parseInput(ZStartPhoneVerification, o.input, ACCOUNT_FIELD_LABELS);
+  const [me] = await ctx.db
+    .select({ phoneNumber: users.phoneNumber, phoneVerifiedAt: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, o.actor.id))
+    .limit(1);
+  if (me?.phoneVerifiedAt && me.phoneNumber === phoneNumber) {
+    throw new AppError("VALIDATION", { fields: { phoneNumber: PHONE_ALREADY_YOURS } });
+  }
+  if (await phoneTakenByOther(ctx, phoneNumber, o.actor.id)) {
+    throw new AppError("VALIDATION", { fields: { phoneNumber: PHONE_TAKEN } });
+  }
+  await consumeRateLimits(ctx, [
+    { key: `sms:user:${o.actor.id}`, max: SMS_CODES_PER_MEMBER_PER_DAY, windowSeconds: 24 * 3600 },
+  ]);
+  const issued = await issueChallenge(ctx, {
+    purpose: "phone_verify",
+    channel: "sms",
+    destination: phoneNumber,
+    userId: o.actor.id,
+    ip: o.ip,
+    withCode: true,
+    withLink: false,
+  });
+  await ctx.sms.send({ to: phoneNumber, text: smsText(issued.code!, o.locale) });
+  return { ticket: issued.ticket, phoneNumber };
+}

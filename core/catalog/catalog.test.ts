@@ -1,0 +1,273 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itemPhotos, items, notifications } from "#db/schema/index.ts";
+import { seedDeviceModels } from "#db/seed/device-models.ts";
+import { jpeg, LISTING, listItem, makeMember, verifyIdentity } from "#tests/helpers/catalog.ts";
+import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { ENGINES } from "#tests/helpers/db.ts";
+import { isAppError } from "../shared/errors.ts";
+import { changeItemState } from "./change-item-state.ts";
+import { deleteItem } from "./delete-item.ts";
+import { getItem } from "./get-item.ts";
+import { saveItem } from "./save-item.ts";
+import { saveSearch } from "./saved-searches.ts";
+import { searchItems } from "./search-items.ts";
+import { parseSearchQuery, searchQueryFromParams } from "./search-query.ts";
+
+async function failure(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (error) {
+    if (isAppError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+const search = (t: TestCore, raw: Record<string, unknown>) =>
+  searchItems(t.ctx, { query: parseSearchQuery(raw) });
+const ids = (r: { items: { id: number }[] }) => r.items.map((i) => i.id);
+
+describe.each(ENGINES)("catalogue on %s", (engine) => {
+  let t: TestCore;
+  beforeAll(async () => {
+    t = await createTestCore(engine);
+    await seedDeviceModels(t.ctx.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("saves a draft with only a title, and publishes only a complete listing with a photo", async () => {
+    const seller = await makeMember(t.ctx);
+    const draft = await saveItem(t.ctx, { actor: seller, input: { title: "下書きのPixel" }, publish: false });
+    expect(draft.state).toBe("DRAFT");
+    const incomplete = await failure(
+      changeItemState(t.ctx, { actor: seller, itemId: draft.id, action: "publish" }),
+    );
+    expect(incomplete.fields.price?.ja).toBe("販売価格を入力してください");
+    expect(incomplete.fields.condition?.en).toBe("Condition is required");
+    const noPhoto = await failure(
+      saveItem(t.ctx, { actor: seller, itemId: draft.id, input: LISTING, publish: true }),
+    );
+    expect(noPhoto.fields.photos?.ja).toBe("商品画像を1枚以上登録してください");
+    const published = await saveItem(t.ctx, {
+      actor: seller,
+      itemId: draft.id,
+      input: LISTING,
+      photos: [{ bytes: await jpeg() }, { bytes: await jpeg() }],
+      publish: true,
+    });
+    expect(published.state).toBe("SALE");
+    const detail = await getItem(t.ctx, { itemId: draft.id, viewerId: null });
+    expect(detail.photos).toHaveLength(2);
+    expect(detail.publishedAt).not.toBeNull();
+  });
+
+  it("applies the price rules of §9", async () => {
+    const seller = await makeMember(t.ctx);
+    const photos = [{ bytes: await jpeg() }];
+    const low = await failure(
+      saveItem(t.ctx, { actor: seller, input: { ...LISTING, price: "49" }, photos, publish: true }),
+    );
+    expect(low.fields.price?.ja).toBe("販売価格は50以上で入力してください");
+    const high = await failure(
+      saveItem(t.ctx, { actor: seller, input: { ...LISTING, price: "10000000" }, photos, publish: true }),
+    );
+    expect(high.fields.price?.en).toBe("Price must be 9,999,999 or less");
+    const courier = await failure(
+      saveItem(t.ctx, {
+        actor: seller,
+        input: { ...LISTING, price: "999", shippingMethod: "10" },
+        photos,
+        publish: true,
+      }),
+    );
+    expect(courier.fields.price?.ja).toBe("Tsugu便で発送する場合は1,000円以上に設定してください");
+    const unverified = await failure(
+      saveItem(t.ctx, { actor: seller, input: { ...LISTING, price: "50000" }, photos, publish: true }),
+    );
+    expect(unverified.fields.price?.ja).toBe("50,000円以上で出品するには本人確認が必要です");
+    await saveItem(t.ctx, { actor: seller, input: { ...LISTING, price: "49999" }, photos, publish: true });
+    await verifyIdentity(t.ctx, seller.id);
+    await saveItem(t.ctx, {
+      actor: seller,
+      input: { ...LISTING, price: "１２０，０００" },
+      photos,
+      publish: true,
+    });
+  });
+
+  it("checks the IMEI, fills brand and model from its TAC and hides it from others", async () => {
+    const seller = await makeMember(t.ctx);
+    const bad = await failure(
+      saveItem(t.ctx, {
+        actor: seller,
+        input: { ...LISTING, imei: "990001010000001" },
+        photos: [{ bytes: await jpeg() }],
+        publish: true,
+      }),
+    );
+    expect(bad.fields.imei?.ja).toBe("IMEIを正しく入力してください");
+    // 99000101 is the demo TAC of the iPhone 13; the last digit is the Luhn check digit.
+    const id = await listItem(t.ctx, seller, {
+      brandCode: "",
+      imei: "990001010000008",
+      title: "IMEIだけ入力",
+    });
+    const own = await getItem(t.ctx, { itemId: id, viewerId: seller.id });
+    expect(own.modelName).toBe("iPhone 13");
+    expect(own.brandCode).toBe("00001");
+    expect(own.imei).toBe("990001010000008");
+    const other = await getItem(t.ctx, { itemId: id, viewerId: null });
+    expect(other.imei).toBe("99000101•••••••");
+  });
+
+  it("lets only the seller see drafts and private listings, and edit or delete their own", async () => {
+    const seller = await makeMember(t.ctx);
+    const other = await makeMember(t.ctx);
+    const id = await listItem(t.ctx, seller);
+    const edit = await failure(saveItem(t.ctx, { actor: other, itemId: id, input: LISTING, publish: true }));
+    expect(edit.code).toBe("FORBIDDEN");
+    await changeItemState(t.ctx, { actor: seller, itemId: id, action: "make_private" });
+    expect((await failure(getItem(t.ctx, { itemId: id, viewerId: other.id }))).code).toBe("NOT_FOUND");
+    expect((await getItem(t.ctx, { itemId: id, viewerId: seller.id })).state).toBe("PRIVATE");
+    await changeItemState(t.ctx, { actor: seller, itemId: id, action: "publish" });
+    await changeItemState(t.ctx, { actor: seller, itemId: id, action: "stop_selling" });
+    expect((await getItem(t.ctx, { itemId: id, viewerId: other.id })).state).toBe("DISABLED");
+    expect((await failure(deleteItem(t.ctx, { actor: other, itemId: id }))).code).toBe("FORBIDDEN");
+    const keys = await t.ctx.db.select().from(itemPhotos).where(eq(itemPhotos.itemId, id));
+    await deleteItem(t.ctx, { actor: seller, itemId: id });
+    expect(await t.ctx.db.select().from(items).where(eq(items.id, id))).toHaveLength(0);
+    expect(await t.ctx.blobs.get(`${keys[0]!.key}-thumb.webp`)).toBeNull();
+  });
+
+  it("finds listings by 1- and 2-character Japanese terms, across width and kana", async () => {
+    const seller = await makeMember(t.ctx);
+    const glass = await listItem(t.ctx, seller, {
+      title: "Pixel 7a 背面ガラス割れ 黒",
+      brandCode: "00005",
+      description: "",
+    });
+    const water = await listItem(t.ctx, seller, {
+      title: "ＸＰＥＲＩＡ　10 V すいぼつ",
+      brandCode: "00002",
+      description: "",
+    });
+    expect(ids(await search(t, { keyword: "割れ" }))).toContain(glass);
+    expect(ids(await search(t, { keyword: "黒" }))).toContain(glass);
+    expect(ids(await search(t, { keyword: "xperia" }))).toContain(water);
+    expect(ids(await search(t, { keyword: "エクスペリア" }))).toContain(water);
+    expect(ids(await search(t, { keyword: "スイボツ" }))).toContain(water);
+    expect(ids(await search(t, { keyword: "ガラス割れ pixel" }))).toEqual([glass]);
+    expect(ids(await search(t, { keyword: "ガラス 水没なし" }))).toEqual([]);
+  });
+
+  it("filters by every device fact and by defects present or absent", async () => {
+    const seller = await makeMember(t.ctx);
+    const tag = `フィルタ${Date.now() % 1000}`;
+    const cracked = await listItem(t.ctx, seller, {
+      title: `${tag} A`,
+      defects: ["screen_cracked", "battery_swollen"],
+      batteryHealth: "70",
+      carrier: "docomo",
+      networkRestriction: "△",
+      activationLock: "on",
+      color: "white",
+      storageGb: "64",
+      price: "3000",
+      condition: "UNUSABLE",
+    });
+    const clean = await listItem(t.ctx, seller, {
+      title: `${tag} B`,
+      defects: [],
+      batteryHealth: "95",
+      carrier: "simfree",
+      networkRestriction: "○",
+      activationLock: "off",
+      color: "black",
+      storageGb: "256",
+      price: "30000",
+      condition: "USED",
+    });
+    const only = async (raw: Record<string, unknown>) => ids(await search(t, { keyword: tag, ...raw }));
+    expect(await only({ defects: ["screen_cracked"] })).toEqual([cracked]);
+    expect(await only({ noDefects: ["screen_cracked"] })).toEqual([clean]);
+    expect(await only({ batteryMin: "90" })).toEqual([clean]);
+    expect(await only({ carrier: ["docomo"] })).toEqual([cracked]);
+    expect(await only({ networkRestriction: ["○"] })).toEqual([clean]);
+    expect(await only({ activationLock: ["on"] })).toEqual([cracked]);
+    expect(await only({ color: ["white"] })).toEqual([cracked]);
+    expect(await only({ storage: ["256"] })).toEqual([clean]);
+    expect(await only({ condition: ["UNUSABLE", "DEFECTIVE"] })).toEqual([cracked]);
+    expect(await only({ priceMin: "10000", priceMax: "50000" })).toEqual([clean]);
+    expect(await only({ sort: "price_asc" })).toEqual([cracked, clean]);
+    expect(await only({ sort: "price_desc" })).toEqual([clean, cracked]);
+  });
+
+  it("pages through results without repeats or gaps", async () => {
+    const seller = await makeMember(t.ctx);
+    const tag = `ページ${Date.now() % 1000}`;
+    const listed: number[] = [];
+    for (let i = 0; i < 7; i++)
+      listed.push(
+        await listItem(t.ctx, seller, { title: `${tag} ${i}`, price: String(1000 + (i % 3) * 100) }),
+      );
+    for (const sort of ["new", "price_asc", "price_desc"]) {
+      const seen: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await searchItems(t.ctx, {
+          query: parseSearchQuery({ keyword: tag, sort, cursor }),
+          limit: 3,
+        });
+        seen.push(...ids(page));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen.sort(), sort).toEqual([...listed].sort());
+    }
+  });
+
+  it("reads search pages' parameters leniently", () => {
+    const q = searchQueryFromParams(
+      new URLSearchParams(
+        "keyword=iPhone&defects=screen_cracked&defects=bogus&price_min=abc&sort=nope&storage=128",
+      ),
+    );
+    expect(q).toMatchObject({
+      keyword: "iPhone",
+      defects: ["screen_cracked"],
+      priceMin: undefined,
+      sort: "new",
+      storage: [128],
+    });
+  });
+
+  it("tells members whose saved search matches a new listing", async () => {
+    const seller = await makeMember(t.ctx);
+    const watcher = await makeMember(t.ctx);
+    const bystander = await makeMember(t.ctx);
+    await saveSearch(t.ctx, {
+      actor: watcher,
+      params: new URLSearchParams("keyword=トルク&no_defects=water_damage"),
+    });
+    await saveSearch(t.ctx, {
+      actor: bystander,
+      params: new URLSearchParams("keyword=トルク&defects=water_damage"),
+    });
+    const id = await listItem(t.ctx, seller, { title: "TORQUE トルク G06", defects: ["screen_cracked"] });
+    const forWatcher = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, watcher.id));
+    expect(forWatcher).toHaveLength(1);
+    expect(forWatcher[0]!.payload).toMatchObject({ itemId: id });
+    expect(
+      await t.ctx.db.select().from(notifications).where(eq(notifications.userId, bystander.id)),
+    ).toHaveLength(0);
+    const empty = await failure(
+      saveSearch(t.ctx, { actor: watcher, params: new URLSearchParams("sort=price_asc") }),
+    );
+    expect(empty.code).toBe("VALIDATION");
+  });
+});

@@ -1,0 +1,259 @@
+import { asc, count, eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { itemPhotos, items } from "#db/schema/index.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import type { Localized } from "../shared/locale.ts";
+import {
+  deleteImage,
+  forImageField,
+  ITEM_PHOTO_RENDITIONS,
+  imageUrl,
+  type ProcessedImage,
+  processImage,
+  storeProcessedImage,
+} from "../storage/images.ts";
+import { EDITABLE_STATES, STATE_MESSAGES } from "./item-states.ts";
+
+export const MAX_ITEM_PHOTOS = 10;
+
+export const ITEM_PHOTO_MESSAGES = {
+  required: { ja: "商品画像を1枚以上登録してください", en: "Add at least one photo" },
+  tooMany: {
+    ja: `商品画像は${MAX_ITEM_PHOTOS}枚まで登録できます`,
+    en: `A listing can have at most ${MAX_ITEM_PHOTOS} photos`,
+  },
+  keepOne: {
+    ja: "商品画像は1枚以上必要です。別の画像を追加してから削除してください",
+    en: "A listing needs at least one photo. Add another one before removing this one",
+  },
+  unknown: {
+    ja: "この商品の画像ではないものが含まれています。ページを読み込み直してください",
+    en: "Some photos do not belong to this listing. Please reload the page",
+  },
+  order: {
+    ja: "この商品の画像をすべて、1回ずつ並べてください",
+    en: "List every photo of this listing exactly once",
+  },
+} satisfies Record<string, Localized>;
+
+/** One photo of a listing; `key` names its blobs (`${key}-thumb.webp`, `${key}-large.webp`). */
+export type ItemPhoto = { id: number; position: number; key: string; width: number; height: number };
+
+/** A photo in the final order: one the listing already has, or a new upload. */
+export type ItemPhotoEntry = { photoId: number } | { bytes: Uint8Array };
+
+const columns = {
+  id: itemPhotos.id,
+  position: itemPhotos.position,
+  key: itemPhotos.key,
+  width: itemPhotos.width,
+  height: itemPhotos.height,
+};
+
+const fieldError = (field: string, message: Localized) =>
+  new AppError("VALIDATION", { fields: { [field]: message } });
+
+/** The listing exists, is the actor's, and can still be changed. */
+async function checkSeller(db: Db, actor: SessionUser, itemId: number, lock: boolean): Promise<void> {
+  const query = db
+    .select({ sellerId: items.sellerId, state: items.state })
+    .from(items)
+    .where(eq(items.id, itemId));
+  // The row lock makes concurrent changes to one listing's photos take turns.
+  const [item] = lock ? await query.for("update") : await query;
+  if (!item) throw new AppError("NOT_FOUND");
+  if (item.sellerId !== actor.id) throw new AppError("FORBIDDEN");
+  if (!EDITABLE_STATES.includes(item.state)) throw new AppError("CONFLICT", { message: STATE_MESSAGES.sold });
+}
+
+async function photosOf(db: Db, itemId: number): Promise<ItemPhoto[]> {
+  return db
+    .select(columns)
+    .from(itemPhotos)
+    .where(eq(itemPhotos.itemId, itemId))
+    .orderBy(asc(itemPhotos.position));
+}
+
+/**
+ * Writes the listing's photos in their new order. Positions are unique per listing and limited to
+ * 0..9, so rows cannot be shuffled in place; they are deleted and inserted again, keeping their ids.
+ */
+async function writeOrder(
+  tx: Db,
+  itemId: number,
+  rows: Array<Omit<ItemPhoto, "id" | "position"> & { id?: number; createdAt?: Date }>,
+): Promise<ItemPhoto[]> {
+  await tx.delete(itemPhotos).where(eq(itemPhotos.itemId, itemId));
+  if (rows.length === 0) return [];
+  const written = await tx
+    .insert(itemPhotos)
+    .overridingSystemValue()
+    .values(rows.map((r, position) => ({ ...r, itemId, position })))
+    .returning(columns);
+  return written.sort((a, b) => a.position - b.position);
+}
+
+async function storeAll(ctx: CoreContext, itemId: number, images: ProcessedImage[]): Promise<string[]> {
+  const keys: string[] = [];
+  try {
+    for (const image of images)
+      keys.push((await storeProcessedImage(ctx, { prefix: `items/${itemId}`, image })).key);
+  } catch (error) {
+    await discard(ctx, keys);
+    throw error;
+  }
+  return keys;
+}
+
+/** Best effort: a blob that cannot be deleted now is an orphan, never a broken listing. */
+async function discard(ctx: Pick<CoreContext, "blobs">, keys: string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => deleteImage(ctx, key, ITEM_PHOTO_RENDITIONS)));
+}
+
+/** The listing's photos in the seller's order. */
+export async function listItemPhotos(ctx: Pick<CoreContext, "db">, itemId: number): Promise<ItemPhoto[]> {
+  return photosOf(ctx.db, itemId);
+}
+
+export function itemPhotoUrls(
+  ctx: Pick<CoreContext, "blobs">,
+  key: string,
+): { thumb: string; large: string } {
+  return { thumb: imageUrl(ctx, key, "thumb"), large: imageUrl(ctx, key, "large") };
+}
+
+/** Adds one photo after the others. */
+export async function addItemPhoto(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; bytes: Uint8Array },
+): Promise<ItemPhoto> {
+  await checkSeller(ctx.db, o.actor, o.itemId, false);
+  const [{ n } = { n: 0 }] = await ctx.db
+    .select({ n: count() })
+    .from(itemPhotos)
+    .where(eq(itemPhotos.itemId, o.itemId));
+  if (n >= MAX_ITEM_PHOTOS) throw fieldError("photos", ITEM_PHOTO_MESSAGES.tooMany);
+  const image = await forImageField("photo", () => processImage(o.bytes, ITEM_PHOTO_RENDITIONS));
+  const [key] = await storeAll(ctx, o.itemId, [image]);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await checkSeller(tx, o.actor, o.itemId, true);
+      const [{ n: now } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(itemPhotos)
+        .where(eq(itemPhotos.itemId, o.itemId));
+      if (now >= MAX_ITEM_PHOTOS) throw fieldError("photos", ITEM_PHOTO_MESSAGES.tooMany);
+      const [row] = await tx
+        .insert(itemPhotos)
+        .values({ itemId: o.itemId, position: now, key: key!, width: image.width, height: image.height })
+        .returning(columns);
+      return row!;
+    });
+  } catch (error) {
+    await discard(ctx, [key!]);
+    throw error;
+  }
+}
+
+/** Removes one photo; the ones after it move up. The last photo of a listing stays. */
+export async function removeItemPhoto(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; photoId: number },
+): Promise<void> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    await checkSeller(tx, o.actor, o.itemId, true);
+    const rows = await tx
+      .select({ ...columns, createdAt: itemPhotos.createdAt })
+      .from(itemPhotos)
+      .where(eq(itemPhotos.itemId, o.itemId))
+      .orderBy(asc(itemPhotos.position));
+    const photo = rows.find((r) => r.id === o.photoId);
+    if (!photo) throw new AppError("NOT_FOUND");
+    if (rows.length === 1) throw fieldError("photos", ITEM_PHOTO_MESSAGES.keepOne);
+    await writeOrder(
+      tx,
+      o.itemId,
+      rows.filter((r) => r !== photo),
+    );
+    return photo.key;
+  });
+  await discard(ctx, [removed]);
+}
+
+/** Puts the listing's photos in the given order; it must name each of them exactly once. */
+export async function reorderItemPhotos(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; photoIds: number[] },
+): Promise<ItemPhoto[]> {
+  return ctx.db.transaction(async (tx) => {
+    await checkSeller(tx, o.actor, o.itemId, true);
+    const rows = await tx
+      .select({ ...columns, createdAt: itemPhotos.createdAt })
+      .from(itemPhotos)
+      .where(eq(itemPhotos.itemId, o.itemId));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ordered = o.photoIds.map((id) => byId.get(id));
+    if (
+      new Set(o.photoIds).size !== o.photoIds.length ||
+      o.photoIds.length !== rows.length ||
+      ordered.includes(undefined)
+    ) {
+      throw fieldError("photoIds", ITEM_PHOTO_MESSAGES.order);
+    }
+    return writeOrder(tx, o.itemId, ordered as typeof rows);
+  });
+}
+
+/**
+ * Makes the listing's photos exactly `entries`, in that order: what the sell and edit form sends.
+ * Every new upload is checked before anything is written; the new files are written before the
+ * rows change in one transaction; the files of photos no longer used are deleted after it commits.
+ * If anything fails, the files this call wrote are deleted again.
+ */
+export async function replaceItemPhotos(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; entries: ItemPhotoEntry[] },
+): Promise<ItemPhoto[]> {
+  if (o.entries.length === 0) throw fieldError("photos", ITEM_PHOTO_MESSAGES.required);
+  if (o.entries.length > MAX_ITEM_PHOTOS) throw fieldError("photos", ITEM_PHOTO_MESSAGES.tooMany);
+  const keptIds = o.entries.flatMap((e) => ("photoId" in e ? [e.photoId] : []));
+  if (new Set(keptIds).size !== keptIds.length) throw fieldError("photos", ITEM_PHOTO_MESSAGES.order);
+  await checkSeller(ctx.db, o.actor, o.itemId, false);
+
+  const images: ProcessedImage[] = [];
+  for (const entry of o.entries) {
+    if ("bytes" in entry) {
+      images.push(await forImageField("photos", () => processImage(entry.bytes, ITEM_PHOTO_RENDITIONS)));
+    }
+  }
+  const written = await storeAll(ctx, o.itemId, images);
+
+  let result: { photos: ItemPhoto[]; removedKeys: string[] };
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      await checkSeller(tx, o.actor, o.itemId, true);
+      const current = await tx
+        .select({ ...columns, createdAt: itemPhotos.createdAt })
+        .from(itemPhotos)
+        .where(eq(itemPhotos.itemId, o.itemId));
+      const byId = new Map(current.map((r) => [r.id, r]));
+      if (keptIds.some((id) => !byId.has(id))) throw fieldError("photos", ITEM_PHOTO_MESSAGES.unknown);
+      let next = 0;
+      const rows = o.entries.map((entry) => {
+        if ("photoId" in entry) return byId.get(entry.photoId)!;
+        const image = images[next]!;
+        return { key: written[next++]!, width: image.width, height: image.height };
+      });
+      const photos = await writeOrder(tx, o.itemId, rows);
+      const kept = new Set(keptIds);
+      return { photos, removedKeys: current.filter((r) => !kept.has(r.id)).map((r) => r.key) };
+    });
+  } catch (error) {
+    await discard(ctx, written);
+    throw error;
+  }
+  await discard(ctx, result.removedKeys);
+  return result.photos;
+}

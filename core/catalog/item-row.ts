@@ -1,0 +1,27 @@
+import type { TItemFields } from "./item-fields.ts";
+import { itemSearchIndex } from "./item-search-text.ts";
+
+/** A listing's checked fields as the `items` columns they are stored in, search index included. */
+export function itemColumns(fields: TItemFields, modelName: string | null) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    price: fields.price ?? null,
+    categoryCode: fields.categoryCode ?? null,
+    brandCode: fields.brandCode ?? null,
+    modelId: fields.modelId ?? null,
+    condition: fields.condition ?? null,
+    postage: fields.postage ?? null,
+    shippingMethod: fields.shippingMethod ?? null,
+    leadTime: fields.leadTime ?? null,
+    storageGb: fields.storageGb ?? null,
+    color: fields.color ?? null,
+    carrier: fields.carrier ?? null,
+    imei: fields.imei ?? null,
+    networkRestriction: fields.networkRestriction ?? null,
+    activationLock: fields.activationLock ?? null,
+    batteryHealth: fields.batteryHealth ?? null,
+    defects: fields.defects,
+    ...itemSearchIndex(fields, modelName),
+  };
+}

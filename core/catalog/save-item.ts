@@ -1,0 +1,133 @@
+import { and, count, eq, isNotNull } from "drizzle-orm";
+import { itemPhotos, items, users } from "#db/schema/index.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import { type BrandCode, PRICE_RESTRICTION_THRESHOLD } from "../shared/codes.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { ITEM_LABELS, PRICE_MESSAGES, type TItemInput, ZItemDraft, ZPublishedItem } from "./item-fields.ts";
+import { replaceItemPhotos } from "./item-photos.ts";
+import { itemColumns } from "./item-row.ts";
+import { EDITABLE_STATES, nextItemState, STATE_MESSAGES } from "./item-states.ts";
+import { getModel, modelByImei } from "./models.ts";
+import { notifySavedSearches } from "./saved-searches.ts";
+
+export const PHOTOS_REQUIRED = {
+  ja: "商品画像を1枚以上登録してください",
+  en: "Add at least one photo",
+};
+const MODEL_MISMATCH = {
+  ja: "選んだ機種はこのブランドのものではありません",
+  en: "The chosen model does not belong to this brand",
+};
+
+/** A photo in the form's final order: one the listing has, or a new upload. */
+export type PhotoEntry = { photoId: number } | { bytes: Uint8Array };
+
+export type SaveItemOptions = {
+  actor: SessionUser;
+  /** Absent for a new listing. */
+  itemId?: number | undefined;
+  input: TItemInput;
+  /** The photos in their final order, when the form sends them; absent leaves the photos as they are. */
+  photos?: PhotoEntry[] | undefined;
+  /** Publish (or keep listed) rather than save as a draft. */
+  publish: boolean;
+};
+
+/**
+ * Creates or edits a listing, as a draft or published. Everything is checked before anything is
+ * written; the IMEI's TAC fills in the brand and model when they were left empty; a price above the
+ * restriction threshold needs a verified identity. Publishing tells members whose saved searches
+ * match.
+ */
+export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ id: number; state: string }> {
+  const existing = o.itemId === undefined ? null : await loadOwnItem(ctx, o.actor.id, o.itemId);
+  const listed = o.publish || (existing !== null && existing.state !== "DRAFT");
+  const fields = parseInput(listed ? ZPublishedItem : ZItemDraft, o.input, ITEM_LABELS);
+
+  // The IMEI names the model when the seller did not.
+  if (fields.imei && (!fields.modelId || !fields.brandCode)) {
+    const byTac = await modelByImei(ctx, fields.imei);
+    if (byTac && (!fields.brandCode || fields.brandCode === byTac.brandCode)) {
+      fields.brandCode = byTac.brandCode as BrandCode;
+      fields.modelId ??= byTac.id;
+      fields.categoryCode ??= byTac.categoryCode as NonNullable<typeof fields.categoryCode>;
+    }
+  }
+  const model = fields.modelId ? await getModel(ctx, fields.modelId) : null;
+  if (fields.modelId && !model) throw new AppError("VALIDATION", { fields: { modelId: MODEL_MISMATCH } });
+  if (model) {
+    if (fields.brandCode && fields.brandCode !== model.brandCode) {
+      throw new AppError("VALIDATION", { fields: { modelId: MODEL_MISMATCH } });
+    }
+    fields.brandCode = model.brandCode as BrandCode;
+  }
+
+  if (fields.price !== undefined && fields.price > PRICE_RESTRICTION_THRESHOLD) {
+    const [verified] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, o.actor.id), isNotNull(users.identityVerifiedAt)))
+      .limit(1);
+    if (!verified) throw new AppError("VALIDATION", { fields: { price: PRICE_MESSAGES.identityRequired } });
+  }
+
+  if (listed) {
+    const photoCount =
+      o.photos !== undefined
+        ? o.photos.length
+        : existing
+          ? ((
+              await ctx.db.select({ n: count() }).from(itemPhotos).where(eq(itemPhotos.itemId, existing.id))
+            )[0]?.n ?? 0)
+          : 0;
+    if (photoCount === 0) throw new AppError("VALIDATION", { fields: { photos: PHOTOS_REQUIRED } });
+  }
+
+  const now = ctx.clock.now();
+  const row = { ...itemColumns(fields, model?.name ?? null), updatedAt: now };
+
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await ctx.db.update(items).set(row).where(eq(items.id, id));
+  } else {
+    const [created] = await ctx.db
+      .insert(items)
+      .values({ ...row, sellerId: o.actor.id, state: "DRAFT", createdAt: now })
+      .returning({ id: items.id });
+    id = created!.id;
+  }
+
+  // A draft may have no photos yet; every other save sends at least one (checked above).
+  if (o.photos !== undefined && o.photos.length > 0) {
+    try {
+      await replaceItemPhotos(ctx, { actor: o.actor, itemId: id, entries: o.photos });
+    } catch (error) {
+      // A new listing whose photos were refused is not left behind half-made.
+      if (!existing) await ctx.db.delete(items).where(eq(items.id, id));
+      throw error;
+    }
+  }
+
+  let state: string = existing?.state ?? "DRAFT";
+  if (o.publish && state !== "SALE") {
+    state = nextItemState(state as never, "publish", "seller");
+    await ctx.db
+      .update(items)
+      .set({ state: "SALE", publishedAt: existing?.publishedAt ?? now, updatedAt: now })
+      .where(eq(items.id, id));
+    await notifySavedSearches(ctx, { itemId: id });
+  }
+  return { id, state };
+}
+
+/** The actor's own listing in a state that can still be changed. */
+export async function loadOwnItem(ctx: Pick<CoreContext, "db">, actorId: number, itemId: number) {
+  const [item] = await ctx.db.select().from(items).where(eq(items.id, itemId)).limit(1);
+  if (!item) throw new AppError("NOT_FOUND");
+  if (item.sellerId !== actorId) throw new AppError("FORBIDDEN");
+  if (!EDITABLE_STATES.includes(item.state)) throw new AppError("CONFLICT", { message: STATE_MESSAGES.sold });
+  return item;
+}

@@ -1,0 +1,82 @@
+import { and, count, desc, eq, ne } from "drizzle-orm";
+import { items, savedSearches } from "#db/schema/index.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import { notify } from "../notify/notifications.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { itemMatches } from "./search-items.ts";
+import { isEmptyQuery, searchParamsOf, searchQueryFromParams } from "./search-query.ts";
+
+export const MAX_SAVED_SEARCHES = 30;
+const LIMIT_REACHED = {
+  ja: `保存できる検索条件は${MAX_SAVED_SEARCHES}件までです。不要なものを削除してください`,
+  en: `You can save up to ${MAX_SAVED_SEARCHES} searches. Delete one you no longer need`,
+};
+const NOTHING_TO_SAVE = {
+  ja: "キーワードか絞り込み条件を指定してから保存してください",
+  en: "Enter a keyword or a filter before saving the search",
+};
+
+/** Saves the query of a search page (its URL parameters); saving the same query again is a no-op. */
+export async function saveSearch(ctx: CoreContext, o: { actor: SessionUser; params: URLSearchParams }) {
+  const q = searchQueryFromParams(o.params);
+  if (isEmptyQuery(q)) throw new AppError("VALIDATION", { message: NOTHING_TO_SAVE });
+  const query = searchParamsOf({ ...q, sort: "new" }).toString();
+  return ctx.db.transaction(async (tx) => {
+    const [same] = await tx
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.userId, o.actor.id), eq(savedSearches.query, query)))
+      .limit(1);
+    if (same) return same;
+    const [n] = await tx
+      .select({ n: count() })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, o.actor.id));
+    if ((n?.n ?? 0) >= MAX_SAVED_SEARCHES) throw new AppError("CONFLICT", { message: LIMIT_REACHED });
+    const [row] = await tx
+      .insert(savedSearches)
+      .values({ userId: o.actor.id, query, createdAt: ctx.clock.now() })
+      .returning();
+    return row!;
+  });
+}
+
+export async function listSavedSearches(ctx: Pick<CoreContext, "db">, userId: number) {
+  return ctx.db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.id));
+}
+
+export async function deleteSavedSearch(ctx: CoreContext, o: { actor: SessionUser; id: number }) {
+  const deleted = await ctx.db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, o.id), eq(savedSearches.userId, o.actor.id)))
+    .returning({ id: savedSearches.id });
+  if (deleted.length === 0) throw new AppError("NOT_FOUND");
+}
+
+/** When a listing goes on sale, each member whose saved search matches it gets a notice. */
+export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number }): Promise<number> {
+  const [item] = await ctx.db
+    .select({ sellerId: items.sellerId, title: items.title })
+    .from(items)
+    .where(eq(items.id, o.itemId));
+  if (!item) return 0;
+  const searches = await ctx.db.select().from(savedSearches).where(ne(savedSearches.userId, item.sellerId));
+  const notified = new Set<number>();
+  for (const s of searches) {
+    if (notified.has(s.userId)) continue;
+    if (await itemMatches(ctx, searchQueryFromParams(new URLSearchParams(s.query)), o.itemId)) {
+      notified.add(s.userId);
+      await notify(ctx, {
+        userId: s.userId,
+        kind: "saved_search",
+        payload: { itemId: o.itemId, title: item.title, query: s.query, savedSearchId: s.id },
+      });
+    }
+  }
+  return notified.size;
+}

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { BRANDS, CATEGORIES, ITEM_CONDITIONS, MAX_PRICE } from "../shared/codes.ts";
+import { toHalfWidthDigits } from "../shared/validation/characters.ts";
+import {
+  ACTIVATION_LOCKS,
+  CARRIERS,
+  COLORS,
+  DEFECTS,
+  NETWORK_RESTRICTIONS,
+  STORAGE_SIZES,
+} from "./device-facts.ts";
+
+export const SEARCH_SORTS = ["new", "price_asc", "price_desc", "likes"] as const;
+export const SEARCH_STATUSES = ["all", "on_sale", "sold"] as const;
+export const SEARCH_PAGE_SIZE = 30;
+
+/** Filters that take several values (repeated URL keys). */
+const MULTI = [
+  "condition",
+  "storage",
+  "color",
+  "carrier",
+  "networkRestriction",
+  "activationLock",
+  "defects",
+  "noDefects",
+] as const;
+
+const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+const many = (v: unknown) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
+
+// Unknown or malformed filter values are dropped rather than refused: a shared or old search link
+// should still show results.
+function codeFilter<T extends readonly { code: string }[]>(table: T) {
+  const codes = new Set(table.map((e) => e.code));
+  return z.preprocess((v) => {
+    const x = blank(one(v));
+    return typeof x === "string" && codes.has(x) ? x : undefined;
+  }, z.string().optional());
+}
+function codesFilter<T extends readonly { code: string }[]>(table: T) {
+  const codes = new Set(table.map((e) => e.code));
+  return z.preprocess(
+    (v) => [...new Set(many(v).filter((x) => typeof x === "string" && codes.has(x)))],
+    z.array(z.string()),
+  );
+}
+function intFilter(min: number, max: number) {
+  return z.preprocess((v) => {
+    const x = blank(one(v));
+    const n = typeof x === "string" ? Number(toHalfWidthDigits(x.trim()).replace(/[,，]/g, "")) : x;
+    return typeof n === "number" && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+  }, z.number().int().optional());
+}
+function choice<T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
+  return z.preprocess((v) => {
+    const x = one(v);
+    return typeof x === "string" && (values as readonly string[]).includes(x) ? x : fallback;
+  }, z.enum(values));
+}
+
+export const ZSearchQuery = z.object({
+  keyword: z.preprocess((v) => (typeof one(v) === "string" ? String(one(v)).slice(0, 200) : ""), z.string()),
+  category: codeFilter(CATEGORIES),
+  brand: codeFilter(BRANDS),
+  model: intFilter(1, Number.MAX_SAFE_INTEGER),
+  condition: codesFilter(ITEM_CONDITIONS),
+  priceMin: intFilter(0, MAX_PRICE),
+  priceMax: intFilter(0, MAX_PRICE),
+  status: choice(SEARCH_STATUSES, "all"),
+  storage: z.preprocess(
+    (v) => [
+      ...new Set(
+        many(v)
+          .map(Number)
+          .filter((n) => (STORAGE_SIZES as readonly number[]).includes(n)),
+      ),
+    ],
+    z.array(z.number()),
+  ),
+  color: codesFilter(COLORS),
+  carrier: codesFilter(CARRIERS),
+  networkRestriction: codesFilter(NETWORK_RESTRICTIONS),
+  activationLock: codesFilter(ACTIVATION_LOCKS),
+  batteryMin: intFilter(0, 100),
+  defects: codesFilter(DEFECTS),
+  noDefects: codesFilter(DEFECTS),
+  sort: choice(SEARCH_SORTS, "new"),
+  cursor: z.preprocess(
+    (v) => (typeof one(v) === "string" ? String(one(v)).slice(0, 200) : undefined),
+    z.string().optional(),
+  ),
+});
+export type TSearchQuery = z.output<typeof ZSearchQuery>;
+
+export function parseSearchQuery(raw: Record<string, unknown>): TSearchQuery {
+  return ZSearchQuery.parse(raw);
+}
+
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Reads a search page URL's parameters (repeated keys for several values). */
+export function searchQueryFromParams(params: URLSearchParams): TSearchQuery {
+  const raw: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const name = camel(key.replace(/\[\]$/, ""));
+    raw[name] = (MULTI as readonly string[]).includes(name) ? params.getAll(key) : params.get(key);
+  }
+  return parseSearchQuery(raw);
+}
+
+/** The URL parameters of a query, without defaults and without the page cursor: stable for links and saved searches. */
+export function searchParamsOf(q: Partial<TSearchQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(q)) {
+    if (key === "cursor" || value === undefined || value === "") continue;
+    if ((key === "status" && value === "all") || (key === "sort" && value === "new")) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(snake(key), String(v));
+    else params.set(snake(key), String(value));
+  }
+  params.sort();
+  return params;
+}
+
+/** Whether a query filters on anything at all (an empty query lists everything). */
+export function isEmptyQuery(q: TSearchQuery): boolean {
+  return searchParamsOf({ ...q, sort: "new" }).toString() === "";
+}

@@ -1,0 +1,124 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { comments, items, users } from "#db/schema/index.ts";
+import { PUBLIC_STATES } from "../catalog/item-states.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import { notify } from "../notify/notifications.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import type { Localized } from "../shared/locale.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { maxLength, printSafeText, required, text } from "../shared/validation/index.ts";
+import { assertNotBlocked } from "./blocking.ts";
+import { assertMember } from "./members-only.ts";
+
+export const COMMENT_MAX = 500;
+export const ZComment = z.object({ body: text(required(), maxLength(COMMENT_MAX), printSafeText()) });
+export const COMMENT_LABELS: Record<string, Localized> = { body: { ja: "コメント", en: "Comment" } };
+const CLOSED = {
+  ja: "この商品にはコメントできません",
+  en: "Comments are closed for this item",
+};
+
+const COMMENTABLE = ["SALE", "ASK", "DISABLED"];
+
+async function loadItem(ctx: Pick<CoreContext, "db">, itemId: number) {
+  const [item] = await ctx.db
+    .select({ id: items.id, sellerId: items.sellerId, state: items.state, title: items.title })
+    .from(items)
+    .where(eq(items.id, itemId))
+    .limit(1);
+  return item ?? null;
+}
+
+/** A question or answer under a listing. Not on drafts, private or sold listings, nor by a blocked member. */
+export async function postComment(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; input: z.input<typeof ZComment> },
+) {
+  assertMember(o.actor);
+  const { body } = parseInput(ZComment, o.input, COMMENT_LABELS);
+  const item = await loadItem(ctx, o.itemId);
+  if (!item || (!COMMENTABLE.includes(item.state) && item.state !== "SOLD")) throw new AppError("NOT_FOUND");
+  if (item.state === "SOLD") throw new AppError("CONFLICT", { message: CLOSED });
+  await assertNotBlocked(ctx, { ownerId: item.sellerId, actorId: o.actor.id });
+  const now = ctx.clock.now();
+  const comment = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({ itemId: item.id, authorId: o.actor.id, body, createdAt: now })
+      .returning();
+    await tx
+      .update(items)
+      .set({ commentCount: sql`${items.commentCount} + 1` })
+      .where(eq(items.id, item.id));
+    return row!;
+  });
+  if (item.sellerId !== o.actor.id) {
+    await notify(ctx, {
+      userId: item.sellerId,
+      kind: "comment",
+      payload: { itemId: item.id, title: item.title, commentId: comment.id, by: o.actor.nickname },
+    });
+  }
+  return comment;
+}
+
+/** The author may delete their own comment; the seller may delete any comment on their listing. */
+export async function deleteComment(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; commentId: number },
+) {
+  const [row] = await ctx.db
+    .select({ id: comments.id, authorId: comments.authorId, sellerId: items.sellerId })
+    .from(comments)
+    .innerJoin(items, eq(items.id, comments.itemId))
+    .where(and(eq(comments.id, o.commentId), eq(comments.itemId, o.itemId)))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.authorId !== o.actor.id && row.sellerId !== o.actor.id) throw new AppError("FORBIDDEN");
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(comments).where(eq(comments.id, row.id));
+    await tx
+      .update(items)
+      .set({ commentCount: sql`greatest(${items.commentCount} - 1, 0)` })
+      .where(eq(items.id, o.itemId));
+  });
+}
+
+/**
+ * Comments oldest first, page by page (the cursor is the last id seen). With `viewerId` (null for
+ * a visitor) the listing must exist and be visible to that viewer, else NOT_FOUND; a caller that
+ * has already loaded the listing for its viewer may leave it out.
+ */
+export async function listComments(
+  ctx: Pick<CoreContext, "db" | "blobs">,
+  o: { itemId: number; after?: number | undefined; limit?: number; viewerId?: number | null },
+) {
+  const limit = o.limit ?? 50;
+  if (o.viewerId !== undefined) {
+    const item = await loadItem(ctx, o.itemId);
+    if (!item || (item.sellerId !== o.viewerId && !PUBLIC_STATES.includes(item.state))) {
+      throw new AppError("NOT_FOUND");
+    }
+  }
+  const rows = await ctx.db
+    .select({
+      id: comments.id,
+      body: comments.body,
+      createdAt: comments.createdAt,
+      authorId: users.id,
+      authorNickname: users.nickname,
+      authorAvatarKey: users.avatarKey,
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(and(eq(comments.itemId, o.itemId), o.after ? gt(comments.id, o.after) : undefined))
+    .orderBy(asc(comments.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map(({ authorAvatarKey, ...c }) => ({
+    ...c,
+    authorAvatarUrl: authorAvatarKey ? ctx.blobs.url(`${authorAvatarKey}-thumb.webp`) : null,
+  }));
+  return { items: page, nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null };
+}

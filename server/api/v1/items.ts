@@ -1,0 +1,316 @@
+import { z } from "zod";
+import { changeItemState } from "#core/catalog/change-item-state.ts";
+import { deleteItem } from "#core/catalog/delete-item.ts";
+import { getItem } from "#core/catalog/get-item.ts";
+import { ITEM_LABELS, ZItemDraft } from "#core/catalog/item-fields.ts";
+import { listModels } from "#core/catalog/models.ts";
+import { saveItem } from "#core/catalog/save-item.ts";
+import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
+import { searchItems } from "#core/catalog/search-items.ts";
+import { ZSearchQuery } from "#core/catalog/search-query.ts";
+import { BRANDS, CATEGORIES, ITEM_STATES } from "#core/shared/codes.ts";
+import { listUserItems } from "#core/social/profiles.ts";
+import { defineRoute } from "../define.ts";
+import { idParam } from "./params.ts";
+
+const ZCard = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  price: z.number().int().nullable(),
+  state: z.enum(ITEM_STATES.map((s) => s.code) as [string, ...string[]]),
+  condition: z.string().nullable(),
+  brandCode: z.string().nullable(),
+  likeCount: z.number().int(),
+  defectCount: z.number().int(),
+  thumbUrl: z.string().nullable(),
+});
+const ZCardPage = z.object({ items: z.array(ZCard), nextCursor: z.string().nullable() });
+const ZItem = z.object({
+  id: z.number().int(),
+  state: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number().int().nullable(),
+  categoryCode: z.string().nullable(),
+  brandCode: z.string().nullable(),
+  modelId: z.number().int().nullable(),
+  modelName: z.string().nullable(),
+  condition: z.string().nullable(),
+  postage: z.string().nullable(),
+  shippingMethod: z.string().nullable(),
+  leadTime: z.string().nullable(),
+  storageGb: z.number().int().nullable(),
+  color: z.string().nullable(),
+  carrier: z.string().nullable(),
+  imei: z.string().nullable().describe("Masked (serial part hidden) for everyone but the seller"),
+  networkRestriction: z.string().nullable(),
+  activationLock: z.string().nullable(),
+  batteryHealth: z.number().int().nullable(),
+  defects: z.array(z.string()),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  photos: z.array(
+    z.object({
+      id: z.number().int(),
+      width: z.number(),
+      height: z.number(),
+      thumbUrl: z.string(),
+      largeUrl: z.string(),
+    }),
+  ),
+  seller: z.object({
+    id: z.number().int(),
+    nickname: z.string(),
+    avatarUrl: z.string().nullable(),
+    identityVerified: z.boolean(),
+    listingCount: z.number().int(),
+  }),
+  viewer: z.object({ isSeller: z.boolean(), liked: z.boolean(), blockedBySeller: z.boolean() }),
+  createdAt: z.iso.datetime(),
+  publishedAt: z.iso.datetime().nullable(),
+});
+const ZSaveItem = ZItemDraft.extend({
+  publish: z.boolean().optional().describe("List it now (needs every listing field and a photo)"),
+});
+const ZSaved = z.object({ id: z.number().int(), query: z.string(), createdAt: z.iso.datetime() });
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function itemJson(args: {
+  ctx: Parameters<typeof getItem>[0];
+  itemId: number;
+  viewerId: number | null;
+}) {
+  const item = await getItem(args.ctx, { itemId: args.itemId, viewerId: args.viewerId });
+  const { sellerId: _s, updatedAt: _u, soldAt, ...rest } = item;
+  return {
+    ...rest,
+    createdAt: item.createdAt.toISOString(),
+    publishedAt: iso(item.publishedAt),
+    soldAt: iso(soldAt),
+  };
+}
+
+const stateRoute = (path: string, action: "publish" | "make_private" | "stop_selling", summary: string) =>
+  defineRoute({
+    method: "post",
+    path,
+    summary,
+    tag: "items",
+    auth: "user",
+    responses: {
+      200: { description: "New state", schema: z.object({ state: z.string() }) },
+      409: { description: "Not allowed from the current state" },
+    },
+    async handler({ ctx, actor, params }) {
+      const r = await changeItemState(ctx, { actor: actor!, itemId: idParam(params.id), action });
+      return { status: 200, body: { state: r.state } };
+    },
+  });
+
+export const itemRoutes = [
+  defineRoute({
+    method: "get",
+    path: "/items",
+    summary:
+      "Search listings: keyword (Japanese or English, any width or kana), filters on every device fact, sort, cursor paging",
+    tag: "items",
+    auth: "optional",
+    query: ZSearchQuery,
+    responses: { 200: { description: "One page of listings", schema: ZCardPage } },
+    async handler({ ctx, query }) {
+      return { status: 200, body: await searchItems(ctx, { query }) };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/items/{id}",
+    summary: "A listing (drafts and private listings only for their seller)",
+    tag: "items",
+    auth: "optional",
+    responses: {
+      200: { description: "The listing", schema: ZItem },
+      404: { description: "No such listing" },
+    },
+    async handler({ ctx, actor, params }) {
+      return {
+        status: 200,
+        body: await itemJson({ ctx, itemId: idParam(params.id), viewerId: actor?.id ?? null }),
+      };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/items",
+    summary: "Create a listing (a draft unless publish is true; add photos with POST /items/{id}/photos)",
+    tag: "items",
+    auth: "user",
+    body: ZSaveItem,
+    labels: ITEM_LABELS,
+    responses: { 201: { description: "Created", schema: ZItem } },
+    async handler({ ctx, actor, body }) {
+      const { publish, ...input } = body;
+      const { id } = await saveItem(ctx, { actor: actor!, input, publish: publish ?? false });
+      return { status: 201, body: await itemJson({ ctx, itemId: id, viewerId: actor!.id }) };
+    },
+  }),
+  defineRoute({
+    method: "patch",
+    path: "/items/{id}",
+    summary: "Edit a listing (all fields are sent; a listed item is checked as a complete listing)",
+    tag: "items",
+    auth: "user",
+    body: ZSaveItem,
+    labels: ITEM_LABELS,
+    responses: {
+      200: { description: "Saved", schema: ZItem },
+      403: { description: "Someone else's listing" },
+    },
+    async handler({ ctx, actor, body, params }) {
+      const { publish, ...input } = body;
+      const itemId = idParam(params.id);
+      await saveItem(ctx, { actor: actor!, itemId, input, publish: publish ?? false });
+      return { status: 200, body: await itemJson({ ctx, itemId, viewerId: actor!.id }) };
+    },
+  }),
+  stateRoute("/items/{id}/publish", "publish", "Put a draft, private or stopped listing on sale"),
+  stateRoute("/items/{id}/private", "make_private", "Hide a listing from everyone but its seller"),
+  stateRoute("/items/{id}/stop", "stop_selling", "Stop selling (the page stays, it cannot be bought)"),
+  defineRoute({
+    method: "delete",
+    path: "/items/{id}",
+    summary: "Delete an unsold listing and its photos",
+    tag: "items",
+    auth: "user",
+    responses: {
+      204: { description: "Deleted" },
+      403: { description: "Someone else's listing" },
+      409: { description: "Sold" },
+    },
+    async handler({ ctx, actor, params }) {
+      await deleteItem(ctx, { actor: actor!, itemId: idParam(params.id) });
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/me/items",
+    summary: "The caller's own listings in the given states (drafts and private ones included)",
+    tag: "items",
+    auth: "user",
+    query: z.object({
+      state: z
+        .preprocess(
+          (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+          z.array(z.enum(ITEM_STATES.map((s) => s.code) as [string, ...string[]])),
+        )
+        .optional(),
+      before: z.coerce.number().int().positive().optional(),
+    }),
+    responses: { 200: { description: "One page", schema: ZCardPage } },
+    async handler({ ctx, actor, query }) {
+      const states = query.state?.length ? query.state : ITEM_STATES.map((s) => s.code);
+      return {
+        status: 200,
+        body: await listUserItems(ctx, { userId: actor!.id, states, before: query.before }),
+      };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/catalog/codes",
+    summary: "Brands and categories with their labels in both languages",
+    tag: "catalog",
+    auth: "none",
+    responses: { 200: { description: "Code tables" } },
+    async handler() {
+      return {
+        status: 200,
+        body: {
+          brands: BRANDS.map(({ code, name, label }) => ({ code, name, label })),
+          categories: CATEGORIES.map(({ code, label }) => ({ code, label })),
+        },
+        headers: { "Cache-Control": "public, max-age=3600" },
+      };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/models",
+    summary: "The device model catalogue, optionally for one brand or category",
+    tag: "catalog",
+    auth: "none",
+    query: z.object({ brand: z.string().max(5).optional(), category: z.string().max(2).optional() }),
+    responses: {
+      200: {
+        description: "Models",
+        schema: z.object({
+          models: z.array(
+            z.object({
+              id: z.number().int(),
+              brandCode: z.string(),
+              categoryCode: z.string(),
+              name: z.string(),
+              releasedYear: z.number().int().nullable(),
+              storageOptions: z.array(z.number().int()),
+            }),
+          ),
+        }),
+      },
+    },
+    async handler({ ctx, query }) {
+      return {
+        status: 200,
+        body: { models: await listModels(ctx, { brandCode: query.brand, categoryCode: query.category }) },
+      };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/me/saved-searches",
+    summary: "The caller's saved searches (each a search query string)",
+    tag: "items",
+    auth: "user",
+    responses: {
+      200: { description: "Saved searches", schema: z.object({ savedSearches: z.array(ZSaved) }) },
+    },
+    async handler({ ctx, actor }) {
+      const rows = await listSavedSearches(ctx, actor!.id);
+      return {
+        status: 200,
+        body: {
+          savedSearches: rows.map((r) => ({
+            id: r.id,
+            query: r.query,
+            createdAt: r.createdAt.toISOString(),
+          })),
+        },
+      };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/me/saved-searches",
+    summary: "Save a search (the query string of GET /items); new matching listings are notified",
+    tag: "items",
+    auth: "user",
+    body: z.object({ query: z.string().max(2000) }),
+    responses: { 201: { description: "Saved", schema: ZSaved } },
+    async handler({ ctx, actor, body }) {
+      const r = await saveSearch(ctx, { actor: actor!, params: new URLSearchParams(body.query) });
+      return { status: 201, body: { id: r.id, query: r.query, createdAt: r.createdAt.toISOString() } };
+    },
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/me/saved-searches/{id}",
+    summary: "Delete a saved search",
+    tag: "items",
+    auth: "user",
+    responses: { 204: { description: "Deleted" } },
+    async handler({ ctx, actor, params }) {
+      await deleteSavedSearch(ctx, { actor: actor!, id: idParam(params.id) });
+      return { status: 204 };
+    },
+  }),
+];
