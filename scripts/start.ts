@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { indexUnsearchableItems } from "#core/catalog/reindex-search.ts";
 import { isEmpty, seed } from "#db/seed/index.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
@@ -23,6 +24,7 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const services = await createServices(config, database);
+  await indexUnsearchableItems(services);
   if (await isEmpty(database.db)) {
     logger.info("Empty database: seeding the demo data (accounts, models, listings with photos)…");
     const result = await seed(services);

@@ -9,7 +9,7 @@ import {
   NETWORK_RESTRICTIONS,
   STORAGE_SIZES,
 } from "#core/catalog/device-facts.ts";
-import { DESCRIPTION_MAX, TITLE_MAX } from "#core/catalog/item-fields.ts";
+import { DESCRIPTION_MAX, TITLE_MAX } from "#core/catalog/limits.ts";
 import { saleBreakdown } from "#core/catalog/pricing.ts";
 import {
   BRANDS,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { itemPhotos, items, notifications } from "#db/schema/index.ts";
+import { itemPhotos, itemSearch, items, notifications } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { jpeg, LISTING, listItem, makeMember, verifyIdentity } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
@@ -9,6 +9,7 @@ import { isAppError } from "../shared/errors.ts";
 import { changeItemState } from "./change-item-state.ts";
 import { deleteItem } from "./delete-item.ts";
 import { getItem } from "./get-item.ts";
+import { indexUnsearchableItems } from "./reindex-search.ts";
 import { saveItem } from "./save-item.ts";
 import { saveSearch } from "./saved-searches.ts";
 import { searchItems } from "./search-items.ts";
@@ -226,6 +227,15 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       } while (cursor);
       expect(seen.sort(), sort).toEqual([...listed].sort());
     }
+  });
+
+  it("indexes listings that have no keyword index yet", async () => {
+    const seller = await makeMember(t.ctx);
+    const id = await listItem(t.ctx, seller, { title: "索引のない商品 ZQX" });
+    await t.ctx.db.delete(itemSearch).where(eq(itemSearch.itemId, id));
+    expect(ids(await search(t, { keyword: "ZQX" }))).toEqual([]);
+    expect(await indexUnsearchableItems(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(ids(await search(t, { keyword: "ZQX" }))).toEqual([id]);
   });
 
   it("reads search pages' parameters leniently", () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { blocks, deviceModels, itemPhotos, items, likes, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -55,7 +55,7 @@ export async function getItem(
           .where(and(eq(blocks.blockerId, item.sellerId), eq(blocks.blockedId, o.viewerId)))
       : Promise.resolve([]),
   ]);
-  const { imei, searchText: _t, searchGrams: _g, ...rest } = item;
+  const { imei, ...rest } = item;
   return {
     ...rest,
     modelName: row.modelName,
@@ -96,7 +96,7 @@ export async function relatedItems(
     .select(cardColumns)
     .from(items)
     .where(and(by, eq(items.state, "SALE"), ne(items.id, item.id)))
-    .orderBy(items.publishedAt)
+    .orderBy(desc(items.publishedAt))
     .limit(limit);
   return withThumbs(ctx, rows);
 }

@@ -24,8 +24,7 @@ import {
   STORAGE_SIZES,
 } from "./device-facts.ts";
 
-export const TITLE_MAX = 80;
-export const DESCRIPTION_MAX = 3000;
+import { DESCRIPTION_MAX, TITLE_MAX } from "./limits.ts";
 
 /** Shipping methods handled through Tsugu's own courier service, which carry a higher minimum price. */
 export const COURIER_SHIPPING_METHODS: readonly string[] = [

@@ -1,8 +1,7 @@
 import type { TItemFields } from "./item-fields.ts";
-import { itemSearchIndex } from "./item-search-text.ts";
 
-/** A listing's checked fields as the `items` columns they are stored in, search index included. */
-export function itemColumns(fields: TItemFields, modelName: string | null) {
+/** A listing's checked fields as the `items` columns they are stored in. */
+export function itemColumns(fields: TItemFields) {
   return {
     title: fields.title,
     description: fields.description,
@@ -22,6 +21,5 @@ export function itemColumns(fields: TItemFields, modelName: string | null) {
     activationLock: fields.activationLock ?? null,
     batteryHealth: fields.batteryHealth ?? null,
     defects: fields.defects,
-    ...itemSearchIndex(fields, modelName),
   };
 }

@@ -4,10 +4,7 @@ import type { TItemFields } from "./item-fields.ts";
 import { gramsOf, searchTextOf } from "./search-text.ts";
 
 /** What a listing can be found by: its words, and the names of its facts in both languages. */
-export function itemSearchIndex(
-  fields: TItemFields,
-  modelName: string | null,
-): { searchText: string; searchGrams: string[] } {
+export function itemSearchGrams(fields: TItemFields, modelName: string | null): string[] {
   const both = <T extends readonly { code: string; label: { ja: string; en: string } }[]>(
     table: T,
     code?: string,
@@ -27,5 +24,5 @@ export function itemSearchIndex(
     fields.storageGb ? `${fields.storageGb}gb` : null,
     ...fields.defects.map((d) => both(DEFECTS, d)),
   ]);
-  return { searchText, searchGrams: gramsOf(searchText) };
+  return gramsOf(searchText);
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
-import { itemPhotos, items, users } from "#db/schema/index.ts";
+import { itemPhotos, itemSearch, items, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { type BrandCode, PRICE_RESTRICTION_THRESHOLD } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
@@ -8,6 +8,7 @@ import { parseInput } from "../shared/parse-input.ts";
 import { ITEM_LABELS, PRICE_MESSAGES, type TItemInput, ZItemDraft, ZPublishedItem } from "./item-fields.ts";
 import { replaceItemPhotos } from "./item-photos.ts";
 import { itemColumns } from "./item-row.ts";
+import { itemSearchGrams } from "./item-search-text.ts";
 import { EDITABLE_STATES, nextItemState, STATE_MESSAGES } from "./item-states.ts";
 import { getModel, modelByImei } from "./models.ts";
 import { notifySavedSearches } from "./saved-searches.ts";
@@ -86,19 +87,27 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
   }
 
   const now = ctx.clock.now();
-  const row = { ...itemColumns(fields, model?.name ?? null), updatedAt: now };
+  const row = { ...itemColumns(fields), updatedAt: now };
+  const grams = itemSearchGrams(fields, model?.name ?? null);
 
-  let id: number;
-  if (existing) {
-    id = existing.id;
-    await ctx.db.update(items).set(row).where(eq(items.id, id));
-  } else {
-    const [created] = await ctx.db
-      .insert(items)
-      .values({ ...row, sellerId: o.actor.id, state: "DRAFT", createdAt: now })
-      .returning({ id: items.id });
-    id = created!.id;
-  }
+  const id = await ctx.db.transaction(async (tx) => {
+    let itemId: number;
+    if (existing) {
+      itemId = existing.id;
+      await tx.update(items).set(row).where(eq(items.id, itemId));
+    } else {
+      const [created] = await tx
+        .insert(items)
+        .values({ ...row, sellerId: o.actor.id, state: "DRAFT", createdAt: now })
+        .returning({ id: items.id });
+      itemId = created!.id;
+    }
+    await tx
+      .insert(itemSearch)
+      .values({ itemId, grams })
+      .onConflictDoUpdate({ target: itemSearch.itemId, set: { grams } });
+    return itemId;
+  });
 
   // A draft may have no photos yet; every other save sends at least one (checked above).
   if (o.photos !== undefined && o.photos.length > 0) {

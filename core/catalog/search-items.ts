@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { items } from "#db/schema/index.ts";
+import { itemSearch, items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { cardColumns, type ItemCard, withThumbs } from "./item-card.ts";
 import { SEARCH_PAGE_SIZE, type TSearchQuery } from "./search-query.ts";
@@ -10,7 +10,6 @@ const textArray = (values: readonly string[]) =>
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::text[]`;
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE conditions of a query (without paging), shared by search and saved-search matching. */
 export function searchConditions(q: TSearchQuery): SQL[] {
@@ -22,10 +21,12 @@ export function searchConditions(q: TSearchQuery): SQL[] {
         ? eq(items.state, "SOLD")
         : inArray(items.state, ["SALE", "ASK", "SOLD"]),
   );
-  for (const term of keywordTerms(q.keyword)) {
-    where.push(sql`${items.searchGrams} @> ${textArray(term.grams)}`);
-    if (Array.from(term.text).length > 2)
-      where.push(sql`${items.searchText} like ${`%${likeEscape(term.text)}%`}`);
+  // Every term's characters or character pairs must all be in the listing (see decision 009).
+  const grams = [...new Set(keywordTerms(q.keyword).flatMap((term) => term.grams))];
+  if (grams.length) {
+    where.push(
+      sql`exists (select 1 from ${itemSearch} where ${itemSearch.itemId} = ${items.id} and ${itemSearch.grams} @> ${textArray(grams)})`,
+    );
   }
   if (q.category) where.push(eq(items.categoryCode, q.category));
   if (q.brand) where.push(eq(items.brandCode, q.brand));

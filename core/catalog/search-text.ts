@@ -2,9 +2,9 @@
 //
 // Text is normalised the same way when indexed and when queried: NFKC (full-width ASCII to half
 // width, half-width katakana to full width), lower case, hiragana to katakana. Each listing stores
-// every distinct character and character pair of its text (`search_grams`) under a GIN index: a
-// one- or two-character term is a single lookup, a longer term needs all of its pairs and is then
-// confirmed against the text, so no term falls back to scanning the table.
+// every distinct character and character pair of its text (`item_search.grams`) under a GIN index:
+// a one- or two-character term is a single lookup, a longer term needs all of its pairs, so no
+// term falls back to scanning the table (decision 009).
 
 /** Brand and model names people type in katakana as well as in Latin letters. */
 const ALIASES: [string, string[]][] = [

@@ -68,10 +68,6 @@ export const items = pgTable(
     activationLock: text("activation_lock"),
     batteryHealth: smallint("battery_health"),
     defects: text("defects").array().notNull().default(sql`'{}'::text[]`),
-    /** Normalised text of the listing (NFKC, lower case, katakana) for keyword search. */
-    searchText: text("search_text").notNull().default(""),
-    /** Every distinct 1- and 2-character piece of search_text: a GIN index over it finds any term. */
-    searchGrams: text("search_grams").array().notNull().default(sql`'{}'::text[]`),
     likeCount: integer("like_count").notNull().default(0),
     commentCount: integer("comment_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -86,7 +82,16 @@ export const items = pgTable(
     index("items_brand_idx").on(t.brandCode, t.state, t.publishedAt.desc()),
     index("items_model_idx").on(t.modelId, t.state),
     index("items_price_idx").on(t.state, t.price),
-    index("items_search_grams_idx").using("gin", t.searchGrams),
+    // Public listings in each sort order, so a broad search reads the first page straight off an index.
+    index("items_public_new_idx")
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.state} in ('SALE', 'ASK', 'SOLD')`),
+    index("items_public_price_idx")
+      .on(t.price, t.id)
+      .where(sql`${t.state} in ('SALE', 'ASK', 'SOLD') and ${t.price} is not null`),
+    index("items_public_likes_idx")
+      .on(t.likeCount.desc(), t.id.desc())
+      .where(sql`${t.state} in ('SALE', 'ASK', 'SOLD')`),
     index("items_defects_idx").using("gin", t.defects),
     check(
       "items_listed_complete_check",
@@ -116,4 +121,19 @@ export const itemPhotos = pgTable(
     uniqueIndex("item_photos_item_position_key").on(t.itemId, t.position),
     check("item_photos_position_check", sql`${t.position} between 0 and 9`),
   ],
+);
+
+/**
+ * The keyword index of a listing, apart from the listing so that the items table stays narrow:
+ * every distinct character and character pair of its normalised text (see decision 009).
+ */
+export const itemSearch = pgTable(
+  "item_search",
+  {
+    itemId: bigint("item_id", { mode: "number" })
+      .primaryKey()
+      .references(() => items.id, { onDelete: "cascade" }),
+    grams: text("grams").array().notNull(),
+  },
+  (t) => [index("item_search_grams_idx").using("gin", t.grams)],
 );

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { COLORS, DEFECTS, type Defect } from "#core/catalog/device-facts.ts";
 import type { TItemFields } from "#core/catalog/item-fields.ts";
 import { itemColumns } from "#core/catalog/item-row.ts";
+import { itemSearchGrams } from "#core/catalog/item-search-text.ts";
 import { hashPassword } from "#core/identity/passwords.ts";
 import type { BlobStore } from "#core/storage/blob-store.ts";
 import { ITEM_PHOTO_RENDITIONS, processImage } from "#core/storage/images.ts";
@@ -14,6 +15,7 @@ import {
   comments,
   deviceModels,
   itemPhotos,
+  itemSearch,
   items,
   likes,
   users,
@@ -413,13 +415,16 @@ export async function seedDemoCatalogue(
       .values({
         sellerId: n < 12 ? sellerIds[n % 2]! : rng.pick(sellerIds),
         state: sold ? "SOLD" : "SALE",
-        ...itemColumns(fields, other ? null : model.name),
+        ...itemColumns(fields),
         createdAt: publishedAt,
         updatedAt: publishedAt,
         publishedAt,
         soldAt: sold ? new Date(publishedAt.getTime() + 3_600_000) : null,
       })
       .returning({ id: items.id });
+    await ctx.db
+      .insert(itemSearch)
+      .values({ itemId: row!.id, grams: itemSearchGrams(fields, other ? null : model.name) });
     const photos = await poolFor(
       other ? other.title.slice(0, 16) : model.name,
       fields.color ?? "other",
@@ -479,15 +484,17 @@ export async function seedBulkItems(
   const now = Date.now();
   let done = 0;
   while (done < total) {
+    const grams: string[][] = [];
     const batch = Array.from({ length: Math.min(500, total - done) }, () => {
       const model = rng.pick(models);
       const f = generateListing(rng, model);
+      grams.push(itemSearchGrams(f, model.name));
       const publishedAt = new Date(now - rng.int(0, 365 * 24 * 60) * 60_000);
       const sold = rng.chance(0.2);
       return {
         sellerId: rng.pick(sellerIds),
         state: sold ? ("SOLD" as const) : ("SALE" as const),
-        ...itemColumns(f, model.name),
+        ...itemColumns(f),
         likeCount: rng.int(0, 12),
         createdAt: publishedAt,
         updatedAt: publishedAt,
@@ -496,6 +503,7 @@ export async function seedBulkItems(
       };
     });
     const rows = await ctx.db.insert(items).values(batch).returning({ id: items.id });
+    await ctx.db.insert(itemSearch).values(rows.map((r, i) => ({ itemId: r.id, grams: grams[i]! })));
     await ctx.db
       .insert(itemPhotos)
       .values(rows.map((r) => ({ itemId: r.id, position: 0, key: shared, width: 800, height: 800 })));

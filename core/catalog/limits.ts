@@ -1,0 +1,3 @@
+/** Lengths of a listing's text, shared by the server's checks and the form (no other imports, so the browser bundle stays small). */
+export const TITLE_MAX = 80;
+export const DESCRIPTION_MAX = 3000;

@@ -1,0 +1,36 @@
+import { eq, isNull } from "drizzle-orm";
+import { deviceModels, itemSearch, items } from "#db/schema/index.ts";
+import type { CoreContext } from "../shared/context.ts";
+import type { TItemFields } from "./item-fields.ts";
+import { itemSearchGrams } from "./item-search-text.ts";
+
+/**
+ * Builds the keyword index of listings that have none (listings written before the index had its
+ * own table, or by hand). Runs at start; a no-op once every listing is indexed.
+ */
+export async function indexUnsearchableItems(ctx: Pick<CoreContext, "db">, batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .select({ item: items, modelName: deviceModels.name })
+      .from(items)
+      .leftJoin(itemSearch, eq(itemSearch.itemId, items.id))
+      .leftJoin(deviceModels, eq(deviceModels.id, items.modelId))
+      .where(isNull(itemSearch.itemId))
+      .limit(batch);
+    if (rows.length === 0) return total;
+    await ctx.db
+      .insert(itemSearch)
+      .values(
+        rows.map(({ item, modelName }) => ({
+          itemId: item.id,
+          grams: itemSearchGrams(
+            Object.fromEntries(Object.entries(item).map(([k, v]) => [k, v ?? undefined])) as TItemFields,
+            modelName,
+          ),
+        })),
+      )
+      .onConflictDoNothing();
+    total += rows.length;
+  }
+}
