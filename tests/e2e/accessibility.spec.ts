@@ -1,14 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { logIn, seriousA11yProblems } from "./helpers.ts";
 
 async function expectAccessible(page: Page, path: string) {
   await page.goto(path);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    path,
-  ).toEqual([]);
+  expect(await seriousA11yProblems(page), path).toEqual([]);
 }
 
 test("public pages have no serious accessibility problems", async ({ page }) => {
@@ -28,11 +23,7 @@ test("public pages have no serious accessibility problems", async ({ page }) => 
 test("member pages have no serious accessibility problems, and the shell works by keyboard", async ({
   page,
 }) => {
-  await page.goto("/ja/login/");
-  await page.getByLabel("メールアドレス", { exact: true }).fill("hanako@tsugu.example");
-  await page.getByLabel("パスワード", { exact: true }).fill("tsugu-demo-2026");
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page).toHaveURL(/\/ja\/mypage\/$/);
+  await logIn(page, "hanako@tsugu.example");
   for (const path of [
     "/ja/mypage/",
     "/ja/settings/email/",

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { codeFrom, journeyShot, readMail } from "./helpers.ts";
+import { codeFrom, journeyShot, logIn, readMail, seriousA11yProblems } from "./helpers.ts";
 
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
@@ -12,11 +11,7 @@ async function picture(width: number, height: number, colour: string): Promise<B
 test("a member fills the address by postal code, verifies a phone by SMS and passes identification", async ({
   page,
 }) => {
-  await page.goto("/ja/login/");
-  await page.getByLabel("メールアドレス", { exact: true }).fill("hanako@tsugu.example");
-  await page.getByLabel("パスワード", { exact: true }).fill("tsugu-demo-2026");
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page).toHaveURL(/\/ja\/mypage\/$/);
+  await logIn(page, "hanako@tsugu.example");
 
   // Address: the postal code fills prefecture, city and town.
   await page.getByRole("link", { name: "住所" }).click();
@@ -89,21 +84,10 @@ test("a member fills the address by postal code, verifies a phone by SMS and pas
   await journeyShot(page, "account-settings");
 });
 
-async function seriousProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 test("the settings pages and the seller setup flow have no serious accessibility problems", async ({
   page,
 }) => {
-  await page.goto("/ja/login/");
-  await page.getByLabel("メールアドレス", { exact: true }).fill("taro@tsugu.example");
-  await page.getByLabel("パスワード", { exact: true }).fill("tsugu-demo-2026");
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page).toHaveURL(/\/ja\/mypage\/$/);
+  await logIn(page, "taro@tsugu.example");
   for (const path of [
     "/ja/settings/address/",
     "/ja/settings/bank-account/",
@@ -114,7 +98,7 @@ test("the settings pages and the seller setup flow have no serious accessibility
     "/en/settings/address/",
   ]) {
     await page.goto(path);
-    expect(await seriousProblems(page), path).toEqual([]);
+    expect(await seriousA11yProblems(page), path).toEqual([]);
   }
   // The setup flow shows where the member is.
   await page.goto("/ja/setup/address/?redirect=/ja/sell/");

@@ -1,14 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { journeyShot } from "./helpers.ts";
-
-async function logIn(page: Page, email: string) {
-  await page.goto("/ja/login/");
-  await page.getByLabel("メールアドレス", { exact: true }).fill(email);
-  await page.getByLabel("パスワード", { exact: true }).fill("tsugu-demo-2026");
-  await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page).toHaveURL(/\/ja\/mypage\/$/);
-}
+import { journeyShot, logIn } from "./helpers.ts";
 
 async function logOut(page: Page) {
   await page.goto("/ja/mypage/");

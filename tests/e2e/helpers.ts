@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** Opens the newest mail to an address in the development mailbox and returns its text. */
@@ -29,4 +30,23 @@ export function linkFrom(text: string, pathPart: string): string {
 
 export async function journeyShot(page: Page, name: string) {
   await page.screenshot({ path: `.cache/test-results/journeys/${name}.png`, fullPage: true });
+}
+
+export const DEMO_PASSWORD = "tsugu-demo-2026";
+
+/** Logs a demo account in through the login page and lands on my page. */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/ja/login/");
+  await page.getByLabel("メールアドレス", { exact: true }).fill(email);
+  await page.getByLabel("パスワード", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page).toHaveURL(/\/ja\/mypage\/$/);
+}
+
+/** The serious and critical WCAG 2.1 AA problems axe finds on the current page. */
+export async function seriousA11yProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

@@ -4,10 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import type { CoreContext } from "#core/shared/context.ts";
 import type { Database } from "#db/client.ts";
 import { loadConfig } from "#server/config.ts";
+import { coreContext } from "#server/core-context.ts";
 import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
+import { createServices } from "#server/services.ts";
 import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
 import { createTestDatabase, type Engine } from "./db.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
@@ -25,6 +28,8 @@ function freePort(): Promise<number> {
 
 export type TestServer = {
   url: string;
+  /** The server's own core context, for arranging data directly in a test. */
+  ctx: CoreContext;
   database: Database;
   smtp: SmtpCapture | null;
   dataDir: string;
@@ -53,15 +58,18 @@ export async function startTestServer(o: { engine?: Engine; localMail?: boolean 
     LOG_LEVEL: "silent",
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
   });
+  const services = await createServices(config, database);
   const running = await runServer({
     config,
     database,
     build,
     clientDir: CLIENT_DIR,
     logger: createLogger("silent"),
+    services,
   });
   return {
     url: running.url,
+    ctx: coreContext(services),
     database,
     smtp,
     dataDir,

@@ -191,11 +191,7 @@ const tokens = new Map<Role, () => Promise<string>>();
 beforeAll(async () => {
   server = await startTestServer();
   await seedDemoAccounts(server.database.db);
-  const ctx = {
-    db: server.database.db,
-    clock: { now: () => new Date() },
-    secret: "test-session-secret-0123456789abcdef0123456789",
-  };
+  const ctx = server.ctx;
   const members = DEMO_ACCOUNTS.filter((a) => a.role === "member");
   const byRole: Record<Exclude<Role, "anonymous">, string> = {
     owner: members[0]!.email,

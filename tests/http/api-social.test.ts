@@ -1,10 +1,7 @@
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#core/identity/sessions.ts";
-import { systemClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { items, users } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
@@ -48,16 +45,7 @@ let itemId: number;
 beforeAll(async () => {
   server = await startTestServer();
   await seedDeviceModels(server.database.db);
-  ctx = {
-    db: server.database.db,
-    clock: systemClock,
-    mailer: { kind: "local", send: async () => {} },
-    sms: { kind: "sandbox", send: async () => {} },
-    blobs: createLocalBlobStore({ dir: path.join(server.dataDir, "blobs") }),
-    identity: {} as never,
-    secret: "test-session-secret-0123456789abcdef0123456789",
-    publicUrl: server.url,
-  } as CoreContext;
+  ctx = server.ctx;
   hanako = await person("はなこ");
   taro = await person("たろう");
   jiro = await person("じろう");

@@ -11,7 +11,6 @@ import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 let server: TestServer;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
-const SECRET = "test-session-secret-0123456789abcdef0123456789";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely and asserted field by field
 type Json = any;
@@ -65,7 +64,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await seedDemoAccounts(server.database.db);
   await seedDeviceModels(server.database.db);
-  const ctx = { db: server.database.db, clock: { now: () => new Date() }, secret: SECRET } as never;
+  const ctx = server.ctx;
   for (const a of DEMO_ACCOUNTS) {
     const [u] = await server.database.db.select().from(users).where(eq(users.email, a.email));
     const key = a.email.split("@")[0]!;
