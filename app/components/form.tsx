@@ -38,6 +38,38 @@ export function FieldLabel({
   );
 }
 
+/** A field's hint and error, with the ids its control's aria-describedby points at. */
+export function FieldMessages({
+  id,
+  name,
+  hint,
+  error,
+}: {
+  id: string;
+  name: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p
+          id={`${id}-error`}
+          className="mt-1 text-sm font-medium text-danger-600"
+          data-testid={`error-${name}`}
+        >
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function TextField({ name, label, error, hint, optional, className, ...input }: TextFieldProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
@@ -55,20 +87,7 @@ export function TextField({ name, label, error, hint, optional, className, ...in
         }`}
         {...input}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p
-          id={`${id}-error`}
-          className="mt-1 text-sm font-medium text-danger-600"
-          data-testid={`error-${name}`}
-        >
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} name={name} hint={hint} error={error} />
     </div>
   );
 }

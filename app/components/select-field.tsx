@@ -1,6 +1,6 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from "react";
 import { useTranslations } from "use-intl";
-import { FieldLabel } from "./form.tsx";
+import { FieldLabel, FieldMessages } from "./form.tsx";
 
 type Option = { value: string; label: string };
 
@@ -54,20 +54,7 @@ export function SelectField({
           </optgroup>
         ))}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p
-          id={`${id}-error`}
-          className="mt-1 text-sm font-medium text-danger-600"
-          data-testid={`error-${name}`}
-        >
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} name={name} hint={hint} error={error} />
     </div>
   );
 }
