@@ -86,3 +86,21 @@ export function formFailure(error: unknown, lang: Locale, values: Record<string,
     { status: error.status },
   );
 }
+
+/** A numeric id from the page's path (`:id`); anything else names no page (404). */
+export function pathIdOf(params: { id?: string }): number {
+  if (!/^[1-9]\d{0,14}$/.test(params.id ?? "")) throw data("Page not found", { status: 404 });
+  return Number(params.id);
+}
+
+/** Answers the page's 404 when the core says the thing does not exist (or is not for this viewer). */
+export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) {
+      throw data("Page not found", { status: 404 });
+    }
+    throw error;
+  }
+}

@@ -17,6 +17,7 @@ type Summary = Route.ComponentProps["loaderData"]["items"][number];
 
 export default function Mailbox({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("mailbox");
+  const c = useTranslations("catalog");
   const lang = params.lang === "en" ? "en" : "ja";
   const fetchPage = useCallback(
     async (cursor: string): Promise<Page<Summary>> => {
@@ -46,7 +47,9 @@ export default function Mailbox({ loaderData, params }: Route.ComponentProps) {
           >
             <p className="font-semibold">{m.subject}</p>
             <p className="mt-1 text-xs text-slate-500">
-              {m.to} ・ {formatDate(m.date, lang, true)}
+              {m.to}
+              {c("separator")}
+              {formatDate(m.date, lang, true)}
             </p>
           </Link>
         )}

@@ -1,26 +1,29 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getItem } from "#core/catalog/get-item.ts";
-import { isAppError } from "#core/shared/errors.ts";
 import { deleteComment, listComments, postComment } from "#core/social/comments.ts";
 import { FormError } from "../../components/form.tsx";
 import { formatDate, translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requestInfo, requireUser } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  orNotFound,
+  pathIdOf,
+  redirectWithFlash,
+  requestInfo,
+  requireUser,
+} from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/comments";
-import { itemIdOf } from "./item-params.server.ts";
 
 export const handle = { back: "history", tab: "home" };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const itemId = itemIdOf(params);
+  const itemId = pathIdOf(params);
   const viewer = requestInfo(context).user;
   const ctx = core(context);
-  const item = await getItem(ctx, { itemId, viewerId: viewer?.id ?? null }).catch((error) => {
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Page not found", { status: 404 });
-    throw error;
-  });
+  const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
   const comments = await listComments(ctx, { itemId, limit: 200 });
   return {
     item: {
@@ -45,7 +48,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const itemId = itemIdOf(params);
+  const itemId = pathIdOf(params);
   const actor = requireUser(context, request, lang);
   const form = await request.formData();
   const body = String(form.get("body") ?? "");
@@ -87,7 +90,8 @@ export default function Comments({ loaderData, actionData, params }: Route.Compo
                   {c.authorId === item.sellerId && (
                     <span className="rounded bg-brand-50 px-1.5 text-brand-700">{t("seller")}</span>
                   )}{" "}
-                  ・ {formatDate(c.createdAt, lang, true)}
+                  {t("separator")}
+                  {formatDate(c.createdAt, lang, true)}
                 </p>
                 {viewerId !== null && (viewerId === c.authorId || viewerId === item.sellerId) && (
                   <Form method="post">

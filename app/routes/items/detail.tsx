@@ -18,7 +18,6 @@ import {
   SHIPPING_LEAD_TIMES,
   SHIPPING_METHODS,
 } from "#core/shared/codes.ts";
-import { isAppError } from "#core/shared/errors.ts";
 import { listComments, postComment } from "#core/social/comments.ts";
 import { likeItem, unlikeItem } from "#core/social/likes.ts";
 import { FormError } from "../../components/form.tsx";
@@ -33,6 +32,8 @@ import {
   cookiesOf,
   core,
   formFailure,
+  orNotFound,
+  pathIdOf,
   redirectWithFlash,
   requestInfo,
   requireUser,
@@ -41,21 +42,14 @@ import {
 } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/detail";
-import { itemIdOf } from "./item-params.server.ts";
 
 export const handle = { back: "history", tab: "home" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const itemId = itemIdOf(params);
+  const itemId = pathIdOf(params);
   const viewer = requestInfo(context).user;
   const ctx = core(context);
-  let item: Awaited<ReturnType<typeof getItem>>;
-  try {
-    item = await getItem(ctx, { itemId, viewerId: viewer?.id ?? null });
-  } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Page not found", { status: 404 });
-    throw error;
-  }
+  const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
   const [comments, related] = await Promise.all([
     listComments(ctx, { itemId, limit: 3 }),
     relatedItems(ctx, item),
@@ -95,7 +89,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const itemId = itemIdOf(params);
+  const itemId = pathIdOf(params);
   const actor = requireUser(context, request, lang);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -403,8 +397,10 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
           <span className="min-w-0 flex-1">
             <span className="block truncate font-semibold">{item.seller.nickname}</span>
             <span className="block text-xs text-slate-500">
-              {t("noReviews")} ・ {t("sellerListings", { count: item.seller.listingCount })}
-              {item.seller.identityVerified && ` ・ ${t("identityVerified")}`}
+              {t("noReviews")}
+              {t("separator")}
+              {t("sellerListings", { count: item.seller.listingCount })}
+              {item.seller.identityVerified && `${t("separator")}${t("identityVerified")}`}
             </span>
           </span>
         </Link>
@@ -424,7 +420,8 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
                   <Link to={`/${lang}/users/${c.authorId}/`} className="font-semibold text-slate-700">
                     {c.authorNickname}
                   </Link>{" "}
-                  ・ {formatDate(c.createdAt, lang, true)}
+                  {t("separator")}
+                  {formatDate(c.createdAt, lang, true)}
                 </p>
                 <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
               </li>

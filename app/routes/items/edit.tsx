@@ -4,14 +4,19 @@ import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
-import { isAppError } from "#core/shared/errors.ts";
 import { ItemForm } from "../../components/item-form.tsx";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  orNotFound,
+  pathIdOf,
+  redirectWithFlash,
+  requireUser,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/edit";
 import { readItemForm } from "./item-form.server.ts";
-import { itemIdOf } from "./item-params.server.ts";
 
 export const meta = titleMeta("catalog.editTitle", { noindex: true });
 export const handle = { back: "history", tab: "sell" };
@@ -20,10 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const ctx = core(context);
-  const item = await getItem(ctx, { itemId: itemIdOf(params), viewerId: user.id }).catch((error) => {
-    if (isAppError(error) && error.code === "NOT_FOUND") throw data("Page not found", { status: 404 });
-    throw error;
-  });
+  const item = await orNotFound(() => getItem(ctx, { itemId: pathIdOf(params), viewerId: user.id }));
   if (!item.viewer.isSeller) throw data("Forbidden", { status: 403 });
   if (item.state === "SOLD") throw data("Sold items cannot be edited", { status: 409 });
   const [models, identityVerified] = await Promise.all([listModels(ctx), isIdentityVerified(ctx, user.id)]);
@@ -60,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const itemId = itemIdOf(params);
+  const itemId = pathIdOf(params);
   const { input, photos, publish, values } = await readItemForm(await request.formData());
   try {
     const { state } = await saveItem(core(context), { actor, itemId, input, photos, publish });

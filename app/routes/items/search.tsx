@@ -387,7 +387,12 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
                   to={`/${lang}/items/search/?${s.query}`}
                   className="min-w-0 truncate text-brand-700 underline"
                 >
-                  {describeQuery(s.query, (count) => t("savedFilters", { count }))}
+                  {describeQuery(
+                    s.query,
+                    (keyword) => t("quotedKeyword", { keyword }),
+                    (count) => t("savedFilters", { count }),
+                    t("separator"),
+                  )}
                 </Link>
                 <Form method="post">
                   <input type="hidden" name="intent" value="delete-saved" />
@@ -424,11 +429,16 @@ function isEmptyQueryClient(qs: string): boolean {
 }
 
 /** A saved search as words: its keyword and how many filters. */
-function describeQuery(query: string, filtersText: (count: number) => string): string {
+function describeQuery(
+  query: string,
+  keywordText: (keyword: string) => string,
+  filtersText: (count: number) => string,
+  separator: string,
+): string {
   const p = new URLSearchParams(query);
   const keyword = p.get("keyword");
   const filters = [...p.keys()].filter((k) => k !== "keyword").length;
-  return [keyword ? `「${keyword}」` : null, filters ? filtersText(filters) : null]
+  return [keyword ? keywordText(keyword) : null, filters ? filtersText(filters) : null]
     .filter(Boolean)
-    .join(" ・ ");
+    .join(separator);
 }

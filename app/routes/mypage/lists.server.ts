@@ -4,8 +4,7 @@ import { parseIdCursor } from "#core/social/cursor.ts";
 import { listFollows } from "#core/social/follows.ts";
 import { likedItems } from "#core/social/likes.ts";
 import { listUserItems } from "#core/social/profiles.ts";
-import { core } from "../../lib/request.server.ts";
-import { orNotFound } from "../users/social.server.ts";
+import { core, orNotFound } from "../../lib/request.server.ts";
 import { LISTING_TABS, type ListingTab } from "./listing-tabs.ts";
 
 type Ctx = Readonly<RouterContextProvider>;

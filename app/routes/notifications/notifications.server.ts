@@ -2,8 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { listNotifications, markNotificationsRead, type Notification } from "#core/notify/notifications.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
-import { core } from "../../lib/request.server.ts";
-import { orNotFound } from "../users/social.server.ts";
+import { core, orNotFound } from "../../lib/request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

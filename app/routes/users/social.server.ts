@@ -1,5 +1,4 @@
 import { data, type RouterContextProvider } from "react-router";
-import { isAppError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { blockUser, unblockUser } from "#core/social/blocks.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
@@ -10,6 +9,8 @@ import type { FlashKey } from "../../lib/flash.ts";
 import {
   core,
   formFailure,
+  orNotFound,
+  pathIdOf,
   redirectWithFlash,
   requestInfo,
   requireUser,
@@ -17,24 +18,6 @@ import {
 } from "../../lib/request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
-
-/** A member id from the path; anything else names no page. */
-export function userIdOf(params: { id?: string }): number {
-  if (!/^[1-9]\d{0,14}$/.test(params.id ?? "")) throw data("Page not found", { status: 404 });
-  return Number(params.id);
-}
-
-/** Answers the page's 404 when the core says the thing does not exist (or is not for this viewer). */
-export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) {
-      throw data("Page not found", { status: 404 });
-    }
-    throw error;
-  }
-}
 
 /** Who looks at a profile: only members follow and block; business and staff accounts just look. */
 export function viewerKindOf(context: Ctx): ViewerKind {
@@ -114,3 +97,6 @@ export async function socialAction(context: Ctx, request: Request, lang: Locale,
     INTENTS[intent].flash,
   );
 }
+
+/** A member id from the path; anything else names no page. */
+export const userIdOf = pathIdOf;

@@ -104,6 +104,8 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     photoAlt: "Photo {n}",
     titleLabel: "Title",
     savedFilters: "{count} filters",
+    separator: " · ",
+    quotedKeyword: "“{keyword}”",
     photos: "Photos",
     sellTitle: "List an item",
     editTitle: "Edit listing",

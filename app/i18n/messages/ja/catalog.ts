@@ -102,6 +102,8 @@ export const jaCatalog = {
     photoAlt: "商品画像 {n}枚目",
     titleLabel: "商品名",
     savedFilters: "条件{count}件",
+    separator: " ・ ",
+    quotedKeyword: "「{keyword}」",
     photos: "商品画像",
     sellTitle: "商品の出品",
     editTitle: "商品の編集",
