@@ -121,6 +121,7 @@ function startServer(
   dataDir: string,
   url: string | undefined,
   port: number,
+  pageCacheSeconds: number,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts")], {
     cwd: ROOT,
@@ -131,6 +132,7 @@ function startServer(
       DATA_DIR: dataDir,
       SESSION_SECRET: "bench-session-secret-0123456789abcdef012345",
       LOG_LEVEL: "warn",
+      PAGE_CACHE_SECONDS: String(pageCacheSeconds),
       ...(url ? { DATABASE_URL: url } : { DATABASE_URL: "" }),
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -166,9 +168,20 @@ async function load(url: string) {
   };
 }
 
-async function pages(engine: string, dataDir: string, url: string | undefined, itemId: number) {
-  const port = engine === "postgres" ? 3901 : 3902;
-  const child = await startServer(engine, dataDir, url, port);
+/**
+ * The pages' throughput against the same server's trivial routes. Run twice: as deployed, where
+ * anonymous visitors' catalogue pages come from the page cache (decision 010), and with the cache
+ * off, where every request renders the page from the database.
+ */
+async function pages(
+  engine: string,
+  dataDir: string,
+  url: string | undefined,
+  itemId: number,
+  pageCacheSeconds: number,
+) {
+  const port = (engine === "postgres" ? 3901 : 3902) + (pageCacheSeconds > 0 ? 0 : 10);
+  const child = await startServer(engine, dataDir, url, port, pageCacheSeconds);
   const base = `http://127.0.0.1:${port}`;
   const search = `${base}/ja/items/search/?keyword=${encodeURIComponent("画面割れ")}&brand=00001&condition=DEFECTIVE&sort=price_asc`;
   const item = `${base}/ja/items/${itemId}/`;
@@ -187,9 +200,10 @@ async function pages(engine: string, dataDir: string, url: string | undefined, i
     ratioToTrivialPage: round(x / trivialPage.requestsPerSecond),
   });
   console.log(
-    `  [${engine}] robots.txt ${trivial.requestsPerSecond} req/s, plain page ${trivialPage.requestsPerSecond}, search page ${searchPage.requestsPerSecond}, item page ${itemPage.requestsPerSecond}`,
+    `  [${engine}, page cache ${pageCacheSeconds} s] robots.txt ${trivial.requestsPerSecond} req/s, plain page ${trivialPage.requestsPerSecond}, search page ${searchPage.requestsPerSecond}, item page ${itemPage.requestsPerSecond}`,
   );
   return {
+    pageCacheSeconds,
     trivial,
     trivialPage,
     searchPage: { ...searchPage, ...ratios(searchPage.requestsPerSecond) },
@@ -208,7 +222,11 @@ async function main() {
     try {
       const { url } = await prepare(engine, dataDir);
       const core = await coreSearch(engine, dataDir, url);
-      results[engine] = { ...core, pages: await pages(engine, dataDir, url, core.sampleItemId) };
+      results[engine] = {
+        ...core,
+        pages: await pages(engine, dataDir, url, core.sampleItemId, 10),
+        pagesUncached: await pages(engine, dataDir, url, core.sampleItemId, 0),
+      };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

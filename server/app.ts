@@ -11,6 +11,7 @@ import { LOCALE_COOKIE, localeCookie, parseCookies, SESSION_COOKIE } from "./coo
 import { coreContext } from "./core-context.ts";
 import { localeOfPath, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
+import { createPageCache } from "./page-cache.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
 
 export type HttpEnv = { Bindings: HttpBindings; Variables: { requestId: string; ip: string } };
@@ -62,6 +63,9 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     }
     return c.text("Internal Server Error", 500);
   });
+
+  const pageCache = createPageCache({ ttlSeconds: services.config.pageCacheSeconds });
+  app.use("*", pageCache.clearOnWrite);
 
   app.get("/robots.txt", (c) => c.text(ROBOTS(services.config.publicUrl)));
 
@@ -133,6 +137,8 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     if (!allowed) return c.text("Forbidden: cross-site request", 403);
     return next();
   });
+
+  app.use("*", pageCache.pages);
 
   const handler = createRequestHandler(
     o.build,

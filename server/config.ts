@@ -16,6 +16,12 @@ const ZEnv = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0, "must be 0 (off) or more")
+    .max(300, "must be at most 300")
+    .default(10),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http(s) address such as https://s3.example" })
     .optional(),
@@ -55,6 +61,8 @@ export type Config = {
   logLevel: string;
   /** The development mailbox is open only while mail is kept locally instead of being sent. */
   devMailbox: boolean;
+  /** How long anonymous visitors' catalogue pages are kept (decision 010); 0 turns the cache off. */
+  pageCacheSeconds: number;
   /** Uploaded files go to this bucket when set, else to DATA_DIR/blobs. */
   s3: S3Settings | undefined;
 };
@@ -91,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `Tsugu <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     devMailbox: !e.SMTP_URL,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     s3:
       e.S3_ENDPOINT &&
       e.S3_BUCKET &&

@@ -19,17 +19,28 @@ export function translator(locale: Locale) {
   return createTranslator({ locale, messages: MESSAGES[locale], timeZone: TIME_ZONE });
 }
 
+const YEN = {
+  ja: new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }),
+  en: new Intl.NumberFormat("en-US", { style: "currency", currency: "JPY" }),
+};
+
 export function formatYen(amount: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === "ja" ? "ja-JP" : "en-US", {
-    style: "currency",
-    currency: "JPY",
-  }).format(amount);
+  return YEN[locale === "ja" ? "ja" : "en"].format(amount);
 }
 
+// Formatters are costly to build and safe to share.
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDate(date: Date | string, locale: Locale, withTime = false): string {
-  return new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-US", {
-    timeZone: TIME_ZONE,
-    dateStyle: "medium",
-    ...(withTime ? { timeStyle: "short" } : {}),
-  }).format(new Date(date));
+  const key = `${locale}|${withTime}`;
+  let format = DATE_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-US", {
+      timeZone: TIME_ZONE,
+      dateStyle: "medium",
+      ...(withTime ? { timeStyle: "short" } : {}),
+    });
+    DATE_FORMATS.set(key, format);
+  }
+  return format.format(new Date(date));
 }

@@ -8,7 +8,7 @@ import { ItemGrid } from "../components/item-grid.tsx";
 import type { RootData } from "../components/shell/shell.tsx";
 import { translator } from "../i18n/index.ts";
 import { langOf } from "../lib/lang.ts";
-import { recentIds } from "../lib/recent.server.ts";
+import { recentIds } from "../lib/recent.ts";
 import { cookiesOf, core } from "../lib/request.server.ts";
 import { localeOf, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";

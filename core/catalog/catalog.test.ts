@@ -6,6 +6,7 @@ import { jpeg, LISTING, listItem, makeMember, verifyIdentity } from "#tests/help
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { isAppError } from "../shared/errors.ts";
+import { likeItem } from "../social/likes.ts";
 import { changeItemState } from "./change-item-state.ts";
 import { deleteItem } from "./delete-item.ts";
 import { getItem } from "./get-item.ts";
@@ -191,7 +192,14 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       price: "30000",
       condition: "USED",
     });
-    const only = async (raw: Record<string, unknown>) => ids(await search(t, { keyword: tag, ...raw }));
+    // A keyword search answers from the search rows, a search without one from the listings: both
+    // must apply every filter the same way.
+    const only = async (raw: Record<string, unknown>) => {
+      const withKeyword = ids(await search(t, { keyword: tag, ...raw }));
+      const everything = await searchItems(t.ctx, { query: parseSearchQuery(raw), limit: 100 });
+      expect(ids(everything).filter((id) => id === cracked || id === clean)).toEqual(withKeyword);
+      return withKeyword;
+    };
     expect(await only({ defects: ["screen_cracked"] })).toEqual([cracked]);
     expect(await only({ noDefects: ["screen_cracked"] })).toEqual([clean]);
     expect(await only({ batteryMin: "90" })).toEqual([clean]);
@@ -204,6 +212,32 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     expect(await only({ priceMin: "10000", priceMax: "50000" })).toEqual([clean]);
     expect(await only({ sort: "price_asc" })).toEqual([cracked, clean]);
     expect(await only({ sort: "price_desc" })).toEqual([clean, cracked]);
+  });
+
+  it("keeps a listing's search row in step with its state, price, facts and likes", async () => {
+    const seller = await makeMember(t.ctx);
+    const fan = await makeMember(t.ctx);
+    const tag = `追従${Date.now() % 1000}`;
+    const first = await listItem(t.ctx, seller, { title: `${tag} 1`, price: "2000", defects: [] });
+    const second = await listItem(t.ctx, seller, { title: `${tag} 2`, price: "3000", defects: [] });
+    const found = async (raw: Record<string, unknown> = {}) => ids(await search(t, { keyword: tag, ...raw }));
+
+    await likeItem(t.ctx, { actor: fan, itemId: second });
+    expect(await found({ sort: "likes" })).toEqual([second, first]);
+
+    await saveItem(t.ctx, {
+      actor: seller,
+      itemId: first,
+      input: { ...LISTING, title: `${tag} 1`, price: "9000", defects: ["water_damage"] },
+      publish: true,
+    });
+    expect(await found({ priceMin: "5000" })).toEqual([first]);
+    expect(await found({ defects: ["water_damage"] })).toEqual([first]);
+
+    await changeItemState(t.ctx, { actor: seller, itemId: first, action: "make_private" });
+    expect(await found()).toEqual([second]);
+    await changeItemState(t.ctx, { actor: seller, itemId: first, action: "publish" });
+    expect(await found({ sort: "price_asc" })).toEqual([second, first]);
   });
 
   it("pages through results without repeats or gaps", async () => {

@@ -1,5 +1,5 @@
-import { asc, inArray, sql } from "drizzle-orm";
-import { itemPhotos, items } from "#db/schema/index.ts";
+import { inArray, sql } from "drizzle-orm";
+import { items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 
 /** What a list of listings shows for each: enough for a tile, nothing more. */
@@ -24,32 +24,21 @@ export const cardColumns = {
   brandCode: items.brandCode,
   likeCount: items.likeCount,
   defectCount: sql<number>`cardinality(${items.defects})`.mapWith(Number),
+  // The first photo, read in the same query as the listing. Written out in full because Drizzle
+  // leaves column names unqualified in a single-table select, where "id" would mean the photo's.
+  thumbKey: sql<
+    string | null
+  >`(select "key" from "item_photos" where "item_photos"."item_id" = "items"."id" order by "position" limit 1)`,
 };
 
-type CardRow = Omit<ItemCard, "thumbUrl">;
+type CardRow = Omit<ItemCard, "thumbUrl"> & { thumbKey: string | null };
 
-/** Adds each listing's first photo. */
-export async function withThumbs(
-  ctx: Pick<CoreContext, "db" | "blobs">,
-  rows: CardRow[],
-): Promise<ItemCard[]> {
-  if (rows.length === 0) return [];
-  const photos = await ctx.db
-    .select({ itemId: itemPhotos.itemId, key: itemPhotos.key })
-    .from(itemPhotos)
-    .where(
-      inArray(
-        itemPhotos.itemId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(itemPhotos.itemId), asc(itemPhotos.position));
-  const first = new Map<number, string>();
-  for (const p of photos) if (!first.has(p.itemId)) first.set(p.itemId, p.key);
-  return rows.map((r) => {
-    const key = first.get(r.id);
-    return { ...r, thumbUrl: key ? ctx.blobs.url(`${key}-thumb.webp`) : null };
-  });
+/** Turns rows of `cardColumns` into cards, with the address of each first photo's thumbnail. */
+export function withThumbs(ctx: Pick<CoreContext, "blobs">, rows: CardRow[]): ItemCard[] {
+  return rows.map(({ thumbKey, ...r }) => ({
+    ...r,
+    thumbUrl: thumbKey ? ctx.blobs.url(`${thumbKey}-thumb.webp`) : null,
+  }));
 }
 
 export async function cardsByIds(ctx: Pick<CoreContext, "db" | "blobs">, ids: number[]): Promise<ItemCard[]> {

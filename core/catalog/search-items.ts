@@ -1,15 +1,19 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { itemSearch, items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { cardColumns, type ItemCard, withThumbs } from "./item-card.ts";
+import { cardColumns, cardsByIds, type ItemCard, withThumbs } from "./item-card.ts";
 import { SEARCH_PAGE_SIZE, type TSearchQuery } from "./search-query.ts";
 import { keywordTerms } from "./search-text.ts";
+import { searchTokens } from "./search-tokens.ts";
 
 const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::text[]`;
+
+/** Every term's characters or character pairs must all be in the listing (see decision 009). */
+const keywordGrams = (q: TSearchQuery) => [...new Set(keywordTerms(q.keyword).flatMap((term) => term.grams))];
 
 /** The WHERE conditions of a query (without paging), shared by search and saved-search matching. */
 export function searchConditions(q: TSearchQuery): SQL[] {
@@ -21,8 +25,7 @@ export function searchConditions(q: TSearchQuery): SQL[] {
         ? eq(items.state, "SOLD")
         : inArray(items.state, ["SALE", "ASK", "SOLD"]),
   );
-  // Every term's characters or character pairs must all be in the listing (see decision 009).
-  const grams = [...new Set(keywordTerms(q.keyword).flatMap((term) => term.grams))];
+  const grams = keywordGrams(q);
   if (grams.length) {
     where.push(
       sql`exists (select 1 from ${itemSearch} where ${itemSearch.itemId} = ${items.id} and ${itemSearch.grams} @> ${textArray(grams)})`,
@@ -62,9 +65,67 @@ function decodeCursor(raw: string | undefined): Cursor | null {
   return null;
 }
 
+/** The columns a page of results is sorted and paged on, in whichever table answers the query. */
+type SortSource = {
+  id: typeof items.id | typeof itemSearch.itemId;
+  price: typeof items.price | typeof itemSearch.price;
+  likeCount: typeof items.likeCount | typeof itemSearch.likeCount;
+  publishedAt: typeof items.publishedAt | typeof itemSearch.publishedAt;
+};
+
+function ordering(q: TSearchQuery, t: SortSource, cursor: Cursor | null) {
+  const column =
+    q.sort === "price_asc" || q.sort === "price_desc"
+      ? t.price
+      : q.sort === "likes"
+        ? t.likeCount
+        : t.publishedAt;
+  const ascending = q.sort === "price_asc";
+  const where: SQL[] = [];
+  if (q.sort === "price_asc" || q.sort === "price_desc") where.push(sql`${t.price} is not null`);
+  if (cursor) {
+    const value = q.sort === "new" ? sql`${String(cursor.v)}::timestamptz` : sql`${Number(cursor.v)}`;
+    where.push(
+      ascending
+        ? or(gt(column, value), and(eq(column, value), gt(t.id, cursor.id)))!
+        : or(lt(column, value), and(eq(column, value), lt(t.id, cursor.id)))!,
+    );
+  }
+  const direction = ascending ? asc : desc;
+  return { column, where, orderBy: [direction(column), direction(t.id)] };
+}
+
+/**
+ * The keyword search's WHERE conditions on the search row alone: the keyword's grams and the
+ * filters' tokens in one GIN lookup, ranges on the copied columns (see decision 009).
+ */
+function keywordConditions(q: TSearchQuery, grams: string[]): SQL[] {
+  const tokens = searchTokens(q);
+  const where: SQL[] = [sql`${itemSearch.grams} @> ${textArray([...grams, ...tokens.all])}`];
+  for (const group of tokens.any) where.push(sql`${itemSearch.grams} && ${textArray(group)}`);
+  if (tokens.none.length) where.push(sql`not (${itemSearch.grams} && ${textArray(tokens.none)})`);
+  if (q.priceMin !== undefined) where.push(gte(itemSearch.price, q.priceMin));
+  if (q.priceMax !== undefined) where.push(lte(itemSearch.price, q.priceMax));
+  if (q.batteryMin !== undefined) where.push(gte(itemSearch.batteryHealth, q.batteryMin));
+  return where;
+}
+
+const nextCursorOf = (rows: { id: number; sortValue: unknown }[], limit: number) => {
+  const last = rows[limit - 1];
+  return rows.length > limit && last
+    ? encodeCursor({
+        v: last.sortValue instanceof Date ? last.sortValue.toISOString() : Number(last.sortValue),
+        id: last.id,
+      })
+    : null;
+};
+
 /**
  * One page of listings for a query, with a cursor for the next. Pages are keyed on the sort value
  * and the id, so new listings arriving between pages neither repeat nor skip results.
+ *
+ * A keyword search reads the search rows alone (keyword and filters in one index lookup) and then
+ * the page's listings; a search without a keyword reads the listings in sort order off an index.
  */
 export async function searchItems(
   ctx: Pick<CoreContext, "db" | "blobs">,
@@ -72,46 +133,39 @@ export async function searchItems(
 ): Promise<{ items: ItemCard[]; nextCursor: string | null }> {
   const q = o.query;
   const limit = Math.min(o.limit ?? SEARCH_PAGE_SIZE, 100);
-  const where = searchConditions(q);
   const cursor = decodeCursor(q.cursor);
+  const grams = keywordGrams(q);
 
-  const sortColumn =
-    q.sort === "price_asc" || q.sort === "price_desc"
-      ? items.price
-      : q.sort === "likes"
-        ? items.likeCount
-        : items.publishedAt;
-  const ascending = q.sort === "price_asc";
-  if (q.sort === "price_asc" || q.sort === "price_desc") where.push(sql`${items.price} is not null`);
-  if (cursor) {
-    const value = q.sort === "new" ? sql`${String(cursor.v)}::timestamptz` : sql`${Number(cursor.v)}`;
-    where.push(
-      ascending
-        ? or(gt(sortColumn, value), and(eq(sortColumn, value), gt(items.id, cursor.id)))!
-        : or(lt(sortColumn, value), and(eq(sortColumn, value), lt(items.id, cursor.id)))!,
-    );
+  if (grams.length) {
+    const order = ordering(q, { ...itemSearch, id: itemSearch.itemId }, cursor);
+    const rows = await ctx.db
+      .select({ id: itemSearch.itemId, sortValue: order.column })
+      .from(itemSearch)
+      .where(and(...keywordConditions(q, grams), ...order.where))
+      .orderBy(...order.orderBy)
+      .limit(limit + 1);
+    return {
+      items: await cardsByIds(
+        ctx,
+        rows.slice(0, limit).map((r) => r.id),
+      ),
+      nextCursor: nextCursorOf(rows, limit),
+    };
   }
+
+  const order = ordering(q, items, cursor);
   const rows = await ctx.db
-    .select({ ...cardColumns, sortValue: sortColumn })
+    .select({ ...cardColumns, sortValue: order.column })
     .from(items)
-    .where(and(...where))
-    .orderBy(ascending ? asc(sortColumn) : desc(sortColumn), ascending ? asc(items.id) : desc(items.id))
+    .where(and(...searchConditions(q), ...order.where))
+    .orderBy(...order.orderBy)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({
-          v: last.sortValue instanceof Date ? last.sortValue.toISOString() : Number(last.sortValue),
-          id: last.id,
-        })
-      : null;
   return {
-    items: await withThumbs(
+    items: withThumbs(
       ctx,
-      page.map(({ sortValue: _, ...card }) => card),
+      rows.slice(0, limit).map(({ sortValue: _, ...card }) => card),
     ),
-    nextCursor,
+    nextCursor: nextCursorOf(rows, limit),
   };
 }
 

@@ -102,7 +102,7 @@ export async function likedItems(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: await withThumbs(
+    items: withThumbs(
       ctx,
       page.map(({ likedAt: _, ...card }) => card),
     ),

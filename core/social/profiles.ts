@@ -79,7 +79,7 @@ export async function listUserItems(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    items: await withThumbs(ctx, page),
+    items: withThumbs(ctx, page),
     nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null,
   };
 }

@@ -80,7 +80,7 @@ export const items = pgTable(
     index("items_seller_idx").on(t.sellerId, t.state, t.updatedAt.desc()),
     index("items_category_idx").on(t.categoryCode, t.state, t.publishedAt.desc()),
     index("items_brand_idx").on(t.brandCode, t.state, t.publishedAt.desc()),
-    index("items_model_idx").on(t.modelId, t.state),
+    index("items_model_idx").on(t.modelId, t.state, t.publishedAt.desc()),
     index("items_price_idx").on(t.state, t.price),
     // Public listings in each sort order, so a broad search reads the first page straight off an index.
     index("items_public_new_idx")
@@ -124,8 +124,12 @@ export const itemPhotos = pgTable(
 );
 
 /**
- * The keyword index of a listing, apart from the listing so that the items table stays narrow:
- * every distinct character and character pair of its normalised text (see decision 009).
+ * The search row of a listing, apart from the listing so that the items table stays narrow
+ * (see decision 009). `grams` holds every distinct character and character pair of the listing's
+ * normalised text (written by the application) and one token per device fact and state (added by
+ * the database, `item_search_fill`), so one GIN lookup applies a keyword and its filters together.
+ * The range and sort columns are copies of the listing's, kept current by triggers on `items`, so a
+ * keyword search reads this table alone and joins the listing only for the page it shows.
  */
 export const itemSearch = pgTable(
   "item_search",
@@ -134,6 +138,16 @@ export const itemSearch = pgTable(
       .primaryKey()
       .references(() => items.id, { onDelete: "cascade" }),
     grams: text("grams").array().notNull(),
+    state: text("state").notNull().default("DRAFT"),
+    price: integer("price"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    likeCount: integer("like_count").notNull().default(0),
+    batteryHealth: smallint("battery_health"),
   },
-  (t) => [index("item_search_grams_idx").using("gin", t.grams)],
+  (t) => [
+    index("item_search_grams_idx").using("gin", t.grams),
+    // A keyword that matches a large share of listings reads its first page in sort order.
+    index("item_search_price_idx").on(t.price, t.itemId),
+    index("item_search_new_idx").on(t.publishedAt.desc(), t.itemId.desc()),
+  ],
 );

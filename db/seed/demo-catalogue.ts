@@ -468,9 +468,33 @@ export async function seedDemoCatalogue(
   return created.length;
 }
 
+/** Many members who sell, for benchmarks: one listing in ten per member, as on a real market. */
+async function bulkSellers(db: Db, count: number): Promise<number[]> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 1000) {
+    const rows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({
+          email: `member${String(start + i + 1).padStart(5, "0")}@bench.tsugu.example`,
+          nickname: `${SELLER_NICKNAMES[(start + i) % SELLER_NICKNAMES.length]}${start + i + 1}`,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+          sellerSetupAt: new Date(),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids.length ? ids : demoSellers(db);
+}
+
 /**
- * Many listings quickly, for benchmarks: the same generator, inserted in batches, every listing
- * sharing one pre-rendered picture (so the benchmark measures pages and search, not image work).
+ * Many listings quickly, for benchmarks: the same generator, inserted in batches, from one member
+ * per ten listings, every listing sharing one pre-rendered picture (so the benchmark measures pages
+ * and search, not image work).
  */
 export async function seedBulkItems(
   ctx: { db: Db; blobs: BlobStore },
@@ -478,7 +502,7 @@ export async function seedBulkItems(
   log: (line: string) => void = () => {},
 ): Promise<number> {
   const rng = prng(424242);
-  const sellerIds = await demoSellers(ctx.db);
+  const sellerIds = await bulkSellers(ctx.db, Math.max(18, Math.ceil(total / 10)));
   const models = (await ctx.db.select().from(deviceModels)) as Model[];
   const shared = await putPhoto(ctx.blobs, (await photoFiles(phoneSvg("Tsugu", "blue", [], 0))).files);
   const now = Date.now();

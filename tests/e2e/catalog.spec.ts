@@ -90,6 +90,11 @@ test("a member lists a broken phone, buyers find it by keyword and defect, like 
   await page.getByRole("button", { name: "コメントする" }).click();
   await expect(page).toHaveURL(/\/comments\/$/);
   await expect(page.getByTestId("comment-list")).toContainText("充電ケーブルは付属しますか？");
+  // The listing is among the recently viewed ones on the home page.
+  await page.goto("/ja/");
+  await expect(
+    page.getByRole("region", { name: "最近見た商品" }).getByRole("link", { name: new RegExp(token) }),
+  ).toBeVisible();
   await logOut(page);
 
   // The seller blocks the buyer; the buyer can no longer like or comment.

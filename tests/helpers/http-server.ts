@@ -40,7 +40,9 @@ export type TestServer = {
  * The production build on a random port, with its own database and data folder. Mail goes by real
  * SMTP to a local capture, or with `localMail` is kept for the development mailbox.
  */
-export async function startTestServer(o: { engine?: Engine; localMail?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  o: { engine?: Engine; localMail?: boolean; pageCacheSeconds?: number } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-http-"));
   const [database, smtp] = await Promise.all([
     createTestDatabase(o.engine ?? "pglite"),
@@ -56,6 +58,8 @@ export async function startTestServer(o: { engine?: Engine; localMail?: boolean 
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
     LOG_LEVEL: "silent",
+    // Tests arrange data through the core directly, which a page cache would not notice.
+    PAGE_CACHE_SECONDS: String(o.pageCacheSeconds ?? 0),
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
   });
   const services = await createServices(config, database);

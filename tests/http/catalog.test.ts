@@ -168,9 +168,10 @@ describe("item pages", () => {
     );
   });
 
-  it("shows the listing's facts and defects, and remembers it as recently viewed", async () => {
+  it("shows the listing's facts and defects, and the recently viewed ones on the home page", async () => {
     const res = await fetch(`${server.url}/ja/items/${itemId}/`);
-    expect(res.headers.getSetCookie().some((c) => c.startsWith(`tsugu_recent=${itemId}`))).toBe(true);
+    // The browser keeps the recently viewed list, so the page is the same for every visitor.
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith("tsugu_recent="))).toEqual([]);
     const doc = parse(await res.text());
     expect(doc.querySelector('[data-testid="item-price"]')?.text).toBe("￥8,000");
     expect(doc.querySelector('[data-testid="item-defects"]')?.text).toContain("水没歴あり");

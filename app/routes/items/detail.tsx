@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
 import { changeItemState } from "#core/catalog/change-item-state.ts";
@@ -27,9 +28,8 @@ import type { FormState } from "../../lib/form-state.ts";
 import { itemJsonLd } from "../../lib/item-jsonld.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
-import { rememberViewed } from "../../lib/recent.server.ts";
+import { rememberViewedCookie } from "../../lib/recent.ts";
 import {
-  cookiesOf,
   core,
   formFailure,
   orNotFound,
@@ -37,7 +37,6 @@ import {
   redirectWithFlash,
   requestInfo,
   requireUser,
-  secureCookies,
   services,
 } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
@@ -55,21 +54,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     relatedItems(ctx, item),
   ]);
   const url = new URL(request.url);
-  return data(
-    {
-      item,
-      comments: comments.items,
-      related,
-      loggedIn: viewer !== null,
-      canonicalUrl: `${services(context).config.publicUrl}${url.pathname.replace(/\.data$/, "")}`,
-      origin: services(context).config.publicUrl,
-    },
-    { headers: { "Set-Cookie": rememberViewed(cookiesOf(request), itemId, secureCookies(context)) } },
-  );
-}
-
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+  return {
+    item,
+    comments: comments.items,
+    related,
+    loggedIn: viewer !== null,
+    canonicalUrl: `${services(context).config.publicUrl}${url.pathname.replace(/\.data$/, "")}`,
+    origin: services(context).config.publicUrl,
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -175,6 +167,10 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
   const { item, comments, related, loggedIn } = loaderData;
   const isSeller = item.viewer.isSeller;
   const blocked = item.viewer.blockedBySeller;
+  useEffect(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the recently viewed list is a plain, readable cookie by design.
+    document.cookie = rememberViewedCookie(document.cookie, item.id, location.protocol === "https:");
+  }, [item.id]);
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6" aria-labelledby="item-title">
       {item.state === "DRAFT" && (

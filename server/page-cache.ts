@@ -1,0 +1,71 @@
+import type { MiddlewareHandler } from "hono";
+import { LRUCache } from "lru-cache";
+import { FLASH_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies.ts";
+
+/**
+ * A short-lived cache of the catalogue pages that everyone who is not logged in sees alike: search
+ * results, brand pages and item pages (decision 010). A busy marketplace serves these from an edge
+ * cache; this one sits in the server so a single machine behaves the same way.
+ *
+ * - Only GET requests for those paths, from visitors with no session and no pending message, and
+ *   only 200 HTML answers that set no cookie, are kept. Members always get a fresh page.
+ * - Any state change handled by this server (a form post, an API write) empties the cache, so a
+ *   visitor never sees their own change late; changes made on another server show within `ttl`.
+ */
+export type PageCache = {
+  /** Answers cacheable page requests from the cache, and keeps what they return. */
+  pages: MiddlewareHandler;
+  /** Empties the cache after any state change, whichever door it came through. */
+  clearOnWrite: MiddlewareHandler;
+  clear(): void;
+};
+
+type Stored = { status: number; headers: [string, string][]; body: ArrayBuffer };
+
+/** Pages that do not depend on who is asking once the visitor is anonymous. */
+const CACHEABLE = /^\/(ja|en)\/items\/(search\/|brand\/\d{5}\/|\d{1,18}\/)$/;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export function createPageCache(o: { ttlSeconds: number }): PageCache {
+  const cache = new LRUCache<string, Stored>({
+    max: 2000,
+    maxSize: MAX_BYTES,
+    sizeCalculation: (v) => v.body.byteLength + 512,
+    ttl: Math.max(1, o.ttlSeconds) * 1000,
+  });
+  const enabled = o.ttlSeconds > 0;
+
+  const clearOnWrite: MiddlewareHandler = async (c, next) => {
+    await next();
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) cache.clear();
+  };
+
+  const pages: MiddlewareHandler = async (c, next) => {
+    const url = new URL(c.req.url);
+    if (!enabled || c.req.method !== "GET" || !CACHEABLE.test(url.pathname)) return next();
+    const cookies = parseCookies(c.req.header("cookie"));
+    if (cookies[SESSION_COOKIE] || cookies[FLASH_COOKIE]) return next();
+
+    const key = url.pathname + url.search;
+    const hit = cache.get(key);
+    if (hit) {
+      c.res = new Response(hit.body, { status: hit.status, headers: hit.headers });
+      return;
+    }
+    await next();
+    const res = c.res;
+    if (
+      res.status !== 200 ||
+      res.headers.has("set-cookie") ||
+      !res.headers.get("content-type")?.startsWith("text/html")
+    ) {
+      return;
+    }
+    const body = await res.arrayBuffer();
+    const headers = [...res.headers.entries()];
+    cache.set(key, { status: res.status, headers, body });
+    c.res = new Response(body, { status: res.status, headers });
+  };
+
+  return { pages, clearOnWrite, clear: () => cache.clear() };
+}

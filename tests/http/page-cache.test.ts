@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { parse } from "node-html-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "#core/identity/sessions.ts";
+import { items } from "#db/schema/index.ts";
+import { seedDeviceModels } from "#db/seed/device-models.ts";
+import { listItem, makeMember } from "../helpers/catalog.ts";
+import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+
+let server: TestServer;
+let itemId: number;
+let sellerToken: string;
+let sellerApiToken: string;
+
+const titleOf = async (path: string, cookie?: string) => {
+  const res = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
+  expect(res.status).toBe(200);
+  return parse(await res.text()).querySelector("h1")?.text;
+};
+
+/** Renames the listing behind the server's back, as another server sharing the database would. */
+const renameDirectly = (title: string) =>
+  server.database.db.update(items).set({ title }).where(eq(items.id, itemId));
+
+beforeAll(async () => {
+  server = await startTestServer({ pageCacheSeconds: 60 });
+  await seedDeviceModels(server.database.db);
+  const seller = await makeMember(server.ctx);
+  itemId = await listItem(server.ctx, seller, { title: "キャッシュ確認用 iPhone 12" });
+  sellerToken = (await createSession(server.ctx, { userId: seller.id, kind: "web", persistent: false }))
+    .token;
+  sellerApiToken = (await createSession(server.ctx, { userId: seller.id, kind: "api", persistent: true }))
+    .token;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("page cache for visitors who are not logged in", () => {
+  it("serves an item page from the cache to visitors, and fresh to members", async () => {
+    const path = `/ja/items/${itemId}/`;
+    expect(await titleOf(path)).toBe("キャッシュ確認用 iPhone 12");
+    await renameDirectly("キャッシュ確認用 iPhone 12 改");
+    expect(await titleOf(path)).toBe("キャッシュ確認用 iPhone 12");
+    expect(await titleOf(path, `tsugu=${sellerToken}`)).toBe("キャッシュ確認用 iPhone 12 改");
+  });
+
+  it("empties the cache after a change made through this server", async () => {
+    const path = `/ja/items/${itemId}/`;
+    await titleOf(path);
+    await renameDirectly("キャッシュ確認用 iPhone 12 再");
+    const res = await fetch(`${server.url}/api/v1/items/${itemId}/private`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sellerApiToken}` },
+    });
+    expect(res.status).toBe(200);
+    expect((await fetch(`${server.url}${path}`)).status).toBe(404);
+    await server.database.db.update(items).set({ state: "SALE" }).where(eq(items.id, itemId));
+  });
+
+  it("keeps search pages apart by their query, and never keeps other pages", async () => {
+    const search = (q: string) => fetch(`${server.url}/ja/items/search/?keyword=${encodeURIComponent(q)}`);
+    const before = await (await search("キャッシュ確認用")).text();
+    expect(before).toContain(`/ja/items/${itemId}/`);
+    expect(await (await search("該当なしの言葉")).text()).not.toContain(`/ja/items/${itemId}/`);
+    // The home page lists new arrivals and the visitor's recently viewed listings: always fresh.
+    await renameDirectly("ホーム確認用の名前");
+    expect(await (await fetch(`${server.url}/ja/`)).text()).toContain("ホーム確認用の名前");
+  });
+});
