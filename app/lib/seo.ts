@@ -66,7 +66,8 @@ export function seo(args: MetaArgsLike, input: SeoInput): MetaDescriptor[] {
   const localized = isLocale(pathname.split("/")[1]);
   const rest = localized ? pathname.replace(/^\/(ja|en)/, "") : pathname;
   const pathIn = (l: Locale) => `${publicUrl}/${l}${rest || "/"}`;
-  const canonical = pathIn(DEFAULT_LOCALE);
+  // Pages outside the language prefix (media) exist in one language: they are their own canonical.
+  const canonical = localized ? pathIn(DEFAULT_LOCALE) : `${publicUrl}${pathname}`;
   const description = input.description ?? t("site.description");
   const title = `${input.title} - ${t("site.name")}`;
   const noindex = input.noindex || isNoindexPath(pathname);

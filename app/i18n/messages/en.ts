@@ -1,6 +1,7 @@
 import type { Messages } from "../messages.ts";
 import { enAccount } from "./en/account.ts";
 import { enCatalog } from "./en/catalog.ts";
+import { enPages } from "./en/pages.ts";
 
 import { enProfile } from "./en/profile.ts";
 import { enSocial } from "./en/social.ts";
@@ -10,6 +11,7 @@ export const en: Messages = {
   ...enSocial,
   ...enAccount,
   ...enCatalog,
+  ...enPages,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

@@ -1,5 +1,6 @@
 import { jaAccount } from "./ja/account.ts";
 import { jaCatalog } from "./ja/catalog.ts";
+import { jaPages } from "./ja/pages.ts";
 
 import { jaProfile } from "./ja/profile.ts";
 import { jaSocial } from "./ja/social.ts";
@@ -9,6 +10,7 @@ export const ja = {
   ...jaSocial,
   ...jaAccount,
   ...jaCatalog,
+  ...jaPages,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",
