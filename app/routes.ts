@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   route(":lang", "routes/lang-layout.tsx", [
@@ -62,6 +62,23 @@ export default [
     route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
     route("*", "routes/not-found.tsx", { id: "lang-not-found" }),
   ]),
+  // The media (§2 unprefixed routes): Japanese, outside the language prefix.
+  layout("routes/media/layout.tsx", [
+    route("articles", "routes/media/articles.tsx", { id: "articles" }),
+    route("articles/page/:page", "routes/media/articles.tsx", { id: "articles-page" }),
+    route("articles/draft", "routes/media/article-draft.tsx"),
+    route("articles/:slug", "routes/media/article.tsx"),
+    route("authors/draft", "routes/media/author-draft.tsx", { id: "author-draft" }),
+    route("authors/draft/page/:page", "routes/media/author-draft.tsx", { id: "author-draft-page" }),
+    route("authors/:slug", "routes/media/author.tsx", { id: "author" }),
+    route("authors/:slug/page/:page", "routes/media/author.tsx", { id: "author-page" }),
+    route("news", "routes/media/news-index.tsx", { id: "news" }),
+    route("news/page/:page", "routes/media/news-index.tsx", { id: "news-page" }),
+    route("news/draft", "routes/media/news-draft.tsx"),
+    route("news/:slug", "routes/media/news-story.tsx"),
+  ]),
+  route("articles/feed.xml", "routes/media/articles-feed.ts"),
+  route("news/feed.xml", "routes/media/news-feed.ts"),
   // The Polarify eKYC sandbox's hosted page: stands for the provider's site, so no language prefix.
   route("sandbox/polarify/:reference", "routes/sandbox/polarify.tsx"),
   route("*", "routes/not-found.tsx"),

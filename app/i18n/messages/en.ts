@@ -1,6 +1,7 @@
 import type { Messages } from "../messages.ts";
 import { enAccount } from "./en/account.ts";
 import { enCatalog } from "./en/catalog.ts";
+import { enMedia } from "./en/media.ts";
 import { enPages } from "./en/pages.ts";
 
 import { enProfile } from "./en/profile.ts";
@@ -12,6 +13,7 @@ export const en: Messages = {
   ...enAccount,
   ...enCatalog,
   ...enPages,
+  ...enMedia,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

@@ -1,5 +1,6 @@
 import { jaAccount } from "./ja/account.ts";
 import { jaCatalog } from "./ja/catalog.ts";
+import { jaMedia } from "./ja/media.ts";
 import { jaPages } from "./ja/pages.ts";
 
 import { jaProfile } from "./ja/profile.ts";
@@ -11,6 +12,7 @@ export const ja = {
   ...jaAccount,
   ...jaCatalog,
   ...jaPages,
+  ...jaMedia,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",
