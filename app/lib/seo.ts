@@ -31,7 +31,7 @@ const EN_NOINDEX_SECTIONS = new Set([
 
 export function isNoindexPath(pathname: string): boolean {
   const [, lang = "", section = "", sub = ""] = pathname.split("/");
-  if (section === "dev") return true;
+  if (section === "dev" || section === "staff") return true;
   if (lang !== "en") return false;
   return EN_NOINDEX_SECTIONS.has(section) || (section === "about" && sub === "company");
 }

@@ -60,6 +60,7 @@ export const MEDIA_FIELD_LABELS: Record<string, Localized> = {
   name: { ja: "名前", en: "Name" },
   role: { ja: "肩書き", en: "Role" },
   bio: { ja: "紹介文", en: "Biography" },
+  avatarKey: { ja: "プロフィール画像", en: "Portrait" },
 };
 
 /** Tags typed as one line, separated by commas (either width) or spaces: at most 8, each ≤ 20 characters. */
@@ -74,6 +75,18 @@ const tagsField = z
     ].slice(0, 8),
   )
   .pipe(z.array(z.string().max(20)));
+
+/** A key of an image uploaded through the media image upload, or nothing. */
+const mediaImageKey = z
+  .string()
+  .nullish()
+  .transform((v) => (v ?? "").trim() || null)
+  .pipe(
+    z
+      .string()
+      .regex(/^media\/[a-f0-9]{32}$/)
+      .nullable(),
+  );
 
 export const ZPostDraft = z.object({
   kind: z.enum(POST_KINDS),
@@ -103,5 +116,6 @@ export const ZAuthorDraft = z.object({
   name: text(required(), maxLength(60)),
   role: text(maxLength(60)),
   bio: text(maxLength(1000)),
+  avatarKey: mediaImageKey,
 });
 export type TAuthorDraft = z.output<typeof ZAuthorDraft>;

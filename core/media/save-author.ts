@@ -18,7 +18,6 @@ export async function saveAuthor(
     authorId?: number;
     input: unknown;
     state: "draft" | "published";
-    avatarKey?: string | null;
   },
 ): Promise<{ id: number }> {
   requireOperator(o.actor);
@@ -32,12 +31,7 @@ export async function saveAuthor(
       fields: { slug: { ja: "このスラッグはすでに使われています", en: "This slug is already in use" } },
     });
   }
-  const values = {
-    ...input,
-    state: o.state,
-    updatedAt: ctx.clock.now(),
-    ...(o.avatarKey !== undefined ? { avatarKey: o.avatarKey } : {}),
-  };
+  const values = { ...input, state: o.state, updatedAt: ctx.clock.now() };
   if (o.authorId === undefined) {
     const [row] = await ctx.db.insert(mediaAuthors).values(values).returning({ id: mediaAuthors.id });
     return { id: row!.id };

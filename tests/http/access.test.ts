@@ -110,6 +110,7 @@ const API_ACCESS: Record<string, Row> = {
   "post /me/phone/verify": signedIn(401, 422),
   "get /me/identification": signedIn(401, 200),
   "post /me/identification": signedIn(401, 415),
+  "post /imei-checks": all(422),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -174,6 +175,14 @@ const PAGE_ACCESS: Record<string, Row> = {
   laws: all(200),
   privacy: all(200),
   "terms-of-service": all(200),
+  "imei-checker": all(200),
+  // The media editor: operators only.
+  "staff/media": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
+  "staff/media/posts/new": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
+  // ":id" is the sample listing's id here, which names no post.
+  "staff/media/posts/:id": { anonymous: 302, member: 403, business: 403, operator: 404, owner: 403 },
+  "staff/media/authors/new": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
+  "staff/media/authors/:id": { anonymous: 302, member: 403, business: 403, operator: 404, owner: 403 },
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),
@@ -198,6 +207,8 @@ const TOP_PAGE_ACCESS: Record<string, Row> = {
   "news/:slug": all(200),
   "articles/feed.xml": all(200),
   "news/feed.xml": all(200),
+  "sitemap.xml": all(200),
+  "sitemaps/:name": all(200),
   "sandbox/polarify/:reference": all(404),
   "*": all(404),
 };
@@ -206,6 +217,7 @@ const TOP_SAMPLES: Record<string, string> = {
   authors: "kenji-arai",
   news: "media-launch",
   sandbox: "plr_nothing",
+  sitemaps: "static.xml",
 };
 
 function pagePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
@@ -293,7 +305,8 @@ describe("access table", () => {
           : page
               .replace(":slug", TOP_SAMPLES[section] ?? "x")
               .replace(":page", "2")
-              .replace(":reference", TOP_SAMPLES[section] ?? "x");
+              .replace(":reference", TOP_SAMPLES[section] ?? "x")
+              .replace(":name", TOP_SAMPLES[section] ?? "x");
       const path = `/${filled}${/\.[a-z]+$/.test(filled) ? "" : "/"}`;
       for (const role of ROLES) {
         const token = role === "anonymous" ? null : await tokens.get(role)!();
