@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/index.ts";
 import { seedDemoMedia } from "#db/seed/demo-media.ts";
 import { jpeg, makeMember } from "#tests/helpers/catalog.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { appErrorOf, createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { isAppError } from "../shared/errors.ts";
 import { changePostState } from "./change-post-state.ts";
 import { getAuthor } from "./get-author.ts";
 import { getPost } from "./get-post.ts";
@@ -20,15 +19,7 @@ import { saveAuthor } from "./save-author.ts";
 import { savePost } from "./save-post.ts";
 import { uploadMediaImage } from "./upload-media-image.ts";
 
-async function failure(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
+const failure = appErrorOf;
 
 const draft = (slug: string, extra: Record<string, unknown> = {}) => ({
   kind: "article",

@@ -3,6 +3,7 @@ import type { PostPage } from "#core/media/list-posts.ts";
 import type { AuthorCard as Author } from "#core/media/post-view.ts";
 import { AuthorCard } from "./author-card.tsx";
 import { Pagination, PostList } from "./post-card.tsx";
+import { PreviewNotice } from "./preview-notice.tsx";
 
 /** An author's profile and their articles, page by page (`base` is page 1's address). */
 export function AuthorPage({
@@ -21,14 +22,7 @@ export function AuthorPage({
   const t = useTranslations("media");
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      {preview && (
-        <p
-          role="status"
-          className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200"
-        >
-          {t("previewNotice")}
-        </p>
-      )}
+      {preview && <PreviewNotice />}
       <AuthorCard author={author} as="header" />
       <section aria-labelledby="author-posts">
         <h2 id="author-posts" className="mb-3 text-lg font-bold">

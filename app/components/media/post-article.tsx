@@ -6,6 +6,7 @@ import { formatDate } from "../../i18n/index.ts";
 import { MEDIA_HOME_PATH, NEWS_HOME_PATH } from "../../lib/site-links.ts";
 import { AuthorCard } from "./author-card.tsx";
 import { PostList } from "./post-card.tsx";
+import { PreviewNotice } from "./preview-notice.tsx";
 
 /** An article or news story: breadcrumbs, head, sanitized body, tags, author card, related posts. */
 export function PostArticle({
@@ -24,15 +25,11 @@ export function PostArticle({
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8">
       {preview && (
-        <p
-          role="status"
-          className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200"
-        >
-          {t("previewNotice")}
+        <PreviewNotice>
           {scheduled &&
             post.publishedAt &&
             ` ${t("scheduledNotice", { date: formatDate(post.publishedAt, "ja", true) })}`}
-        </p>
+        </PreviewNotice>
       )}
       <nav aria-label={t("breadcrumb")} className="text-xs text-slate-500">
         <ol className="flex flex-wrap gap-1">

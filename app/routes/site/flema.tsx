@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { CATEGORIES, SALES_FEE_RATE_PERCENT } from "#core/shared/codes.ts";
+import { SALES_FEE_RATE_PERCENT } from "#core/shared/codes.ts";
+import { CategoryLinks } from "../../components/category-links.tsx";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
@@ -58,18 +59,7 @@ export default function Flema({ params }: Route.ComponentProps) {
         <h2 id="categories-title" className="mb-3 text-xl font-bold">
           {t("categoriesTitle")}
         </h2>
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {CATEGORIES.map((cat) => (
-            <li key={cat.code}>
-              <Link
-                to={`/${lang}/items/search/?category=${cat.code}`}
-                className="block rounded-xl bg-white px-4 py-3 text-sm font-semibold shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
-              >
-                {cat.label[lang]}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CategoryLinks lang={lang} />
       </section>
       <section
         aria-labelledby="imei-title"
