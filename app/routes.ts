@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   route(":lang", "routes/lang-layout.tsx", [
@@ -50,11 +50,43 @@ export default [
     route("users/:id/follows", "routes/users/follows.tsx"),
     route("users/:id/follows/page", "routes/users/follows-page.ts"),
     route("users/:id/reviews", "routes/users/reviews.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("about/company", "routes/site/company.tsx"),
+    route("about/flema", "routes/site/about-flema.tsx"),
+    route("flema", "routes/site/flema.tsx"),
+    route("laws", "routes/site/laws.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    route("terms-of-service", "routes/site/terms.tsx"),
+    route("imei-checker", "routes/site/imei-checker.tsx"),
+    route("staff/media", "routes/staff/media.tsx"),
+    route("staff/media/posts/new", "routes/staff/post-edit.tsx", { id: "staff-post-new" }),
+    route("staff/media/posts/:id", "routes/staff/post-edit.tsx", { id: "staff-post-edit" }),
+    route("staff/media/authors/new", "routes/staff/author-edit.tsx", { id: "staff-author-new" }),
+    route("staff/media/authors/:id", "routes/staff/author-edit.tsx", { id: "staff-author-edit" }),
     route("dev/mailbox", "routes/dev/mailbox.tsx"),
     route("dev/mailbox/messages", "routes/dev/mailbox-messages.ts"),
     route("dev/mailbox/:id", "routes/dev/mailbox-message.tsx"),
     route("*", "routes/not-found.tsx", { id: "lang-not-found" }),
   ]),
+  // The media (§2 unprefixed routes): Japanese, outside the language prefix.
+  layout("routes/media/layout.tsx", [
+    route("articles", "routes/media/articles.tsx", { id: "articles" }),
+    route("articles/page/:page", "routes/media/articles.tsx", { id: "articles-page" }),
+    route("articles/draft", "routes/media/article-draft.tsx"),
+    route("articles/:slug", "routes/media/article.tsx"),
+    route("authors/draft", "routes/media/author-draft.tsx", { id: "author-draft" }),
+    route("authors/draft/page/:page", "routes/media/author-draft.tsx", { id: "author-draft-page" }),
+    route("authors/:slug", "routes/media/author.tsx", { id: "author" }),
+    route("authors/:slug/page/:page", "routes/media/author.tsx", { id: "author-page" }),
+    route("news", "routes/media/news-index.tsx", { id: "news" }),
+    route("news/page/:page", "routes/media/news-index.tsx", { id: "news-page" }),
+    route("news/draft", "routes/media/news-draft.tsx"),
+    route("news/:slug", "routes/media/news-story.tsx"),
+  ]),
+  route("articles/feed.xml", "routes/media/articles-feed.ts"),
+  route("news/feed.xml", "routes/media/news-feed.ts"),
+  route("sitemap.xml", "routes/sitemaps/index.ts"),
+  route("sitemaps/:name", "routes/sitemaps/sitemap.ts"),
   // The Polarify eKYC sandbox's hosted page: stands for the provider's site, so no language prefix.
   route("sandbox/polarify/:reference", "routes/sandbox/polarify.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -9,7 +9,7 @@ import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { createApiV1 } from "./api/v1/index.ts";
 import { LOCALE_COOKIE, localeCookie, parseCookies, SESSION_COOKIE } from "./cookies.ts";
 import { coreContext } from "./core-context.ts";
-import { localeOfPath, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
+import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
 import { createPageCache } from "./page-cache.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
@@ -114,6 +114,18 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     if (isRead && needsTrailingSlash(url.pathname)) {
       // Leading slashes are folded so "//host" can never become a redirect to another site.
       return c.redirect(`${url.pathname.replace(/^\/+/, "/")}/${url.search}`, 301);
+    }
+    const moved = isRead
+      ? localeRedirect(url.pathname, url.search, () =>
+          pickLocale(cookies[LOCALE_COOKIE], c.req.header("accept-language")),
+        )
+      : null;
+    if (moved) {
+      if (!moved.permanent) {
+        c.header("Vary", "Cookie, Accept-Language");
+        c.header("Cache-Control", "private, no-cache");
+      }
+      return c.redirect(moved.to, moved.permanent ? 301 : 302);
     }
     await next();
     const locale = localeOfPath(url.pathname);

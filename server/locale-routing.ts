@@ -38,3 +38,47 @@ export function localeOfPath(pathname: string): Locale | null {
   const first = pathname.split("/")[1];
   return isLocale(first) ? first : null;
 }
+
+/**
+ * Sections served outside the language prefix (§2 "unprefixed routes"): the media, which is
+ * written in Japanese only. Their pages are `lang="ja"` and set no language cookie.
+ */
+export const UNPREFIXED_SECTIONS: readonly string[] = ["articles", "authors", "news"];
+
+/**
+ * Public sections people type or link without a language (`/about/`, `/laws/`): sent to the same
+ * page in the remembered or browser language, as `/` is. Anything else unprefixed stays a 404.
+ */
+const LOCALIZED_ENTRY_SECTIONS = new Set([
+  "about",
+  "flema",
+  "laws",
+  "privacy",
+  "terms-of-service",
+  "imei-checker",
+  "items",
+  "login",
+  "signup",
+]);
+
+export type LocaleRedirect = { to: string; permanent: boolean };
+
+/**
+ * Where a slashed page path belongs when it is under the wrong prefix: the media under a language
+ * goes to its one unprefixed address (permanently); a localized section without a language goes
+ * to the chosen language (temporarily, since it depends on who asks).
+ */
+export function localeRedirect(
+  pathname: string,
+  search: string,
+  chosen: () => Locale,
+): LocaleRedirect | null {
+  const [, first = "", second = ""] = pathname.split("/");
+  if (isLocale(first) && UNPREFIXED_SECTIONS.includes(second)) {
+    return { to: `${pathname.slice(first.length + 1)}${search}`, permanent: true };
+  }
+  if (!isLocale(first) && LOCALIZED_ENTRY_SECTIONS.has(first)) {
+    return { to: `/${chosen()}${pathname}${search}`, permanent: false };
+  }
+  return null;
+}

@@ -25,6 +25,9 @@ export const FLASH_KEYS = [
   "people.unfollowed",
   "people.blocked",
   "people.unblocked",
+  "staff.saved",
+  "staff.published",
+  "staff.unpublished",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

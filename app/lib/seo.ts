@@ -31,7 +31,7 @@ const EN_NOINDEX_SECTIONS = new Set([
 
 export function isNoindexPath(pathname: string): boolean {
   const [, lang = "", section = "", sub = ""] = pathname.split("/");
-  if (section === "dev") return true;
+  if (section === "dev" || section === "staff") return true;
   if (lang !== "en") return false;
   return EN_NOINDEX_SECTIONS.has(section) || (section === "about" && sub === "company");
 }
@@ -66,7 +66,8 @@ export function seo(args: MetaArgsLike, input: SeoInput): MetaDescriptor[] {
   const localized = isLocale(pathname.split("/")[1]);
   const rest = localized ? pathname.replace(/^\/(ja|en)/, "") : pathname;
   const pathIn = (l: Locale) => `${publicUrl}/${l}${rest || "/"}`;
-  const canonical = pathIn(DEFAULT_LOCALE);
+  // Pages outside the language prefix (media) exist in one language: they are their own canonical.
+  const canonical = localized ? pathIn(DEFAULT_LOCALE) : `${publicUrl}${pathname}`;
   const description = input.description ?? t("site.description");
   const title = `${input.title} - ${t("site.name")}`;
   const noindex = input.noindex || isNoindexPath(pathname);

@@ -3,7 +3,8 @@ import { useTranslations } from "use-intl";
 import { cardsByIds } from "#core/catalog/item-card.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
-import { BRANDS, CATEGORIES } from "#core/shared/codes.ts";
+import { BRANDS } from "#core/shared/codes.ts";
+import { CategoryLinks } from "../components/category-links.tsx";
 import { ItemGrid } from "../components/item-grid.tsx";
 import type { RootData } from "../components/shell/shell.tsx";
 import { translator } from "../i18n/index.ts";
@@ -112,18 +113,7 @@ export default function Home({ params, loaderData }: Route.ComponentProps) {
         <h2 id="categories-title" className="mb-3 text-lg font-bold">
           {c("categories")}
         </h2>
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {CATEGORIES.map((cat) => (
-            <li key={cat.code}>
-              <Link
-                to={`/${lang}/items/search/?category=${cat.code}`}
-                className="block rounded-xl bg-white px-4 py-3 text-sm font-semibold shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
-              >
-                {cat.label[lang]}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CategoryLinks lang={lang} />
       </section>
       <section aria-labelledby="brands-title">
         <h2 id="brands-title" className="mb-3 text-lg font-bold">

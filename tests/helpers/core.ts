@@ -6,6 +6,7 @@ import { createSmtpMailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { type Clock, manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
+import { type AppError, isAppError } from "#core/shared/errors.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase, type Engine } from "./db.ts";
@@ -47,4 +48,15 @@ export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:0
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The AppError a call fails with; a success, or any other error, fails the test. */
+export async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (error) {
+    if (isAppError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
 }

@@ -5,6 +5,7 @@ import routes from "#app/routes.ts";
 import { createSession } from "#core/identity/sessions.ts";
 import { itemPhotos, items, users } from "#db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "#db/seed/demo-accounts.ts";
+import { seedDemoMedia } from "#db/seed/demo-media.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 
@@ -109,6 +110,7 @@ const API_ACCESS: Record<string, Row> = {
   "post /me/phone/verify": signedIn(401, 422),
   "get /me/identification": signedIn(401, 200),
   "post /me/identification": signedIn(401, 415),
+  "post /imei-checks": all(422),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -166,10 +168,56 @@ const PAGE_ACCESS: Record<string, Row> = {
   "users/:id/follows": all(200),
   "users/:id/follows/page": all(200),
   "users/:id/reviews": all(200),
+  about: all(200),
+  "about/company": all(200),
+  "about/flema": all(200),
+  flema: all(200),
+  laws: all(200),
+  privacy: all(200),
+  "terms-of-service": all(200),
+  "imei-checker": all(200),
+  // The media editor: operators only.
+  "staff/media": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
+  "staff/media/posts/new": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
+  // ":id" is the sample listing's id here, which names no post.
+  "staff/media/posts/:id": { anonymous: 302, member: 403, business: 403, operator: 404, owner: 403 },
+  "staff/media/authors/new": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
+  "staff/media/authors/:id": { anonymous: 302, member: 403, business: 403, operator: 404, owner: 403 },
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),
   "*": all(404),
+};
+
+// Pages outside the language prefix: the media (seeded with the demo articles), feeds and sitemaps.
+const TOP_PAGE_ACCESS: Record<string, Row> = {
+  articles: all(200),
+  // The demo media has one page of articles, so page 2 is past the end.
+  "articles/page/:page": all(404),
+  // Drafts show only with a preview token; none is sent here.
+  "articles/draft": all(404),
+  "articles/:slug": all(200),
+  "authors/draft": all(404),
+  "authors/draft/page/:page": all(404),
+  "authors/:slug": all(200),
+  "authors/:slug/page/:page": all(404),
+  news: all(200),
+  "news/page/:page": all(404),
+  "news/draft": all(404),
+  "news/:slug": all(200),
+  "articles/feed.xml": all(200),
+  "news/feed.xml": all(200),
+  "sitemap.xml": all(200),
+  "sitemaps/:name": all(200),
+  "sandbox/polarify/:reference": all(404),
+  "*": all(404),
+};
+const TOP_SAMPLES: Record<string, string> = {
+  articles: "1r4a73tut",
+  authors: "kenji-arai",
+  news: "media-launch",
+  sandbox: "plr_nothing",
+  sitemaps: "static.xml",
 };
 
 function pagePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
@@ -180,6 +228,7 @@ function pagePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
 }
 
 const LANG_PAGES = pagePaths(routes.find((r) => r.path === ":lang")?.children ?? []);
+const TOP_PAGES = pagePaths(routes.filter((r) => r.path !== ":lang"));
 
 /** Pages whose ":id" names a real member (the first demo member); the others get a sample value. */
 const MEMBER_ID_PAGES = /^users\/:id(\/|$)/;
@@ -191,6 +240,7 @@ const tokens = new Map<Role, () => Promise<string>>();
 beforeAll(async () => {
   server = await startTestServer();
   await seedDemoAccounts(server.database.db);
+  await seedDemoMedia(server.database.db);
   const ctx = server.ctx;
   const members = DEMO_ACCOUNTS.filter((a) => a.role === "member");
   const byRole: Record<Exclude<Role, "anonymous">, string> = {
@@ -243,7 +293,31 @@ describe("access table", () => {
   it("has a row for every API endpoint and every page, and nothing else", () => {
     expect(Object.keys(API_ACCESS).sort()).toEqual(API_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
     expect(Object.keys(PAGE_ACCESS).sort()).toEqual([...LANG_PAGES].sort());
+    expect(Object.keys(TOP_PAGE_ACCESS).sort()).toEqual([...TOP_PAGES].sort());
   });
+
+  for (const page of TOP_PAGES) {
+    it(`page /${page}`, async () => {
+      const section = page.split("/")[0]!;
+      const filled =
+        page === "*"
+          ? "no-such-page"
+          : page
+              .replace(":slug", TOP_SAMPLES[section] ?? "x")
+              .replace(":page", "2")
+              .replace(":reference", TOP_SAMPLES[section] ?? "x")
+              .replace(":name", TOP_SAMPLES[section] ?? "x");
+      const path = `/${filled}${/\.[a-z]+$/.test(filled) ? "" : "/"}`;
+      for (const role of ROLES) {
+        const token = role === "anonymous" ? null : await tokens.get(role)!();
+        const res = await fetch(`${server.url}${path}`, {
+          redirect: "manual",
+          headers: token ? { cookie: `tsugu=${token}` } : {},
+        });
+        expect(res.status, `${path} as ${role}`).toBe(TOP_PAGE_ACCESS[page]?.[role]);
+      }
+    });
+  }
 
   for (const route of API_ROUTES) {
     const key = `${route.method} ${route.path}`;

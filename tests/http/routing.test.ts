@@ -71,6 +71,58 @@ describe("locale routing", () => {
     expect(en.doc.querySelector("main a")?.getAttribute("href")).toBe("/en/");
   });
 
+  it("sends localized sections typed without a language to the chosen one, and the media to its one address", async () => {
+    const about = await get("/about/?x=1", { "accept-language": "en-US" });
+    expect(about.status).toBe(302);
+    expect(about.headers.get("location")).toBe("/en/about/?x=1");
+    expect((await get("/laws/", { cookie: "i18n_locale=ja" })).headers.get("location")).toBe("/ja/laws/");
+    const media = await get("/en/articles/page/2/");
+    expect(media.status).toBe(301);
+    expect(media.headers.get("location")).toBe("/articles/page/2/");
+    expect((await get("/nothing-here/")).status).toBe(404);
+  });
+
+  it("serves the about and legal pages in both languages with company facts from one place", async () => {
+    for (const [path, title] of [
+      ["/ja/about/", "Tsuguについて - Tsugu"],
+      ["/ja/laws/", "特定商取引法に基づく表記 - Tsugu"],
+      ["/ja/privacy/", "プライバシーポリシー - Tsugu"],
+      ["/ja/terms-of-service/", "利用規約 - Tsugu"],
+      ["/en/about/company/", "Company - Tsugu"],
+      ["/en/flema/", "Marketplace for junk and used phones - Tsugu"],
+    ] as const) {
+      const { res, doc } = await head(path);
+      expect(res.status, path).toBe(200);
+      expect(doc.querySelector("title")?.text, path).toBe(title);
+    }
+    const about = (await head("/ja/about/")).doc.text;
+    for (const fact of [
+      "株式会社Tsugu",
+      "2018年1月",
+      "古物商許可番号",
+      "6,200万トン",
+      "約20%",
+      "顧問弁護士",
+      "お問い合わせ",
+    ]) {
+      expect(about).toContain(fact);
+    }
+    const laws = (await head("/ja/laws/")).doc.text;
+    for (const fact of [
+      "販売事業者",
+      "運営統括責任者",
+      "販売価格の5%",
+      "銀行振込250円",
+      "返品・キャンセル",
+    ]) {
+      expect(laws).toContain(fact);
+    }
+    const enLaws = await head("/en/laws/");
+    expect(enLaws.doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe(
+      "noindex, nofollow",
+    );
+  });
+
   it("sends /{lang}/users/ to that language's home", async () => {
     const res = await get("/en/users/");
     expect(res.status).toBe(301);

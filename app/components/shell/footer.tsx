@@ -14,7 +14,9 @@ const LINKS = [
 export function LanguageSwitcher({ lang }: { lang: Locale }) {
   const t = useTranslations("footer");
   const { pathname, search } = useLocation();
-  const rest = pathname.replace(/^\/(ja|en)(?=\/)/, "");
+  // The media lives outside the language prefix and only in Japanese: the other language starts at its home.
+  const localized = /^\/(ja|en)\//.test(pathname);
+  const rest = localized ? pathname.replace(/^\/(ja|en)(?=\/)/, "") : "/";
   return (
     <div className="flex items-center gap-2 text-sm">
       <span className="text-slate-500">{t("language")}:</span>
@@ -26,7 +28,7 @@ export function LanguageSwitcher({ lang }: { lang: Locale }) {
         ) : (
           <Link
             key={l}
-            to={`/${l}${rest}${search}`}
+            to={`/${l}${rest}${localized ? search : ""}`}
             hrefLang={l}
             lang={l}
             className="text-brand-700 underline"

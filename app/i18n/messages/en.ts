@@ -1,6 +1,8 @@
 import type { Messages } from "../messages.ts";
 import { enAccount } from "./en/account.ts";
 import { enCatalog } from "./en/catalog.ts";
+import { enMedia } from "./en/media.ts";
+import { enPages } from "./en/pages.ts";
 
 import { enProfile } from "./en/profile.ts";
 import { enSocial } from "./en/social.ts";
@@ -10,6 +12,8 @@ export const en: Messages = {
   ...enSocial,
   ...enAccount,
   ...enCatalog,
+  ...enPages,
+  ...enMedia,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

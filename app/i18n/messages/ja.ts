@@ -1,5 +1,7 @@
 import { jaAccount } from "./ja/account.ts";
 import { jaCatalog } from "./ja/catalog.ts";
+import { jaMedia } from "./ja/media.ts";
+import { jaPages } from "./ja/pages.ts";
 
 import { jaProfile } from "./ja/profile.ts";
 import { jaSocial } from "./ja/social.ts";
@@ -9,6 +11,8 @@ export const ja = {
   ...jaSocial,
   ...jaAccount,
   ...jaCatalog,
+  ...jaPages,
+  ...jaMedia,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

@@ -43,6 +43,10 @@ export const MESSAGES = {
     ja: "{field}には英字と数字をどちらも含めてください",
     en: "{field} must contain both letters and digits",
   },
+  slug: {
+    ja: "{field}は半角英小文字・数字・ハイフンで入力してください",
+    en: "{field} may only contain lowercase letters, digits and hyphens",
+  },
   bidRow: {
     ja: "金額を入力してからチェックしてください",
     en: "If money is not input, it can not be checked",

@@ -18,6 +18,7 @@ import { addressRoutes } from "./address.ts";
 import { bankAccountRoutes } from "./bank-account.ts";
 import { healthRoutes } from "./health.ts";
 import { identificationRoutes } from "./identification.ts";
+import { imeiRoutes } from "./imei.ts";
 import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
 import { phoneRoutes } from "./phone.ts";
@@ -35,6 +36,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...phoneRoutes,
   ...identificationRoutes,
   ...socialRoutes,
+  ...imeiRoutes,
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,0 +1,106 @@
+import { Form, Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { checkImei } from "#core/catalog/check-imei.ts";
+import { NETWORK_RESTRICTIONS } from "#core/catalog/device-facts.ts";
+import { isAppError } from "#core/shared/errors.ts";
+import { SubmitButton, TextField } from "../../components/form.tsx";
+import { translator } from "../../i18n/index.ts";
+import { langOf } from "../../lib/lang.ts";
+import { core, requestInfo } from "../../lib/request.server.ts";
+import { localeOf, seo } from "../../lib/seo.ts";
+import type { Route } from "./+types/imei-checker";
+
+export const handle = { back: "history" };
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const lang = langOf(params);
+  const imei = new URL(request.url).searchParams.get("imei");
+  if (imei === null) return { imei: "", result: null, error: null };
+  try {
+    const result = await checkImei(core(context), { input: { imei }, ip: requestInfo(context).ip });
+    return { imei, result, error: null };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { imei, result: null, error: error.fields.imei?.[lang] ?? error.messages[lang] };
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  const t = translator(localeOf(args.location.pathname));
+  // A result page is one person's lookup: only the empty checker is for search engines.
+  const lookup = new URLSearchParams(args.location.search).has("imei");
+  return seo(args, {
+    title: t("imeiChecker.title"),
+    description: t("imeiChecker.description"),
+    noindex: lookup,
+  });
+}
+
+export default function ImeiChecker({ loaderData, params }: Route.ComponentProps) {
+  const t = useTranslations("imeiChecker");
+  const lang = langOf(params);
+  const { imei, result, error } = loaderData;
+  const restriction = result
+    ? NETWORK_RESTRICTIONS.find((r) => r.code === result.networkRestriction)
+    : undefined;
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <p className="mt-2 text-sm leading-relaxed text-slate-700">{t("lead")}</p>
+      </div>
+      <Form
+        method="get"
+        className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+        noValidate
+      >
+        <TextField
+          name="imei"
+          label={t("label")}
+          hint={t("howTo")}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          placeholder={t("placeholder")}
+          defaultValue={imei}
+          error={error ?? undefined}
+        />
+        <SubmitButton>{t("submit")}</SubmitButton>
+        <p className="text-xs text-slate-500">{t("limitNote")}</p>
+      </Form>
+      {result && (
+        <section
+          aria-labelledby="result-title"
+          className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          aria-live="polite"
+        >
+          <h2 id="result-title" className="font-bold">
+            {t("resultTitle")}
+          </h2>
+          <p className="mt-2 text-sm font-semibold text-emerald-700">{t("valid")}</p>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-600">IMEI</dt>
+            <dd className="font-mono">{result.imei}</dd>
+            <dt className="text-slate-600">{t("brand")}</dt>
+            <dd>{result.brand?.name ?? "−"}</dd>
+            <dt className="text-slate-600">{t("model")}</dt>
+            <dd>{result.model?.name ?? t("unknownModel")}</dd>
+            <dt className="text-slate-600">{t("restriction")}</dt>
+            <dd data-testid="network-restriction" className="font-semibold">
+              {restriction?.label[lang] ?? result.networkRestriction}
+            </dd>
+          </dl>
+          <p className="mt-3 text-xs text-slate-500">{t("restrictionNote")}</p>
+          {result.model && (
+            <Link
+              to={`/${lang}/items/search/?model=${result.model.id}`}
+              className="mt-4 inline-flex h-11 items-center rounded-full bg-brand-600 px-6 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              {t("listings")}
+            </Link>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

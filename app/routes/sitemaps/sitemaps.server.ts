@@ -1,0 +1,132 @@
+import { countPublicItems, listPublicItemsForSitemap } from "#core/catalog/sitemap-items.ts";
+import { listPublicMedia } from "#core/media/list-public-media.ts";
+import { COMPANY } from "#core/shared/company.ts";
+import { LOCALES } from "#core/shared/locale.ts";
+import { core, services } from "../../lib/request.server.ts";
+import { isNoindexPath } from "../../lib/seo.ts";
+
+type Ctx = Parameters<typeof core>[0];
+
+/** The sitemaps.org limit: a sitemap holds at most 50,000 URLs, so larger sets are split. */
+export const SITEMAP_URL_LIMIT = 50_000;
+
+type Alternate = { hreflang: string; href: string };
+type Entry = { loc: string; lastmod: Date; alternates?: Alternate[] };
+
+/** Localized pages outside any catalogue, with the date their content last changed. */
+const STATIC_PAGES: { path: string; updated: string }[] = [
+  { path: "/", updated: "2026-11-01" },
+  { path: "/items/", updated: "2026-11-01" },
+  { path: "/flema/", updated: "2026-11-01" },
+  { path: "/about/", updated: "2026-11-01" },
+  { path: "/about/company/", updated: "2026-11-01" },
+  { path: "/about/flema/", updated: "2026-11-01" },
+  { path: "/laws/", updated: COMPANY.legalRevisions.laws },
+  { path: "/privacy/", updated: COMPANY.legalRevisions.privacy },
+  { path: "/terms-of-service/", updated: COMPANY.legalRevisions.terms },
+  { path: "/imei-checker/", updated: "2026-10-01" },
+];
+
+/**
+ * The public buyback pages, by path under the language. The buyback pages are not built yet, so
+ * the list is empty and the index leaves the buyback sitemap out; each public buyback page (and
+ * each catalogue of them) adds itself here.
+ */
+const BUYBACK_PAGES: { path: string; updated: string }[] = [];
+
+/** A localized page in every language a search engine may index, each naming the others. */
+function localized(publicUrl: string, path: string, lastmod: Date): Entry[] {
+  const indexable = LOCALES.filter((l) => !isNoindexPath(`/${l}${path}`));
+  const alternates: Alternate[] =
+    indexable.length > 1
+      ? [
+          ...indexable.map((l) => ({ hreflang: l, href: `${publicUrl}/${l}${path}` })),
+          { hreflang: "x-default", href: `${publicUrl}/ja${path}` },
+        ]
+      : [];
+  return indexable.map((l) => ({
+    loc: `${publicUrl}/${l}${path}`,
+    lastmod,
+    ...(alternates.length ? { alternates } : {}),
+  }));
+}
+
+type Sitemap = { name: string; entries: (ctx: Ctx) => Promise<Entry[]> };
+
+/** Every sitemap that has URLs now: static, flema (listings, split), buyback, media. */
+export async function sitemaps(context: Ctx): Promise<Sitemap[]> {
+  const publicUrl = services(context).config.publicUrl;
+  const ctx = core(context);
+  const out: Sitemap[] = [
+    {
+      name: "static",
+      entries: async () => STATIC_PAGES.flatMap((p) => localized(publicUrl, p.path, new Date(p.updated))),
+    },
+  ];
+  const items = await countPublicItems(ctx);
+  for (let n = 0; n * SITEMAP_URL_LIMIT < items; n++) {
+    out.push({
+      name: `flema-${n + 1}`,
+      entries: async () =>
+        (
+          await listPublicItemsForSitemap(ctx, { offset: n * SITEMAP_URL_LIMIT, limit: SITEMAP_URL_LIMIT })
+        ).flatMap((i) => localized(publicUrl, `/items/${i.id}/`, i.updatedAt)),
+    });
+  }
+  if (BUYBACK_PAGES.length > 0) {
+    out.push({
+      name: "buyback",
+      entries: async () => BUYBACK_PAGES.flatMap((p) => localized(publicUrl, p.path, new Date(p.updated))),
+    });
+  }
+  const media = await listPublicMedia(ctx);
+  for (let n = 0; n * SITEMAP_URL_LIMIT < media.length; n++) {
+    out.push({
+      name: `media-${n + 1}`,
+      entries: async () =>
+        media
+          .slice(n * SITEMAP_URL_LIMIT, (n + 1) * SITEMAP_URL_LIMIT)
+          .map((m) => ({ loc: `${publicUrl}${m.path}`, lastmod: m.lastModified })),
+    });
+  }
+  return out;
+}
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
+
+function xml(body: string): Response {
+  return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}
+
+export function urlsetResponse(entries: Entry[]): Response {
+  const urls = entries.map((e) => {
+    const links = (e.alternates ?? [])
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`)
+      .join("");
+    return `<url><loc>${escapeXml(e.loc)}</loc><lastmod>${e.lastmod.toISOString()}</lastmod>${links}</url>`;
+  });
+  return xml(
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`,
+  );
+}
+
+export async function indexResponse(context: Ctx): Promise<Response> {
+  const publicUrl = services(context).config.publicUrl;
+  const list = await sitemaps(context);
+  const rows = await Promise.all(
+    list.map(async (s) => {
+      const entries = await s.entries(context);
+      const lastmod = entries.reduce((d, e) => (e.lastmod > d ? e.lastmod : d), new Date(0));
+      return `<sitemap><loc>${publicUrl}/sitemaps/${s.name}.xml</loc><lastmod>${lastmod.toISOString()}</lastmod></sitemap>`;
+    }),
+  );
+  return xml(
+    `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${rows.join("\n")}\n</sitemapindex>\n`,
+  );
+}

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { mediaPosts } from "#db/schema/index.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { requireOperator } from "./operators.ts";
+
+const ZPublishAt = z
+  .string()
+  .nullish()
+  .transform((v) => (v ?? "").trim())
+  .pipe(
+    z.union([
+      z.literal(""),
+      // From a datetime-local field, read as Tokyo time, or a full ISO 8601 time from the API.
+      z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/),
+    ]),
+  );
+
+function tokyoTime(value: string): Date {
+  const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}+09:00`;
+  return new Date(zoned);
+}
+
+/**
+ * Publishes a post now, schedules it (`publishAt` later than now) or takes it back to draft. A
+ * scheduled post is published with its time in the future: it becomes public when that time comes.
+ * Publishing an already public post keeps its first publication time.
+ */
+export async function changePostState(
+  ctx: Pick<CoreContext, "db" | "clock">,
+  o: { actor: SessionUser | null; postId: number; action: "publish" | "unpublish"; publishAt?: unknown },
+): Promise<{ state: "draft" | "published"; publishedAt: Date | null }> {
+  requireOperator(o.actor);
+  const [post] = await ctx.db.select().from(mediaPosts).where(eq(mediaPosts.id, o.postId));
+  if (!post) throw new AppError("NOT_FOUND");
+  const now = ctx.clock.now();
+  if (o.action === "unpublish") {
+    await ctx.db.update(mediaPosts).set({ state: "draft", updatedAt: now }).where(eq(mediaPosts.id, post.id));
+    return { state: "draft", publishedAt: post.publishedAt };
+  }
+  const parsed = ZPublishAt.safeParse(o.publishAt);
+  const at = parsed.success && parsed.data ? tokyoTime(parsed.data) : null;
+  if (!parsed.success || (at && Number.isNaN(at.getTime()))) {
+    throw new AppError("VALIDATION", {
+      fields: { publishAt: { ja: "公開日時が正しくありません", en: "The publication time is not valid" } },
+    });
+  }
+  if (!post.body.trim()) {
+    throw new AppError("VALIDATION", {
+      fields: { body: { ja: "本文を入力してから公開してください", en: "Write the body before publishing" } },
+    });
+  }
+  const alreadyPublic = post.state === "published" && post.publishedAt !== null && post.publishedAt <= now;
+  const publishedAt = at ?? (alreadyPublic ? post.publishedAt! : now);
+  await ctx.db
+    .update(mediaPosts)
+    .set({ state: "published", publishedAt, updatedAt: now })
+    .where(eq(mediaPosts.id, post.id));
+  return { state: "published", publishedAt };
+}
