@@ -1,5 +1,6 @@
 export * from "./account.ts";
 export * from "./catalog.ts";
 export * from "./identity.ts";
+export * from "./ledger.ts";
 export * from "./sandbox.ts";
 export * from "./social.ts";
