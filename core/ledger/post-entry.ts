@@ -100,15 +100,13 @@ export async function postEntry(
           .set({ balance: sql`${ledgerAccounts.balance} + ${delta}`, updatedAt: now })
           .where(eq(ledgerAccounts.id, id));
       }
-      await tx
-        .insert(journalLines)
-        .values(
-          o.lines.map((l) => ({
-            entryId: entry.id,
-            accountId: idOf.get(accountKey(l.account))!,
-            amount: l.amount,
-          })),
-        );
+      await tx.insert(journalLines).values(
+        o.lines.map((l) => ({
+          entryId: entry.id,
+          accountId: idOf.get(accountKey(l.account))!,
+          amount: l.amount,
+        })),
+      );
       return { entryId: entry.id, created: true };
     });
   } catch (error) {
