@@ -9,6 +9,7 @@ export function coreContext(s: AppServices): CoreContext {
     sms: s.sms,
     blobs: s.blobs,
     identity: s.identity,
+    payments: s.payments,
     secret: s.config.sessionSecret,
     publicUrl: s.config.publicUrl,
   };

@@ -3,6 +3,7 @@ import type { IdentityProvider } from "#core/account/identity-provider.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { Mailer } from "#core/notify/mailer.ts";
 import type { SmsSender } from "#core/notify/sms.ts";
+import type { PaymentGateway } from "#core/payments/gateway.ts";
 import type { Clock } from "#core/shared/clock.ts";
 import type { BlobStore } from "#core/storage/blob-store.ts";
 import type { Db } from "#db/client.ts";
@@ -16,6 +17,7 @@ export type AppServices = {
   sms: SmsSender;
   blobs: BlobStore;
   identity: IdentityProvider;
+  payments: PaymentGateway;
   config: Config;
 };
 

@@ -2,6 +2,7 @@ import type { Db } from "#db/client.ts";
 import type { IdentityProvider } from "../account/identity-provider.ts";
 import type { Mailer } from "../notify/mailer.ts";
 import type { SmsSender } from "../notify/sms.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import type { Clock } from "./clock.ts";
 
@@ -14,6 +15,8 @@ export type CoreContext = {
   blobs: BlobStore;
   /** Identity verification (eKYC): the Polarify sandbox unless a live provider is configured. */
   identity: IdentityProvider;
+  /** Card payments: the built-in sandbox unless PAY.JP is configured. */
+  payments: PaymentGateway;
   /** Key for hashing tokens and codes. */
   secret: string;
   /** Site address for links in mail, without a trailing slash. */

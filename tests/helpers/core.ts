@@ -4,6 +4,7 @@ import path from "node:path";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createSmtpMailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
+import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { type Clock, manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
@@ -26,6 +27,7 @@ export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:0
   const [database, smtp] = await Promise.all([createTestDatabase(engine), startSmtpCapture()]);
   const clock = manualClock(start);
   const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-core-"));
+  const secret = "test-secret-0123456789abcdef0123456789abcdef";
   const ctx: CoreContext = {
     db: database.db,
     clock: clock as Clock,
@@ -33,7 +35,8 @@ export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:0
     sms: createSandboxSms({ dir: path.join(dataDir, "mail") }),
     blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }),
     identity: createPolarifySandbox({ db: database.db, clock, publicUrl: "http://tsugu.test" }),
-    secret: "test-secret-0123456789abcdef0123456789abcdef",
+    payments: createSandboxGateway({ db: database.db, clock, publicUrl: "http://tsugu.test", secret }),
+    secret,
     publicUrl: "http://tsugu.test",
   };
   return {
