@@ -10,6 +10,7 @@ export function coreContext(s: AppServices): CoreContext {
     blobs: s.blobs,
     identity: s.identity,
     payments: s.payments,
+    courier: s.courier,
     secret: s.config.sessionSecret,
     publicUrl: s.config.publicUrl,
   };

@@ -6,6 +6,7 @@ import type { SmsSender } from "#core/notify/sms.ts";
 import type { PaymentGateway } from "#core/payments/gateway.ts";
 import type { Clock } from "#core/shared/clock.ts";
 import type { BlobStore } from "#core/storage/blob-store.ts";
+import type { ShippingProvider } from "#core/trading/shipping-provider.ts";
 import type { Db } from "#db/client.ts";
 import type { Config } from "./config.ts";
 
@@ -18,6 +19,7 @@ export type AppServices = {
   blobs: BlobStore;
   identity: IdentityProvider;
   payments: PaymentGateway;
+  courier: ShippingProvider;
   config: Config;
 };
 

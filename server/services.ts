@@ -7,6 +7,7 @@ import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { createS3BlobStore } from "#core/storage/s3-blob-store.ts";
+import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./router-context.ts";
@@ -42,6 +43,7 @@ export async function createServices(config: Config, database: Database): Promis
           publicUrl: config.publicUrl,
           secret: config.sessionSecret,
         }),
+    courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     config,
   };
 }

@@ -1,4 +1,14 @@
+import { deliverSandboxEvent } from "../payments/sandbox-gateway.ts";
+import { reconcilePurchasesJob } from "../trading/reconcile-purchases.ts";
+import { autoComplete, expireAuthorization, remindToRate, remindToShip } from "../trading/trading-jobs.ts";
 import type { JobDefinition } from "./define-job.ts";
 
 /** Every job the server runs. A job not listed here stays queued. */
-export const ALL_JOBS: readonly JobDefinition[] = [];
+export const ALL_JOBS: readonly JobDefinition[] = [
+  deliverSandboxEvent,
+  expireAuthorization,
+  remindToShip,
+  remindToRate,
+  autoComplete,
+  reconcilePurchasesJob,
+] as JobDefinition[];

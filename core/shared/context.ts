@@ -4,6 +4,7 @@ import type { Mailer } from "../notify/mailer.ts";
 import type { SmsSender } from "../notify/sms.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import type { ShippingProvider } from "../trading/shipping-provider.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every use case needs from the outside world, injected by the door that calls it. */
@@ -17,6 +18,8 @@ export type CoreContext = {
   identity: IdentityProvider;
   /** Card payments: the built-in sandbox unless PAY.JP is configured. */
   payments: PaymentGateway;
+  /** Courier invoices and pickups: the sandbox courier. */
+  courier: ShippingProvider;
   /** Key for hashing tokens and codes. */
   secret: string;
   /** Site address for links in mail, without a trailing slash. */

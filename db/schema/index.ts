@@ -5,3 +5,4 @@ export * from "./jobs.ts";
 export * from "./ledger.ts";
 export * from "./sandbox.ts";
 export * from "./social.ts";
+export * from "./trade.ts";

@@ -8,6 +8,7 @@ import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { type Clock, manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
+import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import type { Database } from "#db/client.ts";
 import { createTestDatabase, type Engine } from "./db.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
@@ -36,6 +37,7 @@ export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:0
     blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }),
     identity: createPolarifySandbox({ db: database.db, clock, publicUrl: "http://tsugu.test" }),
     payments: createSandboxGateway({ db: database.db, clock, publicUrl: "http://tsugu.test", secret }),
+    courier: createSandboxCourier({ db: database.db, clock, publicUrl: "http://tsugu.test" }),
     secret,
     publicUrl: "http://tsugu.test",
   };
