@@ -25,6 +25,15 @@ export const FLASH_KEYS = [
   "people.unfollowed",
   "people.blocked",
   "people.unblocked",
+  "buying.purchased",
+  "buying.shipped",
+  "buying.rated",
+  "buying.messageSent",
+  "buying.cancelRequested",
+  "buying.cancelAgreed",
+  "buying.cancelRefused",
+  "buying.cardAdded",
+  "buying.cardRemoved",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

@@ -18,6 +18,7 @@ export type TransactionView = {
   fee: number;
   proceeds: number;
   paymentMethod: string;
+  shippingMethod: string;
   paymentStatus: string | null;
   buyer: { id: number; nickname: string };
   seller: { id: number; nickname: string };
@@ -60,6 +61,7 @@ export async function getTransaction(
     fee: t.fee,
     proceeds: t.proceeds,
     paymentMethod: t.paymentMethod,
+    shippingMethod: t.shippingMethod,
     paymentStatus: payment?.status ?? null,
     buyer: nick(t.buyerId),
     seller: nick(t.sellerId),

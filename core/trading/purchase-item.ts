@@ -12,6 +12,7 @@ import { AppError, type AppErrorCode, isAppError } from "../shared/errors.ts";
 import type { Localized } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { assertNotBlocked } from "../social/blocking.ts";
+import { assertMember } from "../social/members-only.ts";
 import {
   afterPointsPurchase,
   failCardPurchase,
@@ -74,6 +75,7 @@ export async function purchaseItem(
   ctx: CoreContext,
   o: { actor: SessionUser; itemId: number; idempotencyKey: string; input: unknown; returnUrl: string },
 ): Promise<PurchaseResult> {
+  assertMember(o.actor);
   if (!ZKey.safeParse(o.idempotencyKey).success) {
     throw new AppError("VALIDATION", {
       fields: {

@@ -27,6 +27,8 @@ export type HandlerArgs<B, Q> = {
   locale: Locale;
   ip: string;
   userAgent: string;
+  /** A request header by (case-insensitive) name. */
+  header(name: string): string | undefined;
 };
 
 export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> };

@@ -1,5 +1,6 @@
 import type { Messages } from "../messages.ts";
 import { enAccount } from "./en/account.ts";
+import { enBuying } from "./en/buying.ts";
 import { enCatalog } from "./en/catalog.ts";
 
 import { enProfile } from "./en/profile.ts";
@@ -10,6 +11,7 @@ export const en: Messages = {
   ...enSocial,
   ...enAccount,
   ...enCatalog,
+  ...enBuying,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

@@ -1,4 +1,5 @@
 import { jaAccount } from "./ja/account.ts";
+import { jaBuying } from "./ja/buying.ts";
 import { jaCatalog } from "./ja/catalog.ts";
 
 import { jaProfile } from "./ja/profile.ts";
@@ -9,6 +10,7 @@ export const ja = {
   ...jaSocial,
   ...jaAccount,
   ...jaCatalog,
+  ...jaBuying,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

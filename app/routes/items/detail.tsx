@@ -170,6 +170,7 @@ function LikeButton({ liked, count, disabled }: { liked: boolean; count: number;
 
 export default function ItemDetailPage({ loaderData, actionData: raw, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
+  const buying = useTranslations("buying");
   const actionData = raw && "likeCount" in raw ? undefined : (raw as FormState | undefined);
   const lang = langOf(params);
   const { item, comments, related, loggedIn } = loaderData;
@@ -222,6 +223,20 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
         </p>
         {item.state === "SOLD" && <p className="font-bold text-danger-600">{t("soldOut")}</p>}
         {item.state === "DISABLED" && <p className="font-semibold text-slate-600">{t("notForSale")}</p>}
+        {item.state === "SALE" && !isSeller && !blocked && (
+          <Link
+            to={`/${lang}/items/${item.id}/buy/`}
+            className="flex h-12 items-center justify-center rounded-full bg-danger-600 text-base font-bold text-white"
+            data-testid="buy-button"
+          >
+            {buying("buyButton")}
+          </Link>
+        )}
+        {item.state === "SOLD" && loggedIn && (
+          <Link to={`/${lang}/items/${item.id}/transactions/`} className="text-sm text-brand-700 underline">
+            {buying("transactionTitle")}
+          </Link>
+        )}
         <div className="flex items-center gap-3">
           <LikeButton
             liked={item.viewer.liked}
