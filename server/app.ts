@@ -11,6 +11,7 @@ import { LOCALE_COOKIE, localeCookie, parseCookies, SESSION_COOKIE } from "./coo
 import { coreContext } from "./core-context.ts";
 import { localeOfPath, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
+import { createRealtimeRoutes } from "./realtime.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
 import { createProviderRoutes } from "./webhooks.ts";
 
@@ -69,6 +70,7 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   app.route("/api/v1", createApiV1(services));
   // Called by outside services (no session, no same-origin rule): each checks its own signature.
   app.route("/", createProviderRoutes(services));
+  app.route("/", createRealtimeRoutes(services));
 
   // Uploaded files kept by the local blob store. Keys never change content, so they cache forever.
   app.get("/media/*", async (c) => {

@@ -37,7 +37,12 @@ export async function runServer(o: {
           server,
           close: async () => {
             await jobs.stop();
-            await new Promise<void>((done) => server.close(() => done()));
+            await services.realtime.close();
+            await new Promise<void>((done) => {
+              server.close(() => done());
+              // Live notification streams never end by themselves.
+              if ("closeAllConnections" in server) server.closeAllConnections();
+            });
           },
         });
       },

@@ -9,6 +9,7 @@ import type { BlobStore } from "#core/storage/blob-store.ts";
 import type { ShippingProvider } from "#core/trading/shipping-provider.ts";
 import type { Db } from "#db/client.ts";
 import type { Config } from "./config.ts";
+import type { RealtimeHub } from "./realtime.ts";
 
 /** What every request can use: the core's dependencies plus who is asking. */
 export type AppServices = {
@@ -20,6 +21,8 @@ export type AppServices = {
   identity: IdentityProvider;
   payments: PaymentGateway;
   courier: ShippingProvider;
+  /** Live notifications for open pages (LISTEN/NOTIFY). */
+  realtime: RealtimeHub;
   config: Config;
 };
 

@@ -10,6 +10,7 @@ import { createS3BlobStore } from "#core/storage/s3-blob-store.ts";
 import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import type { Config } from "./config.ts";
+import { createRealtimeHub } from "./realtime.ts";
 import type { AppServices } from "./router-context.ts";
 
 export function createMailer(config: Config): Mailer {
@@ -44,6 +45,7 @@ export async function createServices(config: Config, database: Database): Promis
           secret: config.sessionSecret,
         }),
     courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
+    realtime: createRealtimeHub(database.listen),
     config,
   };
 }

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { recordCharge, relistItem } from "./card-settlement.ts";
 import { returnEscrow } from "./escrow.ts";
 import { loadTransaction, paymentOf, roleOf, type TransactionRow } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
 import { nextTransactionState, TRANSACTION_STATE_MESSAGES } from "./transaction-states.ts";
 
 export type CancelStep = "request" | "agree" | "refuse" | "office";
@@ -56,11 +56,7 @@ export async function cancelTransaction(
   if (result.to === "CANCELED") await refundCard(ctx, result.t);
   const other = role === "buyer" ? first.sellerId : role === "seller" ? first.buyerId : null;
   for (const userId of other ? [other] : [first.buyerId, first.sellerId]) {
-    await notify(ctx, {
-      userId,
-      kind: "purchase",
-      payload: { transactionId: first.id, itemId: first.itemId, state: result.to },
-    });
+    await tradeNotice(ctx, { userId, kind: "purchase", transaction: first, event: result.to });
   }
   return { state: result.to };
 }

@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { items, payments, transactions } from "#db/schema/index.ts";
 import { nextItemState } from "../catalog/item-states.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
-import { notify } from "../notify/notifications.ts";
 import type { Charge } from "../payments/gateway.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { payIntoEscrow } from "./escrow.ts";
 import { loadTransaction, type PaymentRow, paymentOf } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
 import { remindToShip } from "./trading-jobs.ts";
 import { nextTransactionState } from "./transaction-states.ts";
 
@@ -69,12 +69,10 @@ export async function settleCardPayment(ctx: CoreContext, transactionId: number)
 
 async function announcePurchase(
   ctx: CoreContext,
-  t: { id: number; itemId: number; buyerId: number; sellerId: number; price: number },
+  t: { id: number; itemId: number; buyerId: number; sellerId: number },
 ) {
-  const [item] = await ctx.db.select({ title: items.title }).from(items).where(eq(items.id, t.itemId));
-  const payload = { transactionId: t.id, itemId: t.itemId, title: item?.title ?? "", price: t.price };
-  await notify(ctx, { userId: t.sellerId, kind: "purchase", payload });
-  await notify(ctx, { userId: t.buyerId, kind: "payment", payload });
+  await tradeNotice(ctx, { userId: t.sellerId, kind: "purchase", transaction: t, event: "sold" });
+  await tradeNotice(ctx, { userId: t.buyerId, kind: "payment", transaction: t, event: "paid" });
 }
 
 /** The points were taken into escrow in the purchase's own database transaction; tell both sides. */

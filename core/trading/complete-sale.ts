@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { transactions } from "#db/schema/index.ts";
-import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { releaseEscrow } from "./escrow.ts";
 import type { TransactionRow } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
 import { nextTransactionState, type TransactionAction, type TransactionRole } from "./transaction-states.ts";
 
 /**
@@ -23,9 +23,5 @@ export async function completeSale(
     .update(transactions)
     .set({ state, completedAt: now, updatedAt: now })
     .where(eq(transactions.id, t.id));
-  await notify(ctx, {
-    userId: t.sellerId,
-    kind: "payment",
-    payload: { transactionId: t.id, itemId: t.itemId, proceeds: t.proceeds },
-  });
+  await tradeNotice(ctx, { userId: t.sellerId, kind: "payment", transaction: t, event: "completed" });
 }

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { RATINGS, reviews, transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
-import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Localized } from "../shared/locale.ts";
@@ -11,6 +10,7 @@ import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, printSafeText, text } from "../shared/validation/index.ts";
 import { completeSale } from "./complete-sale.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
 import { AUTO_COMPLETE_DAYS, autoComplete } from "./trading-jobs.ts";
 import { nextTransactionState } from "./transaction-states.ts";
 
@@ -70,10 +70,11 @@ export async function rateTransaction(
     );
     return to;
   });
-  await notify(ctx, {
+  await tradeNotice(ctx, {
     userId: role === "buyer" ? first.sellerId : first.buyerId,
     kind: "rating",
-    payload: { transactionId: first.id, itemId: first.itemId, rating: input.rating },
+    transaction: first,
+    event: "rated",
   });
   return { state };
 }

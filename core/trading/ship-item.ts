@@ -3,7 +3,6 @@ import { z } from "zod";
 import { shipments, transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
-import { notify } from "../notify/notifications.ts";
 import {
   COURIER_INVOICE_KIND,
   COURIER_INVOICE_KINDS,
@@ -26,6 +25,7 @@ import {
   yamatoShukaTime,
 } from "../shared/validation/index.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
 import { AUTO_COMPLETE_DAYS, autoComplete, remindToRate } from "./trading-jobs.ts";
 import { nextTransactionState } from "./transaction-states.ts";
 
@@ -158,10 +158,6 @@ export async function shipItem(
     );
     return to;
   });
-  await notify(ctx, {
-    userId: t.buyerId,
-    kind: "shipping",
-    payload: { transactionId: t.id, itemId: t.itemId },
-  });
+  await tradeNotice(ctx, { userId: t.buyerId, kind: "shipping", transaction: t, event: "shipped" });
   return { state };
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { defineJob } from "../jobs/define-job.ts";
-import { notify } from "../notify/notifications.ts";
 import { failCardPurchase, settleCardPayment } from "./card-settlement.ts";
 import { completeSale } from "./complete-sale.ts";
 import { loadTransaction, paymentOf } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
 
 /** A shipped transaction nobody finished rating completes by itself after this many days. */
 export const AUTO_COMPLETE_DAYS = 9;
@@ -30,11 +30,7 @@ export const remindToShip = defineJob({
   async handler(ctx, { transactionId }) {
     const t = await loadTransaction(ctx.db, transactionId);
     if (t.state !== "START") return;
-    await notify(ctx, {
-      userId: t.sellerId,
-      kind: "shipping",
-      payload: { transactionId, itemId: t.itemId, reminder: "ship" },
-    });
+    await tradeNotice(ctx, { userId: t.sellerId, kind: "shipping", transaction: t, event: "reminder" });
   },
 });
 
@@ -44,11 +40,7 @@ export const remindToRate = defineJob({
   async handler(ctx, { transactionId }) {
     const t = await loadTransaction(ctx.db, transactionId);
     if (t.state !== "SHIPPING") return;
-    await notify(ctx, {
-      userId: t.buyerId,
-      kind: "rating",
-      payload: { transactionId, itemId: t.itemId, reminder: "rate" },
-    });
+    await tradeNotice(ctx, { userId: t.buyerId, kind: "rating", transaction: t, event: "reminder" });
   },
 });
 

@@ -2,12 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { transactionMessages, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, printSafeText, required, text } from "../shared/validation/index.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
 
 export const ZMessage = z.object({ body: text(required(), maxLength(1000), printSafeText()) });
 const FINISHED = ["COMPLETED", "CANCELED", "INVALID"];
@@ -41,10 +41,11 @@ export async function postTransactionMessage(
     .insert(transactionMessages)
     .values({ transactionId: t.id, senderId: o.actor.id, body, createdAt: ctx.clock.now() })
     .returning();
-  await notify(ctx, {
+  await tradeNotice(ctx, {
     userId: role === "buyer" ? t.sellerId : t.buyerId,
     kind: "message",
-    payload: { transactionId: t.id, itemId: t.itemId },
+    transaction: t,
+    event: "message",
   });
   return {
     id: row!.id,

@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { showToast } from "../../lib/ui-state.ts";
+import { useNotificationSentence } from "../notification-sentence.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
 import { Footer } from "./footer.tsx";
 import { Header, type ShellUser } from "./header.tsx";
@@ -28,10 +29,49 @@ function FlashToast() {
   return null;
 }
 
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+/**
+ * Live notifications for a signed-in member: a server-sent event stream (`/events/notifications`)
+ * that shows each new notification as a toast and keeps the unread count current. Answers the live
+ * count, or null until the stream has said something newer than the page's data.
+ */
+function useLiveUnread(signedIn: boolean, pageUnread: number): number | null {
+  const [live, setLive] = useState<number | null>(null);
+  const say = useNotificationSentence();
+  // Fresh page data knows best: it arrives after every navigation.
+  useEffect(() => setLive(null), [pageUnread]);
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === "undefined") return;
+    const source = new EventSource("/events/notifications");
+    source.addEventListener("notification", (event) => {
+      const n = JSON.parse((event as MessageEvent<string>).data) as {
+        kind: string;
+        payload: Record<string, unknown>;
+        unread: number;
+      };
+      setLive(n.unread);
+      showToast(
+        say({
+          kind: n.kind,
+          by: text(n.payload.by),
+          title: text(n.payload.title),
+          keyword: "",
+          event: text(n.payload.event),
+        }),
+      );
+    });
+    return () => source.close();
+  }, [signedIn]);
+  return live;
+}
+
 /** Header, loading bar, snackbar, footer and bottom navigation around every page. */
 export function Shell({ lang, children }: { lang: Locale; children: ReactNode }) {
   const t = useTranslations("shell");
   const root = useRouteLoaderData("root") as RootData | undefined;
+  const unread =
+    useLiveUnread(Boolean(root?.user), root?.unreadNotifications ?? 0) ?? root?.unreadNotifications ?? 0;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -41,7 +81,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
         {t("skipToContent")}
       </a>
       <LoadingBar />
-      <Header lang={lang} user={root?.user ?? null} unread={root?.unreadNotifications ?? 0} />
+      <Header lang={lang} user={root?.user ?? null} unread={unread} />
       <main
         id="main"
         tabIndex={-1}
@@ -50,7 +90,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
         {children}
       </main>
       <Footer lang={lang} />
-      <BottomNav lang={lang} unread={root?.unreadNotifications ?? 0} />
+      <BottomNav lang={lang} unread={unread} />
       <Toaster />
       <FlashToast />
     </div>
