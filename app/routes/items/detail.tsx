@@ -20,6 +20,8 @@ import {
 } from "#core/shared/codes.ts";
 import { listComments, postComment } from "#core/social/comments.ts";
 import { likeItem, unlikeItem } from "#core/social/likes.ts";
+import { listReviews } from "#core/trading/get-transaction.ts";
+import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { FormError } from "../../components/form.tsx";
 import { ItemGrid } from "../../components/item-grid.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
@@ -50,9 +52,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requestInfo(context).user;
   const ctx = core(context);
   const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
-  const [comments, related] = await Promise.all([
+  const [comments, related, sellerReviews] = await Promise.all([
     listComments(ctx, { itemId, limit: 3 }),
     relatedItems(ctx, item),
+    listReviews(ctx, { userId: item.seller.id, limit: 0 }),
   ]);
   const url = new URL(request.url);
   return data(
@@ -60,6 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       item,
       comments: comments.items,
       related,
+      sellerReviews: sellerReviews.counts,
       loggedIn: viewer !== null,
       canonicalUrl: `${services(context).config.publicUrl}${url.pathname.replace(/\.data$/, "")}`,
       origin: services(context).config.publicUrl,
@@ -412,10 +416,11 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
           <span className="min-w-0 flex-1">
             <span className="block truncate font-semibold">{item.seller.nickname}</span>
             <span className="block text-xs text-slate-500">
-              {t("noReviews")}
-              {t("separator")}
               {t("sellerListings", { count: item.seller.listingCount })}
               {item.seller.identityVerified && `${t("separator")}${t("identityVerified")}`}
+            </span>
+            <span className="block text-xs text-slate-500">
+              <ReviewCounts counts={loaderData.sellerReviews} />
             </span>
           </span>
         </Link>
