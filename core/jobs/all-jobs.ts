@@ -1,5 +1,6 @@
 import { deliverSandboxEvent } from "../payments/sandbox-gateway.ts";
 import { reconcilePurchasesJob } from "../trading/reconcile-purchases.ts";
+import { sendTradeMail } from "../trading/trade-mails.ts";
 import { autoComplete, expireAuthorization, remindToRate, remindToShip } from "../trading/trading-jobs.ts";
 import type { JobDefinition } from "./define-job.ts";
 
@@ -11,4 +12,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   remindToRate,
   autoComplete,
   reconcilePurchasesJob,
+  sendTradeMail,
 ] as JobDefinition[];

@@ -32,6 +32,7 @@ import { rateTransaction } from "./rate-transaction.ts";
 import { receivePaymentWebhook } from "./receive-payment-webhook.ts";
 import { reconcilePurchases, STALE_ATTEMPT_MS } from "./reconcile-purchases.ts";
 import { shipItem } from "./ship-item.ts";
+import { sendTradeMail } from "./trade-mails.ts";
 import {
   AUTO_COMPLETE_DAYS,
   autoComplete,
@@ -86,6 +87,11 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       .from(notifications)
       .where(eq(notifications.userId, seller.id));
     expect(sellerNotes.map((n) => n.kind)).toContain("purchase");
+    // The seller must act, so the notice goes out by mail as well.
+    await createJobRunner({ ctx: t.ctx, definitions: [sendTradeMail] }).runDue();
+    const mail = await t.smtp.lastTo(seller.email);
+    expect(mail.subject).toBe("【Tsugu】「iPhone 13 128GB ミッドナイト 画面割れ」が購入されました");
+    expect(mail.text).toContain(`http://tsugu.test/ja/items/${itemId}/transactions/`);
 
     const shipped = await shipItem(t.ctx, {
       actor: seller,
