@@ -9,23 +9,27 @@ import { type Clock, manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
-import type { Database } from "#db/client.ts";
-import { createTestDatabase, type Engine } from "./db.ts";
+import { createTestDatabase, type Engine, type TestDatabase } from "./db.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
 
 export type TestCore = {
   ctx: CoreContext;
   clock: ReturnType<typeof manualClock>;
   smtp: SmtpCapture;
-  database: Database;
+  database: TestDatabase;
   /** A scratch folder of this test's own: blobs and the SMS sandbox's messages live under it. */
   dataDir: string;
   close(): Promise<void>;
 };
 
 /** A core context on a fresh database, a controllable clock and real SMTP to a local capture. */
-export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:00Z"): Promise<TestCore> {
-  const [database, smtp] = await Promise.all([createTestDatabase(engine), startSmtpCapture()]);
+export async function createTestCore(
+  engine: Engine,
+  start = "2026-11-22T03:00:00Z",
+  /** A database opened already (e.g. PGlite in a folder another process uses too). */
+  opened?: TestDatabase,
+): Promise<TestCore> {
+  const [database, smtp] = await Promise.all([opened ?? createTestDatabase(engine), startSmtpCapture()]);
   const clock = manualClock(start);
   const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-core-"));
   const secret = "test-secret-0123456789abcdef0123456789abcdef";
