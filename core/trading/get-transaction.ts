@@ -104,6 +104,8 @@ export async function findItemTransaction(
   return row.id;
 }
 
+const OPEN_STATES = ["START", "SHIPPING", "REVIEWED_BY_BUYER", "CANCELING", "PENDING"] as const;
+
 export type TransactionSummary = {
   id: number;
   itemId: number;
@@ -116,7 +118,14 @@ export type TransactionSummary = {
 /** The member's purchases or sales, newest first, page by page (cursor: the last id seen). */
 export async function listTransactions(
   ctx: Pick<CoreContext, "db">,
-  o: { userId: number; side: "buyer" | "seller"; before?: number | undefined; limit?: number },
+  o: {
+    userId: number;
+    side: "buyer" | "seller";
+    /** Only sales and purchases still under way. */
+    openOnly?: boolean;
+    before?: number | undefined;
+    limit?: number;
+  },
 ): Promise<{ items: TransactionSummary[]; nextCursor: string | null }> {
   const limit = o.limit ?? 20;
   const rows = await ctx.db
@@ -145,6 +154,7 @@ export async function listTransactions(
               "CANCELED",
             ])
           : undefined,
+        o.openOnly ? inArray(transactions.state, OPEN_STATES) : undefined,
         o.before ? lt(transactions.id, o.before) : undefined,
       ),
     )

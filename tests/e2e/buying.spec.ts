@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { journeyShot, logIn } from "./helpers.ts";
+import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
 
 const PRICE = 3000;
 
@@ -85,6 +85,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await buyer.getByTestId("buy-button").click();
   await expect(buyer.getByRole("heading", { level: 1, name: "購入内容の確認" })).toBeVisible();
   await expect(buyer.getByTestId("total")).toHaveText("￥3,000");
+  expect(await seriousA11yProblems(buyer)).toEqual([]);
   await buyer.getByLabel("新しいカードで支払う").check();
   await buyer.getByLabel("カード番号").fill("4000 0000 0000 3220");
   await buyer.getByLabel("有効期限（月）").fill("12");
@@ -104,6 +105,14 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   // The seller's open page hears of the sale at once.
   await expect(page.getByTestId("toast").filter({ hasText: `「${title}」が購入されました` })).toBeVisible();
 
+  // The sale is listed among the seller's sales in progress.
+  await page.goto("/ja/mypage/listing-items/");
+  await page
+    .getByRole("list", { name: "取引中の商品" })
+    .getByRole("link", { name: new RegExp(title) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/seller/$`));
+
   // The seller books a courier pickup for tomorrow morning.
   await page.goto(`/ja/items/${itemId}/transactions/`);
   await expect(page).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/seller/$`));
@@ -117,6 +126,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await page.getByRole("button", { name: "発送を通知する" }).click();
   await expect(page.getByTestId("transaction-state")).toHaveText("受取評価待ち");
   await expect(page.getByTestId("invoice-number")).toHaveText(/^\d{12}$/);
+  expect(await seriousA11yProblems(page)).toEqual([]);
 
   // The buyer sees the invoice number and rates on receipt.
   await buyer.reload();
@@ -138,6 +148,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await page.goto("/ja/balance/");
   await expect(page.getByTestId("proceeds")).toHaveText(`￥${proceeds.toLocaleString("ja-JP")}`);
   await expect(page.getByRole("listitem").filter({ hasText: "売上" }).first()).toContainText("+￥2,850");
+  expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "buying");
   await buyerContext.close();
 });

@@ -127,6 +127,7 @@ export const enBuying: Pick<Messages, "buying"> = {
       rating_rated: "You received a rating for “{title}”",
       rating_reminder: "When “{title}” arrives, please confirm receipt with a rating",
     },
+    inProgressSales: "Sales in progress",
     purchasedTitle: "Purchased items",
     noPurchases: "You have not bought anything yet",
     challengeTitle: "Card authentication (test environment)",

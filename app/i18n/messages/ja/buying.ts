@@ -125,6 +125,7 @@ export const jaBuying = {
       rating_rated: "「{title}」の取引相手から評価が届きました",
       rating_reminder: "「{title}」が届いたら、受取評価をお願いします",
     },
+    inProgressSales: "取引中の商品",
     purchasedTitle: "購入した商品",
     noPurchases: "購入した商品はまだありません",
     challengeTitle: "本人認証（テスト環境）",
