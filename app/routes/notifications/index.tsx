@@ -34,7 +34,7 @@ function NotificationRow({ n, lang }: { n: NotificationView; lang: "ja" | "en" }
         >
           <Sentence n={n} />
         </span>
-        <span className="mt-1 block text-xs text-slate-500">{formatDate(n.createdAt, lang, true)}</span>
+        <span className="mt-1 block text-xs text-slate-600">{formatDate(n.createdAt, lang, true)}</span>
       </span>
     </>
   );
