@@ -13,19 +13,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import pg from "pg";
-import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { createLocalMailer } from "#core/notify/mailer.ts";
-import { createSandboxSms } from "#core/notify/sms.ts";
-import { createSandboxCardToken, createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
+import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
 import { SANDBOX_TEST_CARDS } from "#core/payments/test-cards.ts";
 import { systemClock } from "#core/shared/clock.ts";
-import type { CoreContext } from "#core/shared/context.ts";
-import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
-import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import { addresses, items, payments, users } from "#db/schema/index.ts";
+import { sandboxCoreContext } from "../tests/helpers/core.ts";
+import { TEST_ADDRESS } from "../tests/helpers/trading.ts";
+
+type CoreContext = ReturnType<typeof sandboxCoreContext>;
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
@@ -55,27 +53,6 @@ async function open(engine: string): Promise<Database> {
   return openDatabase({ url: url.toString(), poolSize: 20 });
 }
 
-function contextFor(database: Database, dir: string): CoreContext {
-  const deps = {
-    db: database.db,
-    clock: systemClock,
-    publicUrl: "http://bench.test",
-    secret: "bench-secret-0123456789abcdef0123",
-  };
-  return {
-    db: database.db,
-    clock: systemClock,
-    mailer: createLocalMailer({ dir: path.join(dir, "mail"), from: "Tsugu <no-reply@bench.test>" }),
-    sms: createSandboxSms({ dir: path.join(dir, "mail") }),
-    blobs: createLocalBlobStore({ dir: path.join(dir, "blobs") }),
-    identity: createPolarifySandbox(deps),
-    payments: createSandboxGateway(deps),
-    courier: createSandboxCourier(deps),
-    secret: deps.secret,
-    publicUrl: deps.publicUrl,
-  };
-}
-
 async function members(ctx: CoreContext, n: number, prefix: string): Promise<SessionUser[]> {
   const rows = await ctx.db
     .insert(users)
@@ -86,20 +63,7 @@ async function members(ctx: CoreContext, n: number, prefix: string): Promise<Ses
       })),
     )
     .returning();
-  await ctx.db.insert(addresses).values(
-    rows.map((u) => ({
-      userId: u.id,
-      familyName: "山田",
-      givenName: "花子",
-      familyNameKana: "ヤマダ",
-      givenNameKana: "ハナコ",
-      postalCode: "1500001",
-      prefectureCode: "13",
-      city: "渋谷区",
-      street: "1-2-3",
-      phone: "09012345678",
-    })),
-  );
+  await ctx.db.insert(addresses).values(rows.map((u) => ({ userId: u.id, ...TEST_ADDRESS })));
   return rows.map((u) => ({
     id: u.id,
     email: u.email,
@@ -162,7 +126,12 @@ async function run(engine: string) {
   const database = await open(engine);
   try {
     await database.migrate();
-    const ctx = contextFor(database, dir);
+    const ctx = sandboxCoreContext({
+      db: database.db,
+      clock: systemClock,
+      dataDir: dir,
+      publicUrl: "http://bench.test",
+    });
     const [seller] = await members(ctx, 1, "seller");
     const buyers = await members(ctx, Math.max(CONTENDED, CONCURRENCY), "buyer");
 

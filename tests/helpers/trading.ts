@@ -5,22 +5,24 @@ import type { CoreContext } from "#core/shared/context.ts";
 import { addresses } from "#db/schema/index.ts";
 import { makeMember } from "./catalog.ts";
 
+/** A delivery address for test buyers. */
+export const TEST_ADDRESS = {
+  familyName: "山田",
+  givenName: "花子",
+  familyNameKana: "ヤマダ",
+  givenNameKana: "ハナコ",
+  postalCode: "1500001",
+  prefectureCode: "13",
+  city: "渋谷区神宮前",
+  street: "1-2-3",
+  building: "",
+  phone: "09012345678",
+};
+
 /** A member with a delivery address, ready to buy. */
 export async function makeBuyer(ctx: CoreContext, nickname?: string): Promise<SessionUser> {
   const member = await makeMember(ctx, nickname ? { nickname } : {});
-  await ctx.db.insert(addresses).values({
-    userId: member.id,
-    familyName: "山田",
-    givenName: "花子",
-    familyNameKana: "ヤマダ",
-    givenNameKana: "ハナコ",
-    postalCode: "1500001",
-    prefectureCode: "13",
-    city: "渋谷区神宮前",
-    street: "1-2-3",
-    building: "",
-    phone: "09012345678",
-  });
+  await ctx.db.insert(addresses).values({ userId: member.id, ...TEST_ADDRESS });
   return member;
 }
 
