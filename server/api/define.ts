@@ -44,6 +44,8 @@ export type ApiRoute = {
   /** Instead of a JSON body: files sent as multipart/form-data. */
   multipart?: MultipartSpec;
   query?: z.ZodType;
+  /** Request headers the endpoint requires, with what they mean (documented in OpenAPI). */
+  headers?: Record<string, string>;
   /** Field names for validation messages, per language. */
   labels?: Record<string, Localized>;
   responses: Record<number, { description: string; schema?: z.ZodType }>;

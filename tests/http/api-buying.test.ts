@@ -103,6 +103,15 @@ describe("buying API", () => {
     ).toBe(404);
   });
 
+  it("documents the purchase and its Idempotency-Key header in the OpenAPI document", async () => {
+    const doc = (await call("GET", "/api/v1/openapi.json")).json;
+    const purchase = doc.paths["/items/{id}/purchase"].post;
+    expect(purchase.parameters).toContainEqual(
+      expect.objectContaining({ name: "Idempotency-Key", in: "header", required: true }),
+    );
+    expect(Object.keys(purchase.responses)).toEqual(expect.arrayContaining(["201", "402", "409"]));
+  });
+
   it("answers a declined card with 402 and sends a challenge card to the hosted 3-D Secure page", async () => {
     const seller = await makeMember(server.ctx);
     const buyer = await makeBuyer(server.ctx);

@@ -93,6 +93,10 @@ export const tradingRoutes = [
     tag: "buying",
     auth: "user",
     body: ZPurchaseInput,
+    headers: {
+      "Idempotency-Key":
+        "8-200 letters, digits or _ . : - chosen by the client per purchase attempt; resend it to retry safely",
+    },
     labels: LABELS,
     responses: {
       201: { description: "Bought (START) or waiting for 3-D Secure (AUTH)", schema: ZPurchaseResult },
