@@ -250,6 +250,9 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
     });
   } catch (error) {
     if (isAppError(error) && error.code === "CONFLICT") {
+      // The same attempt, resumed twice at once, may have won in the other run: then go on.
+      const won = await transactionOf(ctx, attempt.id);
+      if (won) return continueCard(ctx, won.id, request.returnUrl);
       // Someone else bought it first: release this buyer's hold on their card.
       const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paid.id));
       await voidPayment(ctx, row!);

@@ -42,8 +42,9 @@ export async function receivePaymentWebhook(
     }
     return { applied: true };
   }
-  if (charge.status === "authorized") await settleCardPayment(ctx, payment.transactionId);
-  else if (charge.status === "failed" || charge.status === "expired")
+  if (charge.status === "authorized" || charge.status === "captured") {
+    await settleCardPayment(ctx, payment.transactionId);
+  } else if (charge.status === "failed" || charge.status === "expired")
     await failCardPurchase(ctx, payment.transactionId);
   return { applied: true };
 }

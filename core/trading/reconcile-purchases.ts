@@ -24,9 +24,24 @@ export async function reconcilePurchases(ctx: CoreContext): Promise<number> {
     .from(purchaseAttempts)
     .where(and(eq(purchaseAttempts.state, "started"), lt(purchaseAttempts.updatedAt, cutoff)))
     .limit(100);
+  let resumed = 0;
   for (const attempt of stale) {
+    // Take the attempt over first, so that two servers reconciling at once do not both resume it.
+    const [mine] = await ctx.db
+      .update(purchaseAttempts)
+      .set({ updatedAt: ctx.clock.now() })
+      .where(
+        and(
+          eq(purchaseAttempts.id, attempt.id),
+          eq(purchaseAttempts.state, "started"),
+          lt(purchaseAttempts.updatedAt, cutoff),
+        ),
+      )
+      .returning();
+    if (!mine) continue;
+    resumed += 1;
     try {
-      await runAttempt(ctx, attempt);
+      await runAttempt(ctx, mine);
     } catch {
       // The answer (a refusal) is stored by runAttempt; an outage is tried again next round.
     }
@@ -57,7 +72,7 @@ export async function reconcilePurchases(ctx: CoreContext): Promise<number> {
       await settleCardPayment(ctx, payment.transactionId);
     else if (charge.status !== "requires_3ds") await failCardPurchase(ctx, payment.transactionId);
   }
-  return stale.length;
+  return resumed;
 }
 
 /** Runs reconciliation and queues the next round; the server queues the first at start. */

@@ -300,7 +300,9 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     expect(await itemState(itemId)).toBe("SALE");
     expect(await reconcilePurchases(t.ctx)).toBe(0);
     t.clock.advance(STALE_ATTEMPT_MS + 1000);
-    expect(await reconcilePurchases(t.ctx)).toBe(1);
+    // Two servers reconciling at once: one of them resumes the attempt.
+    const resumed = await Promise.all([reconcilePurchases(t.ctx), reconcilePurchases(t.ctx)]);
+    expect(resumed[0]! + resumed[1]!).toBe(1);
     expect(await reconcilePurchases(t.ctx)).toBe(0);
     const sales = await t.ctx.db.select().from(transactions).where(eq(transactions.itemId, itemId));
     expect(sales.map((s) => s.state)).toEqual(["START"]);
