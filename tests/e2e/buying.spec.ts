@@ -98,12 +98,18 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await buyer.getByRole("link", { name: "認証画面へ進む" }).click();
   await expect(buyer.getByRole("heading", { name: "本人認証（テスト環境）" })).toBeVisible();
   await expect(buyer.getByText("￥3,000")).toBeVisible();
+  // The seller's open page will hear of the sale the moment it is paid: watch from now on, as the
+  // toast shows for a few seconds only.
+  const announced = expect(
+    page.getByTestId("toast").filter({ hasText: `「${title}」が購入されました` }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
   await buyer.getByRole("button", { name: "認証に成功する" }).click();
   await expect(buyer).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/buyer/$`));
   await expect(buyer.getByTestId("transaction-state")).toHaveText("発送待ち");
 
-  // The seller's open page hears of the sale at once.
-  await expect(page.getByTestId("toast").filter({ hasText: `「${title}」が購入されました` })).toBeVisible();
+  await announced;
 
   // The sale is listed among the seller's sales in progress.
   await page.goto("/ja/mypage/listing-items/");

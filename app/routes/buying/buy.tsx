@@ -67,8 +67,11 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
   const lang = langOf(params);
   const { quote } = loaderData;
   const key = actionData?.values?.idempotencyKey ?? loaderData.idempotencyKey;
+  // New cards are typed into the provider's tokeniser; only the sandbox's is built in so far.
+  const cardEntry = quote.provider === "sandbox";
   const [method, setMethod] = useState(
-    actionData?.values?.method ?? (quote.cards[0] ? `saved:${quote.cards[0].id}` : "new"),
+    actionData?.values?.method ??
+      (quote.cards[0] ? `saved:${quote.cards[0].id}` : cardEntry ? "new" : "points"),
   );
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -151,9 +154,11 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
                 {t("savedCard", { brand: c.brand, last4: c.last4, month: c.expMonth, year: c.expYear })}
               </MethodChoice>
             ))}
-            <MethodChoice value="new" chosen={method} onChoose={setMethod}>
-              {t("newCard")}
-            </MethodChoice>
+            {cardEntry && (
+              <MethodChoice value="new" chosen={method} onChoose={setMethod}>
+                {t("newCard")}
+              </MethodChoice>
+            )}
             <MethodChoice value="points" chosen={method} onChoose={setMethod}>
               {t("points", { points: formatYen(quote.points, lang) })}
             </MethodChoice>

@@ -13,7 +13,8 @@ export const handle = { back: "/settings/credit-card/", tab: "mypage" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireUser(context, request, langOf(params));
-  return null;
+  // New cards are typed into the provider's tokeniser; only the sandbox's is built in so far.
+  return { cardEntry: core(context).payments.kind === "sandbox" };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -28,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export default function CreditCardAdd({ actionData }: Route.ComponentProps) {
+export default function CreditCardAdd({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("buying");
   const [error, setError] = useState<string | null>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -40,6 +41,13 @@ export default function CreditCardAdd({ actionData }: Route.ComponentProps) {
     } catch (e) {
       setError((e as Error).message);
     }
+  }
+  if (!loaderData.cardEntry) {
+    return (
+      <PageCard title={t("addCardTitle")}>
+        <p role="alert">{t("cardEntryUnavailable")}</p>
+      </PageCard>
+    );
   }
   return (
     <PageCard title={t("addCardTitle")}>

@@ -28,6 +28,7 @@ export const enBuying: Pick<Messages, "buying"> = {
     cardNeedsScript: "Entering a new card needs JavaScript. Please choose a saved card or points.",
     testCards:
       "Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0000 0000 3220 (asks for 3-D Secure)",
+    cardEntryUnavailable: "New cards cannot be added here at the moment. Please use a saved card or points.",
     confirm: "Buy",
     ownItem: "This is your own item",
     blocked: "You cannot buy this seller's items",
