@@ -57,6 +57,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   // The seller keeps the item page open: the sale arrives there live.
   await page.goto(`/ja/items/${itemId}/`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('[data-live="on"]')).toBeAttached();
 
   const buyerContext = await browser.newContext({
     locale: "ja-JP",

@@ -36,14 +36,21 @@ const text = (v: unknown) => (typeof v === "string" ? v : "");
  * that shows each new notification as a toast and keeps the unread count current. Answers the live
  * count, or null until the stream has said something newer than the page's data.
  */
-function useLiveUnread(signedIn: boolean, pageUnread: number): number | null {
+function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number | null; connected: boolean } {
   const [live, setLive] = useState<number | null>(null);
+  const [connected, setConnected] = useState(false);
   const say = useNotificationSentence();
   // Fresh page data knows best: it arrives after every navigation.
   useEffect(() => setLive(null), [pageUnread]);
   useEffect(() => {
     if (!signedIn || typeof EventSource === "undefined") return;
     const source = new EventSource("/events/notifications");
+    // The count as the stream starts: catches what arrived between the page's data and now.
+    source.addEventListener("ready", (event) => {
+      setConnected(true);
+      setLive((JSON.parse((event as MessageEvent<string>).data) as { unread: number }).unread);
+    });
+    source.addEventListener("error", () => setConnected(false));
     source.addEventListener("notification", (event) => {
       const n = JSON.parse((event as MessageEvent<string>).data) as {
         kind: string;
@@ -63,17 +70,18 @@ function useLiveUnread(signedIn: boolean, pageUnread: number): number | null {
     });
     return () => source.close();
   }, [signedIn]);
-  return live;
+  return { unread: live, connected };
 }
 
 /** Header, loading bar, snackbar, footer and bottom navigation around every page. */
 export function Shell({ lang, children }: { lang: Locale; children: ReactNode }) {
   const t = useTranslations("shell");
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const unread =
-    useLiveUnread(Boolean(root?.user), root?.unreadNotifications ?? 0) ?? root?.unreadNotifications ?? 0;
+  const live = useLiveUnread(Boolean(root?.user), root?.unreadNotifications ?? 0);
+  const unread = live.unread ?? root?.unreadNotifications ?? 0;
   return (
-    <div className="flex min-h-dvh flex-col">
+    // data-live: whether this page hears new notifications as they happen.
+    <div className="flex min-h-dvh flex-col" data-live={live.connected ? "on" : "off"}>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
