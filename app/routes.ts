@@ -31,6 +31,28 @@ export default [
     route("items/:id", "routes/items/detail.tsx"),
     route("items/:id/comments", "routes/items/comments.tsx"),
     route("items/:id/edit", "routes/items/edit.tsx"),
+    route("items/:id/buy", "routes/buying/buy.tsx"),
+    route("items/:id/secure", "routes/buying/secure.tsx"),
+    route("items/:id/secure/result", "routes/buying/secure-result.tsx"),
+    route("items/:id/transactions", "routes/buying/transactions-index.tsx"),
+    route("items/:id/transactions/buyer", "routes/buying/transaction.tsx", { id: "transaction-buyer" }),
+    route("items/:id/transactions/buyer/address", "routes/buying/transaction-address.tsx", {
+      id: "transaction-buyer-address",
+    }),
+    route("items/:id/transactions/buyer/review", "routes/buying/transaction-review.tsx", {
+      id: "transaction-buyer-review",
+    }),
+    route("items/:id/transactions/seller", "routes/buying/transaction.tsx", { id: "transaction-seller" }),
+    route("items/:id/transactions/seller/address", "routes/buying/transaction-address.tsx", {
+      id: "transaction-seller-address",
+    }),
+    route("items/:id/transactions/seller/review", "routes/buying/transaction-review.tsx", {
+      id: "transaction-seller-review",
+    }),
+    route("settings/credit-card", "routes/buying/credit-cards.tsx"),
+    route("settings/credit-card/add", "routes/buying/credit-card-add.tsx"),
+    route("balance", "routes/buying/balance.tsx"),
+    route("mypage/purchased-items", "routes/buying/purchased-items.tsx"),
     route("sell", "routes/sell.tsx"),
     route("mypage", "routes/mypage/index.tsx"),
     route("mypage/listing-items", "routes/mypage/listing-items.tsx"),
@@ -89,5 +111,7 @@ export default [
   route("sitemaps/:name", "routes/sitemaps/sitemap.ts"),
   // The Polarify eKYC sandbox's hosted page: stands for the provider's site, so no language prefix.
   route("sandbox/polarify/:reference", "routes/sandbox/polarify.tsx"),
+  // The payments sandbox's 3-D Secure page: stands for the card issuer's site.
+  route("sandbox/payments/challenge/:chargeId", "routes/sandbox/payments-challenge.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

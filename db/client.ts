@@ -19,6 +19,11 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` (sent by any server on this database). Answers a
+   * function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
@@ -33,6 +38,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "postgres",
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
+      async listen(channel, onPayload) {
+        // LISTEN needs a connection of its own, kept open outside the pool.
+        const client = new pg.Client({ connectionString: options.url });
+        client.on("error", () => {});
+        client.on("notification", (m) => {
+          if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
+        });
+        await client.connect();
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        return () => client.end();
+      },
     };
   }
   let client: PGlite;
@@ -51,5 +67,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
   };
 }

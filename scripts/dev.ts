@@ -5,6 +5,7 @@ import { createServer as createViteServer } from "vite";
 import { isEmpty, seed } from "#db/seed/index.ts";
 import { createHttpApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
+import { startJobs } from "#server/jobs.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices, openConfiguredDatabase } from "#server/services.ts";
 
@@ -25,9 +26,11 @@ const listener = getRequestListener(app.fetch);
 const server = createHttpServer((req, res) => {
   vite.middlewares(req, res, () => void listener(req, res));
 });
+const jobs = startJobs(services, logger);
 server.listen(config.port, () => logger.info(`Tsugu (development) on http://localhost:${config.port}/`));
 const stop = () => {
   server.close();
+  void jobs.stop();
   void vite.close();
   void database.close().finally(() => process.exit(0));
 };

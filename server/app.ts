@@ -12,7 +12,9 @@ import { coreContext } from "./core-context.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
 import { createPageCache } from "./page-cache.ts";
+import { createRealtimeRoutes } from "./realtime.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
+import { createProviderRoutes } from "./webhooks.ts";
 
 export type HttpEnv = { Bindings: HttpBindings; Variables: { requestId: string; ip: string } };
 
@@ -70,6 +72,9 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   app.get("/robots.txt", (c) => c.text(ROBOTS(services.config.publicUrl)));
 
   app.route("/api/v1", createApiV1(services));
+  // Called by outside services (no session, no same-origin rule): each checks its own signature.
+  app.route("/", createProviderRoutes(services));
+  app.route("/", createRealtimeRoutes(services));
 
   // Uploaded files kept by the local blob store. Keys never change content, so they cache forever.
   app.get("/media/*", async (c) => {

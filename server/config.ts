@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { PayjpSettings } from "#core/payments/payjp-gateway.ts";
 import type { S3Settings } from "#core/storage/s3-blob-store.ts";
 
 const ZEnv = z.object({
@@ -38,7 +39,25 @@ const ZEnv = z.object({
   S3_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) address such as https://media.tsugu.example" })
     .optional(),
+  PAYJP_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, "must be a PAY.JP secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  PAYJP_PUBLIC_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, "must be a PAY.JP public key (pk_test_… or pk_live_…)")
+    .optional(),
+  PAYJP_WEBHOOK_TOKEN: z.string().min(8).optional(),
+  PAYJP_TDS_BACK: z.string().min(1).optional(),
+  PAYJP_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+const PAYJP_SETTINGS = [
+  "PAYJP_SECRET_KEY",
+  "PAYJP_PUBLIC_KEY",
+  "PAYJP_WEBHOOK_TOKEN",
+  "PAYJP_TDS_BACK",
+] as const;
 
 const S3_SETTINGS = [
   "S3_ENDPOINT",
@@ -65,6 +84,8 @@ export type Config = {
   pageCacheSeconds: number;
   /** Uploaded files go to this bucket when set, else to DATA_DIR/blobs. */
   s3: S3Settings | undefined;
+  /** Card payments go to PAY.JP when set, else to the built-in sandbox. */
+  payjp: PayjpSettings | undefined;
 };
 
 export class ConfigError extends Error {
@@ -84,6 +105,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (missingS3.length > 0 && missingS3.length < S3_SETTINGS.length) {
     throw new ConfigError(
       `Invalid settings in the environment:\n  S3 storage needs all of ${S3_SETTINGS.join(", ")} or none of them; missing: ${missingS3.join(", ")}\nSee .env.example.`,
+    );
+  }
+  const missingPayjp = PAYJP_SETTINGS.filter((name) => e[name] === undefined);
+  if (missingPayjp.length > 0 && missingPayjp.length < PAYJP_SETTINGS.length) {
+    throw new ConfigError(
+      `Invalid settings in the environment:\n  PAY.JP needs all of ${PAYJP_SETTINGS.join(", ")} or none of them; missing: ${missingPayjp.join(", ")}\nSee .env.example.`,
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -114,6 +141,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             publicUrl: e.S3_PUBLIC_URL.replace(/\/+$/, ""),
+          }
+        : undefined,
+    payjp:
+      e.PAYJP_SECRET_KEY && e.PAYJP_PUBLIC_KEY && e.PAYJP_WEBHOOK_TOKEN && e.PAYJP_TDS_BACK
+        ? {
+            secretKey: e.PAYJP_SECRET_KEY,
+            publicKey: e.PAYJP_PUBLIC_KEY,
+            webhookToken: e.PAYJP_WEBHOOK_TOKEN,
+            tdsBackName: e.PAYJP_TDS_BACK,
+            ...(e.PAYJP_API_BASE ? { apiBase: e.PAYJP_API_BASE } : {}),
           }
         : undefined,
   };

@@ -9,6 +9,8 @@ export function coreContext(s: AppServices): CoreContext {
     sms: s.sms,
     blobs: s.blobs,
     identity: s.identity,
+    payments: s.payments,
+    courier: s.courier,
     secret: s.config.sessionSecret,
     publicUrl: s.config.publicUrl,
   };

@@ -4,13 +4,17 @@ import type { ServerBuild } from "react-router";
 import type { Database } from "#db/client.ts";
 import { createHttpApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { startJobs } from "./jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { AppServices } from "./router-context.ts";
 import { createServices } from "./services.ts";
 
 export type RunningServer = { url: string; port: number; server: ServerType; close(): Promise<void> };
 
-/** Serves the production build on the configured port (0 picks a free one). */
+/**
+ * Serves the production build on the configured port (0 picks a free one), and runs the job queue
+ * in the same process until closed.
+ */
 export async function runServer(o: {
   config: Config;
   database: Database;
@@ -22,6 +26,7 @@ export async function runServer(o: {
 }): Promise<RunningServer> {
   const services = o.services ?? (await createServices(o.config, o.database));
   const app = createHttpApp({ services, build: o.build, logger: o.logger, clientDir: o.clientDir });
+  const jobs = startJobs(services, o.logger);
   return new Promise((resolve) => {
     const server = serve(
       { fetch: app.fetch, port: o.config.port, hostname: "0.0.0.0" },
@@ -30,7 +35,15 @@ export async function runServer(o: {
           url: `http://127.0.0.1:${info.port}`,
           port: info.port,
           server,
-          close: () => new Promise<void>((done) => server.close(() => done())),
+          close: async () => {
+            await jobs.stop();
+            await services.realtime.close();
+            await new Promise<void>((done) => {
+              server.close(() => done());
+              // Live notification streams never end by themselves.
+              if ("closeAllConnections" in server) server.closeAllConnections();
+            });
+          },
         });
       },
     );

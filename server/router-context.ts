@@ -3,10 +3,13 @@ import type { IdentityProvider } from "#core/account/identity-provider.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { Mailer } from "#core/notify/mailer.ts";
 import type { SmsSender } from "#core/notify/sms.ts";
+import type { PaymentGateway } from "#core/payments/gateway.ts";
 import type { Clock } from "#core/shared/clock.ts";
 import type { BlobStore } from "#core/storage/blob-store.ts";
+import type { ShippingProvider } from "#core/trading/shipping-provider.ts";
 import type { Db } from "#db/client.ts";
 import type { Config } from "./config.ts";
+import type { RealtimeHub } from "./realtime.ts";
 
 /** What every request can use: the core's dependencies plus who is asking. */
 export type AppServices = {
@@ -16,6 +19,10 @@ export type AppServices = {
   sms: SmsSender;
   blobs: BlobStore;
   identity: IdentityProvider;
+  payments: PaymentGateway;
+  courier: ShippingProvider;
+  /** Live notifications for open pages (LISTEN/NOTIFY). */
+  realtime: RealtimeHub;
   config: Config;
 };
 

@@ -2,11 +2,15 @@ import path from "node:path";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
+import { createPayjpGateway } from "#core/payments/payjp-gateway.ts";
+import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { createS3BlobStore } from "#core/storage/s3-blob-store.ts";
+import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import type { Config } from "./config.ts";
+import { createRealtimeHub } from "./realtime.ts";
 import type { AppServices } from "./router-context.ts";
 
 export function createMailer(config: Config): Mailer {
@@ -32,6 +36,16 @@ export async function createServices(config: Config, database: Database): Promis
       ? createS3BlobStore(config.s3)
       : createLocalBlobStore({ dir: path.join(config.dataDir, "blobs") }),
     identity: createPolarifySandbox({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
+    payments: config.payjp
+      ? createPayjpGateway(config.payjp)
+      : createSandboxGateway({
+          db: database.db,
+          clock: systemClock,
+          publicUrl: config.publicUrl,
+          secret: config.sessionSecret,
+        }),
+    courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
+    realtime: createRealtimeHub(database.listen),
     config,
   };
 }

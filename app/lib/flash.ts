@@ -28,6 +28,15 @@ export const FLASH_KEYS = [
   "staff.saved",
   "staff.published",
   "staff.unpublished",
+  "buying.purchased",
+  "buying.shipped",
+  "buying.rated",
+  "buying.messageSent",
+  "buying.cancelRequested",
+  "buying.cancelAgreed",
+  "buying.cancelRefused",
+  "buying.cardAdded",
+  "buying.cardRemoved",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

@@ -6,19 +6,20 @@ const SIGNATURE = {
   en: "--\nTsugu\nThis address does not receive replies. If you did not expect this message, you can ignore it.",
 };
 
-function message(to: string, subject: string, body: string, locale: Locale): MailMessage {
+/** A mail with our signature in the member's language. */
+export function mailMessage(to: string, subject: string, body: string, locale: Locale): MailMessage {
   return { to, subject, text: `${body}\n\n${SIGNATURE[locale]}\n` };
 }
 
 export function signupCodeMail(to: string, locale: Locale, code: string, link: string): MailMessage {
   return locale === "ja"
-    ? message(
+    ? mailMessage(
         to,
         `【Tsugu】確認コード ${code}`,
         `Tsugu への会員登録ありがとうございます。\n\n確認コード: ${code}\n\n登録画面にこのコードを入力するか、次のリンクを開いて登録を続けてください。\n${link}\n\nコードとリンクの有効期限は10分です。`,
         locale,
       )
-    : message(
+    : mailMessage(
         to,
         `[Tsugu] Your code is ${code}`,
         `Thank you for signing up to Tsugu.\n\nYour code: ${code}\n\nEnter it on the sign-up page, or open this link to continue:\n${link}\n\nThe code and the link expire in 10 minutes.`,
@@ -33,13 +34,13 @@ export function signupExistingAccountMail(
   resetUrl: string,
 ): MailMessage {
   return locale === "ja"
-    ? message(
+    ? mailMessage(
         to,
         "【Tsugu】このメールアドレスは登録済みです",
         `このメールアドレスで会員登録が申し込まれましたが、すでにアカウントがあります。\n\nログイン: ${loginUrl}\nパスワードをお忘れの場合: ${resetUrl}`,
         locale,
       )
-    : message(
+    : mailMessage(
         to,
         "[Tsugu] You already have an account",
         `Someone tried to sign up with this address, but it already has an account.\n\nLog in: ${loginUrl}\nForgot your password? ${resetUrl}`,
@@ -49,13 +50,13 @@ export function signupExistingAccountMail(
 
 export function passwordResetMail(to: string, locale: Locale, link: string): MailMessage {
   return locale === "ja"
-    ? message(
+    ? mailMessage(
         to,
         "【Tsugu】パスワードの再設定",
         `パスワード再設定のお申し込みを受け付けました。\n次のリンクを開いて、新しいパスワードを設定してください。\n${link}\n\nリンクの有効期限は30分です。`,
         locale,
       )
-    : message(
+    : mailMessage(
         to,
         "[Tsugu] Reset your password",
         `We received a request to reset your password.\nOpen this link to choose a new one:\n${link}\n\nThe link expires in 30 minutes.`,
@@ -65,13 +66,13 @@ export function passwordResetMail(to: string, locale: Locale, link: string): Mai
 
 export function emailChangeCodeMail(to: string, locale: Locale, code: string): MailMessage {
   return locale === "ja"
-    ? message(
+    ? mailMessage(
         to,
         `【Tsugu】確認コード ${code}`,
         `メールアドレス変更の確認コードです。\n\n確認コード: ${code}\n\n有効期限は10分です。`,
         locale,
       )
-    : message(
+    : mailMessage(
         to,
         `[Tsugu] Your code is ${code}`,
         `Here is the code to confirm your new email address.\n\nYour code: ${code}\n\nIt expires in 10 minutes.`,
@@ -81,13 +82,13 @@ export function emailChangeCodeMail(to: string, locale: Locale, code: string): M
 
 export function emailChangedNoticeMail(to: string, locale: Locale, newEmail: string): MailMessage {
   return locale === "ja"
-    ? message(
+    ? mailMessage(
         to,
         "【Tsugu】メールアドレスが変更されました",
         `アカウントのメールアドレスが ${newEmail} に変更されました。\nお心当たりがない場合は、すぐにお問い合わせください。`,
         locale,
       )
-    : message(
+    : mailMessage(
         to,
         "[Tsugu] Your email address was changed",
         `The email address of your account was changed to ${newEmail}.\nIf this was not you, please contact us at once.`,
@@ -97,13 +98,13 @@ export function emailChangedNoticeMail(to: string, locale: Locale, newEmail: str
 
 export function passwordChangedNoticeMail(to: string, locale: Locale): MailMessage {
   return locale === "ja"
-    ? message(
+    ? mailMessage(
         to,
         "【Tsugu】パスワードが変更されました",
         "アカウントのパスワードが変更されました。\nお心当たりがない場合は、すぐにパスワードを再設定してください。",
         locale,
       )
-    : message(
+    : mailMessage(
         to,
         "[Tsugu] Your password was changed",
         "The password of your account was changed.\nIf this was not you, reset your password at once.",

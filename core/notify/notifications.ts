@@ -1,15 +1,38 @@
-import { and, count, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { type NOTIFICATION_KINDS, notifications } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type Notification = typeof notifications.$inferSelect;
 
+/** The PostgreSQL channel on which every server hears of new notifications (LISTEN/NOTIFY). */
+export const NOTIFICATION_CHANNEL = "tsugu_notifications";
+
+/**
+ * Records a notification and announces it on NOTIFICATION_CHANNEL, so the member's open pages on
+ * any server hear of it at once (inside a transaction, only once it commits).
+ */
 export async function notify(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { userId: number; kind: NotificationKind; payload: Record<string, unknown> },
 ): Promise<void> {
-  await ctx.db.insert(notifications).values({ ...o, createdAt: ctx.clock.now() });
+  const [row] = await ctx.db
+    .insert(notifications)
+    .values({ ...o, createdAt: ctx.clock.now() })
+    .returning({ id: notifications.id });
+  const message = JSON.stringify({ userId: o.userId, id: row!.id });
+  await ctx.db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${message})`);
+}
+
+export async function getNotification(
+  ctx: Pick<CoreContext, "db">,
+  o: { userId: number; id: number },
+): Promise<Notification | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, o.id), eq(notifications.userId, o.userId)));
+  return row ?? null;
 }
 
 /** A member's notifications, newest first, page by page (the cursor is the last id seen). */

@@ -2,7 +2,9 @@ import type { Db } from "#db/client.ts";
 import type { IdentityProvider } from "../account/identity-provider.ts";
 import type { Mailer } from "../notify/mailer.ts";
 import type { SmsSender } from "../notify/sms.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import type { ShippingProvider } from "../trading/shipping-provider.ts";
 import type { Clock } from "./clock.ts";
 
 /** What every use case needs from the outside world, injected by the door that calls it. */
@@ -14,6 +16,10 @@ export type CoreContext = {
   blobs: BlobStore;
   /** Identity verification (eKYC): the Polarify sandbox unless a live provider is configured. */
   identity: IdentityProvider;
+  /** Card payments: the built-in sandbox unless PAY.JP is configured. */
+  payments: PaymentGateway;
+  /** Courier invoices and pickups: the sandbox courier. */
+  courier: ShippingProvider;
   /** Key for hashing tokens and codes. */
   secret: string;
   /** Site address for links in mail, without a trailing slash. */

@@ -27,6 +27,8 @@ export type HandlerArgs<B, Q> = {
   locale: Locale;
   ip: string;
   userAgent: string;
+  /** A request header by (case-insensitive) name. */
+  header(name: string): string | undefined;
 };
 
 export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -42,6 +44,8 @@ export type ApiRoute = {
   /** Instead of a JSON body: files sent as multipart/form-data. */
   multipart?: MultipartSpec;
   query?: z.ZodType;
+  /** Request headers the endpoint requires, with what they mean (documented in OpenAPI). */
+  headers?: Record<string, string>;
   /** Field names for validation messages, per language. */
   labels?: Record<string, Localized>;
   responses: Record<number, { description: string; schema?: z.ZodType }>;

@@ -88,6 +88,9 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
         });
       }
     }
+    for (const [name, description] of Object.entries(r.headers ?? {})) {
+      parameters.push({ name, in: "header", required: true, description, schema: { type: "string" } });
+    }
     const responses: Record<string, unknown> = {};
     for (const [status, res] of Object.entries(r.responses)) {
       responses[status] = res.schema

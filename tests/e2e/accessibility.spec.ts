@@ -29,6 +29,10 @@ test("member pages have no serious accessibility problems, and the shell works b
     "/ja/settings/email/",
     "/ja/settings/change-password/",
     "/ja/settings/profile/",
+    "/ja/settings/credit-card/",
+    "/ja/settings/credit-card/add/",
+    "/ja/balance/",
+    "/ja/mypage/purchased-items/",
   ]) {
     await expectAccessible(page, path);
   }

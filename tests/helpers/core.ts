@@ -2,41 +2,81 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
-import { createSmtpMailer } from "#core/notify/mailer.ts";
+import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
+import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { type Clock, manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { type AppError, isAppError } from "#core/shared/errors.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
-import type { Database } from "#db/client.ts";
-import { createTestDatabase, type Engine } from "./db.ts";
+import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
+import type { Db } from "#db/client.ts";
+import { createTestDatabase, type Engine, type TestDatabase } from "./db.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
 
 export type TestCore = {
   ctx: CoreContext;
   clock: ReturnType<typeof manualClock>;
   smtp: SmtpCapture;
-  database: Database;
+  database: TestDatabase;
   /** A scratch folder of this test's own: blobs and the SMS sandbox's messages live under it. */
   dataDir: string;
   close(): Promise<void>;
 };
 
+export const TEST_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+export const TEST_PUBLIC_URL = "http://tsugu.test";
+
+/**
+ * A core context with every outside service a sandbox: local mail (unless a mailer is given),
+ * SMS, blobs under `dataDir`, eKYC, cards and courier. For tests, crash drills and benchmarks.
+ */
+export function sandboxCoreContext(o: {
+  db: Db;
+  clock: Clock;
+  dataDir: string;
+  mailer?: Mailer;
+  secret?: string;
+  publicUrl?: string;
+}): CoreContext {
+  const deps = {
+    db: o.db,
+    clock: o.clock,
+    publicUrl: o.publicUrl ?? TEST_PUBLIC_URL,
+    secret: o.secret ?? TEST_SECRET,
+  };
+  return {
+    db: o.db,
+    clock: o.clock,
+    mailer:
+      o.mailer ??
+      createLocalMailer({ dir: path.join(o.dataDir, "mail"), from: "Tsugu <no-reply@tsugu.test>" }),
+    sms: createSandboxSms({ dir: path.join(o.dataDir, "mail") }),
+    blobs: createLocalBlobStore({ dir: path.join(o.dataDir, "blobs") }),
+    identity: createPolarifySandbox(deps),
+    payments: createSandboxGateway(deps),
+    courier: createSandboxCourier(deps),
+    secret: deps.secret,
+    publicUrl: deps.publicUrl,
+  };
+}
+
 /** A core context on a fresh database, a controllable clock and real SMTP to a local capture. */
-export async function createTestCore(engine: Engine, start = "2026-11-22T03:00:00Z"): Promise<TestCore> {
-  const [database, smtp] = await Promise.all([createTestDatabase(engine), startSmtpCapture()]);
+export async function createTestCore(
+  engine: Engine,
+  start = "2026-11-22T03:00:00Z",
+  /** A database opened already (e.g. PGlite in a folder another process uses too). */
+  opened?: TestDatabase,
+): Promise<TestCore> {
+  const [database, smtp] = await Promise.all([opened ?? createTestDatabase(engine), startSmtpCapture()]);
   const clock = manualClock(start);
   const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-core-"));
-  const ctx: CoreContext = {
+  const ctx = sandboxCoreContext({
     db: database.db,
-    clock: clock as Clock,
+    clock,
+    dataDir,
     mailer: createSmtpMailer({ url: smtp.url, from: "Tsugu <no-reply@tsugu.test>" }),
-    sms: createSandboxSms({ dir: path.join(dataDir, "mail") }),
-    blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }),
-    identity: createPolarifySandbox({ db: database.db, clock, publicUrl: "http://tsugu.test" }),
-    secret: "test-secret-0123456789abcdef0123456789abcdef",
-    publicUrl: "http://tsugu.test",
-  };
+  });
   return {
     ctx,
     clock,

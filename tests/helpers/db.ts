@@ -28,7 +28,10 @@ function adminUrl(database = "postgres"): string {
 }
 
 /** A fresh, migrated, empty database of its own for one test file or test. */
-export async function createTestDatabase(engine: Engine = "pglite"): Promise<Database> {
+/** A test database; on PostgreSQL with its address, for a second process to open. */
+export type TestDatabase = Database & { url?: string };
+
+export async function createTestDatabase(engine: Engine = "pglite"): Promise<TestDatabase> {
   if (engine === "pglite") {
     const copy = (await (await pgliteTemplate()).clone()) as PGlite;
     return openDatabase({ pglite: copy });
@@ -46,6 +49,7 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Dat
   const database = await openDatabase({ url: adminUrl(name), poolSize: 5 });
   return {
     ...database,
+    url: adminUrl(name),
     async close() {
       await database.close();
       const drop = new pg.Client({ connectionString: adminUrl() });

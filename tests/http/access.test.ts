@@ -111,6 +111,22 @@ const API_ACCESS: Record<string, Row> = {
   "get /me/identification": signedIn(401, 200),
   "post /me/identification": signedIn(401, 415),
   "post /imei-checks": all(422),
+  // Buying: an empty body is no purchase; "{id}" of a transaction is no id.
+  "post /items/{id}/purchase": signedIn(401, 422),
+  "post /items/{id}/purchase/secure-result": signedIn(401, 404),
+  "get /me/purchases": signedIn(401, 200),
+  "get /me/sales": signedIn(401, 200),
+  "get /transactions/{id}": signedIn(401, 404),
+  "post /transactions/{id}/ship": signedIn(401, 404),
+  "post /transactions/{id}/rating": signedIn(401, 422),
+  "post /transactions/{id}/messages": signedIn(401, 422),
+  "post /transactions/{id}/cancel": signedIn(401, 422),
+  "post /transactions/{id}/hold": signedIn(401, 422),
+  "get /me/balance": signedIn(401, 200),
+  "get /me/cards": signedIn(401, 200),
+  "post /me/cards": signedIn(401, 422),
+  "delete /me/cards/{card_id}": signedIn(401, 404),
+  "get /users/{id}/reviews": all(404),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -147,6 +163,23 @@ const PAGE_ACCESS: Record<string, Row> = {
   "items/:id": all(200),
   "items/:id/comments": all(200),
   "items/:id/edit": ownerOnly(302, 200, 403),
+  // Buying the sample listing (on sale, owned by "owner"): the page tells the owner it is theirs;
+  // business and staff accounts do not buy.
+  "items/:id/buy": { anonymous: 302, member: 200, business: 403, operator: 403, owner: 200 },
+  // Nothing waits for 3-D Secure: on to the result, which knows of no purchase.
+  "items/:id/secure": signedIn(302, 302),
+  "items/:id/secure/result": signedIn(302, 404),
+  "items/:id/transactions": signedIn(302, 404),
+  "items/:id/transactions/buyer": signedIn(302, 404),
+  "items/:id/transactions/buyer/address": signedIn(302, 404),
+  "items/:id/transactions/buyer/review": signedIn(302, 404),
+  "items/:id/transactions/seller": signedIn(302, 404),
+  "items/:id/transactions/seller/address": signedIn(302, 404),
+  "items/:id/transactions/seller/review": signedIn(302, 404),
+  "settings/credit-card": signedIn(302, 200),
+  "settings/credit-card/add": signedIn(302, 200),
+  balance: signedIn(302, 200),
+  "mypage/purchased-items": signedIn(302, 200),
   // Nobody here has finished the seller setup yet: it comes first.
   sell: signedIn(302, 302),
   mypage: signedIn(302, 200),
@@ -210,6 +243,8 @@ const TOP_PAGE_ACCESS: Record<string, Row> = {
   "sitemap.xml": all(200),
   "sitemaps/:name": all(200),
   "sandbox/polarify/:reference": all(404),
+  // The card issuer's page needs the address to return to; without it, nobody gets further.
+  "sandbox/payments/challenge/:chargeId": all(400),
   "*": all(404),
 };
 const TOP_SAMPLES: Record<string, string> = {

@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { showToast } from "../../lib/ui-state.ts";
+import { useNotificationSentence } from "../notification-sentence.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
 import { Footer } from "./footer.tsx";
 import { Header, type ShellUser } from "./header.tsx";
@@ -28,12 +29,59 @@ function FlashToast() {
   return null;
 }
 
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+/**
+ * Live notifications for a signed-in member: a server-sent event stream (`/events/notifications`)
+ * that shows each new notification as a toast and keeps the unread count current. Answers the live
+ * count, or null until the stream has said something newer than the page's data.
+ */
+function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number | null; connected: boolean } {
+  const [live, setLive] = useState<number | null>(null);
+  const [connected, setConnected] = useState(false);
+  const say = useNotificationSentence();
+  // Fresh page data knows best: it arrives after every navigation.
+  useEffect(() => setLive(null), [pageUnread]);
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === "undefined") return;
+    const source = new EventSource("/events/notifications");
+    // The count as the stream starts: catches what arrived between the page's data and now.
+    source.addEventListener("ready", (event) => {
+      setConnected(true);
+      setLive((JSON.parse((event as MessageEvent<string>).data) as { unread: number }).unread);
+    });
+    source.addEventListener("error", () => setConnected(false));
+    source.addEventListener("notification", (event) => {
+      const n = JSON.parse((event as MessageEvent<string>).data) as {
+        kind: string;
+        payload: Record<string, unknown>;
+        unread: number;
+      };
+      setLive(n.unread);
+      showToast(
+        say({
+          kind: n.kind,
+          by: text(n.payload.by),
+          title: text(n.payload.title),
+          keyword: "",
+          event: text(n.payload.event),
+        }),
+      );
+    });
+    return () => source.close();
+  }, [signedIn]);
+  return { unread: live, connected };
+}
+
 /** Header, loading bar, snackbar, footer and bottom navigation around every page. */
 export function Shell({ lang, children }: { lang: Locale; children: ReactNode }) {
   const t = useTranslations("shell");
   const root = useRouteLoaderData("root") as RootData | undefined;
+  const live = useLiveUnread(Boolean(root?.user), root?.unreadNotifications ?? 0);
+  const unread = live.unread ?? root?.unreadNotifications ?? 0;
   return (
-    <div className="flex min-h-dvh flex-col">
+    // data-live: whether this page hears new notifications as they happen.
+    <div className="flex min-h-dvh flex-col" data-live={live.connected ? "on" : "off"}>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -41,7 +89,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
         {t("skipToContent")}
       </a>
       <LoadingBar />
-      <Header lang={lang} user={root?.user ?? null} unread={root?.unreadNotifications ?? 0} />
+      <Header lang={lang} user={root?.user ?? null} unread={unread} />
       <main
         id="main"
         tabIndex={-1}
@@ -50,7 +98,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
         {children}
       </main>
       <Footer lang={lang} />
-      <BottomNav lang={lang} unread={root?.unreadNotifications ?? 0} />
+      <BottomNav lang={lang} unread={unread} />
       <Toaster />
       <FlashToast />
     </div>

@@ -1,5 +1,6 @@
 import type { Messages } from "../messages.ts";
 import { enAccount } from "./en/account.ts";
+import { enBuying } from "./en/buying.ts";
 import { enCatalog } from "./en/catalog.ts";
 import { enMedia } from "./en/media.ts";
 import { enPages } from "./en/pages.ts";
@@ -14,6 +15,7 @@ export const en: Messages = {
   ...enCatalog,
   ...enPages,
   ...enMedia,
+  ...enBuying,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

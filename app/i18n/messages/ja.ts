@@ -1,4 +1,5 @@
 import { jaAccount } from "./ja/account.ts";
+import { jaBuying } from "./ja/buying.ts";
 import { jaCatalog } from "./ja/catalog.ts";
 import { jaMedia } from "./ja/media.ts";
 import { jaPages } from "./ja/pages.ts";
@@ -13,6 +14,7 @@ export const ja = {
   ...jaCatalog,
   ...jaPages,
   ...jaMedia,
+  ...jaBuying,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

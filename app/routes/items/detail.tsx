@@ -21,6 +21,8 @@ import {
 } from "#core/shared/codes.ts";
 import { listComments, postComment } from "#core/social/comments.ts";
 import { likeItem, unlikeItem } from "#core/social/likes.ts";
+import { listReviews } from "#core/trading/get-transaction.ts";
+import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { FormError } from "../../components/form.tsx";
 import { ItemGrid } from "../../components/item-grid.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
@@ -49,15 +51,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requestInfo(context).user;
   const ctx = core(context);
   const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
-  const [comments, related] = await Promise.all([
+  const [comments, related, sellerReviews] = await Promise.all([
     listComments(ctx, { itemId, limit: 3 }),
     relatedItems(ctx, item),
+    listReviews(ctx, { userId: item.seller.id, limit: 0 }),
   ]);
   const url = new URL(request.url);
   return {
     item,
     comments: comments.items,
     related,
+    sellerReviews: sellerReviews.counts,
     loggedIn: viewer !== null,
     canonicalUrl: `${services(context).config.publicUrl}${url.pathname.replace(/\.data$/, "")}`,
     origin: services(context).config.publicUrl,
@@ -162,6 +166,7 @@ function LikeButton({ liked, count, disabled }: { liked: boolean; count: number;
 
 export default function ItemDetailPage({ loaderData, actionData: raw, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
+  const buying = useTranslations("buying");
   const actionData = raw && "likeCount" in raw ? undefined : (raw as FormState | undefined);
   const lang = langOf(params);
   const { item, comments, related, loggedIn } = loaderData;
@@ -218,6 +223,20 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
         </p>
         {item.state === "SOLD" && <p className="font-bold text-danger-600">{t("soldOut")}</p>}
         {item.state === "DISABLED" && <p className="font-semibold text-slate-600">{t("notForSale")}</p>}
+        {item.state === "SALE" && !isSeller && !blocked && (
+          <Link
+            to={`/${lang}/items/${item.id}/buy/`}
+            className="flex h-12 items-center justify-center rounded-full bg-danger-600 text-base font-bold text-white"
+            data-testid="buy-button"
+          >
+            {buying("buyButton")}
+          </Link>
+        )}
+        {item.state === "SOLD" && loggedIn && (
+          <Link to={`/${lang}/items/${item.id}/transactions/`} className="text-sm text-brand-700 underline">
+            {buying("transactionTitle")}
+          </Link>
+        )}
         <div className="flex items-center gap-3">
           <LikeButton
             liked={item.viewer.liked}
@@ -393,10 +412,11 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
           <span className="min-w-0 flex-1">
             <span className="block truncate font-semibold">{item.seller.nickname}</span>
             <span className="block text-xs text-slate-500">
-              {t("noReviews")}
-              {t("separator")}
               {t("sellerListings", { count: item.seller.listingCount })}
               {item.seller.identityVerified && `${t("separator")}${t("identityVerified")}`}
+            </span>
+            <span className="block text-xs text-slate-500">
+              <ReviewCounts counts={loaderData.sellerReviews} />
             </span>
           </span>
         </Link>

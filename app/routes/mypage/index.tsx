@@ -79,6 +79,10 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
             <SettingsLink to={`/${lang}/mypage/listing-items/`}>
               {settings("mypageLists.listingItemsTitle")}
             </SettingsLink>
+            <SettingsLink to={`/${lang}/mypage/purchased-items/`}>
+              {settings("buying.purchasedTitle")}
+            </SettingsLink>
+            <SettingsLink to={`/${lang}/balance/`}>{settings("buying.balanceTitle")}</SettingsLink>
             <SettingsLink to={`/${lang}/mypage/liked-items/`}>
               {settings("mypageLists.likedItemsTitle")}
             </SettingsLink>
@@ -101,6 +105,7 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
           <SettingsLink to={`/${lang}/settings/change-password/`}>{t("changePassword")}</SettingsLink>
           <SettingsLink to={`/${lang}/settings/address/`}>{settings("address.title")}</SettingsLink>
           <SettingsLink to={`/${lang}/settings/bank-account/`}>{settings("bank.title")}</SettingsLink>
+          <SettingsLink to={`/${lang}/settings/credit-card/`}>{settings("buying.cardsTitle")}</SettingsLink>
           <SettingsLink to={`/${lang}/settings/sms/`}>{settings("sms.title")}</SettingsLink>
           <SettingsLink to={`/${lang}/settings/identification/`}>
             {settings("identification.title")}

@@ -2,11 +2,13 @@ import { useCallback } from "react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
+import { listTransactions } from "#core/trading/get-transaction.ts";
+import { TransactionList } from "../../components/buying/transaction-list.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { langOf } from "../../lib/lang.ts";
-import { requireUser } from "../../lib/request.server.ts";
+import { core, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/listing-items";
 import { LISTING_TABS, type ListingTab } from "./listing-tabs.ts";
@@ -18,7 +20,11 @@ export const handle = { back: "/mypage/", tab: "mypage" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
   const tab = listingTabOf(request);
-  return { tab, items: await myListingsPage(context, user, tab, undefined) };
+  const [items, selling] = await Promise.all([
+    myListingsPage(context, user, tab, undefined),
+    listTransactions(core(context), { userId: user.id, side: "seller", openOnly: true, limit: 50 }),
+  ]);
+  return { tab, items, selling: selling.items };
 }
 
 const TAB_LABELS = { sale: "tabSale", draft: "tabDraft", stopped: "tabStopped", sold: "tabSold" } as const;
@@ -31,6 +37,7 @@ const TAB_EMPTY = {
 
 export default function ListingItems({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("mypageLists");
+  const buying = useTranslations("buying");
   const lang = langOf(params);
   const { tab, items } = loaderData;
   const fetchPage = useCallback(
@@ -46,6 +53,19 @@ export default function ListingItems({ loaderData, params }: Route.ComponentProp
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("listingItemsTitle")}</h1>
+      {loaderData.selling.length > 0 && (
+        <section aria-labelledby="selling-title" className="flex flex-col gap-2">
+          <h2 id="selling-title" className="font-bold">
+            {buying("inProgressSales")}
+          </h2>
+          <TransactionList
+            rows={loaderData.selling}
+            side="seller"
+            lang={lang}
+            label={buying("inProgressSales")}
+          />
+        </section>
+      )}
       <nav aria-label={t("stateTabs")}>
         <ul className="grid grid-cols-4 border-b border-slate-200">
           {(Object.keys(LISTING_TABS) as ListingTab[]).map((key) => (

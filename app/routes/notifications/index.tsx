@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { NotificationSentence as Sentence } from "../../components/notification-sentence.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate } from "../../i18n/index.ts";
@@ -18,24 +19,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return openNotifications(context, user);
 }
 
-function Sentence({ n }: { n: NotificationView }) {
-  const t = useTranslations("notificationsPage");
-  switch (n.kind) {
-    case "saved_search":
-      return n.keyword
-        ? t("savedSearchKeyword", { keyword: n.keyword, title: n.title })
-        : t("savedSearch", { title: n.title });
-    case "comment":
-      return t("comment", { by: n.by, title: n.title });
-    case "like":
-      return t("like", { by: n.by, title: n.title });
-    case "follow":
-      return t("follow", { by: n.by });
-    default:
-      return t("other");
-  }
-}
-
 function NotificationRow({ n, lang }: { n: NotificationView; lang: "ja" | "en" }) {
   const t = useTranslations("notificationsPage");
   const body = (
@@ -51,7 +34,7 @@ function NotificationRow({ n, lang }: { n: NotificationView; lang: "ja" | "en" }
         >
           <Sentence n={n} />
         </span>
-        <span className="mt-1 block text-xs text-slate-500">{formatDate(n.createdAt, lang, true)}</span>
+        <span className="mt-1 block text-xs text-slate-600">{formatDate(n.createdAt, lang, true)}</span>
       </span>
     </>
   );

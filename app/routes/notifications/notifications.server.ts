@@ -13,6 +13,8 @@ export type NotificationView = {
   by: string;
   title: string;
   keyword: string;
+  /** For transaction notices: what happened ("sold", "shipped", a new state…). */
+  event: string;
   /** Path under the language prefix, or null when the notice leads nowhere. */
   href: string | null;
   unread: boolean;
@@ -30,6 +32,12 @@ function hrefOf(n: Notification): string | null {
       return itemId ? `/items/${itemId}/` : null;
     case "comment":
       return itemId ? `/items/${itemId}/comments/` : null;
+    case "purchase":
+    case "payment":
+    case "shipping":
+    case "message":
+    case "rating":
+      return itemId ? `/items/${itemId}/transactions/` : null;
     case "follow": {
       const userId = id(n.payload.userId);
       return userId ? `/users/${userId}/` : null;
@@ -48,6 +56,7 @@ function view(n: Notification, openedAt: number): NotificationView {
     title: text(n.payload.title),
     keyword:
       n.kind === "saved_search" ? (new URLSearchParams(text(n.payload.query)).get("keyword") ?? "") : "",
+    event: text(n.payload.event),
     href: hrefOf(n),
     unread: n.readAt === null || n.readAt.getTime() >= openedAt,
     createdAt: n.createdAt.toISOString(),

@@ -2,12 +2,15 @@ import { useCallback } from "react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
+import { listReviews } from "#core/trading/get-transaction.ts";
+import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { ProfileHeader } from "../../components/social/profile-header.tsx";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
+import { core } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/profile";
 import { profileItemsPage, profileOf, socialAction, userIdOf, viewerKindOf } from "./social.server.ts";
@@ -20,9 +23,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     profileOf(context, userId),
     profileItemsPage(context, userId, undefined),
   ]);
+  const { counts } = await listReviews(core(context), { userId, limit: 0 });
   return {
     profile,
     items,
+    reviewCounts: counts,
     viewerKind: viewerKindOf(context),
     confirmBlock: new URL(request.url).searchParams.get("confirm") === "block",
   };
@@ -79,8 +84,8 @@ export default function Profile({ loaderData, actionData, params }: Route.Compon
             {t("seeReviews")}
           </Link>
         </div>
-        <p className="mt-2 text-sm text-slate-500" data-testid="reviews-summary">
-          {t("noReviews")}
+        <p className="mt-2 text-sm text-slate-500">
+          <ReviewCounts counts={loaderData.reviewCounts} />
         </p>
       </section>
       <section id="listings" aria-labelledby="listings-title" className="scroll-mt-20">

@@ -1,18 +1,25 @@
 import { useTranslations } from "use-intl";
+import { listReviews } from "#core/trading/get-transaction.ts";
+import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { ProfileHeader } from "../../components/social/profile-header.tsx";
-import { translator } from "../../i18n/index.ts";
+import { formatDate, translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
+import { core } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/reviews";
 import { profileOf, userIdOf, viewerKindOf } from "./social.server.ts";
 
 export const handle = { back: "history", tab: "home" };
 
-/** Reviews arrive with the buying flow; until then every member has none, and the page says so. */
+const RATING_KEY = { good: "ratingGood", normal: "ratingNormal", bad: "ratingBad" } as const;
+
+/** The ratings buyers and sellers gave this member, newest first. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const profile = await profileOf(context, userIdOf(params));
-  return { profile, viewerKind: viewerKindOf(context) };
+  const userId = userIdOf(params);
+  const profile = await profileOf(context, userId);
+  const reviews = await listReviews(core(context), { userId });
+  return { profile, viewerKind: viewerKindOf(context), reviews };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -24,6 +31,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Reviews({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("people");
+  const buying = useTranslations("buying");
   const lang = langOf(params);
   const { profile, viewerKind } = loaderData;
   const title = t("reviewsTitle", { nickname: profile.nickname });
@@ -35,10 +43,26 @@ export default function Reviews({ loaderData, params }: Route.ComponentProps) {
         <h2 id="reviews-list-title" className="font-bold">
           {t("reviews")}
         </h2>
-        <EmptyState>
-          <span className="block font-semibold text-slate-800">{t("noReviews")}</span>
-          <span className="mt-1 block">{t("reviewsLead")}</span>
-        </EmptyState>
+        <ReviewCounts counts={loaderData.reviews.counts} className="text-sm text-slate-600" />
+        {loaderData.reviews.items.length === 0 ? (
+          <EmptyState>
+            <span className="block font-semibold text-slate-800">{t("noReviews")}</span>
+            <span className="mt-1 block">{t("reviewsLead")}</span>
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            {loaderData.reviews.items.map((r) => (
+              <li key={`${r.reviewer}-${String(r.createdAt)}`} className="p-4 text-sm" data-testid="review">
+                <p className="font-semibold">
+                  【{buying(RATING_KEY[r.rating as keyof typeof RATING_KEY])}】
+                  {t(r.role === "buyer" ? "reviewByBuyer" : "reviewBySeller", { nickname: r.reviewer })}
+                </p>
+                {r.comment && <p className="mt-1 whitespace-pre-wrap">{r.comment}</p>}
+                <p className="mt-1 text-xs text-slate-500">{formatDate(r.createdAt, lang)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

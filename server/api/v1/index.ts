@@ -24,6 +24,7 @@ import { itemRoutes } from "./items.ts";
 import { phoneRoutes } from "./phone.ts";
 import { profileRoutes } from "./profile.ts";
 import { socialRoutes } from "./social.ts";
+import { tradingRoutes } from "./trading.ts";
 
 export const API_ROUTES: ApiRoute[] = [
   ...healthRoutes,
@@ -37,6 +38,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...identificationRoutes,
   ...socialRoutes,
   ...imeiRoutes,
+  ...tradingRoutes,
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -135,6 +137,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
           locale,
           ip: c.env?.incoming?.socket?.remoteAddress ?? "unknown",
           userAgent: c.req.header("user-agent") ?? "",
+          header: (name) => c.req.header(name),
         });
         for (const [k, v] of Object.entries(result.headers ?? {})) c.header(k, v);
         if (result.body === undefined) return c.body(null, result.status as 204);

@@ -68,7 +68,6 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     seller: "Seller",
     sellerListings: "{count} listings",
     identityVerified: "Identity verified",
-    noReviews: "No reviews yet",
     like: "Like",
     liked: "Liked",
     likeCount: "{count} likes",

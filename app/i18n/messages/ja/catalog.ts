@@ -66,7 +66,6 @@ export const jaCatalog = {
     seller: "出品者",
     sellerListings: "出品数 {count}",
     identityVerified: "本人確認済み",
-    noReviews: "評価はまだありません",
     like: "いいね！",
     liked: "いいね！済み",
     likeCount: "いいね！{count}件",

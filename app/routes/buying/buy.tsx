@@ -1,0 +1,187 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { data, Link, redirect } from "react-router";
+import { useTranslations } from "use-intl";
+import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
+import { purchaseItem } from "#core/trading/purchase-item.ts";
+import { CardFields, tokenize } from "../../components/buying/card-fields.tsx";
+import { FormError, SubmitButton } from "../../components/form.tsx";
+import { formatYen } from "../../i18n/index.ts";
+import { langOf } from "../../lib/lang.ts";
+import {
+  core,
+  formFailure,
+  formValues,
+  orNotFound,
+  pathIdOf,
+  redirectWithFlash,
+  requireUser,
+} from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/buy";
+
+export const meta = titleMeta("buying.buyTitle");
+export const handle = { back: "history", tab: "home" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = langOf(params);
+  const user = requireUser(context, request, lang);
+  // Business buyers and staff do not buy on the marketplace.
+  if (user.role !== "member") throw data("Forbidden", { status: 403 });
+  const quote = await orNotFound(() =>
+    getPurchaseQuote(core(context), { actor: user, itemId: pathIdOf(params) }),
+  );
+  // One key per visit of the page: a resent form is the same purchase, a new visit a new one.
+  return { quote, idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const actor = requireUser(context, request, lang);
+  const itemId = pathIdOf(params);
+  const values = formValues(await request.formData(), ["idempotencyKey", "method", "cardToken"] as const);
+  const ctx = core(context);
+  const input =
+    values.method === "points"
+      ? { paymentMethod: "points" }
+      : values.method === "new"
+        ? { paymentMethod: "card", cardToken: values.cardToken }
+        : { paymentMethod: "card", savedCardId: values.method.replace(/^saved:/, "") };
+  try {
+    const result = await purchaseItem(ctx, {
+      actor,
+      itemId,
+      idempotencyKey: values.idempotencyKey,
+      input,
+      returnUrl: `${ctx.publicUrl}/${lang}/items/${itemId}/secure/result/`,
+    });
+    if (result.redirectUrl) return redirect(`/${lang}/items/${itemId}/secure/`);
+    return redirectWithFlash(context, `/${lang}/items/${itemId}/transactions/`, "buying.purchased");
+  } catch (error) {
+    // A refused attempt is finished: trying again is a new attempt with a new key.
+    return formFailure(error, lang, { ...values, cardToken: "", idempotencyKey: crypto.randomUUID() });
+  }
+}
+
+export default function Buy({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("buying");
+  const lang = langOf(params);
+  const { quote } = loaderData;
+  const key = actionData?.values?.idempotencyKey ?? loaderData.idempotencyKey;
+  // New cards are typed into the provider's tokeniser; only the sandbox's is built in so far.
+  const cardEntry = quote.provider === "sandbox";
+  const [method, setMethod] = useState(
+    actionData?.values?.method ??
+      (quote.cards[0] ? `saved:${quote.cards[0].id}` : cardEntry ? "new" : "points"),
+  );
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (method !== "new") return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSending(true);
+    setCardError(null);
+    try {
+      (form.elements.namedItem("cardToken") as HTMLInputElement).value = await tokenize(form);
+      form.submit();
+    } catch (error) {
+      setCardError((error as Error).message);
+      setSending(false);
+    }
+  }
+
+  const canBuy = quote.refusal === null && quote.address !== null;
+  return (
+    <section className="mx-auto flex w-full max-w-md flex-col gap-4" aria-labelledby="page-title">
+      <h1 id="page-title" className="text-2xl font-bold">
+        {t("buyTitle")}
+      </h1>
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 className="text-sm text-slate-600">{t("item")}</h2>
+        <p className="mt-1 font-semibold">{quote.item.title}</p>
+        <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-2 text-sm">
+          <dt>{t("price")}</dt>
+          <dd className="text-right">{formatYen(quote.item.price, lang)}</dd>
+          <dt>{t("postage")}</dt>
+          <dd className="text-right">
+            {quote.item.postage === "ARRIVAL" ? t("postageArrival") : t("postageIncluded")}
+          </dd>
+          <dt className="font-bold">{t("total")}</dt>
+          <dd className="text-right text-lg font-bold" data-testid="total">
+            {formatYen(quote.item.price, lang)}
+          </dd>
+        </dl>
+      </div>
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 className="font-bold">{t("address")}</h2>
+        {quote.address ? (
+          <p className="mt-2 text-sm leading-relaxed">
+            〒{quote.address.postalCode} {quote.address.city} {quote.address.street} {quote.address.building}
+            <br />
+            {quote.address.familyName} {quote.address.givenName}
+          </p>
+        ) : (
+          <p className="mt-2 text-sm text-danger-600">{t("addressMissing")}</p>
+        )}
+        <Link
+          to={`/${lang}/settings/address/`}
+          className="mt-2 inline-block text-sm text-brand-700 underline"
+        >
+          {quote.address ? t("changeAddress") : t("addAddress")}
+        </Link>
+      </div>
+      {quote.refusal ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-danger-600">
+          {quote.refusal === "own" ? t("ownItem") : quote.refusal === "blocked" ? t("blocked") : t("soldOut")}
+        </p>
+      ) : (
+        <form
+          method="post"
+          onSubmit={onSubmit}
+          className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          noValidate
+        >
+          <FormError
+            message={actionData?.formError ?? cardError ?? Object.values(actionData?.errors ?? {})[0]}
+          />
+          <input type="hidden" name="idempotencyKey" value={key} />
+          <input type="hidden" name="cardToken" defaultValue="" />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="font-bold">{t("paymentMethod")}</legend>
+            {quote.cards.map((c) => (
+              <MethodChoice key={c.id} value={`saved:${c.id}`} chosen={method} onChoose={setMethod}>
+                {t("savedCard", { brand: c.brand, last4: c.last4, month: c.expMonth, year: c.expYear })}
+              </MethodChoice>
+            ))}
+            {cardEntry && (
+              <MethodChoice value="new" chosen={method} onChoose={setMethod}>
+                {t("newCard")}
+              </MethodChoice>
+            )}
+            <MethodChoice value="points" chosen={method} onChoose={setMethod}>
+              {t("points", { points: formatYen(quote.points, lang) })}
+            </MethodChoice>
+          </fieldset>
+          {method === "new" && <CardFields />}
+          {canBuy && <SubmitButton>{sending ? "…" : t("confirm")}</SubmitButton>}
+        </form>
+      )}
+    </section>
+  );
+}
+
+function MethodChoice(o: { value: string; chosen: string; onChoose(v: string): void; children: ReactNode }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="radio"
+        name="method"
+        value={o.value}
+        checked={o.chosen === o.value}
+        onChange={() => o.onChoose(o.value)}
+      />
+      {o.children}
+    </label>
+  );
+}

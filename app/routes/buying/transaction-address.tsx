@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { PREFECTURES } from "#core/shared/codes.ts";
+import { PageCard } from "../../components/form.tsx";
+import { label } from "../../lib/labels.ts";
+import { langOf } from "../../lib/lang.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/transaction-address";
+import { loadTransactionPage } from "./transaction.server.ts";
+
+export const meta = titleMeta("buying.addressTitle");
+export const handle = { back: "history", tab: "mypage" };
+
+/** Where the parcel goes: the address the buyer had when buying, for the seller to write on it. */
+export async function loader(args: Route.LoaderArgs) {
+  const side = new URL(args.request.url).pathname.includes("/transactions/seller") ? "seller" : "buyer";
+  const { view } = await loadTransactionPage(args, side, "address/");
+  return { address: view.shippingAddress, itemId: view.itemId, role: view.role };
+}
+
+export default function TransactionAddress({ loaderData, params }: Route.ComponentProps) {
+  const t = useTranslations("buying");
+  const lang = langOf(params);
+  const a = loaderData.address;
+  return (
+    <PageCard title={t("addressTitle")}>
+      <h2 className="text-sm text-slate-600">{t("shipTo")}</h2>
+      <address className="mt-2 not-italic leading-relaxed" data-testid="ship-to">
+        〒{a.postalCode}
+        <br />
+        {label(PREFECTURES, a.prefectureCode, lang)} {a.city} {a.street} {a.building}
+        <br />
+        {a.name}
+        <br />
+        {a.phone}
+      </address>
+      <Link
+        to={`/${lang}/items/${loaderData.itemId}/transactions/${loaderData.role === "seller" ? "seller" : "buyer"}/`}
+        className="mt-4 inline-block text-brand-700 underline"
+      >
+        {t("transactionTitle")}
+      </Link>
+    </PageCard>
+  );
+}

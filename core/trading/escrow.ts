@@ -1,0 +1,78 @@
+import type { Db } from "#db/client.ts";
+import type { transactions } from "#db/schema/index.ts";
+import { memberAccount, platformAccount } from "../ledger/accounts.ts";
+import { postEntry } from "../ledger/post-entry.ts";
+import type { Clock } from "../shared/clock.ts";
+
+type Tx = Pick<
+  typeof transactions.$inferSelect,
+  "id" | "buyerId" | "sellerId" | "price" | "fee" | "proceeds" | "paymentMethod"
+>;
+type Deps = { db: Db; clock: Clock };
+
+/**
+ * The buyer's money goes into escrow: a captured card charge arrives in their payment account
+ * (owed to us by the provider) and moves on; points move straight from the points account.
+ */
+export async function payIntoEscrow(ctx: Deps, t: Tx, paymentId: number | null): Promise<void> {
+  if (t.paymentMethod === "card") {
+    await postEntry(ctx, {
+      idempotencyKey: `payment:${paymentId}:capture`,
+      kind: "card_payment",
+      refs: { transactionId: t.id, paymentId: paymentId ?? 0 },
+      lines: [
+        { account: platformAccount("card_clearing"), amount: -t.price },
+        { account: memberAccount(t.buyerId, "payment"), amount: t.price },
+      ],
+    });
+  }
+  const from = t.paymentMethod === "card" ? "payment" : "points";
+  await postEntry(ctx, {
+    idempotencyKey: `transaction:${t.id}:escrow`,
+    kind: "escrow",
+    refs: { transactionId: t.id },
+    lines: [
+      { account: memberAccount(t.buyerId, from), amount: -t.price },
+      { account: memberAccount(t.buyerId, "escrow"), amount: t.price },
+    ],
+  });
+}
+
+/** At COMPLETED: the seller's proceeds (price − fee) and the platform's fee leave escrow. */
+export async function releaseEscrow(ctx: Deps, t: Tx): Promise<void> {
+  await postEntry(ctx, {
+    idempotencyKey: `transaction:${t.id}:release`,
+    kind: "sale_proceeds",
+    refs: { transactionId: t.id },
+    lines: [
+      { account: memberAccount(t.buyerId, "escrow"), amount: -t.price },
+      { account: memberAccount(t.sellerId, "proceeds"), amount: t.proceeds },
+      ...(t.fee > 0 ? [{ account: platformAccount("revenue"), amount: t.fee }] : []),
+    ],
+  });
+}
+
+/** At CANCELED: escrow goes back where it came from; a card payment is then refunded to the card. */
+export async function returnEscrow(ctx: Deps, t: Tx, paymentId: number | null): Promise<void> {
+  const to = t.paymentMethod === "card" ? "payment" : "points";
+  await postEntry(ctx, {
+    idempotencyKey: `transaction:${t.id}:return`,
+    kind: "escrow_return",
+    refs: { transactionId: t.id },
+    lines: [
+      { account: memberAccount(t.buyerId, "escrow"), amount: -t.price },
+      { account: memberAccount(t.buyerId, to), amount: t.price },
+    ],
+  });
+  if (t.paymentMethod === "card") {
+    await postEntry(ctx, {
+      idempotencyKey: `payment:${paymentId}:refund`,
+      kind: "card_refund",
+      refs: { transactionId: t.id, paymentId: paymentId ?? 0 },
+      lines: [
+        { account: memberAccount(t.buyerId, "payment"), amount: -t.price },
+        { account: platformAccount("card_clearing"), amount: t.price },
+      ],
+    });
+  }
+}

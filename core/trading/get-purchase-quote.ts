@@ -1,0 +1,85 @@
+import { and, desc, eq } from "drizzle-orm";
+import { items, payments, transactions } from "#db/schema/index.ts";
+import { type Address, getAddress } from "../account/get-address.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import { getBalance } from "../ledger/get-balance.ts";
+import type { SavedCard } from "../payments/gateway.ts";
+import { listSavedCards } from "../payments/saved-cards.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { isBlockedBy } from "../social/blocking.ts";
+import { assertMember } from "../social/members-only.ts";
+
+export type PurchaseQuote = {
+  item: { id: number; title: string; price: number; postage: string; state: string };
+  /** Why this member cannot buy, or null when they can. */
+  refusal: "own" | "blocked" | "sold" | null;
+  address: Address | null;
+  cards: SavedCard[];
+  points: number;
+  /** The provider's key for tokenising a new card in the browser. */
+  publicKey: string;
+  provider: string;
+};
+
+/** What the purchase page shows: the item, its price, where it goes and how the member can pay. */
+export async function getPurchaseQuote(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number },
+): Promise<PurchaseQuote> {
+  assertMember(o.actor);
+  const [item] = await ctx.db.select().from(items).where(eq(items.id, o.itemId)).limit(1);
+  if (!item || item.price === null || item.state === "DRAFT" || item.state === "PRIVATE") {
+    throw new AppError("NOT_FOUND");
+  }
+  const refusal =
+    item.sellerId === o.actor.id
+      ? "own"
+      : (await isBlockedBy(ctx, { blockerId: item.sellerId, userId: o.actor.id }))
+        ? "blocked"
+        : item.state !== "SALE"
+          ? "sold"
+          : null;
+  const [address, cards, balance] = await Promise.all([
+    getAddress(ctx, o.actor.id),
+    listSavedCards(ctx, { userId: o.actor.id }),
+    getBalance(ctx, { userId: o.actor.id }),
+  ]);
+  return {
+    item: {
+      id: item.id,
+      title: item.title,
+      price: item.price,
+      postage: item.postage ?? "INCLUDED",
+      state: item.state,
+    },
+    refusal,
+    address,
+    cards,
+    points: balance.points,
+    publicKey: ctx.payments.publicKey,
+    provider: ctx.payments.name,
+  };
+}
+
+/** Where the buyer of an item waiting for 3-D Secure goes to authenticate, or null if nothing waits. */
+export async function getSecureStep(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; returnUrl: string },
+): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ chargeId: payments.chargeId, status: payments.status })
+    .from(transactions)
+    .innerJoin(payments, eq(payments.transactionId, transactions.id))
+    .where(
+      and(
+        eq(transactions.itemId, o.itemId),
+        eq(transactions.buyerId, o.actor.id),
+        eq(transactions.state, "AUTH"),
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(1);
+  if (!row?.chargeId || row.status !== "requires_3ds") return null;
+  return ctx.payments.challengeUrl(row.chargeId, o.returnUrl);
+}

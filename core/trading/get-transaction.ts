@@ -1,0 +1,190 @@
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { items, payments, reviews, shipments, transactions, users } from "#db/schema/index.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { loadTransaction, roleOf } from "./load-transaction.ts";
+import { TRADE_MESSAGES } from "./messages.ts";
+import { listTransactionMessages, type TransactionMessage } from "./transaction-messages.ts";
+import type { TransactionRole } from "./transaction-states.ts";
+
+export type TransactionView = {
+  id: number;
+  itemId: number;
+  title: string;
+  state: string;
+  role: TransactionRole;
+  price: number;
+  fee: number;
+  proceeds: number;
+  paymentMethod: string;
+  shippingMethod: string;
+  paymentStatus: string | null;
+  buyer: { id: number; nickname: string };
+  seller: { id: number; nickname: string };
+  /** Only the seller (who ships) and the buyer see the address. */
+  shippingAddress: Record<string, string>;
+  shipment: typeof shipments.$inferSelect | null;
+  reviews: { role: string; rating: string; comment: string; createdAt: Date }[];
+  messages: TransactionMessage[];
+  cancelRequestedBy: string | null;
+  createdAt: Date;
+  shippedAt: Date | null;
+  completedAt: Date | null;
+};
+
+/** One transaction as its buyer, its seller or an operator sees it; anyone else gets NOT_FOUND. */
+export async function getTransaction(
+  ctx: Pick<CoreContext, "db">,
+  o: { actor: SessionUser; transactionId: number },
+): Promise<TransactionView> {
+  const t = await loadTransaction(ctx.db, o.transactionId);
+  const role = roleOf(t, o.actor);
+  const [item] = await ctx.db.select({ title: items.title }).from(items).where(eq(items.id, t.itemId));
+  const people = await ctx.db
+    .select({ id: users.id, nickname: users.nickname })
+    .from(users)
+    .where(inArray(users.id, [t.buyerId, t.sellerId]));
+  const nick = (id: number) => ({ id, nickname: people.find((p) => p.id === id)?.nickname ?? "" });
+  const [shipment] = await ctx.db.select().from(shipments).where(eq(shipments.transactionId, t.id));
+  const [payment] = await ctx.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.transactionId, t.id));
+  return {
+    id: t.id,
+    itemId: t.itemId,
+    title: item?.title ?? "",
+    state: t.state,
+    role,
+    price: t.price,
+    fee: t.fee,
+    proceeds: t.proceeds,
+    paymentMethod: t.paymentMethod,
+    shippingMethod: t.shippingMethod,
+    paymentStatus: payment?.status ?? null,
+    buyer: nick(t.buyerId),
+    seller: nick(t.sellerId),
+    shippingAddress: t.shippingAddress,
+    shipment: shipment ?? null,
+    reviews: await ctx.db
+      .select({
+        role: reviews.role,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(eq(reviews.transactionId, t.id)),
+    messages: await listTransactionMessages(ctx, t.id),
+    cancelRequestedBy: t.cancelRequestedBy,
+    createdAt: t.createdAt,
+    shippedAt: t.shippedAt,
+    completedAt: t.completedAt,
+  };
+}
+
+/** The member's latest live or finished transaction on an item (for `/items/{id}/transactions/`). */
+export async function findItemTransaction(
+  ctx: Pick<CoreContext, "db">,
+  o: { actor: SessionUser; itemId: number },
+): Promise<number> {
+  const [row] = await ctx.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.itemId, o.itemId),
+        or(eq(transactions.buyerId, o.actor.id), eq(transactions.sellerId, o.actor.id)),
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", { message: TRADE_MESSAGES.notFound });
+  return row.id;
+}
+
+const OPEN_STATES = ["START", "SHIPPING", "REVIEWED_BY_BUYER", "CANCELING", "PENDING"] as const;
+
+export type TransactionSummary = {
+  id: number;
+  itemId: number;
+  title: string;
+  state: string;
+  price: number;
+  createdAt: Date;
+};
+
+/** The member's purchases or sales, newest first, page by page (cursor: the last id seen). */
+export async function listTransactions(
+  ctx: Pick<CoreContext, "db">,
+  o: {
+    userId: number;
+    side: "buyer" | "seller";
+    /** Only sales and purchases still under way. */
+    openOnly?: boolean;
+    before?: number | undefined;
+    limit?: number;
+  },
+): Promise<{ items: TransactionSummary[]; nextCursor: string | null }> {
+  const limit = o.limit ?? 20;
+  const rows = await ctx.db
+    .select({
+      id: transactions.id,
+      itemId: transactions.itemId,
+      title: items.title,
+      state: transactions.state,
+      price: transactions.price,
+      createdAt: transactions.createdAt,
+    })
+    .from(transactions)
+    .innerJoin(items, eq(items.id, transactions.itemId))
+    .where(
+      and(
+        eq(o.side === "buyer" ? transactions.buyerId : transactions.sellerId, o.userId),
+        // A purchase that never got paid is nobody's business but the buyer's.
+        o.side === "seller"
+          ? inArray(transactions.state, [
+              "START",
+              "SHIPPING",
+              "REVIEWED_BY_BUYER",
+              "COMPLETED",
+              "PENDING",
+              "CANCELING",
+              "CANCELED",
+            ])
+          : undefined,
+        o.openOnly ? inArray(transactions.state, OPEN_STATES) : undefined,
+        o.before ? lt(transactions.id, o.before) : undefined,
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { items: page, nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null };
+}
+
+/** Ratings a member received, newest first, with counts per rating (for `/users/{id}/reviews/`). */
+export async function listReviews(
+  ctx: Pick<CoreContext, "db">,
+  o: { userId: number; limit?: number },
+): Promise<{
+  counts: Record<"good" | "normal" | "bad", number>;
+  items: { rating: string; comment: string; role: string; reviewer: string; createdAt: Date }[];
+}> {
+  const rows = await ctx.db
+    .select({
+      rating: reviews.rating,
+      comment: reviews.comment,
+      role: reviews.role,
+      reviewer: users.nickname,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .where(eq(reviews.revieweeId, o.userId))
+    .orderBy(desc(reviews.id));
+  const counts = { good: 0, normal: 0, bad: 0 };
+  for (const r of rows) counts[r.rating as keyof typeof counts] += 1;
+  return { counts, items: rows.slice(0, o.limit ?? 50) };
+}

@@ -1,0 +1,351 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { items, payments, purchaseAttempts, transactions } from "#db/schema/index.ts";
+import { getAddress } from "../account/get-address.ts";
+import { saleBreakdown } from "../catalog/pricing.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import { enqueueJob } from "../jobs/enqueue-job.ts";
+import { findCustomerId } from "../payments/saved-cards.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError, type AppErrorCode, isAppError } from "../shared/errors.ts";
+import type { Localized } from "../shared/locale.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { assertNotBlocked } from "../social/blocking.ts";
+import { assertMember } from "../social/members-only.ts";
+import {
+  afterPointsPurchase,
+  failCardPurchase,
+  recordCharge,
+  settleCardPayment,
+  voidPayment,
+} from "./card-settlement.ts";
+import { payIntoEscrow } from "./escrow.ts";
+import { TRADE_MESSAGES } from "./messages.ts";
+import { expireAuthorization } from "./trading-jobs.ts";
+
+/** A purchase waiting for 3-D Secure holds the item this long, like the provider's own limit. */
+export const AUTH_TTL_MS = 30 * 60 * 1000;
+/** How long a repeated request with the same key waits for the first one to finish. */
+const SAME_KEY_WAIT_MS = 15_000;
+
+export const ZPurchaseInput = z
+  .object({
+    paymentMethod: z.enum(["card", "points"]),
+    cardToken: z
+      .string()
+      .regex(/^tok_[A-Za-z0-9]{1,64}$/)
+      .optional(),
+    savedCardId: z
+      .string()
+      .regex(/^car_[A-Za-z0-9]{1,64}$/)
+      .optional(),
+  })
+  .strict();
+export type TPurchaseInput = z.input<typeof ZPurchaseInput>;
+
+const LABELS: Record<string, Localized> = {
+  paymentMethod: { ja: "お支払い方法", en: "Payment method" },
+  cardToken: { ja: "カード", en: "Card" },
+  savedCardId: { ja: "登録済みのカード", en: "Saved card" },
+  idempotencyKey: { ja: "Idempotency-Key", en: "Idempotency-Key" },
+};
+
+const ZKey = z.string().regex(/^[A-Za-z0-9_.:-]{8,200}$/);
+
+export type PurchaseResult = {
+  transactionId: number;
+  state: "START" | "AUTH";
+  /** Where to send the buyer for 3-D Secure, when the card asks for it. */
+  redirectUrl: string | null;
+};
+
+type Attempt = typeof purchaseAttempts.$inferSelect;
+type StoredResponse =
+  | { ok: true; body: PurchaseResult }
+  | { ok: false; code: AppErrorCode; messages: Localized; fields: Record<string, Localized> };
+
+/**
+ * Buys a listed item. Exactly one buyer wins: the item row is locked and flipped to SOLD in one
+ * database transaction (and a partial unique index allows one live transaction per item); a card
+ * authorised for a buyer who lost is voided. The buyer's idempotency key makes the request safe to
+ * repeat: the same key answers the same result, the same key with another body is a CONFLICT.
+ */
+export async function purchaseItem(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; idempotencyKey: string; input: unknown; returnUrl: string },
+): Promise<PurchaseResult> {
+  assertMember(o.actor);
+  if (!ZKey.safeParse(o.idempotencyKey).success) {
+    throw new AppError("VALIDATION", {
+      fields: {
+        idempotencyKey: {
+          ja: "Idempotency-Key は英数字と _ . : - で8〜200文字にしてください",
+          en: "Idempotency-Key must be 8-200 letters, digits or _ . : -",
+        },
+      },
+    });
+  }
+  const input = parseInput(ZPurchaseInput, o.input, LABELS);
+  if (input.paymentMethod === "card" && !input.cardToken === !input.savedCardId) {
+    throw new AppError("VALIDATION", { fields: { cardToken: TRADE_MESSAGES.cardRequired } });
+  }
+  const request = { itemId: o.itemId, ...input, returnUrl: o.returnUrl };
+  const requestHash = createHash("sha256")
+    .update(JSON.stringify({ itemId: o.itemId, ...input }))
+    .digest("hex");
+  const now = ctx.clock.now();
+  const [created] = await ctx.db
+    .insert(purchaseAttempts)
+    .values({
+      buyerId: o.actor.id,
+      itemId: o.itemId,
+      idempotencyKey: o.idempotencyKey,
+      requestHash,
+      request,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) return replay(ctx, o.actor.id, o.idempotencyKey, requestHash);
+  return runAttempt(ctx, created);
+}
+
+async function replay(ctx: CoreContext, buyerId: number, key: string, hash: string): Promise<PurchaseResult> {
+  const deadline = Date.now() + SAME_KEY_WAIT_MS;
+  for (;;) {
+    const [attempt] = await ctx.db
+      .select()
+      .from(purchaseAttempts)
+      .where(and(eq(purchaseAttempts.buyerId, buyerId), eq(purchaseAttempts.idempotencyKey, key)));
+    if (!attempt) throw new AppError("CONFLICT", { message: TRADE_MESSAGES.inProgress });
+    if (attempt.requestHash !== hash) throw new AppError("CONFLICT", { message: TRADE_MESSAGES.keyReused });
+    if (attempt.state === "finished") return answer(attempt.response as StoredResponse);
+    if (Date.now() > deadline) throw new AppError("CONFLICT", { message: TRADE_MESSAGES.inProgress });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function answer(stored: StoredResponse): PurchaseResult {
+  // Rebuilt field by field: a replay must read exactly like the first answer.
+  if (stored.ok) {
+    const { transactionId, state, redirectUrl } = stored.body;
+    return { transactionId, state, redirectUrl };
+  }
+  throw new AppError(stored.code, { message: stored.messages, fields: stored.fields });
+}
+
+/**
+ * Runs (or resumes) one attempt to its answer and keeps the answer. An unexpected failure (the
+ * provider unreachable, the process dying) leaves the attempt `started` for reconciliation.
+ */
+export async function runAttempt(ctx: CoreContext, attempt: Attempt): Promise<PurchaseResult> {
+  let stored: StoredResponse;
+  try {
+    stored = { ok: true, body: await purchase(ctx, attempt) };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    stored = { ok: false, code: error.code, messages: error.messages, fields: error.fields };
+  }
+  await ctx.db
+    .update(purchaseAttempts)
+    .set({ state: "finished", response: stored, updatedAt: ctx.clock.now() })
+    .where(and(eq(purchaseAttempts.id, attempt.id), eq(purchaseAttempts.state, "started")));
+  return answer(stored);
+}
+
+type Request = z.output<typeof ZPurchaseInput> & { itemId: number; returnUrl: string };
+
+async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseResult> {
+  const request = attempt.request as Request;
+  const existing = await transactionOf(ctx, attempt.id);
+  if (existing) return continueCard(ctx, existing.id, request.returnUrl);
+  const buyer = { id: attempt.buyerId };
+  const [item] = await ctx.db.select().from(items).where(eq(items.id, attempt.itemId)).limit(1);
+  if (!item || item.state === "DRAFT" || item.state === "PRIVATE") throw new AppError("NOT_FOUND");
+  if (item.sellerId === buyer.id) throw new AppError("FORBIDDEN", { message: TRADE_MESSAGES.ownItem });
+  await assertNotBlocked(ctx, { ownerId: item.sellerId, actorId: buyer.id });
+  const payment = await paymentOfAttempt(ctx, attempt.id);
+  // A resumed attempt whose card was authorised goes on even though the item looks sold: it may
+  // be this very attempt that sold it before the crash.
+  if (item.state !== "SALE" && !payment?.chargeId)
+    throw new AppError("CONFLICT", { message: TRADE_MESSAGES.soldOut });
+  const address = await getAddress(ctx, buyer.id);
+  if (!address) throw new AppError("VALIDATION", { fields: { address: TRADE_MESSAGES.noAddress } });
+  const { fee, proceeds } = saleBreakdown(item.price!);
+  const values = {
+    itemId: item.id,
+    buyerId: buyer.id,
+    sellerId: item.sellerId,
+    attemptId: attempt.id,
+    paymentMethod: request.paymentMethod,
+    price: item.price!,
+    fee,
+    proceeds,
+    postage: item.postage ?? "INCLUDED",
+    shippingMethod: item.shippingMethod ?? "01",
+    shippingAddress: {
+      name: `${address.familyName} ${address.givenName}`,
+      postalCode: address.postalCode,
+      prefectureCode: address.prefectureCode,
+      city: address.city,
+      street: address.street,
+      building: address.building,
+      phone: address.phone,
+    },
+  };
+
+  if (request.paymentMethod === "points") {
+    const id = await ctx.db.transaction(async (tx) => {
+      const t = await claimItem({ ...ctx, db: tx }, values, "START");
+      await payIntoEscrow({ ...ctx, db: tx }, t, null);
+      return t.id;
+    });
+    await afterPointsPurchase(ctx, id);
+    return { transactionId: id, state: "START", redirectUrl: null };
+  }
+
+  const paid = payment ?? (await createPayment(ctx, attempt, item.price!));
+  let chargeId = paid.chargeId;
+  if (!chargeId) {
+    // After a crash the provider may have the charge already: look it up by our reference first.
+    const found = payment ? await ctx.payments.findCharge(paid.reference, paid.createdAt) : null;
+    const result = found
+      ? { ok: true as const, charge: found }
+      : await ctx.payments.authorize({
+          amount: paid.amount,
+          source: request.cardToken
+            ? { token: request.cardToken }
+            : { customerId: await customerIdOf(ctx, buyer.id), cardId: request.savedCardId! },
+          reference: paid.reference,
+          threeDSecure: true,
+        });
+    if (!result.ok) {
+      await ctx.db
+        .update(payments)
+        .set({ status: "failed", failureCode: result.code, updatedAt: ctx.clock.now() })
+        .where(eq(payments.id, paid.id));
+      throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
+    }
+    await recordCharge(ctx, paid.id, result.charge);
+    chargeId = result.charge.id;
+  }
+  let transactionId: number;
+  try {
+    transactionId = await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const t = await claimItem({ ...ctx, db: tx }, values, "AUTH", new Date(now.getTime() + AUTH_TTL_MS));
+      await tx.update(payments).set({ transactionId: t.id, updatedAt: now }).where(eq(payments.id, paid.id));
+      await enqueueJob(
+        { ...ctx, db: tx },
+        expireAuthorization,
+        { transactionId: t.id },
+        {
+          runAt: new Date(now.getTime() + AUTH_TTL_MS),
+          uniqueKey: `expire-auth:${t.id}`,
+        },
+      );
+      return t.id;
+    });
+  } catch (error) {
+    if (isAppError(error) && error.code === "CONFLICT") {
+      // The same attempt, resumed twice at once, may have won in the other run: then go on.
+      const won = await transactionOf(ctx, attempt.id);
+      if (won) return continueCard(ctx, won.id, request.returnUrl);
+      // Someone else bought it first: release this buyer's hold on their card.
+      const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paid.id));
+      await voidPayment(ctx, row!);
+    }
+    throw error;
+  }
+  return continueCard(ctx, transactionId, request.returnUrl);
+}
+
+/** After the item is ours: capture now, or send the buyer to 3-D Secure. */
+async function continueCard(
+  ctx: CoreContext,
+  transactionId: number,
+  returnUrl: string,
+): Promise<PurchaseResult> {
+  const [t] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.transactionId, transactionId));
+  if (t!.state === "AUTH" && payment?.chargeId) {
+    const charge = await ctx.payments.getCharge(payment.chargeId);
+    if (charge?.status === "authorized") await settleCardPayment(ctx, transactionId);
+    else if (charge?.status === "requires_3ds") {
+      return {
+        transactionId,
+        state: "AUTH",
+        redirectUrl: ctx.payments.challengeUrl(payment.chargeId, returnUrl),
+      };
+    } else {
+      await failCardPurchase(ctx, transactionId);
+      throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
+    }
+  }
+  const [after] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (after!.state === "INVALID") throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
+  return { transactionId, state: after!.state === "AUTH" ? "AUTH" : "START", redirectUrl: null };
+}
+
+/**
+ * Locks the item and marks it SOLD for this buyer. Losers of the race, and anyone arriving after,
+ * get CONFLICT "sold out".
+ */
+async function claimItem(
+  ctx: Pick<CoreContext, "db" | "clock">,
+  values: Omit<typeof transactions.$inferInsert, "state">,
+  state: "START" | "AUTH",
+  authExpiresAt: Date | null = null,
+) {
+  const [item] = await ctx.db
+    .select({ state: items.state })
+    .from(items)
+    .where(eq(items.id, values.itemId))
+    .for("update");
+  if (item?.state !== "SALE") throw new AppError("CONFLICT", { message: TRADE_MESSAGES.soldOut });
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(items)
+    .set({ state: "SOLD", soldAt: now, updatedAt: now })
+    .where(eq(items.id, values.itemId));
+  const [t] = await ctx.db
+    .insert(transactions)
+    .values({ ...values, state, authExpiresAt, createdAt: now, updatedAt: now })
+    .returning();
+  return t!;
+}
+
+async function createPayment(ctx: CoreContext, attempt: Attempt, amount: number) {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(payments)
+    .values({
+      attemptId: attempt.id,
+      buyerId: attempt.buyerId,
+      provider: ctx.payments.name,
+      reference: `purchase-${attempt.id}`,
+      amount,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+async function paymentOfAttempt(ctx: CoreContext, attemptId: number) {
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.attemptId, attemptId));
+  return row ?? null;
+}
+
+async function transactionOf(ctx: CoreContext, attemptId: number) {
+  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.attemptId, attemptId));
+  return row ?? null;
+}
+
+async function customerIdOf(ctx: CoreContext, userId: number): Promise<string> {
+  const id = await findCustomerId(ctx, userId);
+  if (!id) throw new AppError("VALIDATION", { fields: { savedCardId: TRADE_MESSAGES.cardRequired } });
+  return id;
+}

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { RATINGS, reviews, transactions } from "#db/schema/index.ts";
+import type { SessionUser } from "../identity/sessions.ts";
+import { enqueueJob } from "../jobs/enqueue-job.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import type { Localized } from "../shared/locale.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { maxLength, printSafeText, text } from "../shared/validation/index.ts";
+import { completeSale } from "./complete-sale.ts";
+import { loadTransaction, roleOf } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
+import { AUTO_COMPLETE_DAYS, autoComplete } from "./trading-jobs.ts";
+import { nextTransactionState } from "./transaction-states.ts";
+
+export const ZRating = z.object({
+  rating: z.enum(RATINGS),
+  comment: text(maxLength(500), printSafeText()),
+});
+
+const LABELS: Record<string, Localized> = {
+  rating: { ja: "評価", en: "Rating" },
+  comment: { ja: "コメント", en: "Comment" },
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The buyer rates the seller on receipt (SHIPPING → REVIEWED_BY_BUYER), then the seller rates the
+ * buyer (→ COMPLETED), which releases the seller's proceeds.
+ */
+export async function rateTransaction(
+  ctx: CoreContext,
+  o: { actor: SessionUser; transactionId: number; input: unknown },
+): Promise<{ state: string }> {
+  const input = parseInput(ZRating, o.input, LABELS);
+  const first = await loadTransaction(ctx.db, o.transactionId);
+  const role = roleOf(first, o.actor);
+  if (role !== "buyer" && role !== "seller") throw new AppError("FORBIDDEN");
+  const action = role === "buyer" ? "rate_by_buyer" : "rate_by_seller";
+  nextTransactionState(first.state, action, role);
+  const state = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const t = await loadTransaction(tx, o.transactionId, true);
+    const now = ctx.clock.now();
+    await tx.insert(reviews).values({
+      transactionId: t.id,
+      reviewerId: o.actor.id,
+      revieweeId: role === "buyer" ? t.sellerId : t.buyerId,
+      role,
+      rating: input.rating,
+      comment: input.comment,
+      createdAt: now,
+    });
+    if (role === "seller") {
+      await completeSale(txCtx, t, "rate_by_seller", "seller");
+      return "COMPLETED";
+    }
+    const to = nextTransactionState(t.state, action, role);
+    await tx.update(transactions).set({ state: to, updatedAt: now }).where(eq(transactions.id, t.id));
+    await enqueueJob(
+      txCtx,
+      autoComplete,
+      { transactionId: t.id },
+      {
+        runAt: new Date(now.getTime() + AUTO_COMPLETE_DAYS * DAY_MS),
+        uniqueKey: `auto-complete:${t.id}:seller`,
+      },
+    );
+    return to;
+  });
+  await tradeNotice(ctx, {
+    userId: role === "buyer" ? first.sellerId : first.buyerId,
+    kind: "rating",
+    transaction: first,
+    event: "rated",
+  });
+  return { state };
+}

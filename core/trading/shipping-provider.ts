@@ -1,0 +1,104 @@
+import { randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { sandboxRecords } from "#db/schema/index.ts";
+import type { Clock } from "../shared/clock.ts";
+import {
+  COURIER_FEES,
+  COURIER_INVOICE_KIND,
+  COURIER_MAINTENANCE_WINDOW,
+  COURIER_SHIPPING_TYPE,
+  type CourierInvoiceKind,
+  type CourierShippingType,
+  type ParcelSize,
+  type PickupTimeSlot,
+  type Yen,
+} from "../shared/codes.ts";
+import { AppError } from "../shared/errors.ts";
+import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
+
+export type InvoiceRequest = {
+  transactionId: number;
+  invoiceKind: CourierInvoiceKind;
+  parcelSize: ParcelSize | null;
+  shippingType: CourierShippingType;
+  pickup: { date: string; slot: PickupTimeSlot } | null;
+  packaging: string;
+  handlingNotes: string[];
+};
+
+export type Invoice = {
+  invoiceNumber: string;
+  /** Shown at the FamilyMart counter or the parcel locker; null for pickup and courier offices. */
+  qrCode: string | null;
+  trackingUrl: string;
+  fee: Yen;
+};
+
+/** A courier that issues invoices (送り状) and books pickups. */
+export type ShippingProvider = {
+  readonly name: string;
+  issueInvoice(request: InvoiceRequest): Promise<Invoice>;
+};
+
+export function courierFee(kind: CourierInvoiceKind, size: ParcelSize | null): Yen {
+  if (kind === COURIER_INVOICE_KIND.NEKOPOSU) return COURIER_FEES.nekoposu;
+  if (kind === COURIER_INVOICE_KIND.COMPACT) return COURIER_FEES.compact;
+  return COURIER_FEES.parcel[size ?? 60];
+}
+
+export const COURIER_MAINTENANCE = {
+  ja: "配送業者のシステムメンテナンス中です（毎月1日 3:00〜5:00）。時間をおいてお試しください",
+  en: "The courier's system is under maintenance (the 1st of each month, 3:00-5:00). Please try again later",
+};
+
+/** The courier is closed for maintenance on the 1st of the month, 3:00-5:00 in Tokyo (spec §9). */
+export function inCourierMaintenance(now: Date): boolean {
+  const t = tokyoNow(now);
+  return (
+    Number(t.date.slice(8, 10)) === COURIER_MAINTENANCE_WINDOW.day &&
+    t.hour >= COURIER_MAINTENANCE_WINDOW.startHour &&
+    t.hour < COURIER_MAINTENANCE_WINDOW.endHour
+  );
+}
+
+/**
+ * The built-in courier: 12-digit invoice numbers, a QR code for FamilyMart and locker drop-off,
+ * closed during the maintenance window. Invoices are kept in `sandbox_records`.
+ */
+export function createSandboxCourier(deps: { db: Db; clock: Clock; publicUrl: string }): ShippingProvider {
+  return {
+    name: "sandbox-courier",
+    async issueInvoice(request) {
+      const now = deps.clock.now();
+      if (inCourierMaintenance(now)) throw new AppError("CONFLICT", { message: COURIER_MAINTENANCE });
+      const reference = `transaction-${request.transactionId}`;
+      const [existing] = await deps.db
+        .select()
+        .from(sandboxRecords)
+        .where(and(eq(sandboxRecords.provider, "courier"), eq(sandboxRecords.reference, reference)));
+      if (existing) return existing.data as Invoice;
+      const invoiceNumber = Array.from({ length: 12 }, () => randomInt(10)).join("");
+      const dropOff =
+        request.shippingType === COURIER_SHIPPING_TYPE.FAMILYMART ||
+        request.shippingType === COURIER_SHIPPING_TYPE.LOCKER;
+      const invoice: Invoice = {
+        invoiceNumber,
+        qrCode: dropOff ? `TSUGU-QR-${invoiceNumber}-${randomInt(1e6).toString().padStart(6, "0")}` : null,
+        trackingUrl: `${deps.publicUrl}/sandbox/courier/track/${invoiceNumber}/`,
+        fee: courierFee(request.invoiceKind, request.parcelSize),
+      };
+      await deps.db
+        .insert(sandboxRecords)
+        .values({
+          provider: "courier",
+          reference,
+          state: "issued",
+          data: { ...invoice, request },
+          createdAt: now,
+        })
+        .onConflictDoNothing();
+      return invoice;
+    },
+  };
+}

@@ -1,0 +1,502 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  items,
+  journalEntries,
+  notifications,
+  payments,
+  sandboxRecords,
+  transactions,
+} from "#db/schema/index.ts";
+import { failure } from "#tests/helpers/account.ts";
+import { listItem, makeMember } from "#tests/helpers/catalog.ts";
+import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { ENGINES } from "#tests/helpers/db.ts";
+import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
+import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
+import { createJobRunner } from "../jobs/job-runner.ts";
+import { getBalance } from "../ledger/get-balance.ts";
+import {
+  decideSandboxChallenge,
+  SANDBOX_SIGNATURE_HEADER,
+  signSandboxEvent,
+} from "../payments/sandbox-gateway.ts";
+import { blockUser } from "../social/blocks.ts";
+import { cancelTransaction } from "./cancel-transaction.ts";
+import { finishSecurePurchase } from "./finish-secure-purchase.ts";
+import { getTransaction, listReviews } from "./get-transaction.ts";
+import { holdTransaction } from "./hold-transaction.ts";
+import { purchaseItem } from "./purchase-item.ts";
+import { rateTransaction } from "./rate-transaction.ts";
+import { receivePaymentWebhook } from "./receive-payment-webhook.ts";
+import { reconcilePurchases, STALE_ATTEMPT_MS } from "./reconcile-purchases.ts";
+import { shipItem } from "./ship-item.ts";
+import { sendTradeMail } from "./trade-mails.ts";
+import {
+  AUTO_COMPLETE_DAYS,
+  autoComplete,
+  expireAuthorization,
+  remindToRate,
+  remindToShip,
+} from "./trading-jobs.ts";
+import { postTransactionMessage } from "./transaction-messages.ts";
+
+const RETURN = "http://tsugu.test/ja/items/1/secure/result/";
+
+describe.each(ENGINES)("buying on %s", (engine) => {
+  let t: TestCore;
+  beforeAll(async () => {
+    // A Sunday afternoon in Tokyo (05:00Z = 14:00 JST), away from the courier's maintenance window.
+    t = await createTestCore(engine, "2026-11-22T05:00:00Z");
+  });
+  afterAll(async () => {
+    await expectLedgerInvariants(t.ctx.db);
+    await t.close();
+  });
+  const jobs = () =>
+    createJobRunner({
+      ctx: t.ctx,
+      definitions: [expireAuthorization, remindToShip, remindToRate, autoComplete],
+    });
+  const buy = async (
+    buyer: Awaited<ReturnType<typeof makeBuyer>>,
+    itemId: number,
+    kind: "success" | "declined" | "challenge" = "success",
+  ) =>
+    purchaseItem(t.ctx, {
+      actor: buyer,
+      itemId,
+      idempotencyKey: randomUUID(),
+      input: { paymentMethod: "card", cardToken: await cardToken(t.ctx, kind) },
+      returnUrl: RETURN,
+    });
+  const itemState = async (id: number) =>
+    (await t.ctx.db.select({ s: items.state }).from(items).where(eq(items.id, id)))[0]!.s;
+
+  it("buys with a card, ships by courier pickup, both rate, and pays the seller price − 5%", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller, { price: "18001", shippingMethod: "10" });
+    const bought = await buy(buyer, itemId);
+    expect(bought).toMatchObject({ state: "START", redirectUrl: null });
+    expect(await itemState(itemId)).toBe("SOLD");
+    expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ escrow: 18001, payment: 0 });
+    const sellerNotes = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, seller.id));
+    expect(sellerNotes.map((n) => n.kind)).toContain("purchase");
+    // The seller must act, so the notice goes out by mail as well.
+    await createJobRunner({ ctx: t.ctx, definitions: [sendTradeMail] }).runDue();
+    const mail = await t.smtp.lastTo(seller.email);
+    expect(mail.subject).toBe("【Tsugu】「iPhone 13 128GB ミッドナイト 画面割れ」が購入されました");
+    expect(mail.text).toContain(`http://tsugu.test/ja/items/${itemId}/transactions/`);
+
+    const shipped = await shipItem(t.ctx, {
+      actor: seller,
+      transactionId: bought.transactionId,
+      input: {
+        invoiceKind: "01",
+        parcelSize: "60",
+        shippingType: "00",
+        pickupDate: "2026-11-23",
+        pickupSlot: "07",
+        handlingNotes: ["01"],
+      },
+    });
+    expect(shipped.state).toBe("SHIPPING");
+    const view = await getTransaction(t.ctx, { actor: buyer, transactionId: bought.transactionId });
+    expect(view.shipment?.invoiceNumber).toMatch(/^\d{12}$/);
+    expect(view.shipment?.fee).toBe(700);
+
+    await postTransactionMessage(t.ctx, {
+      actor: buyer,
+      transactionId: bought.transactionId,
+      input: { body: "届きました" },
+    });
+    expect(
+      (
+        await rateTransaction(t.ctx, {
+          actor: buyer,
+          transactionId: bought.transactionId,
+          input: { rating: "good", comment: "ありがとうございました" },
+        })
+      ).state,
+    ).toBe("REVIEWED_BY_BUYER");
+    expect((await getBalance(t.ctx, { userId: seller.id })).proceeds).toBe(0);
+    expect(
+      (
+        await rateTransaction(t.ctx, {
+          actor: seller,
+          transactionId: bought.transactionId,
+          input: { rating: "good", comment: "" },
+        })
+      ).state,
+    ).toBe("COMPLETED");
+    // 5% of 18,001 is 900.05: the fee is rounded down to 900.
+    expect((await getBalance(t.ctx, { userId: seller.id })).proceeds).toBe(17101);
+    expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ escrow: 0, payment: 0 });
+    expect((await listReviews(t.ctx, { userId: seller.id })).counts.good).toBe(1);
+    const [payment] = await t.ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.transactionId, bought.transactionId));
+    expect(payment!.status).toBe("captured");
+    await expectLedgerInvariants(t.ctx.db);
+  });
+
+  it("holds the item during 3-D Secure, and completes the purchase when the buyer passes", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const started = await buy(buyer, itemId, "challenge");
+    expect(started.state).toBe("AUTH");
+    expect(started.redirectUrl).toMatch(/\/sandbox\/payments\/challenge\/ch_[0-9a-f]{24}\/\?return=/);
+    expect(await itemState(itemId)).toBe("SOLD");
+    const chargeId = /challenge\/(ch_[0-9a-f]+)/.exec(started.redirectUrl!)![1]!;
+    expect((await finishSecurePurchase(t.ctx, { actor: buyer, itemId })).state).toBe("AUTH");
+    await decideSandboxChallenge(t.ctx, { chargeId, pass: true });
+    expect((await finishSecurePurchase(t.ctx, { actor: buyer, itemId })).state).toBe("START");
+    expect((await getBalance(t.ctx, { userId: buyer.id })).escrow).toBe(18000);
+  });
+
+  it("cancels the purchase and relists the item when 3-D Secure fails or is abandoned", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const failed = await buy(buyer, itemId, "challenge");
+    const chargeId = /challenge\/(ch_[0-9a-f]+)/.exec(failed.redirectUrl!)![1]!;
+    await decideSandboxChallenge(t.ctx, { chargeId, pass: false });
+    const error = await failure(finishSecurePurchase(t.ctx, { actor: buyer, itemId }));
+    expect(error.code).toBe("PAYMENT_FAILED");
+    expect(error.messages.ja).toBe("3Dセキュア認証ができなかったため、購入を取り消しました");
+    expect(await itemState(itemId)).toBe("SALE");
+    expect((await t.ctx.payments.getCharge(chargeId))?.status).toBe("failed");
+
+    const abandoned = await buy(buyer, itemId, "challenge");
+    expect(abandoned.state).toBe("AUTH");
+    t.clock.advance(29 * 60 * 1000);
+    await jobs().runDue();
+    expect(await itemState(itemId)).toBe("SOLD");
+    t.clock.advance(60 * 1000);
+    await jobs().runDue();
+    expect(await itemState(itemId)).toBe("SALE");
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, abandoned.transactionId));
+    expect(row!.state).toBe("INVALID");
+  });
+
+  it("refuses a declined card, an own, sold, draft or blocked purchase, and changes nothing", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const declined = await failure(buy(buyer, itemId, "declined"));
+    expect([declined.code, declined.messages.ja]).toEqual([
+      "PAYMENT_FAILED",
+      "カードが承認されませんでした。別のカードをお試しください",
+    ]);
+    expect(await itemState(itemId)).toBe("SALE");
+    const ownItem = await listItem(t.ctx, buyer);
+    expect((await failure(buy(buyer, ownItem))).messages.ja).toBe("ご自身の商品は購入できません");
+    const blocked = await makeBuyer(t.ctx);
+    await blockUser(t.ctx, { actor: seller, userId: blocked.id });
+    expect((await failure(buy(blocked, itemId))).code).toBe("FORBIDDEN");
+    await buy(buyer, itemId);
+    const sold = await failure(buy(await makeBuyer(t.ctx), itemId));
+    expect([sold.code, sold.messages.ja, sold.status]).toEqual(["CONFLICT", "この商品は売り切れました", 409]);
+    const noAddress = await failure(buy(await makeMember(t.ctx), await listItem(t.ctx, seller)));
+    expect(noAddress.fields.address?.ja).toBe("配送先住所を登録してから購入してください");
+    await expectLedgerInvariants(t.ctx.db);
+  });
+
+  it("answers the same idempotency key with the same result, 10 times at once; another body is a conflict", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const key = randomUUID();
+    const input = { paymentMethod: "card", cardToken: await cardToken(t.ctx) };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        purchaseItem(t.ctx, { actor: buyer, itemId, idempotencyKey: key, input, returnUrl: RETURN }),
+      ),
+    );
+    expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+    expect(await t.ctx.db.select().from(transactions).where(eq(transactions.itemId, itemId))).toHaveLength(1);
+    const other = await failure(
+      purchaseItem(t.ctx, {
+        actor: buyer,
+        itemId,
+        idempotencyKey: key,
+        input: { ...input, cardToken: await cardToken(t.ctx) },
+        returnUrl: RETURN,
+      }),
+    );
+    expect(other.code).toBe("CONFLICT");
+    expect(other.messages.en).toBe(
+      "This purchase was already submitted with different details. Please reload the page",
+    );
+  });
+
+  it("lets exactly one of 100 concurrent buyers win; the other 99 are sold out and their cards voided", async () => {
+    const seller = await makeMember(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => makeBuyer(t.ctx)));
+    const tokens = await Promise.all(buyers.map(() => cardToken(t.ctx)));
+    const outcomes = await Promise.allSettled(
+      buyers.map((buyer, i) =>
+        purchaseItem(t.ctx, {
+          actor: buyer,
+          itemId,
+          idempotencyKey: randomUUID(),
+          input: { paymentMethod: "card", cardToken: tokens[i] },
+          returnUrl: RETURN,
+        }),
+      ),
+    );
+    const won = outcomes.filter((o) => o.status === "fulfilled");
+    const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(99);
+    for (const l of lost)
+      expect({ code: l.reason.code, status: l.reason.status }).toEqual({ code: "CONFLICT", status: 409 });
+    const buyerIds = new Set(buyers.map((b) => b.id));
+    const attempts = await t.ctx.db
+      .select({ status: payments.status, buyerId: payments.buyerId })
+      .from(payments);
+    const mine = attempts.filter((p) => buyerIds.has(p.buyerId));
+    expect(mine.filter((p) => p.status === "captured")).toHaveLength(1);
+    expect(mine.filter((p) => p.status === "voided")).toHaveLength(99);
+    await expectLedgerInvariants(t.ctx.db);
+  });
+
+  it("after a crash between the provider's success and our commit, reconciliation leaves one paid sale and one charge", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const real = t.ctx.payments;
+    // The process "dies" right after the provider authorised the card: the call never returns.
+    const crashing = {
+      ...real,
+      authorize: async (o: Parameters<typeof real.authorize>[0]) => {
+        await real.authorize(o);
+        throw new Error("killed");
+      },
+    };
+    await expect(
+      purchaseItem(
+        { ...t.ctx, payments: crashing },
+        {
+          actor: buyer,
+          itemId,
+          idempotencyKey: randomUUID(),
+          input: { paymentMethod: "card", cardToken: await cardToken(t.ctx) },
+          returnUrl: RETURN,
+        },
+      ),
+    ).rejects.toThrow("killed");
+    expect(await itemState(itemId)).toBe("SALE");
+    expect(await reconcilePurchases(t.ctx)).toBe(0);
+    t.clock.advance(STALE_ATTEMPT_MS + 1000);
+    // Two servers reconciling at once: one of them resumes the attempt.
+    const resumed = await Promise.all([reconcilePurchases(t.ctx), reconcilePurchases(t.ctx)]);
+    expect(resumed[0]! + resumed[1]!).toBe(1);
+    expect(await reconcilePurchases(t.ctx)).toBe(0);
+    const sales = await t.ctx.db.select().from(transactions).where(eq(transactions.itemId, itemId));
+    expect(sales.map((s) => s.state)).toEqual(["START"]);
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.transactionId, sales[0]!.id));
+    const charges = (
+      await t.ctx.db.select().from(sandboxRecords).where(eq(sandboxRecords.provider, "sandbox-pay.charge"))
+    ).filter((r) => (r.data as { reference: string }).reference === payment!.reference);
+    expect(charges.map((c) => c.state)).toEqual(["captured"]);
+    expect((await getBalance(t.ctx, { userId: buyer.id })).escrow).toBe(18000);
+    const entries = await t.ctx.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.idempotencyKey, `transaction:${sales[0]!.id}:escrow`));
+    expect(entries).toHaveLength(1);
+  });
+
+  it("applies a provider event once however often it comes, and refuses a bad signature", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const started = await buy(buyer, itemId, "challenge");
+    const chargeId = /challenge\/(ch_[0-9a-f]+)/.exec(started.redirectUrl!)![1]!;
+    await decideSandboxChallenge(t.ctx, { chargeId, pass: true });
+    // The buyer never comes back; the provider's event arrives after the charge was finished.
+    await t.ctx.payments.finishThreeDSecure(chargeId);
+    const body = JSON.stringify({
+      id: `evnt_${randomUUID()}`,
+      type: "charge.succeeded",
+      data: { object: "charge", id: chargeId },
+    });
+    const headers = { [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(t.ctx.secret, body, t.clock.now()) };
+    const bad = await failure(
+      receivePaymentWebhook(t.ctx, {
+        provider: "sandbox",
+        headers: { [SANDBOX_SIGNATURE_HEADER]: "t=1,v1=00" },
+        body,
+      }),
+    );
+    expect(bad.status).toBe(401);
+    const [before] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, started.transactionId));
+    expect(before!.state).toBe("AUTH");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => receivePaymentWebhook(t.ctx, { provider: "sandbox", headers, body })),
+    );
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    const [after] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, started.transactionId));
+    expect(after!.state).toBe("START");
+    expect((await getBalance(t.ctx, { userId: buyer.id })).escrow).toBe(18000);
+  });
+
+  it("refuses steps out of order or by the wrong party, and cancels only when both agree", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const stranger = await makeMember(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const { transactionId } = await buy(buyer, itemId);
+    expect((await failure(shipItem(t.ctx, { actor: buyer, transactionId, input: {} }))).code).toBe(
+      "FORBIDDEN",
+    );
+    expect(
+      (
+        await failure(
+          rateTransaction(t.ctx, { actor: buyer, transactionId, input: { rating: "good", comment: "" } }),
+        )
+      ).code,
+    ).toBe("CONFLICT");
+    expect((await failure(getTransaction(t.ctx, { actor: stranger, transactionId }))).code).toBe("NOT_FOUND");
+    expect((await cancelTransaction(t.ctx, { actor: buyer, transactionId, step: "request" })).state).toBe(
+      "CANCELING",
+    );
+    expect(
+      (await failure(cancelTransaction(t.ctx, { actor: buyer, transactionId, step: "agree" }))).code,
+    ).toBe("FORBIDDEN");
+    expect((await cancelTransaction(t.ctx, { actor: seller, transactionId, step: "agree" })).state).toBe(
+      "CANCELED",
+    );
+    expect(await itemState(itemId)).toBe("SALE");
+    expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ escrow: 0, payment: 0 });
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.transactionId, transactionId));
+    expect(payment!.status).toBe("refunded");
+    await expectLedgerInvariants(t.ctx.db);
+  });
+
+  it("lets an operator hold and release a transaction", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const { transactionId } = await buy(buyer, await listItem(t.ctx, seller));
+    const operator = { ...(await makeMember(t.ctx)), role: "operator" as const };
+    expect((await failure(holdTransaction(t.ctx, { actor: seller, transactionId, hold: true }))).code).toBe(
+      "FORBIDDEN",
+    );
+    expect((await holdTransaction(t.ctx, { actor: operator, transactionId, hold: true })).state).toBe(
+      "PENDING",
+    );
+    expect(
+      (await failure(shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "1234" } })))
+        .code,
+    ).toBe("CONFLICT");
+    expect((await holdTransaction(t.ctx, { actor: operator, transactionId, hold: false })).state).toBe(
+      "START",
+    );
+  });
+
+  it("checks the pickup rules of §5 and the courier's maintenance window", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const { transactionId } = await buy(
+      buyer,
+      await listItem(t.ctx, seller, { price: "3000", shippingMethod: "10" }),
+    );
+    const ship = (input: Record<string, unknown>) =>
+      failure(shipItem(t.ctx, { actor: seller, transactionId, input }));
+    const nekoposu = await ship({
+      invoiceKind: "13",
+      shippingType: "00",
+      pickupDate: "2026-11-23",
+      pickupSlot: "07",
+    });
+    expect(nekoposu.fields.invoiceKind?.en).toBe("Nekoposu is not eligible for the pickup service");
+    const saved = t.clock.now();
+    t.clock.set("2026-11-22T08:30:00Z"); // 17:30 in Tokyo
+    const late = await ship({
+      invoiceKind: "12",
+      shippingType: "00",
+      pickupDate: "2026-11-22",
+      pickupSlot: "10",
+    });
+    expect(late.fields.pickupDate?.ja).toBe("本日の受付は終了しました。明日以降の日付を選択してください");
+    t.clock.set("2026-11-30T18:30:00Z"); // 3:30 on the 1st in Tokyo
+    const maintenance = await ship({ invoiceKind: "12", shippingType: "02" });
+    expect(maintenance.messages.ja).toContain("メンテナンス");
+    t.clock.set(saved);
+    const ok = await shipItem(t.ctx, {
+      actor: seller,
+      transactionId,
+      input: { invoiceKind: "12", shippingType: "02" },
+    });
+    expect(ok.state).toBe("SHIPPING");
+    const view = await getTransaction(t.ctx, { actor: seller, transactionId });
+    expect(view.shipment?.qrCode).toMatch(/^TSUGU-QR-/);
+  });
+
+  it("buys with points, refuses too few, and completes on its own when nobody rates", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller, { price: "1000" });
+    const key = () => randomUUID();
+    const poor = await failure(
+      purchaseItem(t.ctx, {
+        actor: buyer,
+        itemId,
+        idempotencyKey: key(),
+        input: { paymentMethod: "points" },
+        returnUrl: RETURN,
+      }),
+    );
+    expect(poor.messages.ja).toBe("残高が足りません");
+    expect(await itemState(itemId)).toBe("SALE");
+    const { postEntry } = await import("../ledger/post-entry.ts");
+    await postEntry(t.ctx, {
+      idempotencyKey: `test-points-${buyer.id}`,
+      kind: "points_top_up",
+      lines: [
+        { account: { userId: null, kind: "card_clearing" }, amount: -1500 },
+        { account: { userId: buyer.id, kind: "points" }, amount: 1500 },
+      ],
+    });
+    const bought = await purchaseItem(t.ctx, {
+      actor: buyer,
+      itemId,
+      idempotencyKey: key(),
+      input: { paymentMethod: "points" },
+      returnUrl: RETURN,
+    });
+    expect(bought.state).toBe("START");
+    expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ points: 500, escrow: 1000 });
+    await shipItem(t.ctx, {
+      actor: seller,
+      transactionId: bought.transactionId,
+      input: { trackingNumber: "JP123" },
+    });
+    t.clock.advance(AUTO_COMPLETE_DAYS * 24 * 3600 * 1000);
+    await jobs().runDue();
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.id, bought.transactionId)));
+    expect(row!.state).toBe("COMPLETED");
+    expect((await getBalance(t.ctx, { userId: seller.id })).proceeds).toBe(950);
+  });
+});

@@ -1,0 +1,245 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { items } from "./catalog.ts";
+import { users } from "./identity.ts";
+
+export const TRANSACTION_STATE_CODES = [
+  "INVALID",
+  "AUTH",
+  "START",
+  "PENDING",
+  "CANCELING",
+  "CANCELED",
+  "SHIPPING",
+  "REVIEWED_BY_BUYER",
+  "COMPLETED",
+] as const;
+
+export type ShippingAddressSnapshot = {
+  name: string;
+  postalCode: string;
+  prefectureCode: string;
+  city: string;
+  street: string;
+  building: string;
+  phone: string;
+};
+
+/**
+ * Every purchase request, keyed by the buyer's idempotency key: the same key answers the same
+ * result; a request still `started` after a crash is resumed by reconciliation.
+ */
+export const purchaseAttempts = pgTable(
+  "purchase_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    buyerId: bigint("buyer_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    state: text("state", { enum: ["started", "finished"] })
+      .notNull()
+      .default("started"),
+    /** `{ ok: true, body }` or `{ ok: false, code, messages, fields }`, replayed for a repeated key. */
+    response: jsonb("response").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("purchase_attempts_buyer_key_key").on(t.buyerId, t.idempotencyKey),
+    index("purchase_attempts_started_idx").on(t.updatedAt).where(sql`${t.state} = 'started'`),
+  ],
+);
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity({ startWith: 5000001 }),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => items.id, { onDelete: "restrict" }),
+    buyerId: bigint("buyer_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    sellerId: bigint("seller_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    attemptId: bigint("attempt_id", { mode: "number" }).references(() => purchaseAttempts.id, {
+      onDelete: "set null",
+    }),
+    state: text("state", { enum: TRANSACTION_STATE_CODES }).notNull(),
+    /** The state an operator's hold (PENDING) returns to. */
+    heldFrom: text("held_from", { enum: TRANSACTION_STATE_CODES }),
+    paymentMethod: text("payment_method", { enum: ["card", "points"] }).notNull(),
+    price: integer("price").notNull(),
+    fee: integer("fee").notNull(),
+    proceeds: integer("proceeds").notNull(),
+    postage: text("postage").notNull(),
+    shippingMethod: text("shipping_method").notNull(),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddressSnapshot>().notNull(),
+    /** Who asked to cancel, while CANCELING. */
+    cancelRequestedBy: text("cancel_requested_by", { enum: ["buyer", "seller"] }),
+    authExpiresAt: timestamp("auth_expires_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live sale per item: the database's last word on "exactly one buyer wins".
+    uniqueIndex("transactions_live_item_key")
+      .on(t.itemId)
+      .where(sql`${t.state} not in ('INVALID', 'CANCELED')`),
+    index("transactions_buyer_idx").on(t.buyerId, t.id.desc()),
+    index("transactions_seller_idx").on(t.sellerId, t.id.desc()),
+    unique("transactions_attempt_key").on(t.attemptId),
+  ],
+);
+
+export const PAYMENT_STATUSES = [
+  "initiated",
+  "requires_3ds",
+  "authorized",
+  "captured",
+  "voided",
+  "refunded",
+  "failed",
+  "expired",
+] as const;
+
+/** Our record of one card charge; created before the provider is called, so a crash leaves a trace. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: bigint("attempt_id", { mode: "number" })
+      .notNull()
+      .references(() => purchaseAttempts.id, { onDelete: "cascade" }),
+    transactionId: bigint("transaction_id", { mode: "number" }).references(() => transactions.id, {
+      onDelete: "set null",
+    }),
+    buyerId: bigint("buyer_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    /** Sent to the provider as metadata; how a charge is found again after a crash. */
+    reference: text("reference").notNull(),
+    chargeId: text("charge_id"),
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("initiated"),
+    failureCode: text("failure_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("payments_reference_key").on(t.reference),
+    unique("payments_attempt_key").on(t.attemptId),
+    uniqueIndex("payments_charge_key").on(t.provider, t.chargeId),
+    index("payments_transaction_idx").on(t.transactionId),
+  ],
+);
+
+/** Provider events already applied: a repeated delivery is acknowledged and ignored. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** The member's customer record at the card provider, which holds their saved cards. */
+export const paymentCustomers = pgTable(
+  "payment_customers",
+  {
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/** How the parcel travels: courier invoice (with pickup or drop-off) or another method's tracking number. */
+export const shipments = pgTable("shipments", {
+  transactionId: bigint("transaction_id", { mode: "number" })
+    .primaryKey()
+    .references(() => transactions.id, { onDelete: "cascade" }),
+  shippingMethod: text("shipping_method").notNull(),
+  invoiceKind: text("invoice_kind"),
+  parcelSize: integer("parcel_size"),
+  courierShippingType: text("courier_shipping_type"),
+  pickupDate: text("pickup_date"),
+  pickupSlot: text("pickup_slot"),
+  packaging: text("packaging"),
+  handlingNotes: text("handling_notes").array().notNull().default(sql`'{}'::text[]`),
+  invoiceNumber: text("invoice_number"),
+  qrCode: text("qr_code"),
+  trackingNumber: text("tracking_number"),
+  fee: integer("fee"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const transactionMessages = pgTable(
+  "transaction_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint("transaction_id", { mode: "number" })
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    senderId: bigint("sender_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("transaction_messages_idx").on(t.transactionId, t.id)],
+);
+
+export const RATINGS = ["good", "normal", "bad"] as const;
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint("transaction_id", { mode: "number" })
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    reviewerId: bigint("reviewer_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    revieweeId: bigint("reviewee_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The reviewer's side of the sale. */
+    role: text("role", { enum: ["buyer", "seller"] }).notNull(),
+    rating: text("rating", { enum: RATINGS }).notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("reviews_transaction_reviewer_key").on(t.transactionId, t.reviewerId),
+    index("reviews_reviewee_idx").on(t.revieweeId, t.id.desc()),
+  ],
+);

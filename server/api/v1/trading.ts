@@ -1,0 +1,311 @@
+import { z } from "zod";
+import { getBalance, listBalanceHistory } from "#core/ledger/get-balance.ts";
+import { addSavedCard, listSavedCards, removeSavedCard } from "#core/payments/saved-cards.ts";
+import { AppError } from "#core/shared/errors.ts";
+import { parseIdCursor } from "#core/social/cursor.ts";
+import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
+import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
+import { getTransaction, listReviews, listTransactions } from "#core/trading/get-transaction.ts";
+import { holdTransaction } from "#core/trading/hold-transaction.ts";
+import { purchaseItem, ZPurchaseInput } from "#core/trading/purchase-item.ts";
+import { rateTransaction, ZRating } from "#core/trading/rate-transaction.ts";
+import { shipItem } from "#core/trading/ship-item.ts";
+import { postTransactionMessage, ZMessage } from "#core/trading/transaction-messages.ts";
+import { defineRoute } from "../define.ts";
+import { idParam } from "./params.ts";
+
+const ZPageQuery = z.object({
+  cursor: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+const ZPurchaseResult = z.object({
+  transactionId: z.number().int(),
+  state: z.enum(["START", "AUTH"]),
+  redirectUrl: z.string().nullable().describe("Send the buyer here for 3-D Secure; null when already paid"),
+});
+const ZState = z.object({ state: z.string() });
+const ZCard = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+const ZShipping = z
+  .object({
+    invoiceKind: z.string().max(4),
+    parcelSize: z.union([z.number(), z.string().max(4)]),
+    shippingType: z.string().max(4),
+    pickupDate: z.string().max(10),
+    pickupSlot: z.string().max(4),
+    packaging: z.string().max(4),
+    handlingNotes: z.array(z.string().max(4)).max(5),
+    trackingNumber: z.string().max(40),
+  })
+  .partial()
+  .describe(
+    "Courier (らくらくTsugu便): invoice kind, size, handover and pickup; other methods: a tracking number",
+  );
+const LABELS = {
+  paymentMethod: { ja: "お支払い方法", en: "Payment method" },
+  cardToken: { ja: "カード", en: "Card" },
+  savedCardId: { ja: "登録済みのカード", en: "Saved card" },
+  rating: { ja: "評価", en: "Rating" },
+  comment: { ja: "コメント", en: "Comment" },
+  body: { ja: "メッセージ", en: "Message" },
+  step: { ja: "操作", en: "Step" },
+  hold: { ja: "保留", en: "Hold" },
+  token: { ja: "カード", en: "Card" },
+};
+const MISSING_KEY = {
+  ja: "Idempotency-Key ヘッダーを付けてください",
+  en: "Send an Idempotency-Key header",
+};
+
+/** `/me/purchases` and `/me/sales`: the same list, from either side of the sale. */
+function listRoute(side: "buyer" | "seller") {
+  return defineRoute({
+    method: "get",
+    path: side === "buyer" ? "/me/purchases" : "/me/sales",
+    summary: side === "buyer" ? "The member's purchases, newest first" : "The member's sales, newest first",
+    tag: "buying",
+    auth: "user",
+    query: ZPageQuery,
+    responses: { 200: { description: "A page of transactions" } },
+    async handler({ ctx, actor, query }) {
+      const page = await listTransactions(ctx, {
+        userId: actor!.id,
+        side,
+        before: parseIdCursor(query.cursor),
+        limit: query.limit ?? 20,
+      });
+      return { status: 200, body: page, headers: { "Cache-Control": "no-store" } };
+    },
+  });
+}
+
+export const tradingRoutes = [
+  defineRoute({
+    method: "post",
+    path: "/items/{id}/purchase",
+    summary:
+      "Buy an item by card (a browser-made token or a saved card) or points. Needs an Idempotency-Key header: the same key answers the same result; the same key with another body is 409. A sold item is 409, a declined card 402.",
+    tag: "buying",
+    auth: "user",
+    body: ZPurchaseInput,
+    headers: {
+      "Idempotency-Key":
+        "8-200 letters, digits or _ . : - chosen by the client per purchase attempt; resend it to retry safely",
+    },
+    labels: LABELS,
+    responses: {
+      201: { description: "Bought (START) or waiting for 3-D Secure (AUTH)", schema: ZPurchaseResult },
+      402: { description: "The card was declined" },
+      409: { description: "Sold out, or the key was used with another body" },
+    },
+    async handler({ ctx, actor, params, body, header, locale }) {
+      const itemId = idParam(params.id);
+      const key = header("idempotency-key");
+      if (!key) throw new AppError("VALIDATION", { fields: { idempotencyKey: MISSING_KEY } });
+      const result = await purchaseItem(ctx, {
+        actor: actor!,
+        itemId,
+        idempotencyKey: key,
+        input: body,
+        returnUrl: `${ctx.publicUrl}/${locale}/items/${itemId}/secure/result/`,
+      });
+      return { status: 201, body: result };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/items/{id}/purchase/secure-result",
+    summary: "After 3-D Secure: ask the provider for the verdict and finish or cancel the purchase",
+    tag: "buying",
+    auth: "user",
+    responses: {
+      200: { description: "The transaction's state", schema: ZState },
+      402: { description: "3-D Secure failed" },
+    },
+    async handler({ ctx, actor, params }) {
+      return {
+        status: 200,
+        body: await finishSecurePurchase(ctx, { actor: actor!, itemId: idParam(params.id) }),
+      };
+    },
+  }),
+  ...(["buyer", "seller"] as const).map((side) => listRoute(side)),
+  defineRoute({
+    method: "get",
+    path: "/transactions/{id}",
+    summary: "One transaction, for its buyer, its seller or an operator",
+    tag: "buying",
+    auth: "user",
+    responses: {
+      200: { description: "The transaction" },
+      404: { description: "No such transaction, or not yours" },
+    },
+    async handler({ ctx, actor, params }) {
+      const view = await getTransaction(ctx, { actor: actor!, transactionId: idParam(params.id) });
+      return { status: 200, body: view, headers: { "Cache-Control": "no-store" } };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/transactions/{id}/ship",
+    summary: "The seller ships (START → SHIPPING)",
+    tag: "buying",
+    auth: "user",
+    body: ZShipping,
+    responses: { 200: { description: "Shipped", schema: ZState } },
+    async handler({ ctx, actor, params, body }) {
+      return {
+        status: 200,
+        body: await shipItem(ctx, { actor: actor!, transactionId: idParam(params.id), input: body }),
+      };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/transactions/{id}/rating",
+    summary: "Rate the other party: the buyer on receipt, then the seller (which completes the sale)",
+    tag: "buying",
+    auth: "user",
+    body: ZRating,
+    labels: LABELS,
+    responses: { 200: { description: "Rated", schema: ZState } },
+    async handler({ ctx, actor, params, body }) {
+      return {
+        status: 200,
+        body: await rateTransaction(ctx, { actor: actor!, transactionId: idParam(params.id), input: body }),
+      };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/transactions/{id}/messages",
+    summary: "A message to the other party of the transaction",
+    tag: "buying",
+    auth: "user",
+    body: ZMessage,
+    labels: LABELS,
+    responses: { 201: { description: "Sent" } },
+    async handler({ ctx, actor, params, body }) {
+      return {
+        status: 201,
+        body: await postTransactionMessage(ctx, {
+          actor: actor!,
+          transactionId: idParam(params.id),
+          input: body,
+        }),
+      };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/transactions/{id}/cancel",
+    summary: "Ask to cancel, agree or refuse (the other party), or cancel as the office",
+    tag: "buying",
+    auth: "user",
+    body: z.object({ step: z.enum(["request", "agree", "refuse", "office"]) }),
+    labels: LABELS,
+    responses: { 200: { description: "The new state", schema: ZState } },
+    async handler({ ctx, actor, params, body }) {
+      return {
+        status: 200,
+        body: await cancelTransaction(ctx, {
+          actor: actor!,
+          transactionId: idParam(params.id),
+          step: body.step,
+        }),
+      };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/transactions/{id}/hold",
+    summary: "Operators: put a transaction under office review, or release it",
+    tag: "buying",
+    auth: "user",
+    body: z.object({ hold: z.boolean() }),
+    labels: LABELS,
+    responses: { 200: { description: "The new state", schema: ZState } },
+    async handler({ ctx, actor, params, body }) {
+      return {
+        status: 200,
+        body: await holdTransaction(ctx, {
+          actor: actor!,
+          transactionId: idParam(params.id),
+          hold: body.hold,
+        }),
+      };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/me/balance",
+    summary: "Proceeds, points and money in escrow, with the proceeds and points history",
+    tag: "buying",
+    auth: "user",
+    query: ZPageQuery,
+    responses: { 200: { description: "Balance and a page of history" } },
+    async handler({ ctx, actor, query }) {
+      const [balance, history] = await Promise.all([
+        getBalance(ctx, { userId: actor!.id }),
+        listBalanceHistory(ctx, {
+          userId: actor!.id,
+          before: parseIdCursor(query.cursor),
+          limit: query.limit ?? 20,
+        }),
+      ]);
+      return { status: 200, body: { balance, history }, headers: { "Cache-Control": "no-store" } };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/me/cards",
+    summary: "Saved cards (brand, last four digits, expiry)",
+    tag: "buying",
+    auth: "user",
+    responses: { 200: { description: "Cards", schema: z.object({ items: z.array(ZCard) }) } },
+    async handler({ ctx, actor }) {
+      return { status: 200, body: { items: await listSavedCards(ctx, { userId: actor!.id }) } };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/me/cards",
+    summary: "Save a card from a token the browser got from the provider (card numbers never reach us)",
+    tag: "buying",
+    auth: "user",
+    body: z.object({ token: z.string().max(100) }),
+    labels: LABELS,
+    responses: { 201: { description: "Saved", schema: ZCard } },
+    async handler({ ctx, actor, body }) {
+      return { status: 201, body: await addSavedCard(ctx, { userId: actor!.id, token: body.token }) };
+    },
+  }),
+  defineRoute({
+    method: "delete",
+    path: "/me/cards/{card_id}",
+    summary: "Remove a saved card",
+    tag: "buying",
+    auth: "user",
+    responses: { 204: { description: "Removed" }, 404: { description: "No such card" } },
+    async handler({ ctx, actor, params }) {
+      await removeSavedCard(ctx, { userId: actor!.id, cardId: params.card_id ?? "" });
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/users/{id}/reviews",
+    summary: "Ratings a member received, with counts of good, normal and bad",
+    tag: "people",
+    auth: "optional",
+    responses: { 200: { description: "Ratings" } },
+    async handler({ ctx, params }) {
+      return { status: 200, body: await listReviews(ctx, { userId: idParam(params.id) }) };
+    },
+  }),
+];

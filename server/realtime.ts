@@ -1,0 +1,102 @@
+import type { HttpBindings } from "@hono/node-server";
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { resolveSession } from "#core/identity/sessions.ts";
+import {
+  getNotification,
+  NOTIFICATION_CHANNEL,
+  unreadNotificationCount,
+} from "#core/notify/notifications.ts";
+import type { Database } from "#db/client.ts";
+import { parseCookies, SESSION_COOKIE } from "./cookies.ts";
+import { coreContext } from "./core-context.ts";
+import type { AppServices } from "./router-context.ts";
+
+type Listener = (notificationId: number) => void;
+
+/**
+ * Open pages of signed-in members, by member, on this server. One LISTEN per process hears every
+ * notification created by any server on the database and hands it to that member's pages.
+ */
+export type RealtimeHub = {
+  subscribe(userId: number, listener: Listener): Promise<() => void>;
+  close(): Promise<void>;
+};
+
+export function createRealtimeHub(listen: Database["listen"]): RealtimeHub {
+  const byUser = new Map<number, Set<Listener>>();
+  let stop: Promise<() => Promise<void>> | null = null;
+  const start = () => {
+    stop ??= listen(NOTIFICATION_CHANNEL, (payload) => {
+      try {
+        const { userId, id } = JSON.parse(payload) as { userId: number; id: number };
+        for (const listener of byUser.get(userId) ?? []) listener(id);
+      } catch {
+        // Not ours: the channel carries only what notify() sends.
+      }
+    });
+    return stop;
+  };
+  return {
+    async subscribe(userId, listener) {
+      await start();
+      const set = byUser.get(userId) ?? new Set();
+      set.add(listener);
+      byUser.set(userId, set);
+      // Safe to call more than once, and never drops a newer set of the same member's pages.
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
+      };
+    },
+    async close() {
+      if (stop) await (await stop)();
+    },
+  };
+}
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * `GET /events/notifications`: server-sent events for the signed-in member only (their session
+ * cookie or bearer token; anyone else is refused with 401). Sends `ready` with the unread count,
+ * then `notification` with each new notification and the new count.
+ */
+export function createRealtimeRoutes(services: AppServices): Hono<{ Bindings: HttpBindings }> {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  const ctx = coreContext(services);
+  app.get("/events/notifications", async (c) => {
+    const bearer = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(c.req.header("authorization") ?? "")?.[1];
+    const token = bearer ?? parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? null;
+    const actor = await resolveSession(ctx, token);
+    if (!actor) return c.json({ error: { code: "UNAUTHORIZED", message: "Please log in" } }, 401);
+    c.header("Cache-Control", "no-store");
+    return streamSSE(c, async (stream) => {
+      let chain = Promise.resolve();
+      const unsubscribe = await services.realtime.subscribe(actor.id, (id) => {
+        // In order, one at a time: a burst of notifications arrives as it was created.
+        chain = chain.then(async () => {
+          const n = await getNotification(ctx, { userId: actor.id, id });
+          if (!n || stream.aborted) return;
+          const unread = await unreadNotificationCount(ctx, actor.id);
+          await stream.writeSSE({
+            event: "notification",
+            id: String(n.id),
+            data: JSON.stringify({ id: n.id, kind: n.kind, payload: n.payload, unread }),
+          });
+        });
+      });
+      stream.onAbort(unsubscribe);
+      await stream.writeSSE({
+        event: "ready",
+        data: JSON.stringify({ unread: await unreadNotificationCount(ctx, actor.id) }),
+      });
+      while (!stream.aborted) {
+        await stream.sleep(HEARTBEAT_MS);
+        if (!stream.aborted) await stream.write(": keep-alive\n\n");
+      }
+      unsubscribe();
+    });
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+import type { HttpBindings } from "@hono/node-server";
+import { Hono } from "hono";
+import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
+import { AppError, isAppError } from "#core/shared/errors.ts";
+import { receivePaymentWebhook } from "#core/trading/receive-payment-webhook.ts";
+import { readBody } from "./api/body.ts";
+import { convertKeys, toCamel, toSnake } from "./api/case.ts";
+import { coreContext } from "./core-context.ts";
+import type { AppServices } from "./router-context.ts";
+
+const MAX_EVENT_BYTES = 256 * 1024;
+
+function fail(error: AppError) {
+  return Response.json({ error: { code: error.code, message: error.messages.en } }, { status: error.status });
+}
+
+/**
+ * What outside services call: card providers' webhooks (`/webhooks/{provider}`), and, while the
+ * payments sandbox is the provider, its own tokenisation endpoint, which the browser calls with
+ * the card details so that they never reach our merchant endpoints.
+ */
+export function createProviderRoutes(services: AppServices): Hono<{ Bindings: HttpBindings }> {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  const ctx = coreContext(services);
+
+  app.post("/webhooks/:provider", async (c) => {
+    const bytes = await readBody(c.req.raw, MAX_EVENT_BYTES);
+    if (!bytes) return fail(new AppError("PAYLOAD_TOO_LARGE"));
+    const headers: Record<string, string> = {};
+    c.req.raw.headers.forEach((value, key) => {
+      headers[key.toLowerCase()] = value;
+    });
+    try {
+      const result = await receivePaymentWebhook(ctx, {
+        provider: c.req.param("provider"),
+        headers,
+        body: new TextDecoder().decode(bytes),
+      });
+      return c.json({ received: true, applied: result.applied });
+    } catch (error) {
+      if (isAppError(error)) return fail(error);
+      throw error;
+    }
+  });
+
+  app.post("/sandbox/payments/v1/tokens", async (c) => {
+    if (ctx.payments.kind !== "sandbox") return fail(new AppError("NOT_FOUND"));
+    const bytes = await readBody(c.req.raw, 4096);
+    if (!bytes) return fail(new AppError("PAYLOAD_TOO_LARGE"));
+    try {
+      const input = convertKeys(JSON.parse(new TextDecoder().decode(bytes)), toCamel);
+      const token = await createSandboxCardToken(ctx, input);
+      return c.json(convertKeys(token, toSnake), 201);
+    } catch (error) {
+      if (isAppError(error)) {
+        return Response.json(
+          {
+            error: {
+              code: error.code,
+              message: error.messages.en,
+              messages: error.fields.card ?? error.messages,
+            },
+          },
+          { status: error.status },
+        );
+      }
+      if (error instanceof SyntaxError) return fail(new AppError("BAD_REQUEST"));
+      throw error;
+    }
+  });
+  return app;
+}

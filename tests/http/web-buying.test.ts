@@ -1,0 +1,113 @@
+import { parse } from "node-html-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "#core/identity/sessions.ts";
+import { createSession } from "#core/identity/sessions.ts";
+import { purchaseItem } from "#core/trading/purchase-item.ts";
+import { listItem, makeMember } from "../helpers/catalog.ts";
+import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { cardToken, makeBuyer } from "../helpers/trading.ts";
+
+let server: TestServer;
+
+async function cookieOf(user: SessionUser) {
+  return `tsugu=${(await createSession(server.ctx, { userId: user.id, kind: "web", persistent: true })).token}`;
+}
+
+async function page(url: string, cookie?: string) {
+  const res = await fetch(`${server.url}${url}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const html = await res.text();
+  return { status: res.status, location: res.headers.get("location"), doc: parse(html), html };
+}
+
+function post(url: string, cookie: string, form: Record<string, string>) {
+  return fetch(`${server.url}${url}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
+    body: new URLSearchParams(form),
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("buying pages", () => {
+  it("shows the purchase page in Japanese and English, with the price in yen and the buyer's address", async () => {
+    const seller = await makeMember(server.ctx);
+    const buyer = await makeBuyer(server.ctx);
+    const itemId = await listItem(server.ctx, seller);
+    const cookie = await cookieOf(buyer);
+    const ja = await page(`/ja/items/${itemId}/buy/`, cookie);
+    expect(ja.status).toBe(200);
+    expect(ja.doc.querySelector("h1")?.text).toBe("購入内容の確認");
+    expect(ja.doc.querySelector('[data-testid="total"]')?.text).toBe("￥18,000");
+    expect(ja.html).toContain("渋谷区神宮前");
+    const en = await page(`/en/items/${itemId}/buy/`, cookie);
+    expect(en.doc.querySelector("h1")?.text).toBe("Confirm your purchase");
+    expect(en.doc.querySelector('[data-testid="total"]')?.text).toBe("¥18,000");
+    // Card inputs carry no name: the browser never sends the number to us, only to the provider.
+    expect(ja.doc.querySelectorAll("input[data-card]").every((i) => !i.getAttribute("name"))).toBe(true);
+  });
+
+  it("buys with points from the form, and shows a failure without changing anything", async () => {
+    const seller = await makeMember(server.ctx);
+    const buyer = await makeBuyer(server.ctx);
+    const itemId = await listItem(server.ctx, seller);
+    const cookie = await cookieOf(buyer);
+    const res = await post(`/ja/items/${itemId}/buy/`, cookie, {
+      idempotencyKey: "page-points-0001",
+      method: "points",
+    });
+    expect(res.status).toBe(409);
+    const failed = parse(await res.text());
+    expect(failed.querySelector('[role="alert"]')?.text).toBe("残高が足りません");
+    // A refused attempt is over: the form offers a new key for the next one.
+    expect(failed.querySelector('input[name="idempotencyKey"]')?.getAttribute("value")).not.toBe(
+      "page-points-0001",
+    );
+    expect(
+      (await page(`/ja/items/${itemId}/`, cookie)).doc.querySelector('[data-testid="buy-button"]'),
+    ).not.toBeNull();
+  });
+
+  it("leads a buyer who paid to the buyer's side of the transaction, and the seller to theirs", async () => {
+    const seller = await makeMember(server.ctx);
+    const buyer = await makeBuyer(server.ctx);
+    const itemId = await listItem(server.ctx, seller);
+    await purchaseItem(server.ctx, {
+      actor: buyer,
+      itemId,
+      idempotencyKey: "page-card-000001",
+      input: { paymentMethod: "card", cardToken: await cardToken(server.ctx) },
+      returnUrl: `${server.url}/ja/items/${itemId}/secure/result/`,
+    });
+    const buyerView = await page(`/ja/items/${itemId}/transactions/`, await cookieOf(buyer));
+    expect(buyerView.location).toBe(`/ja/items/${itemId}/transactions/buyer/`);
+    const sellerCookie = await cookieOf(seller);
+    const wrongSide = await page(`/ja/items/${itemId}/transactions/buyer/`, sellerCookie);
+    expect(wrongSide.location).toBe(`/ja/items/${itemId}/transactions/seller/`);
+    const sellerView = await page(`/ja/items/${itemId}/transactions/seller/`, sellerCookie);
+    expect(sellerView.doc.querySelector('[data-testid="transaction-state"]')?.text).toBe("発送待ち");
+    expect(sellerView.html).toContain("商品を発送してください。");
+    const stranger = await page(
+      `/ja/items/${itemId}/transactions/`,
+      await cookieOf(await makeMember(server.ctx)),
+    );
+    expect(stranger.status).toBe(404);
+  });
+
+  it("serves the sandbox's 3-D Secure page only for a real charge and only back to our own site", async () => {
+    const unknown = await page(
+      `/sandbox/payments/challenge/ch_${"0".repeat(24)}/?return=${encodeURIComponent(`${server.url}/ja/`)}`,
+    );
+    expect(unknown.status).toBe(404);
+    const elsewhere = await page(
+      `/sandbox/payments/challenge/ch_${"0".repeat(24)}/?return=${encodeURIComponent("https://evil.example/")}`,
+    );
+    expect(elsewhere.status).toBe(400);
+  });
+});
