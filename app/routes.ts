@@ -64,6 +64,7 @@ export default [
     route("mypage/blocked-users", "routes/mypage/blocked-users.tsx"),
     route("notifications", "routes/notifications/index.tsx"),
     route("notifications/page", "routes/notifications/page.ts"),
+    route("notifications/news", "routes/notifications/news.tsx"),
     route("users", "routes/users-index.tsx"),
     route("users/:id", "routes/users/profile.tsx"),
     route("users/:id/items", "routes/users/items.ts"),

@@ -192,6 +192,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "mypage/blocked-users": signedIn(302, 200),
   notifications: signedIn(302, 200),
   "notifications/page": signedIn(302, 200),
+  "notifications/news": all(200),
   users: all(301),
   // ":id" here is the first demo member's: profiles are public.
   "users/:id": all(200),

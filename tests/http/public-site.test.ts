@@ -196,6 +196,20 @@ describe("media", () => {
     expect(xml).not.toContain("battery-health-check");
     expect(await (await get("/news/feed.xml")).text()).toContain("/news/media-launch/");
   });
+
+  it("lists the operator's news as the notifications' second tab, in both languages", async () => {
+    const ja = parse(await (await get("/ja/notifications/news/")).text());
+    const stories = ja.querySelectorAll('[data-testid="news-story"]');
+    expect(stories.length).toBeGreaterThan(0);
+    expect(stories.map((a) => a.getAttribute("href"))).toContain("/news/media-launch/");
+    expect(ja.querySelector('nav[aria-label="お知らせの種類"] a[aria-current="page"]')?.text).toBe(
+      "運営からのお知らせ",
+    );
+    const en = parse(await (await get("/en/notifications/news/")).text());
+    expect(en.querySelector("title")?.text).toContain("News from Tsugu");
+    expect((await get("/ja/notifications/news/?page=99")).status).toBe(404);
+    expect((await get("/ja/notifications/news/?page=abc")).status).toBe(404);
+  });
 });
 
 describe("IMEI checker", () => {

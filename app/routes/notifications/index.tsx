@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { NotificationSentence as Sentence } from "../../components/notification-sentence.tsx";
+import { NotificationTabs } from "../../components/notification-tabs.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate } from "../../i18n/index.ts";
@@ -72,6 +73,7 @@ export default function Notifications({ loaderData, params }: Route.ComponentPro
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <NotificationTabs lang={lang} />
       <PagedList
         first={first}
         fetchPage={fetchPage}
