@@ -5,6 +5,7 @@ import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { jpeg, LISTING, listItem, makeMember, verifyIdentity } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { createJobRunner } from "../jobs/job-runner.ts";
 import { isAppError } from "../shared/errors.ts";
 import { likeItem } from "../social/likes.ts";
 import { changeItemState } from "./change-item-state.ts";
@@ -12,7 +13,7 @@ import { deleteItem } from "./delete-item.ts";
 import { getItem } from "./get-item.ts";
 import { indexUnsearchableItems } from "./reindex-search.ts";
 import { saveItem } from "./save-item.ts";
-import { saveSearch } from "./saved-searches.ts";
+import { notifySavedSearches, notifySavedSearchesJob, saveSearch } from "./saved-searches.ts";
 import { searchItems } from "./search-items.ts";
 import { parseSearchQuery, searchQueryFromParams } from "./search-query.ts";
 
@@ -300,6 +301,10 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       params: new URLSearchParams("keyword=トルク&defects=water_damage"),
     });
     const id = await listItem(t.ctx, seller, { title: "TORQUE トルク G06", defects: ["screen_cracked"] });
+    // The notices go out from the job queue, after the seller's request; a second run adds none.
+    const jobs = createJobRunner({ ctx: t.ctx, definitions: [notifySavedSearchesJob] });
+    expect(await jobs.runDue()).toBeGreaterThanOrEqual(1);
+    expect(await notifySavedSearches(t.ctx, { itemId: id })).toBe(0);
     const forWatcher = await t.ctx.db
       .select()
       .from(notifications)

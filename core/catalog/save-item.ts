@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import { itemPhotos, itemSearch, items, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { enqueueJob } from "../jobs/enqueue-job.ts";
 import { type BrandCode, PRICE_RESTRICTION_THRESHOLD } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -11,7 +12,7 @@ import { itemColumns } from "./item-row.ts";
 import { itemSearchGrams } from "./item-search-text.ts";
 import { EDITABLE_STATES, nextItemState, STATE_MESSAGES } from "./item-states.ts";
 import { getModel, modelByImei } from "./models.ts";
-import { notifySavedSearches } from "./saved-searches.ts";
+import { notifySavedSearchesJob } from "./saved-searches.ts";
 
 export const PHOTOS_REQUIRED = {
   ja: "商品画像を1枚以上登録してください",
@@ -127,7 +128,7 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
       .update(items)
       .set({ state: "SALE", publishedAt: existing?.publishedAt ?? now, updatedAt: now })
       .where(eq(items.id, id));
-    await notifySavedSearches(ctx, { itemId: id });
+    await enqueueJob(ctx, notifySavedSearchesJob, { itemId: id }, { uniqueKey: `saved-searches:${id}` });
   }
   return { id, state };
 }

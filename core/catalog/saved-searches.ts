@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
-import { items, savedSearches } from "#db/schema/index.ts";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { items, notifications, savedSearches } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { defineJob } from "../jobs/define-job.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -58,19 +60,34 @@ export async function deleteSavedSearch(ctx: CoreContext, o: { actor: SessionUse
   if (deleted.length === 0) throw new AppError("NOT_FOUND");
 }
 
-/** When a listing goes on sale, each member whose saved search matches it gets a notice. */
+/**
+ * When a listing goes on sale, each member whose saved search matches it gets a notice, once. Runs
+ * as a job after the listing is published (`notifySavedSearchesJob`), off the seller's request;
+ * members already told about this listing are skipped, so a repeated run tells nobody twice.
+ */
 export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number }): Promise<number> {
   const [item] = await ctx.db
-    .select({ sellerId: items.sellerId, title: items.title })
+    .select({ sellerId: items.sellerId, title: items.title, state: items.state })
     .from(items)
     .where(eq(items.id, o.itemId));
-  if (!item) return 0;
+  if (item?.state !== "SALE") return 0;
+  const told = await ctx.db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.kind, "saved_search"),
+        sql`${notifications.payload}->>'itemId' = ${String(o.itemId)}`,
+      ),
+    );
+  const notified = new Set<number>(told.map((r) => r.userId));
   const searches = await ctx.db.select().from(savedSearches).where(ne(savedSearches.userId, item.sellerId));
-  const notified = new Set<number>();
+  let count = 0;
   for (const s of searches) {
     if (notified.has(s.userId)) continue;
     if (await itemMatches(ctx, searchQueryFromParams(new URLSearchParams(s.query)), o.itemId)) {
       notified.add(s.userId);
+      count += 1;
       await notify(ctx, {
         userId: s.userId,
         kind: "saved_search",
@@ -78,5 +95,13 @@ export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number 
       });
     }
   }
-  return notified.size;
+  return count;
 }
+
+export const notifySavedSearchesJob = defineJob({
+  name: "notify-saved-searches",
+  payload: z.object({ itemId: z.number().int().positive() }),
+  async handler(ctx, payload) {
+    await notifySavedSearches(ctx, payload);
+  },
+});

@@ -1,3 +1,4 @@
+import { notifySavedSearchesJob } from "../catalog/saved-searches.ts";
 import { deliverSandboxEvent } from "../payments/sandbox-gateway.ts";
 import { reconcilePurchasesJob } from "../trading/reconcile-purchases.ts";
 import { sendTradeMail } from "../trading/trade-mails.ts";
@@ -13,4 +14,5 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   autoComplete,
   reconcilePurchasesJob,
   sendTradeMail,
+  notifySavedSearchesJob,
 ] as JobDefinition[];
