@@ -3,7 +3,7 @@ import { blocks, deviceModels, itemPhotos, items, likes, users } from "#db/schem
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { cardColumns, type ItemCard, withThumbs } from "./item-card.ts";
-import { PUBLIC_STATES } from "./item-states.ts";
+import { availableItemActions, EDITABLE_STATES, PUBLIC_STATES } from "./item-states.ts";
 import { maskImei } from "./models.ts";
 
 export type ItemDetail = Awaited<ReturnType<typeof getItem>>;
@@ -74,7 +74,14 @@ export async function getItem(
       identityVerified: seller!.identityVerifiedAt !== null,
       listingCount: listingCount?.n ?? 0,
     },
-    viewer: { isSeller, liked: liked.length > 0, blockedBySeller: blockedBySeller.length > 0 },
+    viewer: {
+      isSeller,
+      liked: liked.length > 0,
+      blockedBySeller: blockedBySeller.length > 0,
+      /** For the seller: whether the listing can still be edited or deleted, and the state changes open now. */
+      canEdit: isSeller && EDITABLE_STATES.includes(item.state),
+      actions: isSeller ? availableItemActions(item.state, "seller") : [],
+    },
   };
 }
 

@@ -28,6 +28,15 @@ export const STATE_MESSAGES = {
   sold: { ja: "売り切れた商品は編集・削除できません", en: "A sold item cannot be edited or deleted" },
 };
 
+/** The state changes an actor may take on a listing now, read off the table: what a page offers. */
+export function availableItemActions(state: ItemState, actor: ItemActor): ItemAction[] {
+  return (Object.keys(ITEM_TRANSITIONS) as ItemAction[]).filter(
+    (action) =>
+      (ITEM_TRANSITIONS[action].by as readonly ItemActor[]).includes(actor) &&
+      (ITEM_TRANSITIONS[action].from as readonly ItemState[]).includes(state),
+  );
+}
+
 export function nextItemState(from: ItemState, action: ItemAction, actor: ItemActor): ItemState {
   const t = ITEM_TRANSITIONS[action];
   if (!(t.by as readonly ItemActor[]).includes(actor)) throw new AppError("FORBIDDEN");

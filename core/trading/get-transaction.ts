@@ -1,12 +1,17 @@
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { items, payments, reviews, shipments, transactions, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
 import { listTransactionMessages, type TransactionMessage } from "./transaction-messages.ts";
-import type { TransactionRole } from "./transaction-states.ts";
+import {
+  availableTransactionActions,
+  type TransactionAction,
+  type TransactionRole,
+} from "./transaction-states.ts";
 
 export type TransactionView = {
   id: number;
@@ -14,6 +19,8 @@ export type TransactionView = {
   title: string;
   state: string;
   role: TransactionRole;
+  /** The steps this viewer may take now (from the state table). */
+  actions: TransactionAction[];
   price: number;
   fee: number;
   proceeds: number;
@@ -57,6 +64,7 @@ export async function getTransaction(
     title: item?.title ?? "",
     state: t.state,
     role,
+    actions: availableTransactionActions(t.state as TransactionState, role, t.cancelRequestedBy),
     price: t.price,
     fee: t.fee,
     proceeds: t.proceeds,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TRANSACTION_STATES, type TransactionState } from "../shared/codes.ts";
 import { isAppError } from "../shared/errors.ts";
 import {
+  availableTransactionActions,
   nextTransactionState,
   TRANSACTION_TRANSITIONS,
   type TransactionAction,
@@ -21,6 +22,25 @@ function outcome(from: TransactionState, action: TransactionAction, role: Transa
 }
 
 describe("transaction state machine", () => {
+  it("offers each party exactly the steps the table allows it now", () => {
+    expect(availableTransactionActions("START", "seller", null)).toEqual(["ship", "request_cancel"]);
+    expect(availableTransactionActions("START", "buyer", null)).toEqual(["request_cancel"]);
+    expect(availableTransactionActions("SHIPPING", "buyer", null)).toEqual(["rate_by_buyer"]);
+    expect(availableTransactionActions("SHIPPING", "seller", null)).toEqual([]);
+    expect(availableTransactionActions("REVIEWED_BY_BUYER", "seller", null)).toEqual(["rate_by_seller"]);
+    expect(availableTransactionActions("CANCELING", "buyer", "seller")).toEqual([
+      "agree_cancel",
+      "refuse_cancel",
+    ]);
+    expect(availableTransactionActions("CANCELING", "seller", "seller")).toEqual([]);
+    expect(availableTransactionActions("COMPLETED", "buyer", null)).toEqual([]);
+    // Every offered step is one the machine then accepts.
+    for (const state of STATES)
+      for (const role of ROLES)
+        for (const action of availableTransactionActions(state, role, null))
+          expect(STATES, `${state} ${action} ${role}`).toContain(outcome(state, action, role));
+  });
+
   it("walks the happy path: AUTH → START → SHIPPING → REVIEWED_BY_BUYER → COMPLETED", () => {
     expect(nextTransactionState("AUTH", "pay", "system")).toBe("START");
     expect(nextTransactionState("START", "ship", "seller")).toBe("SHIPPING");

@@ -44,6 +44,24 @@ export const TRANSACTION_STATE_MESSAGES = {
 };
 
 /**
+ * The steps a party may take on a transaction now, read off the table: what a page offers them.
+ * A cancellation is answered only by the party who did not ask for it.
+ */
+export function availableTransactionActions(
+  state: TransactionState,
+  role: TransactionRole,
+  cancelRequestedBy: string | null,
+): TransactionAction[] {
+  return (Object.keys(TRANSACTION_TRANSITIONS) as TransactionAction[]).filter((action) => {
+    const t = TRANSACTION_TRANSITIONS[action];
+    if (!(t.by as readonly TransactionRole[]).includes(role)) return false;
+    if (!(t.from as readonly TransactionState[]).includes(state)) return false;
+    if (action === "agree_cancel" || action === "refuse_cancel") return cancelRequestedBy !== role;
+    return true;
+  });
+}
+
+/**
  * The state a step leads to, or an AppError: FORBIDDEN for a role that may not take the step at all,
  * CONFLICT for a step out of order.
  */

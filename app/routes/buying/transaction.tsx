@@ -111,9 +111,9 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
   const lang = langOf(params);
   const { view } = loaderData;
   const base = `/${lang}/items/${view.itemId}/transactions/${view.role === "seller" ? "seller" : "buyer"}`;
-  const canRate =
-    (view.role === "buyer" && view.state === "SHIPPING") ||
-    (view.role === "seller" && view.state === "REVIEWED_BY_BUYER");
+  const can = (action: (typeof view.actions)[number]) => view.actions.includes(action);
+  const canRate = can("rate_by_buyer") || can("rate_by_seller");
+  const canAnswerCancel = can("agree_cancel");
   const v = (k: string) => actionData?.values?.[k] ?? "";
   const courier = view.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY;
   const option = (table: readonly { code: string; label: { ja: string; en: string } }[]) =>
@@ -170,7 +170,7 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
           </dl>
         </div>
       )}
-      {view.role === "seller" && view.state === "START" && (
+      {can("ship") && (
         <Form
           method="post"
           className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
@@ -247,14 +247,14 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
           </SubmitButton>
         </Form>
       )}
-      {(view.state === "START" || view.state === "CANCELING") && (
+      {(can("request_cancel") || canAnswerCancel) && (
         <Form method="post" className="flex flex-col gap-2">
-          {view.state === "START" && (
+          {can("request_cancel") && (
             <SubmitButton name="intent" value="cancel-request" variant="secondary">
               {t("requestCancel")}
             </SubmitButton>
           )}
-          {view.state === "CANCELING" && view.cancelRequestedBy !== view.role && (
+          {canAnswerCancel && (
             <>
               <SubmitButton name="intent" value="cancel-agree" variant="secondary">
                 {t("agreeCancel")}

@@ -256,7 +256,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
           className="flex flex-wrap gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
           aria-label={t("edit")}
         >
-          {item.state !== "SOLD" && (
+          {item.viewer.canEdit && (
             <Link
               to={`/${lang}/items/${item.id}/edit/`}
               className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white"
@@ -265,7 +265,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
             </Link>
           )}
           <Form method="post" className="contents">
-            {(item.state === "DRAFT" || item.state === "PRIVATE" || item.state === "DISABLED") && (
+            {item.viewer.actions.includes("publish") && (
               <button
                 type="submit"
                 name="intent"
@@ -275,7 +275,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
                 {item.state === "DRAFT" ? t("publish") : t("resume")}
               </button>
             )}
-            {(item.state === "SALE" || item.state === "DISABLED") && (
+            {item.viewer.actions.includes("make_private") && (
               <button
                 type="submit"
                 name="intent"
@@ -285,7 +285,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
                 {t("makePrivate")}
               </button>
             )}
-            {item.state === "SALE" && (
+            {item.viewer.actions.includes("stop_selling") && (
               <button
                 type="submit"
                 name="intent"
@@ -296,7 +296,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
               </button>
             )}
           </Form>
-          {item.state !== "SOLD" && (
+          {item.viewer.canEdit && (
             <details className="w-full text-sm">
               <summary className="cursor-pointer text-danger-600">{t("delete")}</summary>
               <Form method="post" className="mt-2 flex items-center gap-3">

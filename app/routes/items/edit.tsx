@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = core(context);
   const item = await orNotFound(() => getItem(ctx, { itemId: pathIdOf(params), viewerId: user.id }));
   if (!item.viewer.isSeller) throw data("Forbidden", { status: 403 });
-  if (item.state === "SOLD") throw data("Sold items cannot be edited", { status: 409 });
+  if (!item.viewer.canEdit) throw data("This listing can no longer be edited", { status: 409 });
   const [models, identityVerified] = await Promise.all([listModels(ctx), isIdentityVerified(ctx, user.id)]);
   const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   return {
