@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bankAccounts, users } from "#db/schema/index.ts";
-import { createMember, failure } from "#tests/helpers/account.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createMember } from "#tests/helpers/account.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { getAddress } from "./get-address.ts";
 import { getBankAccount } from "./get-bank-account.ts";

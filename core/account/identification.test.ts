@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { identityChecks, sandboxRecords, users } from "#db/schema/index.ts";
-import { createMember, failure, testImage } from "#tests/helpers/account.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createMember, testImage } from "#tests/helpers/account.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { getIdentification } from "./get-identification.ts";
 import { isIdentityVerified } from "./is-identity-verified.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { challenges, users } from "#db/schema/index.ts";
-import { captureSms, createMember, failure } from "#tests/helpers/account.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { captureSms, createMember } from "#tests/helpers/account.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn } from "#tests/helpers/smtp.ts";
 import { confirmPhoneVerification } from "./confirm-phone-verification.ts";

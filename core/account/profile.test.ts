@@ -4,24 +4,13 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users } from "#db/schema/index.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { type AppError, isAppError } from "../shared/errors.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
 import { getProfile } from "./get-profile.ts";
 import { removeAvatar, setAvatar } from "./set-avatar.ts";
 import { updateProfile } from "./update-profile.ts";
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function photo(width: number, height: number): Promise<Uint8Array> {
   return new Uint8Array(

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { itemPhotos, itemSearch, items, notifications } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { jpeg, LISTING, listItem, makeMember, verifyIdentity } from "#tests/helpers/catalog.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
-import { isAppError } from "../shared/errors.ts";
 import { likeItem } from "../social/likes.ts";
 import { changeItemState } from "./change-item-state.ts";
 import { deleteItem } from "./delete-item.ts";
@@ -16,16 +15,6 @@ import { saveItem } from "./save-item.ts";
 import { notifySavedSearches, notifySavedSearchesJob, saveSearch } from "./saved-searches.ts";
 import { searchItems } from "./search-items.ts";
 import { parseSearchQuery, searchQueryFromParams } from "./search-query.ts";
-
-async function failure(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const search = (t: TestCore, raw: Record<string, unknown>) =>
   searchItems(t.ctx, { query: parseSearchQuery(raw) });

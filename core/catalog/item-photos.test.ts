@@ -4,10 +4,9 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { itemPhotos, items, users } from "#db/schema/index.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { type AppError, isAppError } from "../shared/errors.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
 import {
   addItemPhoto,
@@ -18,16 +17,6 @@ import {
   reorderItemPhotos,
   replaceItemPhotos,
 } from "./item-photos.ts";
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const jpegs = new Map<string, Uint8Array>();
 /** A small JPEG of one colour, so tests can tell photos apart and stay fast. */

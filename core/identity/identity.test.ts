@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { challenges, sessions, users } from "#db/schema/index.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn, linkIn } from "#tests/helpers/smtp.ts";
-import { isAppError } from "../shared/errors.ts";
 import { confirmEmailChange, requestEmailChange } from "./change-email.ts";
 import { changePassword } from "./change-password.ts";
 import { completeSignup, pendingSignup } from "./complete-signup.ts";
@@ -18,16 +17,6 @@ import { verifySignupCode, verifySignupLink } from "./verify-signup.ts";
 
 const IP = "192.0.2.10";
 const web = { kind: "web" as const, persistent: true, ip: IP };
-
-async function failure(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function signUp(t: TestCore, email: string, password = "passw0rd-ok", nickname = "はなこ") {
   const { ticket } = await startSignup(t.ctx, { input: { email, password }, locale: "ja", ip: IP });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failure } from "#tests/helpers/account.ts";
 import { makeMember } from "#tests/helpers/catalog.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { TRANSFER_FEES } from "../shared/codes.ts";

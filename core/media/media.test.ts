@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/index.ts";
 import { seedDemoMedia } from "#db/seed/demo-media.ts";
 import { jpeg, makeMember } from "#tests/helpers/catalog.ts";
-import { appErrorOf, createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { changePostState } from "./change-post-state.ts";
@@ -18,8 +18,6 @@ import { readingMinutes, renderMarkdown } from "./render-markdown.ts";
 import { saveAuthor } from "./save-author.ts";
 import { savePost } from "./save-post.ts";
 import { uploadMediaImage } from "./upload-media-image.ts";
-
-const failure = appErrorOf;
 
 const draft = (slug: string, extra: Record<string, unknown> = {}) => ({
   kind: "article",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { items, users } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { saveItem } from "../catalog/save-item.ts";
 import type { SessionUser } from "../identity/sessions.ts";
@@ -12,23 +12,12 @@ import {
   markNotificationsRead,
   unreadNotificationCount,
 } from "../notify/notifications.ts";
-import { isAppError } from "../shared/errors.ts";
 import { BLOCKED } from "./blocking.ts";
 import { blockUser, listBlockedUsers, unblockUser } from "./blocks.ts";
 import { deleteComment, listComments, postComment } from "./comments.ts";
 import { followUser, isFollowing, listFollows, unfollowUser } from "./follows.ts";
 import { likedItems, likeItem, unlikeItem } from "./likes.ts";
 import { getPublicProfile, listUserItems } from "./profiles.ts";
-
-async function failure(p: Promise<unknown>) {
-  try {
-    await p;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function setState(t: TestCore, itemId: number, state: "SOLD" | "PRIVATE" | "DISABLED") {
   await t.ctx.db.update(items).set({ state }).where(eq(items.id, itemId));

@@ -4,7 +4,7 @@ import path from "node:path";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { type AppError, isAppError } from "../shared/errors.ts";
+import { failure } from "#tests/helpers/core.ts";
 import { IMAGE_MESSAGES } from "./image-limits.ts";
 import {
   deleteImage,
@@ -40,16 +40,6 @@ function halves(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: "#0000e0" } }).composite([
     { ...left, left: 0, top: 0 },
   ]);
-}
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 async function pixel(webp: Uint8Array, x: number, y: number) {

@@ -9,9 +9,8 @@ import {
   sandboxRecords,
   transactions,
 } from "#db/schema/index.ts";
-import { failure } from "#tests/helpers/account.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";

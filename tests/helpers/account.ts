@@ -1,6 +1,5 @@
 import sharp from "sharp";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { type AppError, isAppError } from "#core/shared/errors.ts";
 import { users } from "#db/schema/index.ts";
 import type { TestCore } from "./core.ts";
 
@@ -29,17 +28,6 @@ export async function createMember(
     locale: row!.locale,
     sessionId: 0,
   };
-}
-
-/** The AppError a call fails with; any other outcome fails the test. */
-export async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
 }
 
 /** Keeps every text the SMS sandbox accepts (it still checks and stores them) for the test to read. */

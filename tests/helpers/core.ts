@@ -91,7 +91,7 @@ export async function createTestCore(
 }
 
 /** The AppError a call fails with; a success, or any other error, fails the test. */
-export async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
+export async function failure(p: Promise<unknown>): Promise<AppError> {
   try {
     await p;
   } catch (error) {
