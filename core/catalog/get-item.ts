@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { blocks, deviceModels, itemPhotos, items, likes, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { isCommentable } from "../social/comments.ts";
 import { cardColumns, type ItemCard, withThumbs } from "./item-card.ts";
 import { availableItemActions, EDITABLE_STATES, PUBLIC_STATES } from "./item-states.ts";
 import { maskImei } from "./models.ts";
@@ -74,6 +75,8 @@ export async function getItem(
       identityVerified: seller!.identityVerifiedAt !== null,
       listingCount: listingCount?.n ?? 0,
     },
+    /** Whether the listing takes new comments (from anyone the seller has not blocked). */
+    commentable: isCommentable(item.state),
     viewer: {
       isSeller,
       liked: liked.length > 0,

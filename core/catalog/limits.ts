@@ -1,3 +1,5 @@
 /** Lengths of a listing's text, shared by the server's checks and the form (no other imports, so the browser bundle stays small). */
 export const TITLE_MAX = 80;
 export const DESCRIPTION_MAX = 3000;
+/** A question or answer under a listing. */
+export const COMMENT_MAX = 500;

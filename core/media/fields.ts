@@ -9,6 +9,11 @@ export type PostKind = (typeof POST_KINDS)[number];
 /** Where each kind of post lives (unprefixed, §2). */
 export const POST_SECTION: Record<PostKind, "articles" | "news"> = { article: "articles", news: "news" };
 
+/** A post's address (the media live outside the language prefix); pure, so pages' scripts may use it. */
+export function postPath(kind: PostKind, slug: string): string {
+  return `/${POST_SECTION[kind]}/${slug}/`;
+}
+
 export const ARTICLE_CATEGORIES = [
   { code: "guide", label: { ja: "売り方・買い方ガイド", en: "Buying and selling guides" } },
   { code: "repair", label: { ja: "修理・メンテナンス", en: "Repair and care" } },

@@ -2,7 +2,7 @@ import { and, eq, lte, type SQL } from "drizzle-orm";
 import { type mediaAuthors, mediaPosts } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { ImageRendition } from "../storage/images.ts";
-import { POST_SECTION, type PostKind } from "./fields.ts";
+import { POST_SECTION, type PostKind, postPath } from "./fields.ts";
 import { readingMinutes, renderMarkdown } from "./render-markdown.ts";
 
 /** Pictures for articles (body images, sharing images) and author portraits. */
@@ -49,10 +49,6 @@ export type PostDetail = PostSummary & { html: string; state: PostRow["state"] }
 /** Public posts: published, and their time has come (a later time is a schedule). */
 export function isPublic(ctx: Pick<CoreContext, "clock">): SQL {
   return and(eq(mediaPosts.state, "published"), lte(mediaPosts.publishedAt, ctx.clock.now())) as SQL;
-}
-
-export function postPath(kind: PostKind, slug: string): string {
-  return `/${POST_SECTION[kind]}/${slug}/`;
 }
 
 export function mediaImageUrl(ctx: Pick<CoreContext, "blobs">, key: string | null, size: "small" | "large") {

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { comments, items, users } from "#db/schema/index.ts";
 import { PUBLIC_STATES } from "../catalog/item-states.ts";
+import { COMMENT_MAX } from "../catalog/limits.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
@@ -12,7 +13,6 @@ import { maxLength, printSafeText, required, text } from "../shared/validation/i
 import { assertNotBlocked } from "./blocking.ts";
 import { assertMember } from "./members-only.ts";
 
-export const COMMENT_MAX = 500;
 export const ZComment = z.object({ body: text(required(), maxLength(COMMENT_MAX), printSafeText()) });
 export const COMMENT_LABELS: Record<string, Localized> = { body: { ja: "コメント", en: "Comment" } };
 const CLOSED = {
@@ -21,6 +21,11 @@ const CLOSED = {
 };
 
 const COMMENTABLE = ["SALE", "ASK", "DISABLED"];
+
+/** Whether a listing in this state takes new comments (a sold one no longer does). */
+export function isCommentable(state: string): boolean {
+  return COMMENTABLE.includes(state);
+}
 
 async function loadItem(ctx: Pick<CoreContext, "db">, itemId: number) {
   const [item] = await ctx.db

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getItem } from "#core/catalog/get-item.ts";
 import { deleteComment, listComments, postComment } from "#core/social/comments.ts";
+import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { formatDate, translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -30,6 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       id: item.id,
       title: item.title,
       state: item.state,
+      commentable: item.commentable,
       sellerId: item.seller.id,
       blocked: item.viewer.blockedBySeller,
     },
@@ -109,7 +111,7 @@ export default function Comments({ loaderData, actionData, params }: Route.Compo
         </ul>
       )}
       <FormError message={actionData?.formError} />
-      {item.state !== "SOLD" &&
+      {item.commentable &&
         (viewerId === null ? (
           <Link
             to={`/${lang}/login/?redirect=${encodeURIComponent(`/${lang}/items/${item.id}/comments/`)}`}
@@ -120,32 +122,7 @@ export default function Comments({ loaderData, actionData, params }: Route.Compo
         ) : item.blocked ? (
           <p className="rounded-lg bg-red-50 p-3 text-sm text-danger-600">{t("blockedNotice")}</p>
         ) : (
-          <Form method="post" className="flex flex-col gap-2">
-            <label htmlFor="comment-body" className="text-sm font-semibold">
-              {t("commentPlaceholder")}
-            </label>
-            <textarea
-              id="comment-body"
-              name="body"
-              rows={3}
-              maxLength={500}
-              defaultValue={actionData?.values?.body}
-              aria-invalid={actionData?.errors?.body ? true : undefined}
-              aria-describedby={actionData?.errors?.body ? "comment-error" : undefined}
-              className="rounded-lg border border-slate-300 p-3 text-base"
-            />
-            {actionData?.errors?.body && (
-              <p id="comment-error" className="text-sm text-danger-600">
-                {actionData.errors.body}
-              </p>
-            )}
-            <button
-              type="submit"
-              className="self-end rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white"
-            >
-              {t("commentSubmit")}
-            </button>
-          </Form>
+          <CommentForm defaultValue={actionData?.values?.body} error={actionData?.errors?.body} />
         ))}
     </section>
   );

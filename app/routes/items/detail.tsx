@@ -23,6 +23,7 @@ import { listComments, postComment } from "#core/social/comments.ts";
 import { likeItem, unlikeItem } from "#core/social/likes.ts";
 import { listReviews } from "#core/trading/get-transaction.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
+import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { ItemGrid } from "../../components/item-grid.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
@@ -452,36 +453,15 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
             {t("seeComments")}
           </Link>
         )}
-        {item.state !== "SOLD" &&
+        {item.commentable &&
           (loggedIn ? (
             !blocked && (
-              <Form method="post" className="mt-4 flex flex-col gap-2">
-                <label htmlFor="comment-body" className="sr-only">
-                  {t("commentPlaceholder")}
-                </label>
-                <textarea
-                  id="comment-body"
-                  name="body"
-                  rows={3}
-                  maxLength={500}
-                  required
-                  defaultValue={actionData?.values?.body}
-                  placeholder={t("commentPlaceholder")}
-                  aria-invalid={actionData?.errors?.body ? true : undefined}
-                  className="rounded-lg border border-slate-300 p-3 text-base"
-                />
-                {actionData?.errors?.body && (
-                  <p className="text-sm text-danger-600">{actionData.errors.body}</p>
-                )}
-                <button
-                  type="submit"
-                  name="intent"
-                  value="comment"
-                  className="self-end rounded-full bg-brand-600 px-5 py-2 text-sm font-semibold text-white"
-                >
-                  {t("commentSubmit")}
-                </button>
-              </Form>
+              <CommentForm
+                intent="comment"
+                className="mt-4"
+                defaultValue={actionData?.values?.body}
+                error={actionData?.errors?.body}
+              />
             )
           ) : (
             <Link

@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
 import { changePostState } from "#core/media/change-post-state.ts";
-import { CATEGORIES_OF, type PostKind } from "#core/media/fields.ts";
+import { CATEGORIES_OF, type PostKind, postPath } from "#core/media/fields.ts";
 import { getPostForEditing } from "#core/media/get-post-for-editing.ts";
 import { listAuthors } from "#core/media/list-authors.ts";
-import { postPath } from "#core/media/post-view.ts";
+
 import { savePost } from "#core/media/save-post.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
