@@ -70,6 +70,14 @@ export async function postComment(
 }
 
 /** The author may delete their own comment; the seller may delete any comment on their listing. */
+/** The author may delete their own comment, and the seller any comment on their listing. */
+export function mayDeleteComment(
+  viewerId: number | null,
+  c: { authorId: number; sellerId: number },
+): boolean {
+  return viewerId !== null && (viewerId === c.authorId || viewerId === c.sellerId);
+}
+
 export async function deleteComment(
   ctx: CoreContext,
   o: { actor: SessionUser; itemId: number; commentId: number },
@@ -81,7 +89,7 @@ export async function deleteComment(
     .where(and(eq(comments.id, o.commentId), eq(comments.itemId, o.itemId)))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
-  if (row.authorId !== o.actor.id && row.sellerId !== o.actor.id) throw new AppError("FORBIDDEN");
+  if (!mayDeleteComment(o.actor.id, row)) throw new AppError("FORBIDDEN");
   await ctx.db.transaction(async (tx) => {
     await tx.delete(comments).where(eq(comments.id, row.id));
     await tx

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getItem } from "#core/catalog/get-item.ts";
-import { deleteComment, listComments, postComment } from "#core/social/comments.ts";
+import { deleteComment, listComments, mayDeleteComment, postComment } from "#core/social/comments.ts";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { formatDate, translator } from "../../i18n/index.ts";
@@ -35,7 +35,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       sellerId: item.seller.id,
       blocked: item.viewer.blockedBySeller,
     },
-    comments: comments.items,
+    comments: comments.items.map((c) => ({
+      ...c,
+      deletable: mayDeleteComment(viewer?.id ?? null, { authorId: c.authorId, sellerId: item.seller.id }),
+    })),
     viewerId: viewer?.id ?? null,
   };
 }
@@ -95,7 +98,7 @@ export default function Comments({ loaderData, actionData, params }: Route.Compo
                   {t("separator")}
                   {formatDate(c.createdAt, lang, true)}
                 </p>
-                {viewerId !== null && (viewerId === c.authorId || viewerId === item.sellerId) && (
+                {c.deletable && (
                   <Form method="post">
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="commentId" value={c.id} />
