@@ -174,7 +174,7 @@ async function run(engine: string) {
     const [{ captured } = { captured: 0 }] = await ctx.db
       .select({ captured: count() })
       .from(payments)
-      .where(eq(payments.status, "captured"));
+      .where(eq(payments.state, "COMPLETED"));
     return {
       engine,
       bareSelectMs: { p50: round(percentile(bare, 50)), p95: round(percentile(bare, 95)) },

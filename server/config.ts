@@ -23,6 +23,8 @@ const ZEnv = z.object({
     .min(0, "must be 0 (off) or more")
     .max(300, "must be at most 300")
     .default(10),
+  RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(300),
+  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(120),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http(s) address such as https://s3.example" })
     .optional(),
@@ -82,6 +84,11 @@ export type Config = {
   devMailbox: boolean;
   /** How long anonymous visitors' catalogue pages are kept (decision 010); 0 turns the cache off. */
   pageCacheSeconds: number;
+  /**
+   * How often purchases and payments are reconciled with the card provider, and how long a request
+   * or payment must have been left untouched before reconciliation takes it over.
+   */
+  reconcile: { everyMs: number; staleMs: number };
   /** Uploaded files go to this bucket when set, else to DATA_DIR/blobs. */
   s3: S3Settings | undefined;
   /** Card payments go to PAY.JP when set, else to the built-in sandbox. */
@@ -127,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     devMailbox: !e.SMTP_URL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    reconcile: { everyMs: e.RECONCILE_EVERY_SECONDS * 1000, staleMs: e.RECONCILE_AFTER_SECONDS * 1000 },
     s3:
       e.S3_ENDPOINT &&
       e.S3_BUCKET &&

@@ -1,11 +1,12 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
+import { receivePaymentWebhook } from "#core/payments/receive-webhook.ts";
 import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
-import { receivePaymentWebhook } from "#core/trading/receive-payment-webhook.ts";
 import { readBody } from "./api/body.ts";
 import { convertKeys, toCamel, toSnake } from "./api/case.ts";
 import { coreContext } from "./core-context.ts";
+import { PAYMENT_PURPOSES } from "./payment-purposes.ts";
 import type { AppServices } from "./router-context.ts";
 
 const MAX_EVENT_BYTES = 256 * 1024;
@@ -35,6 +36,7 @@ export function createProviderRoutes(services: AppServices): Hono<{ Bindings: Ht
         provider: c.req.param("provider"),
         headers,
         body: new TextDecoder().decode(bytes),
+        purposes: PAYMENT_PURPOSES,
       });
       return c.json({ received: true, applied: result.applied });
     } catch (error) {

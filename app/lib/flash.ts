@@ -15,6 +15,8 @@ export const FLASH_KEYS = [
   "catalog.saved",
   "catalog.madePrivate",
   "catalog.stopped",
+  "catalog.negotiating",
+  "catalog.backOnSale",
   "catalog.deleted",
   "catalog.searchSaved",
   "catalog.savedSearchDeleted",

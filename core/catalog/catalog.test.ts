@@ -12,7 +12,7 @@ import { deleteItem } from "./delete-item.ts";
 import { getItem } from "./get-item.ts";
 import { indexUnsearchableItems } from "./reindex-search.ts";
 import { saveItem } from "./save-item.ts";
-import { notifySavedSearches, notifySavedSearchesJob, saveSearch } from "./saved-searches.ts";
+import { notifySavedSearches, notifySavedSearchesHandler, saveSearch } from "./saved-searches.ts";
 import { searchItems } from "./search-items.ts";
 import { parseSearchQuery, searchQueryFromParams } from "./search-query.ts";
 
@@ -291,7 +291,7 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     });
     const id = await listItem(t.ctx, seller, { title: "TORQUE トルク G06", defects: ["screen_cracked"] });
     // The notices go out from the job queue, after the seller's request; a second run adds none.
-    const jobs = createJobRunner({ ctx: t.ctx, definitions: [notifySavedSearchesJob] });
+    const jobs = createJobRunner({ ctx: t.ctx, handlers: [notifySavedSearchesHandler] });
     expect(await jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(await notifySavedSearches(t.ctx, { itemId: id })).toBe(0);
     const forWatcher = await t.ctx.db

@@ -4,7 +4,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { isCommentable } from "../social/comments.ts";
 import { cardColumns, type ItemCard, withThumbs } from "./item-card.ts";
-import { availableItemActions, EDITABLE_STATES, PUBLIC_STATES } from "./item-states.ts";
+import { availableItemActions, EDITABLE_STATES, PUBLIC_STATES, SEARCHABLE_STATES } from "./item-states.ts";
 import { maskImei } from "./models.ts";
 
 export type ItemDetail = Awaited<ReturnType<typeof getItem>>;
@@ -42,7 +42,7 @@ export async function getItem(
     ctx.db
       .select({ n: count() })
       .from(items)
-      .where(and(eq(items.sellerId, item.sellerId), inArray(items.state, ["SALE", "SOLD"]))),
+      .where(and(eq(items.sellerId, item.sellerId), inArray(items.state, [...SEARCHABLE_STATES]))),
     o.viewerId
       ? ctx.db
           .select({ itemId: likes.itemId })

@@ -1,49 +1,70 @@
 import type { ItemState } from "../shared/codes.ts";
-import { AppError } from "../shared/errors.ts";
+import { availableActions, defineMachine } from "../state/machine.ts";
 
 export type ItemActor = "seller" | "operator" | "system";
 
 /**
- * The listing's life as data: which action moves it from which states to which, and who may take
- * it. Purchases and cancellations ("system") come from the transactions of the buying flow.
+ * What each listing state means for everyone else: seen by anyone (`public`), found by search
+ * (`searchable`), open to new comments (`commentable`), still the seller's to edit or delete
+ * (`editable`, a sold item belongs to its transaction), and open to buyers (`purchasable`).
+ * The state sets below are read off this table, and nowhere else.
  */
-export const ITEM_TRANSITIONS = {
-  publish: { from: ["DRAFT", "PRIVATE", "DISABLED"], to: "SALE", by: ["seller"] },
-  make_private: { from: ["SALE", "DISABLED"], to: "PRIVATE", by: ["seller"] },
-  stop_selling: { from: ["SALE"], to: "DISABLED", by: ["seller", "operator"] },
-  sell: { from: ["SALE"], to: "SOLD", by: ["system"] },
-  relist: { from: ["SOLD"], to: "SALE", by: ["system"] },
-} as const satisfies Record<string, { from: readonly ItemState[]; to: ItemState; by: readonly ItemActor[] }>;
+const ITEM_STATE_TRAITS = {
+  ASK: { public: true, searchable: true, commentable: true, editable: true, purchasable: false },
+  SALE: { public: true, searchable: true, commentable: true, editable: true, purchasable: true },
+  SOLD: { public: true, searchable: true, commentable: false, editable: false, purchasable: false },
+  DISABLED: { public: true, searchable: false, commentable: true, editable: true, purchasable: false },
+  DRAFT: { public: false, searchable: false, commentable: false, editable: true, purchasable: false },
+  PRIVATE: { public: false, searchable: false, commentable: false, editable: true, purchasable: false },
+} as const satisfies Record<
+  ItemState,
+  { public: boolean; searchable: boolean; commentable: boolean; editable: boolean; purchasable: boolean }
+>;
 
-export type ItemAction = keyof typeof ITEM_TRANSITIONS;
-
-/** States in which the seller may still edit or delete the listing (a sold item belongs to its transaction). */
-export const EDITABLE_STATES: readonly ItemState[] = ["DRAFT", "SALE", "PRIVATE", "DISABLED"];
+const statesWhere = (trait: keyof (typeof ITEM_STATE_TRAITS)["SALE"]): readonly ItemState[] =>
+  (Object.keys(ITEM_STATE_TRAITS) as ItemState[]).filter((s) => ITEM_STATE_TRAITS[s][trait]);
 
 /** States anyone may see; drafts and private listings are the seller's alone. */
-export const PUBLIC_STATES: readonly ItemState[] = ["SALE", "ASK", "SOLD", "DISABLED"];
+export const PUBLIC_STATES = statesWhere("public");
+/** States search and the public lists show. */
+export const SEARCHABLE_STATES = statesWhere("searchable");
+/** States in which anyone may comment (comments on a sold item stay visible). */
+export const COMMENTABLE_STATES = statesWhere("commentable");
+/** States in which the seller may still edit or delete the listing. */
+export const EDITABLE_STATES = statesWhere("editable");
+/** The one state a buyer can buy from. */
+export const PURCHASABLE_STATES = statesWhere("purchasable");
 
 export const STATE_MESSAGES = {
   notAllowed: { ja: "この出品ではその操作はできません", en: "This listing cannot do that now" },
   sold: { ja: "売り切れた商品は編集・削除できません", en: "A sold item cannot be edited or deleted" },
 };
 
+/**
+ * The listing's life as data: which action moves it from which states to which, and who may take
+ * it. Purchases and cancellations ("system") come from the transactions of the buying flow. ASK
+ * (取引相談中) is the seller's own: the listing stays up and takes comments, but cannot be bought
+ * until the seller puts it back on sale.
+ */
+export const ITEM_MACHINE = defineMachine({
+  name: "item",
+  states: ["ASK", "SALE", "SOLD", "DISABLED", "DRAFT", "PRIVATE"] satisfies ItemState[],
+  create: { DRAFT: ["seller"] },
+  transitions: {
+    publish: { from: ["DRAFT", "PRIVATE", "DISABLED"], to: "SALE", by: ["seller"] },
+    start_negotiation: { from: ["SALE"], to: "ASK", by: ["seller"] },
+    end_negotiation: { from: ["ASK"], to: "SALE", by: ["seller"] },
+    make_private: { from: ["SALE", "ASK", "DISABLED"], to: "PRIVATE", by: ["seller"] },
+    stop_selling: { from: ["SALE", "ASK"], to: "DISABLED", by: ["seller", "operator"] },
+    sell: { from: ["SALE"], to: "SOLD", by: ["system"] },
+    relist: { from: ["SOLD"], to: "SALE", by: ["system"] },
+  },
+  messages: { notNow: STATE_MESSAGES.notAllowed, inState: { SOLD: STATE_MESSAGES.sold } },
+});
+
+export type ItemAction = keyof typeof ITEM_MACHINE.transitions;
+
 /** The state changes an actor may take on a listing now, read off the table: what a page offers. */
 export function availableItemActions(state: ItemState, actor: ItemActor): ItemAction[] {
-  return (Object.keys(ITEM_TRANSITIONS) as ItemAction[]).filter(
-    (action) =>
-      (ITEM_TRANSITIONS[action].by as readonly ItemActor[]).includes(actor) &&
-      (ITEM_TRANSITIONS[action].from as readonly ItemState[]).includes(state),
-  );
-}
-
-export function nextItemState(from: ItemState, action: ItemAction, actor: ItemActor): ItemState {
-  const t = ITEM_TRANSITIONS[action];
-  if (!(t.by as readonly ItemActor[]).includes(actor)) throw new AppError("FORBIDDEN");
-  if (!(t.from as readonly ItemState[]).includes(from)) {
-    throw new AppError("CONFLICT", {
-      message: from === "SOLD" ? STATE_MESSAGES.sold : STATE_MESSAGES.notAllowed,
-    });
-  }
-  return t.to;
+  return availableActions(ITEM_MACHINE, state, actor);
 }

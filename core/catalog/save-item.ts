@@ -1,16 +1,17 @@
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { itemPhotos, itemSearch, items, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
-import { type BrandCode, PRICE_RESTRICTION_THRESHOLD } from "../shared/codes.ts";
+import { type BrandCode, type ItemState, PRICE_RESTRICTION_THRESHOLD } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { changeState, recordCreation } from "../state/change-state.ts";
 import { ITEM_LABELS, PRICE_MESSAGES, type TItemInput, ZItemDraft, ZPublishedItem } from "./item-fields.ts";
 import { replaceItemPhotos } from "./item-photos.ts";
 import { itemColumns } from "./item-row.ts";
 import { itemSearchGrams } from "./item-search-text.ts";
-import { EDITABLE_STATES, nextItemState, STATE_MESSAGES } from "./item-states.ts";
+import { EDITABLE_STATES, ITEM_MACHINE, STATE_MESSAGES } from "./item-states.ts";
 import { getModel, modelByImei } from "./models.ts";
 import { notifySavedSearchesJob } from "./saved-searches.ts";
 
@@ -95,13 +96,23 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
     let itemId: number;
     if (existing) {
       itemId = existing.id;
-      await tx.update(items).set(row).where(eq(items.id, itemId));
+      // Only while still editable: a purchase that sold it meanwhile wins, and the edit is refused.
+      const edited = await tx
+        .update(items)
+        .set(row)
+        .where(and(eq(items.id, itemId), inArray(items.state, [...EDITABLE_STATES])))
+        .returning({ id: items.id });
+      if (edited.length === 0) throw new AppError("CONFLICT", { message: STATE_MESSAGES.sold });
     } else {
       const [created] = await tx
         .insert(items)
         .values({ ...row, sellerId: o.actor.id, state: "DRAFT", createdAt: now })
         .returning({ id: items.id });
       itemId = created!.id;
+      await recordCreation(
+        { db: tx, clock: ctx.clock },
+        { machine: ITEM_MACHINE, id: itemId, state: "DRAFT", actor: { role: "seller", id: o.actor.id } },
+      );
     }
     await tx
       .insert(itemSearch)
@@ -121,13 +132,18 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
     }
   }
 
-  let state: string = existing?.state ?? "DRAFT";
-  if (o.publish && state !== "SALE") {
-    state = nextItemState(state as never, "publish", "seller");
-    await ctx.db
-      .update(items)
-      .set({ state: "SALE", publishedAt: existing?.publishedAt ?? now, updatedAt: now })
-      .where(eq(items.id, id));
+  let state: ItemState = existing?.state ?? "DRAFT";
+  // Publishing a listing that is already up (on sale, or held for a negotiation) changes nothing.
+  if (o.publish && state !== "SALE" && state !== "ASK") {
+    ({ to: state } = await changeState(ctx, {
+      machine: ITEM_MACHINE,
+      table: items,
+      id,
+      from: state,
+      action: "publish",
+      actor: { role: "seller", id: o.actor.id },
+      set: { publishedAt: existing?.publishedAt ?? now },
+    }));
     await enqueueJob(ctx, notifySavedSearchesJob, { itemId: id }, { uniqueKey: `saved-searches:${id}` });
   }
   return { id, state };

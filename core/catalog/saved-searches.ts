@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { items, notifications, savedSearches } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { defineJob } from "../jobs/define-job.ts";
+import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -101,7 +101,8 @@ export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number 
 export const notifySavedSearchesJob = defineJob({
   name: "notify-saved-searches",
   payload: z.object({ itemId: z.number().int().positive() }),
-  async handler(ctx, payload) {
-    await notifySavedSearches(ctx, payload);
-  },
+});
+
+export const notifySavedSearchesHandler = handleJob(notifySavedSearchesJob, async (ctx, p) => {
+  await notifySavedSearches(ctx, p);
 });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from
 import { itemSearch, items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { cardColumns, cardsByIds, type ItemCard, withThumbs } from "./item-card.ts";
+import { SEARCHABLE_STATES } from "./item-states.ts";
 import { SEARCH_PAGE_SIZE, type TSearchQuery } from "./search-query.ts";
 import { keywordTerms } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";
@@ -23,7 +24,7 @@ export function searchConditions(q: TSearchQuery): SQL[] {
       ? eq(items.state, "SALE")
       : q.status === "sold"
         ? eq(items.state, "SOLD")
-        : inArray(items.state, ["SALE", "ASK", "SOLD"]),
+        : inArray(items.state, [...SEARCHABLE_STATES]),
   );
   const grams = keywordGrams(q);
   if (grams.length) {

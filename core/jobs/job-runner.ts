@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { jobs } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
-import type { JobDefinition } from "./define-job.ts";
+import type { JobHandler } from "./define-job.ts";
 
 /** How long a claimed job is its server's; past that another server may take it over. */
 export const JOB_LEASE_MS = 5 * 60 * 1000;
@@ -23,12 +23,12 @@ export type JobRunner = {
 
 export function createJobRunner(o: {
   ctx: CoreContext;
-  definitions: readonly JobDefinition[];
+  handlers: readonly JobHandler[];
   pollMs?: number;
   onError?: (job: { id: number; name: string }, error: unknown) => void;
 }): JobRunner {
   const { ctx } = o;
-  const byName = new Map(o.definitions.map((d) => [d.name, d]));
+  const byName = new Map(o.handlers.map((h) => [h.job.name, h]));
   const names = [...byName.keys()];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -58,9 +58,9 @@ export function createJobRunner(o: {
   }
 
   async function runOne(job: JobRow): Promise<void> {
-    const definition = byName.get(job.name)!;
+    const handler = byName.get(job.name)!;
     try {
-      await definition.handler(ctx, definition.payload.parse(job.payload));
+      await handler.handle(ctx, handler.job.payload.parse(job.payload));
       await ctx.db
         .update(jobs)
         .set({ state: "done", lockedUntil: null, lastError: null, updatedAt: ctx.clock.now() })

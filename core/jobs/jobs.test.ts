@@ -4,7 +4,7 @@ import { z } from "zod";
 import { jobs } from "#db/schema/index.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { defineJob } from "./define-job.ts";
+import { defineJob, handleJob } from "./define-job.ts";
 import { enqueueJob } from "./enqueue-job.ts";
 import { createJobRunner, JOB_LEASE_MS, retryDelayMs } from "./job-runner.ts";
 
@@ -16,13 +16,13 @@ describe.each(ENGINES)("job queue on %s", (engine) => {
     name: "test.echo",
     payload: z.object({ word: z.string() }),
     maxAttempts: 3,
-    async handler(_ctx, { word }) {
-      if (failuresLeft > 0) {
-        failuresLeft -= 1;
-        throw new Error(`not yet: ${word}`);
-      }
-      seen.push(word);
-    },
+  });
+  const echoHandler = handleJob(echo, async (_ctx, { word }) => {
+    if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      throw new Error(`not yet: ${word}`);
+    }
+    seen.push(word);
   });
   beforeAll(async () => {
     t = await createTestCore(engine);
@@ -30,7 +30,7 @@ describe.each(ENGINES)("job queue on %s", (engine) => {
   afterAll(async () => {
     await t.close();
   });
-  const runner = () => createJobRunner({ ctx: t.ctx, definitions: [echo] });
+  const runner = () => createJobRunner({ ctx: t.ctx, handlers: [echoHandler] });
 
   it("runs a job when it is due, by the injected clock", async () => {
     seen.length = 0;

@@ -72,6 +72,3 @@ export type PaymentGateway = {
   /** The event a webhook request carries, or null when its signature or token is wrong. */
   verifyWebhook(o: { headers: Record<string, string | undefined>; body: string }): PaymentEvent | null;
 };
-
-/** Statuses a charge can still leave: anything else is final. */
-export const OPEN_CHARGE_STATUSES: readonly ChargeStatus[] = ["requires_3ds", "authorized"];

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { sandboxRecords } from "#db/schema/index.ts";
-import { defineJob } from "../jobs/define-job.ts";
+import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
@@ -68,18 +68,19 @@ export const deliverSandboxEvent = defineJob({
   name: "payments.sandbox.deliver-event",
   payload: z.object({ body: z.string() }),
   maxAttempts: 10,
-  async handler(ctx, { body }) {
-    const response = await fetch(`${ctx.publicUrl}/webhooks/${SANDBOX_PROVIDER}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(ctx.secret, body, ctx.clock.now()),
-      },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
-  },
+});
+
+export const deliverSandboxEventHandler = handleJob(deliverSandboxEvent, async (ctx, { body }) => {
+  const response = await fetch(`${ctx.publicUrl}/webhooks/${SANDBOX_PROVIDER}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(ctx.secret, body, ctx.clock.now()),
+    },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
 });
 
 /**

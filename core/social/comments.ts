@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { comments, items, users } from "#db/schema/index.ts";
-import { PUBLIC_STATES } from "../catalog/item-states.ts";
+import { COMMENTABLE_STATES, PUBLIC_STATES } from "../catalog/item-states.ts";
 import { COMMENT_MAX } from "../catalog/limits.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { notify } from "../notify/notifications.ts";
+import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Localized } from "../shared/locale.ts";
@@ -20,11 +21,9 @@ const CLOSED = {
   en: "Comments are closed for this item",
 };
 
-const COMMENTABLE = ["SALE", "ASK", "DISABLED"];
-
 /** Whether a listing in this state takes new comments (a sold one no longer does). */
-export function isCommentable(state: string): boolean {
-  return COMMENTABLE.includes(state);
+export function isCommentable(state: ItemState): boolean {
+  return COMMENTABLE_STATES.includes(state);
 }
 
 async function loadItem(ctx: Pick<CoreContext, "db">, itemId: number) {
@@ -44,8 +43,8 @@ export async function postComment(
   assertMember(o.actor);
   const { body } = parseInput(ZComment, o.input, COMMENT_LABELS);
   const item = await loadItem(ctx, o.itemId);
-  if (!item || (!COMMENTABLE.includes(item.state) && item.state !== "SOLD")) throw new AppError("NOT_FOUND");
-  if (item.state === "SOLD") throw new AppError("CONFLICT", { message: CLOSED });
+  if (!item || !PUBLIC_STATES.includes(item.state)) throw new AppError("NOT_FOUND");
+  if (!isCommentable(item.state)) throw new AppError("CONFLICT", { message: CLOSED });
   await assertNotBlocked(ctx, { ownerId: item.sellerId, actorId: o.actor.id });
   const now = ctx.clock.now();
   const comment = await ctx.db.transaction(async (tx) => {

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { follows, items, users } from "#db/schema/index.ts";
 import { cardColumns, type ItemCard, withThumbs } from "../catalog/item-card.ts";
+import { SEARCHABLE_STATES } from "../catalog/item-states.ts";
+import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { isBlockedBy } from "./blocking.ts";
@@ -39,7 +41,7 @@ export async function getPublicProfile(
       ctx.db
         .select({ n: count() })
         .from(items)
-        .where(and(eq(items.sellerId, user.id), inArray(items.state, ["SALE", "SOLD"]))),
+        .where(and(eq(items.sellerId, user.id), inArray(items.state, [...SEARCHABLE_STATES]))),
       o.viewerId && !isSelf ? isFollowing(ctx, { followerId: o.viewerId, userId: user.id }) : false,
       o.viewerId && !isSelf ? isBlockedBy(ctx, { blockerId: o.viewerId, userId: user.id }) : false,
       o.viewerId && !isSelf ? isBlockedBy(ctx, { blockerId: user.id, userId: o.viewerId }) : false,
@@ -62,7 +64,7 @@ export async function getPublicProfile(
  */
 export async function listUserItems(
   ctx: Pick<CoreContext, "db" | "blobs">,
-  o: { userId: number; states: string[]; before?: number | undefined; limit?: number },
+  o: { userId: number; states: readonly ItemState[]; before?: number | undefined; limit?: number },
 ): Promise<{ items: ItemCard[]; nextCursor: string | null }> {
   const limit = o.limit ?? 30;
   const rows = await ctx.db
@@ -71,7 +73,7 @@ export async function listUserItems(
     .where(
       and(
         eq(items.sellerId, o.userId),
-        inArray(items.state, o.states as never[]),
+        inArray(items.state, [...o.states]),
         o.before ? lt(items.id, o.before) : undefined,
       ),
     )

@@ -1,13 +1,14 @@
-import { eq } from "drizzle-orm";
 import { transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { owePaymentBack, pushRefund } from "../payments/apply-charge.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import { recordCharge, relistItem } from "./card-settlement.ts";
+import { changeState } from "../state/change-state.ts";
 import { returnEscrow } from "./escrow.ts";
-import { loadTransaction, paymentOf, roleOf, type TransactionRow } from "./load-transaction.ts";
+import { loadTransaction, paymentOf, roleOf } from "./load-transaction.ts";
+import { purchasePurpose, relistItem } from "./purchase-payment.ts";
 import { tradeNotice } from "./trade-notice.ts";
-import { nextTransactionState, TRANSACTION_STATE_MESSAGES } from "./transaction-states.ts";
+import { TRANSACTION_MACHINE, TRANSACTION_STATE_MESSAGES } from "./transaction-states.ts";
 
 export type CancelStep = "request" | "agree" | "refuse" | "office";
 
@@ -31,48 +32,41 @@ export async function cancelTransaction(
           ? "refuse_cancel"
           : "cancel_by_office";
   const result = await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
     const t = await loadTransaction(tx, o.transactionId, true);
-    const to = nextTransactionState(t.state, action, role);
     if ((o.step === "agree" || o.step === "refuse") && t.cancelRequestedBy === role) {
       throw new AppError("FORBIDDEN", { message: TRANSACTION_STATE_MESSAGES.notYourStep });
     }
-    const now = ctx.clock.now();
-    await tx
-      .update(transactions)
-      .set({
-        state: to,
-        cancelRequestedBy: o.step === "request" ? (role as "buyer" | "seller") : null,
-        heldFrom: null,
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, t.id));
+    const { to } = await changeState(txCtx, {
+      machine: TRANSACTION_MACHINE,
+      table: transactions,
+      id: t.id,
+      from: t.state,
+      action,
+      actor: { role, id: o.actor.id },
+      set: { cancelRequestedBy: o.step === "request" ? (role as "buyer" | "seller") : null, heldFrom: null },
+    });
+    let refund: number | null = null;
     if (to === "CANCELED") {
+      await returnEscrow(txCtx, t);
       const payment = await paymentOf(tx, t.id);
-      await returnEscrow({ ...ctx, db: tx }, t, payment?.id ?? null);
-      await relistItem({ ...ctx, db: tx }, t.itemId);
+      if (payment?.state === "COMPLETED") {
+        await owePaymentBack(txCtx, payment, "transaction canceled", {
+          role: role === "operator" ? "operator" : "system",
+          id: o.actor.id,
+        });
+        refund = payment.id;
+      }
+      await relistItem(txCtx, t.itemId);
     }
-    return { t, to };
+    return { to, refund };
   });
-  if (result.to === "CANCELED") await refundCard(ctx, result.t);
+  // The ledger already counts the refund; the provider is told after the commit (and again by
+  // reconciliation if this is cut short).
+  if (result.refund) await pushRefund(ctx, result.refund, purchasePurpose);
   const other = role === "buyer" ? first.sellerId : role === "seller" ? first.buyerId : null;
   for (const userId of other ? [other] : [first.buyerId, first.sellerId]) {
     await tradeNotice(ctx, { userId, kind: "purchase", transaction: first, event: result.to });
   }
   return { state: result.to };
-}
-
-/** The ledger already counts the refund; the provider is told after the commit (repeatable). */
-async function refundCard(ctx: CoreContext, t: TransactionRow): Promise<void> {
-  if (t.paymentMethod !== "card") return;
-  const payment = await paymentOf(ctx.db, t.id);
-  if (!payment?.chargeId) return;
-  const charge = await ctx.payments.getCharge(payment.chargeId);
-  if (!charge) return;
-  const after =
-    charge.status === "captured"
-      ? await ctx.payments.refund(charge.id)
-      : charge.status === "authorized"
-        ? await ctx.payments.void(charge.id)
-        : charge;
-  await recordCharge(ctx, payment.id, after);
 }

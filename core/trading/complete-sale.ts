@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
 import { transactions } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { type Actor, changeState } from "../state/change-state.ts";
 import { releaseEscrow } from "./escrow.ts";
 import type { TransactionRow } from "./load-transaction.ts";
 import { tradeNotice } from "./trade-notice.ts";
-import { nextTransactionState, type TransactionAction, type TransactionRole } from "./transaction-states.ts";
+import { TRANSACTION_MACHINE, type TransactionRole } from "./transaction-states.ts";
 
 /**
  * Moves a locked transaction to COMPLETED and releases the escrow: price − 5% fee to the seller's
@@ -13,15 +13,19 @@ import { nextTransactionState, type TransactionAction, type TransactionRole } fr
 export async function completeSale(
   ctx: CoreContext,
   t: TransactionRow,
-  action: Extract<TransactionAction, "rate_by_seller" | "auto_complete">,
-  role: TransactionRole,
+  action: "rate_by_seller" | "auto_complete",
+  actor: Actor<TransactionRole>,
 ): Promise<void> {
-  const state = nextTransactionState(t.state, action, role);
   const now = ctx.clock.now();
+  await changeState(ctx, {
+    machine: TRANSACTION_MACHINE,
+    table: transactions,
+    id: t.id,
+    from: t.state,
+    action,
+    actor,
+    set: { completedAt: now },
+  });
   await releaseEscrow(ctx, t);
-  await ctx.db
-    .update(transactions)
-    .set({ state, completedAt: now, updatedAt: now })
-    .where(eq(transactions.id, t.id));
   await tradeNotice(ctx, { userId: t.sellerId, kind: "payment", transaction: t, event: "completed" });
 }

@@ -11,21 +11,10 @@ type Tx = Pick<
 type Deps = { db: Db; clock: Clock };
 
 /**
- * The buyer's money goes into escrow: a captured card charge arrives in their payment account
- * (owed to us by the provider) and moves on; points move straight from the points account.
+ * The buyer's money goes into escrow: a card payment from the buyer's `payment` account (where the
+ * payments core put the captured charge), points straight from the points account.
  */
-export async function payIntoEscrow(ctx: Deps, t: Tx, paymentId: number | null): Promise<void> {
-  if (t.paymentMethod === "card") {
-    await postEntry(ctx, {
-      idempotencyKey: `payment:${paymentId}:capture`,
-      kind: "card_payment",
-      refs: { transactionId: t.id, paymentId: paymentId ?? 0 },
-      lines: [
-        { account: platformAccount("card_clearing"), amount: -t.price },
-        { account: memberAccount(t.buyerId, "payment"), amount: t.price },
-      ],
-    });
-  }
+export async function payIntoEscrow(ctx: Deps, t: Tx): Promise<void> {
   const from = t.paymentMethod === "card" ? "payment" : "points";
   await postEntry(ctx, {
     idempotencyKey: `transaction:${t.id}:escrow`,
@@ -52,8 +41,11 @@ export async function releaseEscrow(ctx: Deps, t: Tx): Promise<void> {
   });
 }
 
-/** At CANCELED: escrow goes back where it came from; a card payment is then refunded to the card. */
-export async function returnEscrow(ctx: Deps, t: Tx, paymentId: number | null): Promise<void> {
+/**
+ * At CANCELED: escrow goes back where it came from (points to points; a card payment to the
+ * `payment` account, from which the payments core refunds the card).
+ */
+export async function returnEscrow(ctx: Deps, t: Tx): Promise<void> {
   const to = t.paymentMethod === "card" ? "payment" : "points";
   await postEntry(ctx, {
     idempotencyKey: `transaction:${t.id}:return`,
@@ -64,15 +56,4 @@ export async function returnEscrow(ctx: Deps, t: Tx, paymentId: number | null): 
       { account: memberAccount(t.buyerId, to), amount: t.price },
     ],
   });
-  if (t.paymentMethod === "card") {
-    await postEntry(ctx, {
-      idempotencyKey: `payment:${paymentId}:refund`,
-      kind: "card_refund",
-      refs: { transactionId: t.id, paymentId: paymentId ?? 0 },
-      lines: [
-        { account: memberAccount(t.buyerId, "payment"), amount: -t.price },
-        { account: platformAccount("card_clearing"), amount: t.price },
-      ],
-    });
-  }
 }

@@ -1,16 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import { transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { applyCharge } from "../payments/apply-charge.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import { failCardPurchase, recordCharge, settleCardPayment } from "./card-settlement.ts";
 import { paymentOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
+import { purchasePurpose } from "./purchase-payment.ts";
 
 /**
  * The buyer is back from 3-D Secure (`/items/{id}/secure/result/`). The redirect proves nothing:
- * we ask the provider to finish the charge and act on its answer. Answers the transaction's state
- * (START once paid); a failed or expired challenge cancels the purchase with a clear message.
+ * we ask the provider to finish the charge and the payments core applies its answer. Answers the
+ * transaction's state (START once paid, also when a webhook settled it first); a failed or
+ * expired challenge cancels the purchase with a clear message.
  */
 export async function finishSecurePurchase(
   ctx: CoreContext,
@@ -23,23 +25,16 @@ export async function finishSecurePurchase(
     .orderBy(desc(transactions.id))
     .limit(1);
   if (!t) throw new AppError("NOT_FOUND", { message: TRADE_MESSAGES.notFound });
-  if (t.state === "AUTH") {
-    const payment = await paymentOf(ctx.db, t.id);
-    if (payment?.chargeId) {
-      const charge = await ctx.payments.finishThreeDSecure(payment.chargeId);
-      await recordCharge(ctx, payment.id, charge);
-      if (charge.status === "authorized") await settleCardPayment(ctx, t.id);
-      else if (charge.status === "requires_3ds") return { transactionId: t.id, state: "AUTH" };
-      else {
-        await failCardPurchase(ctx, t.id);
-        throw new AppError("PAYMENT_FAILED", {
-          message: charge.status === "expired" ? TRADE_MESSAGES.secureExpired : TRADE_MESSAGES.secureFailed,
-        });
-      }
-    }
+  let payment = await paymentOf(ctx.db, t.id);
+  if (t.state === "AUTH" && payment?.chargeId) {
+    const charge = await ctx.payments.finishThreeDSecure(payment.chargeId);
+    payment = await applyCharge(ctx, payment.id, charge, purchasePurpose);
   }
   const [after] = await ctx.db.select().from(transactions).where(eq(transactions.id, t.id));
-  if (after!.state === "INVALID")
-    throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.secureFailed });
+  if (after!.state === "INVALID") {
+    throw new AppError("PAYMENT_FAILED", {
+      message: payment?.state === "EXPIRED" ? TRADE_MESSAGES.secureExpired : TRADE_MESSAGES.secureFailed,
+    });
+  }
   return { transactionId: t.id, state: after!.state };
 }

@@ -68,7 +68,7 @@ export async function getSecureStep(
   o: { actor: SessionUser; itemId: number; returnUrl: string },
 ): Promise<string | null> {
   const [row] = await ctx.db
-    .select({ chargeId: payments.chargeId, status: payments.status })
+    .select({ chargeId: payments.chargeId, chargeStatus: payments.chargeStatus })
     .from(transactions)
     .innerJoin(payments, eq(payments.transactionId, transactions.id))
     .where(
@@ -80,6 +80,6 @@ export async function getSecureStep(
     )
     .orderBy(desc(transactions.id))
     .limit(1);
-  if (!row?.chargeId || row.status !== "requires_3ds") return null;
+  if (!row?.chargeId || row.chargeStatus !== "requires_3ds") return null;
   return ctx.payments.challengeUrl(row.chargeId, o.returnUrl);
 }

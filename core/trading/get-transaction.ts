@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { items, payments, reviews, shipments, transactions, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import type { PaymentState } from "../payments/payment-states.ts";
 import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -26,7 +27,8 @@ export type TransactionView = {
   proceeds: number;
   paymentMethod: string;
   shippingMethod: string;
-  paymentStatus: string | null;
+  /** The card payment's state (spec §3 and the payment machine); null for points. */
+  paymentState: PaymentState | null;
   buyer: { id: number; nickname: string };
   seller: { id: number; nickname: string };
   /** Only the seller (who ships) and the buyer see the address. */
@@ -55,7 +57,7 @@ export async function getTransaction(
   const nick = (id: number) => ({ id, nickname: people.find((p) => p.id === id)?.nickname ?? "" });
   const [shipment] = await ctx.db.select().from(shipments).where(eq(shipments.transactionId, t.id));
   const [payment] = await ctx.db
-    .select({ status: payments.status })
+    .select({ state: payments.state })
     .from(payments)
     .where(eq(payments.transactionId, t.id));
   return {
@@ -70,7 +72,7 @@ export async function getTransaction(
     proceeds: t.proceeds,
     paymentMethod: t.paymentMethod,
     shippingMethod: t.shippingMethod,
-    paymentStatus: payment?.status ?? null,
+    paymentState: payment?.state ?? null,
     buyer: nick(t.buyerId),
     seller: nick(t.sellerId),
     shippingAddress: t.shippingAddress,

@@ -1,11 +1,20 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "#db/client.ts";
 import { items, payments, purchaseAttempts, transactions } from "#db/schema/index.ts";
 import { getAddress } from "../account/get-address.ts";
+import { ITEM_MACHINE, PUBLIC_STATES, PURCHASABLE_STATES } from "../catalog/item-states.ts";
 import { saleBreakdown } from "../catalog/pricing.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { enqueueJob } from "../jobs/enqueue-job.ts";
+import {
+  applyCharge,
+  cancelPayment,
+  createPayment,
+  loadPayment,
+  movePayment,
+} from "../payments/apply-charge.ts";
+import type { PaymentRow } from "../payments/payment-states.ts";
 import { findCustomerId } from "../payments/saved-cards.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError, type AppErrorCode, isAppError } from "../shared/errors.ts";
@@ -13,19 +22,13 @@ import type { Localized } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { assertNotBlocked } from "../social/blocking.ts";
 import { assertMember } from "../social/members-only.ts";
-import {
-  afterPointsPurchase,
-  failCardPurchase,
-  recordCharge,
-  settleCardPayment,
-  voidPayment,
-} from "./card-settlement.ts";
+import { changeState, recordCreation } from "../state/change-state.ts";
 import { payIntoEscrow } from "./escrow.ts";
+import { loadTransaction, paymentOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
-import { expireAuthorization } from "./trading-jobs.ts";
+import { announcePurchase, purchasePurpose } from "./purchase-payment.ts";
+import { AUTH_TTL_MS, TRANSACTION_MACHINE } from "./transaction-states.ts";
 
-/** A purchase waiting for 3-D Secure holds the item this long, like the provider's own limit. */
-export const AUTH_TTL_MS = 30 * 60 * 1000;
 /** How long a repeated request with the same key waits for the first one to finish. */
 const SAME_KEY_WAIT_MS = 15_000;
 
@@ -163,14 +166,19 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
   if (existing) return continueCard(ctx, existing.id, request.returnUrl);
   const buyer = { id: attempt.buyerId };
   const [item] = await ctx.db.select().from(items).where(eq(items.id, attempt.itemId)).limit(1);
-  if (!item || item.state === "DRAFT" || item.state === "PRIVATE") throw new AppError("NOT_FOUND");
+  if (!item || !PUBLIC_STATES.includes(item.state)) throw new AppError("NOT_FOUND");
   if (item.sellerId === buyer.id) throw new AppError("FORBIDDEN", { message: TRADE_MESSAGES.ownItem });
   await assertNotBlocked(ctx, { ownerId: item.sellerId, actorId: buyer.id });
-  const payment = await paymentOfAttempt(ctx, attempt.id);
-  // A resumed attempt whose card was authorised goes on even though the item looks sold: it may
-  // be this very attempt that sold it before the crash.
-  if (item.state !== "SALE" && !payment?.chargeId)
+  let payment = await paymentOfAttempt(ctx, attempt.id);
+  if (payment && !payment.chargeId && payment.state === "INCOMPLETED") {
+    // A resumed attempt: the provider may hold a charge made under our reference before a crash.
+    const found = await ctx.payments.findCharge(payment.reference, payment.createdAt);
+    if (found) payment = await applyCharge(ctx, payment.id, found, purchasePurpose);
+  }
+  if (!PURCHASABLE_STATES.includes(item.state)) {
+    if (payment) await releaseHold(ctx, payment);
     throw new AppError("CONFLICT", { message: TRADE_MESSAGES.soldOut });
+  }
   const address = await getAddress(ctx, buyer.id);
   if (!address) throw new AppError("VALIDATION", { fields: { address: TRADE_MESSAGES.noAddress } });
   const { fee, proceeds } = saleBreakdown(item.price!);
@@ -198,54 +206,50 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
 
   if (request.paymentMethod === "points") {
     const id = await ctx.db.transaction(async (tx) => {
-      const t = await claimItem({ ...ctx, db: tx }, values, "START");
-      await payIntoEscrow({ ...ctx, db: tx }, t, null);
+      const txCtx = { ...ctx, db: tx as unknown as Db };
+      const t = await claimItem(txCtx, values, "START");
+      await payIntoEscrow(txCtx, t);
       return t.id;
     });
-    await afterPointsPurchase(ctx, id);
+    await announcePurchase(ctx, id);
     return { transactionId: id, state: "START", redirectUrl: null };
   }
 
-  const paid = payment ?? (await createPayment(ctx, attempt, item.price!));
-  let chargeId = paid.chargeId;
-  if (!chargeId) {
-    // After a crash the provider may have the charge already: look it up by our reference first.
-    const found = payment ? await ctx.payments.findCharge(paid.reference, paid.createdAt) : null;
-    const result = found
-      ? { ok: true as const, charge: found }
-      : await ctx.payments.authorize({
-          amount: paid.amount,
-          source: request.cardToken
-            ? { token: request.cardToken }
-            : { customerId: await customerIdOf(ctx, buyer.id), cardId: request.savedCardId! },
-          reference: paid.reference,
-          threeDSecure: true,
-        });
+  payment ??= await createPayment(ctx, {
+    purpose: "purchase",
+    payerId: buyer.id,
+    amount: item.price!,
+    reference: `purchase-${attempt.id}`,
+    attemptId: attempt.id,
+  });
+  if (!payment.chargeId && payment.state === "INCOMPLETED") {
+    const result = await ctx.payments.authorize({
+      amount: payment.amount,
+      source: request.cardToken
+        ? { token: request.cardToken }
+        : { customerId: await customerIdOf(ctx, buyer.id), cardId: request.savedCardId! },
+      reference: payment.reference,
+      threeDSecure: true,
+    });
     if (!result.ok) {
-      await ctx.db
-        .update(payments)
-        .set({ status: "failed", failureCode: result.code, updatedAt: ctx.clock.now() })
-        .where(eq(payments.id, paid.id));
+      await movePayment(ctx, payment, "fail", { set: { failureCode: result.code } });
       throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
     }
-    await recordCharge(ctx, paid.id, result.charge);
-    chargeId = result.charge.id;
+    payment = await applyCharge(ctx, payment.id, result.charge, purchasePurpose);
+  }
+  if (payment.state !== "INCOMPLETED" && payment.state !== "AUTHORIZED") {
+    throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
   }
   let transactionId: number;
   try {
     transactionId = await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx as unknown as Db };
       const now = ctx.clock.now();
-      const t = await claimItem({ ...ctx, db: tx }, values, "AUTH", new Date(now.getTime() + AUTH_TTL_MS));
-      await tx.update(payments).set({ transactionId: t.id, updatedAt: now }).where(eq(payments.id, paid.id));
-      await enqueueJob(
-        { ...ctx, db: tx },
-        expireAuthorization,
-        { transactionId: t.id },
-        {
-          runAt: new Date(now.getTime() + AUTH_TTL_MS),
-          uniqueKey: `expire-auth:${t.id}`,
-        },
-      );
+      const t = await claimItem(txCtx, values, "AUTH", new Date(now.getTime() + AUTH_TTL_MS));
+      await tx
+        .update(payments)
+        .set({ transactionId: t.id, updatedAt: now })
+        .where(eq(payments.id, payment.id));
       return t.id;
     });
   } catch (error) {
@@ -254,44 +258,55 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
       const won = await transactionOf(ctx, attempt.id);
       if (won) return continueCard(ctx, won.id, request.returnUrl);
       // Someone else bought it first: release this buyer's hold on their card.
-      const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paid.id));
-      await voidPayment(ctx, row!);
+      await releaseHold(ctx, await loadPayment(ctx.db, payment.id));
     }
     throw error;
   }
   return continueCard(ctx, transactionId, request.returnUrl);
 }
 
-/** After the item is ours: capture now, or send the buyer to 3-D Secure. */
+/** A payment whose buyer did not get the item: the hold on the card is let go. */
+async function releaseHold(ctx: CoreContext, payment: PaymentRow): Promise<void> {
+  if (payment.state !== "INCOMPLETED" && payment.state !== "AUTHORIZED") return;
+  if (payment.chargeId) {
+    await applyCharge(ctx, payment.id, await ctx.payments.void(payment.chargeId), purchasePurpose);
+  } else {
+    await cancelPayment(ctx, payment.id, purchasePurpose);
+  }
+}
+
+/**
+ * After the item is ours: the payments core applies the card's current state (taking the money
+ * now, or waiting for 3-D Secure), and the buyer gets the answer the transaction now gives.
+ */
 async function continueCard(
   ctx: CoreContext,
   transactionId: number,
   returnUrl: string,
 ): Promise<PurchaseResult> {
-  const [t] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.transactionId, transactionId));
-  if (t!.state === "AUTH" && payment?.chargeId) {
+  const before = await loadTransaction(ctx.db, transactionId);
+  let payment = await paymentOf(ctx.db, transactionId);
+  if (before.state === "AUTH" && payment?.chargeId) {
     const charge = await ctx.payments.getCharge(payment.chargeId);
-    if (charge?.status === "authorized") await settleCardPayment(ctx, transactionId);
-    else if (charge?.status === "requires_3ds") {
-      return {
-        transactionId,
-        state: "AUTH",
-        redirectUrl: ctx.payments.challengeUrl(payment.chargeId, returnUrl),
-      };
-    } else {
-      await failCardPurchase(ctx, transactionId);
-      throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
-    }
+    if (charge) payment = await applyCharge(ctx, payment.id, charge, purchasePurpose);
   }
-  const [after] = await ctx.db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (after!.state === "INVALID") throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
-  return { transactionId, state: after!.state === "AUTH" ? "AUTH" : "START", redirectUrl: null };
+  const after = await loadTransaction(ctx.db, transactionId);
+  if (after.state === "INVALID") throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
+  if (after.state !== "AUTH") return { transactionId, state: "START", redirectUrl: null };
+  if (payment?.chargeId && payment.chargeStatus === "requires_3ds") {
+    return {
+      transactionId,
+      state: "AUTH",
+      redirectUrl: ctx.payments.challengeUrl(payment.chargeId, returnUrl),
+    };
+  }
+  // Neither paid nor waiting for the buyer: left for reconciliation, the request stays unanswered.
+  throw new Error(`The card payment of transaction ${transactionId} is not settled yet`);
 }
 
 /**
- * Locks the item and marks it SOLD for this buyer. Losers of the race, and anyone arriving after,
- * get CONFLICT "sold out".
+ * Locks the item and marks it SOLD for this buyer, and starts the transaction in `state`. Losers
+ * of the race, and anyone arriving after, get CONFLICT "sold out".
  */
 async function claimItem(
   ctx: Pick<CoreContext, "db" | "clock">,
@@ -304,34 +319,30 @@ async function claimItem(
     .from(items)
     .where(eq(items.id, values.itemId))
     .for("update");
-  if (item?.state !== "SALE") throw new AppError("CONFLICT", { message: TRADE_MESSAGES.soldOut });
+  if (!item || !PURCHASABLE_STATES.includes(item.state)) {
+    throw new AppError("CONFLICT", { message: TRADE_MESSAGES.soldOut });
+  }
   const now = ctx.clock.now();
-  await ctx.db
-    .update(items)
-    .set({ state: "SOLD", soldAt: now, updatedAt: now })
-    .where(eq(items.id, values.itemId));
+  await changeState(ctx, {
+    machine: ITEM_MACHINE,
+    table: items,
+    id: values.itemId,
+    from: item.state,
+    action: "sell",
+    actor: { role: "system" },
+    set: { soldAt: now },
+  });
   const [t] = await ctx.db
     .insert(transactions)
     .values({ ...values, state, authExpiresAt, createdAt: now, updatedAt: now })
     .returning();
+  await recordCreation(ctx, {
+    machine: TRANSACTION_MACHINE,
+    id: t!.id,
+    state,
+    actor: { role: "system" },
+  });
   return t!;
-}
-
-async function createPayment(ctx: CoreContext, attempt: Attempt, amount: number) {
-  const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(payments)
-    .values({
-      attemptId: attempt.id,
-      buyerId: attempt.buyerId,
-      provider: ctx.payments.name,
-      reference: `purchase-${attempt.id}`,
-      amount,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return row!;
 }
 
 async function paymentOfAttempt(ctx: CoreContext, attemptId: number) {

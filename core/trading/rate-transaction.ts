@@ -1,18 +1,17 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { RATINGS, reviews, transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import type { Localized } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, printSafeText, text } from "../shared/validation/index.ts";
+import { changeState } from "../state/change-state.ts";
+import { nextState } from "../state/machine.ts";
 import { completeSale } from "./complete-sale.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
 import { tradeNotice } from "./trade-notice.ts";
-import { AUTO_COMPLETE_DAYS, autoComplete } from "./trading-jobs.ts";
-import { nextTransactionState } from "./transaction-states.ts";
+import { TRANSACTION_MACHINE } from "./transaction-states.ts";
 
 export const ZRating = z.object({
   rating: z.enum(RATINGS),
@@ -23,8 +22,6 @@ const LABELS: Record<string, Localized> = {
   rating: { ja: "評価", en: "Rating" },
   comment: { ja: "コメント", en: "Comment" },
 };
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The buyer rates the seller on receipt (SHIPPING → REVIEWED_BY_BUYER), then the seller rates the
@@ -39,7 +36,7 @@ export async function rateTransaction(
   const role = roleOf(first, o.actor);
   if (role !== "buyer" && role !== "seller") throw new AppError("FORBIDDEN");
   const action = role === "buyer" ? "rate_by_buyer" : "rate_by_seller";
-  nextTransactionState(first.state, action, role);
+  nextState(TRANSACTION_MACHINE, first.state, action, role);
   const state = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
     const t = await loadTransaction(tx, o.transactionId, true);
@@ -54,20 +51,17 @@ export async function rateTransaction(
       createdAt: now,
     });
     if (role === "seller") {
-      await completeSale(txCtx, t, "rate_by_seller", "seller");
+      await completeSale(txCtx, t, "rate_by_seller", { role: "seller", id: o.actor.id });
       return "COMPLETED";
     }
-    const to = nextTransactionState(t.state, action, role);
-    await tx.update(transactions).set({ state: to, updatedAt: now }).where(eq(transactions.id, t.id));
-    await enqueueJob(
-      txCtx,
-      autoComplete,
-      { transactionId: t.id },
-      {
-        runAt: new Date(now.getTime() + AUTO_COMPLETE_DAYS * DAY_MS),
-        uniqueKey: `auto-complete:${t.id}:seller`,
-      },
-    );
+    const { to } = await changeState(txCtx, {
+      machine: TRANSACTION_MACHINE,
+      table: transactions,
+      id: t.id,
+      from: t.state,
+      action,
+      actor: { role, id: o.actor.id },
+    });
     return to;
   });
   await tradeNotice(ctx, {

@@ -1,24 +1,37 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
-import { z } from "zod";
-import { payments, purchaseAttempts, transactions } from "#db/schema/index.ts";
-import { defineJob } from "../jobs/define-job.ts";
+import { and, eq, lt } from "drizzle-orm";
+import { purchaseAttempts } from "#db/schema/index.ts";
+import { handleJob } from "../jobs/define-job.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
+import { reconcilePayments } from "../payments/reconcile-payments.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { failCardPurchase, recordCharge, settleCardPayment, voidPayment } from "./card-settlement.ts";
 import { runAttempt } from "./purchase-item.ts";
+import { purchasePurpose } from "./purchase-payment.ts";
+import { reconcilePurchasesJob } from "./trading-job-defs.ts";
 
-/** A purchase request unanswered this long is taken to have died with its server. */
+/** A purchase request (or payment) untouched this long is taken to have died with its server. */
 export const STALE_ATTEMPT_MS = 2 * 60 * 1000;
 export const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 
+export type ReconcileTiming = { everyMs: number; staleMs: number };
+export const DEFAULT_RECONCILE_TIMING: ReconcileTiming = {
+  everyMs: RECONCILE_EVERY_MS,
+  staleMs: STALE_ATTEMPT_MS,
+};
+
 /**
  * Brings our records and the provider's into agreement after a crash: purchase requests left
- * unanswered are resumed (their charge is found by our reference, never made twice), and a
- * payment the provider settled differently from what we recorded is followed. Answers how many
- * attempts it resumed.
+ * unanswered are resumed (their charge is found by our reference, never made twice), then every
+ * payment left open is brought up to date by the payments core. Answers how many requests it
+ * resumed.
  */
-export async function reconcilePurchases(ctx: CoreContext): Promise<number> {
-  const cutoff = new Date(ctx.clock.now().getTime() - STALE_ATTEMPT_MS);
+export async function reconcilePurchases(ctx: CoreContext, staleMs = STALE_ATTEMPT_MS): Promise<number> {
+  const resumed = await resumeStalePurchases(ctx, staleMs);
+  await reconcilePayments(ctx, { purchase: purchasePurpose }, { staleMs });
+  return resumed;
+}
+
+async function resumeStalePurchases(ctx: CoreContext, staleMs: number): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - staleMs);
   const stale = await ctx.db
     .select()
     .from(purchaseAttempts)
@@ -46,54 +59,35 @@ export async function reconcilePurchases(ctx: CoreContext): Promise<number> {
       // The answer (a refusal) is stored by runAttempt; an outage is tried again next round.
     }
   }
-  // Payments whose outcome we may have missed: holds for buyers who never got the item, and
-  // purchases still waiting for a card the provider already decided.
-  const open = await ctx.db
-    .select({ payment: payments, state: transactions.state })
-    .from(payments)
-    .leftJoin(transactions, eq(transactions.id, payments.transactionId))
-    .where(and(inArray(payments.status, ["authorized", "requires_3ds"]), lt(payments.updatedAt, cutoff)))
-    .limit(100);
-  for (const { payment, state } of open) {
-    if (!payment.transactionId) {
-      // Its attempt is finished (above), so this charge belongs to no sale: release it.
-      const [attempt] = await ctx.db
-        .select()
-        .from(purchaseAttempts)
-        .where(eq(purchaseAttempts.id, payment.attemptId));
-      if (attempt?.state === "finished") await voidPayment(ctx, payment);
-      continue;
-    }
-    if (state !== "AUTH" || !payment.chargeId) continue;
-    const charge = await ctx.payments.getCharge(payment.chargeId);
-    if (!charge) continue;
-    await recordCharge(ctx, payment.id, charge);
-    if (charge.status === "authorized" || charge.status === "captured")
-      await settleCardPayment(ctx, payment.transactionId);
-    else if (charge.status !== "requires_3ds") await failCardPurchase(ctx, payment.transactionId);
-  }
   return resumed;
 }
 
-/** Runs reconciliation and queues the next round; the server queues the first at start. */
-export const reconcilePurchasesJob = defineJob({
-  name: "trading.reconcile-purchases",
-  payload: z.object({}),
-  async handler(ctx) {
-    await reconcilePurchases(ctx);
-    await scheduleReconciliation(ctx, RECONCILE_EVERY_MS);
-  },
+/** Runs reconciliation and queues the next round. */
+export const reconcilePurchasesHandler = handleJob(reconcilePurchasesJob, async (ctx, p) => {
+  await reconcilePurchases(ctx, p.staleMs);
+  await scheduleReconciliation(ctx, { everyMs: p.everyMs, staleMs: p.staleMs });
 });
 
-export async function scheduleReconciliation(ctx: CoreContext, inMs = 0): Promise<void> {
-  const at = ctx.clock.now().getTime() + inMs;
-  await enqueueJob(
-    ctx,
-    reconcilePurchasesJob,
-    {},
-    {
-      runAt: new Date(at),
-      uniqueKey: `reconcile-purchases:${Math.floor(at / RECONCILE_EVERY_MS)}`,
-    },
-  );
+/**
+ * Queues the next round of reconciliation at the start of the next period: every server queues
+ * the same one, so rounds never multiply. `atStart` also queues one now, whatever is queued
+ * already: a server that starts after a crash reconciles at once.
+ */
+export async function scheduleReconciliation(
+  ctx: CoreContext,
+  timing: ReconcileTiming = DEFAULT_RECONCILE_TIMING,
+  o: { atStart?: boolean } = {},
+): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  const period = Math.floor(now / timing.everyMs) + 1;
+  await enqueueJob(ctx, reconcilePurchasesJob, timing, {
+    runAt: new Date(period * timing.everyMs),
+    uniqueKey: `reconcile-purchases:${timing.everyMs}:${period}`,
+  });
+  if (o.atStart) {
+    await enqueueJob(ctx, reconcilePurchasesJob, timing, {
+      runAt: new Date(now),
+      uniqueKey: `reconcile-purchases:start:${now}:${Math.random().toString(36).slice(2)}`,
+    });
+  }
 }

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { shipments, transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { enqueueJob } from "../jobs/enqueue-job.ts";
 import {
   COURIER_INVOICE_KIND,
   COURIER_INVOICE_KINDS,
@@ -24,12 +22,12 @@ import {
   yamatoShukaDate,
   yamatoShukaTime,
 } from "../shared/validation/index.ts";
+import { changeState } from "../state/change-state.ts";
+import { nextState } from "../state/machine.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
 import { tradeNotice } from "./trade-notice.ts";
-import { AUTO_COMPLETE_DAYS, autoComplete, remindToRate } from "./trading-jobs.ts";
-import { nextTransactionState } from "./transaction-states.ts";
+import { TRANSACTION_MACHINE } from "./transaction-states.ts";
 
-const DAY_MS = 24 * 3600 * 1000;
 const codes = <T extends readonly { code: string }[]>(t: T) =>
   t.map((e) => e.code) as [T[number]["code"], ...T[number]["code"][]];
 
@@ -83,7 +81,7 @@ export async function shipItem(
   o: { actor: SessionUser; transactionId: number; input: Record<string, unknown> },
 ): Promise<{ state: string }> {
   const t = await loadTransaction(ctx.db, o.transactionId);
-  nextTransactionState(t.state, "ship", roleOf(t, o.actor));
+  nextState(TRANSACTION_MACHINE, t.state, "ship", roleOf(t, o.actor));
   const now = ctx.clock.now();
   let shipment: typeof shipments.$inferInsert;
   if (t.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY) {
@@ -131,29 +129,17 @@ export async function shipItem(
   }
   const state = await ctx.db.transaction(async (tx) => {
     const locked = await loadTransaction(tx, t.id, true);
-    const to = nextTransactionState(locked.state, "ship", "seller");
     await tx.insert(shipments).values(shipment).onConflictDoNothing();
-    await tx
-      .update(transactions)
-      .set({ state: to, shippedAt: now, updatedAt: now })
-      .where(eq(transactions.id, t.id));
-    const txCtx = { ...ctx, db: tx };
-    await enqueueJob(
-      txCtx,
-      remindToRate,
-      { transactionId: t.id },
+    const { to } = await changeState(
+      { ...ctx, db: tx },
       {
-        runAt: new Date(now.getTime() + 3 * DAY_MS),
-        uniqueKey: `remind-rate:${t.id}`,
-      },
-    );
-    await enqueueJob(
-      txCtx,
-      autoComplete,
-      { transactionId: t.id },
-      {
-        runAt: new Date(now.getTime() + AUTO_COMPLETE_DAYS * DAY_MS),
-        uniqueKey: `auto-complete:${t.id}:buyer`,
+        machine: TRANSACTION_MACHINE,
+        table: transactions,
+        id: t.id,
+        from: locked.state,
+        action: "ship",
+        actor: { role: "seller", id: o.actor.id },
+        set: { shippedAt: now },
       },
     );
     return to;

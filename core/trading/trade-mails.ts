@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import { mailMessage } from "../identity/mails.ts";
-import { defineJob } from "../jobs/define-job.ts";
+import { defineJob, handleJob } from "../jobs/define-job.ts";
 import type { Locale } from "../shared/locale.ts";
 
 const TEXTS: Record<string, Record<Locale, { subject: string; body: string }>> = {
@@ -73,23 +73,24 @@ export const sendTradeMail = defineJob({
     itemId: z.number().int(),
   }),
   maxAttempts: 10,
-  async handler(ctx, o) {
-    const texts = TEXTS[`${o.kind}:${o.event}`];
-    const [user] = await ctx.db
-      .select({ email: users.email, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, o.userId));
-    if (!texts || !user) return;
-    const { subject, body } = texts[user.locale];
-    const fill = (s: string) => s.replaceAll("{title}", o.title);
-    const url = `${ctx.publicUrl}/${user.locale}/items/${o.itemId}/transactions/`;
-    await ctx.mailer.send(
-      mailMessage(
-        user.email,
-        `${user.locale === "ja" ? "【Tsugu】" : "[Tsugu] "}${fill(subject)}`,
-        `${fill(body)}\n${url}`,
-        user.locale,
-      ),
-    );
-  },
+});
+
+export const sendTradeMailHandler = handleJob(sendTradeMail, async (ctx, o) => {
+  const texts = TEXTS[`${o.kind}:${o.event}`];
+  const [user] = await ctx.db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, o.userId));
+  if (!texts || !user) return;
+  const { subject, body } = texts[user.locale];
+  const fill = (s: string) => s.replaceAll("{title}", o.title);
+  const url = `${ctx.publicUrl}/${user.locale}/items/${o.itemId}/transactions/`;
+  await ctx.mailer.send(
+    mailMessage(
+      user.email,
+      `${user.locale === "ja" ? "【Tsugu】" : "[Tsugu] "}${fill(subject)}`,
+      `${fill(body)}\n${url}`,
+      user.locale,
+    ),
+  );
 });

@@ -16,6 +16,7 @@ import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
 import { getBalance } from "../ledger/get-balance.ts";
+import { receivePaymentWebhook } from "../payments/receive-webhook.ts";
 import {
   decideSandboxChallenge,
   SANDBOX_SIGNATURE_HEADER,
@@ -27,21 +28,17 @@ import { finishSecurePurchase } from "./finish-secure-purchase.ts";
 import { getTransaction, listReviews } from "./get-transaction.ts";
 import { holdTransaction } from "./hold-transaction.ts";
 import { purchaseItem } from "./purchase-item.ts";
+import { purchasePurpose } from "./purchase-payment.ts";
 import { rateTransaction } from "./rate-transaction.ts";
-import { receivePaymentWebhook } from "./receive-payment-webhook.ts";
 import { reconcilePurchases, STALE_ATTEMPT_MS } from "./reconcile-purchases.ts";
 import { shipItem } from "./ship-item.ts";
-import { sendTradeMail } from "./trade-mails.ts";
-import {
-  AUTO_COMPLETE_DAYS,
-  autoComplete,
-  expireAuthorization,
-  remindToRate,
-  remindToShip,
-} from "./trading-jobs.ts";
+import { sendTradeMailHandler } from "./trade-mails.ts";
+import { TRADING_JOB_HANDLERS } from "./trading-jobs.ts";
 import { postTransactionMessage } from "./transaction-messages.ts";
+import { AUTO_COMPLETE_DAYS } from "./transaction-states.ts";
 
 const RETURN = "http://tsugu.test/ja/items/1/secure/result/";
+const purposes = { purchase: purchasePurpose };
 
 describe.each(ENGINES)("buying on %s", (engine) => {
   let t: TestCore;
@@ -53,11 +50,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     await expectLedgerInvariants(t.ctx.db);
     await t.close();
   });
-  const jobs = () =>
-    createJobRunner({
-      ctx: t.ctx,
-      definitions: [expireAuthorization, remindToShip, remindToRate, autoComplete],
-    });
+  const jobs = () => createJobRunner({ ctx: t.ctx, handlers: TRADING_JOB_HANDLERS });
   const buy = async (
     buyer: Awaited<ReturnType<typeof makeBuyer>>,
     itemId: number,
@@ -87,7 +80,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       .where(eq(notifications.userId, seller.id));
     expect(sellerNotes.map((n) => n.kind)).toContain("purchase");
     // The seller must act, so the notice goes out by mail as well.
-    await createJobRunner({ ctx: t.ctx, definitions: [sendTradeMail] }).runDue();
+    await createJobRunner({ ctx: t.ctx, handlers: [sendTradeMailHandler] }).runDue();
     const mail = await t.smtp.lastTo(seller.email);
     expect(mail.subject).toBe("【Tsugu】「iPhone 13 128GB ミッドナイト 画面割れ」が購入されました");
     expect(mail.text).toContain(`http://tsugu.test/ja/items/${itemId}/transactions/`);
@@ -141,7 +134,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       .select()
       .from(payments)
       .where(eq(payments.transactionId, bought.transactionId));
-    expect(payment!.status).toBe("captured");
+    expect(payment!.state).toBe("COMPLETED");
     await expectLedgerInvariants(t.ctx.db);
   });
 
@@ -263,11 +256,11 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       expect({ code: l.reason.code, status: l.reason.status }).toEqual({ code: "CONFLICT", status: 409 });
     const buyerIds = new Set(buyers.map((b) => b.id));
     const attempts = await t.ctx.db
-      .select({ status: payments.status, buyerId: payments.buyerId })
+      .select({ state: payments.state, buyerId: payments.buyerId })
       .from(payments);
     const mine = attempts.filter((p) => buyerIds.has(p.buyerId));
-    expect(mine.filter((p) => p.status === "captured")).toHaveLength(1);
-    expect(mine.filter((p) => p.status === "voided")).toHaveLength(99);
+    expect(mine.filter((p) => p.state === "COMPLETED")).toHaveLength(1);
+    expect(mine.filter((p) => p.state === "VOIDED")).toHaveLength(99);
     await expectLedgerInvariants(t.ctx.db);
   });
 
@@ -338,6 +331,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
         provider: "sandbox",
         headers: { [SANDBOX_SIGNATURE_HEADER]: "t=1,v1=00" },
         body,
+        purposes,
       }),
     );
     expect(bad.status).toBe(401);
@@ -347,7 +341,9 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       .where(eq(transactions.id, started.transactionId));
     expect(before!.state).toBe("AUTH");
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => receivePaymentWebhook(t.ctx, { provider: "sandbox", headers, body })),
+      Array.from({ length: 10 }, () =>
+        receivePaymentWebhook(t.ctx, { provider: "sandbox", headers, body, purposes }),
+      ),
     );
     expect(results.filter((r) => r.applied)).toHaveLength(1);
     const [after] = await t.ctx.db
@@ -387,7 +383,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     expect(await itemState(itemId)).toBe("SALE");
     expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ escrow: 0, payment: 0 });
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.transactionId, transactionId));
-    expect(payment!.status).toBe("refunded");
+    expect(payment!.state).toBe("REFUNDED");
     await expectLedgerInvariants(t.ctx.db);
   });
 

@@ -6,4 +6,5 @@ export * from "./ledger.ts";
 export * from "./media.ts";
 export * from "./sandbox.ts";
 export * from "./social.ts";
+export * from "./state.ts";
 export * from "./trade.ts";

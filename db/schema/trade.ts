@@ -112,28 +112,40 @@ export const transactions = pgTable(
   ],
 );
 
-export const PAYMENT_STATUSES = [
-  "initiated",
-  "requires_3ds",
-  "authorized",
-  "captured",
-  "voided",
-  "refunded",
-  "failed",
-  "expired",
+export const PAYMENT_STATES = [
+  "INCOMPLETED",
+  "AUTHORIZED",
+  "CAPTURED",
+  "COMPLETED",
+  "VOIDED",
+  "FAILED",
+  "EXPIRED",
+  "CANCELED",
+  "REFUNDING",
+  "REFUNDED",
 ] as const;
 
-/** Our record of one card charge; created before the provider is called, so a crash leaves a trace. */
+/** What a payment is for; each purpose settles its payments its own way (core/payments). */
+export const PAYMENT_PURPOSES = ["purchase"] as const;
+
+/**
+ * One payment through a provider (a card charge today), whatever it is for. Created before the
+ * provider is called, so a crash leaves a trace; its state follows the payment machine
+ * (`core/payments/payment-states.ts`), and `charge_status` keeps the provider's last word.
+ */
 export const payments = pgTable(
   "payments",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    attemptId: bigint("attempt_id", { mode: "number" })
-      .notNull()
-      .references(() => purchaseAttempts.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
+    /** The purchase request that made it (purpose `purchase`). */
+    attemptId: bigint("attempt_id", { mode: "number" }).references(() => purchaseAttempts.id, {
+      onDelete: "cascade",
+    }),
     transactionId: bigint("transaction_id", { mode: "number" }).references(() => transactions.id, {
       onDelete: "set null",
     }),
+    /** The member who pays. */
     buyerId: bigint("buyer_id", { mode: "number" })
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -142,7 +154,8 @@ export const payments = pgTable(
     reference: text("reference").notNull(),
     chargeId: text("charge_id"),
     amount: integer("amount").notNull(),
-    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("initiated"),
+    state: text("state", { enum: PAYMENT_STATES }).notNull(),
+    chargeStatus: text("charge_status"),
     failureCode: text("failure_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -152,6 +165,9 @@ export const payments = pgTable(
     unique("payments_attempt_key").on(t.attemptId),
     uniqueIndex("payments_charge_key").on(t.provider, t.chargeId),
     index("payments_transaction_idx").on(t.transactionId),
+    index("payments_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.state} in ('INCOMPLETED', 'AUTHORIZED', 'CAPTURED', 'REFUNDING')`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
-import { changeItemState } from "#core/catalog/change-item-state.ts";
+import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import {
   ACTIVATION_LOCKS,
@@ -27,6 +27,7 @@ import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { ItemGrid } from "../../components/item-grid.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { itemJsonLd } from "../../lib/item-jsonld.ts";
 import { label } from "../../lib/labels.ts";
@@ -84,6 +85,14 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+const STATE_FLASH = {
+  publish: "catalog.published",
+  make_private: "catalog.madePrivate",
+  stop_selling: "catalog.stopped",
+  start_negotiation: "catalog.negotiating",
+  end_negotiation: "catalog.backOnSale",
+} as const satisfies Record<SellerItemAction, FlashKey>;
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const itemId = pathIdOf(params);
@@ -103,15 +112,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return redirectWithFlash(context, `${here}comments/`, "catalog.commentPosted");
       case "publish":
       case "make_private":
-      case "stop_selling": {
+      case "stop_selling":
+      case "start_negotiation":
+      case "end_negotiation": {
         await changeItemState(ctx, { actor, itemId, action: intent });
-        const flash =
-          intent === "publish"
-            ? "catalog.published"
-            : intent === "make_private"
-              ? "catalog.madePrivate"
-              : "catalog.stopped";
-        return redirectWithFlash(context, here, flash);
+        return redirectWithFlash(context, here, STATE_FLASH[intent]);
       }
       case "delete":
         await deleteItem(ctx, { actor, itemId });
@@ -224,6 +229,9 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
         </p>
         {item.state === "SOLD" && <p className="font-bold text-danger-600">{t("soldOut")}</p>}
         {item.state === "DISABLED" && <p className="font-semibold text-slate-600">{t("notForSale")}</p>}
+        {item.state === "ASK" && !isSeller && (
+          <p className="font-semibold text-slate-600">{t("negotiatingNotice")}</p>
+        )}
         {item.state === "SALE" && !isSeller && !blocked && (
           <Link
             to={`/${lang}/items/${item.id}/buy/`}
@@ -274,6 +282,26 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
                 className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
               >
                 {item.state === "DRAFT" ? t("publish") : t("resume")}
+              </button>
+            )}
+            {item.viewer.actions.includes("start_negotiation") && (
+              <button
+                type="submit"
+                name="intent"
+                value="start_negotiation"
+                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+              >
+                {t("startNegotiation")}
+              </button>
+            )}
+            {item.viewer.actions.includes("end_negotiation") && (
+              <button
+                type="submit"
+                name="intent"
+                value="end_negotiation"
+                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+              >
+                {t("endNegotiation")}
               </button>
             )}
             {item.viewer.actions.includes("make_private") && (

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { SEARCHABLE_STATES } from "#core/catalog/item-states.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { blockUser, unblockUser } from "#core/social/blocks.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
@@ -46,7 +47,7 @@ export async function profileItemsPage(context: Ctx, userId: number, cursor: str
   const ctx = core(context);
   return orNotFound(async () => {
     await assertPublicMember(ctx, userId);
-    return listUserItems(ctx, { userId, states: ["SALE", "SOLD"], before: parseIdCursor(cursor) });
+    return listUserItems(ctx, { userId, states: SEARCHABLE_STATES, before: parseIdCursor(cursor) });
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changeItemState } from "#core/catalog/change-item-state.ts";
+import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { ITEM_LABELS, ZItemDraft } from "#core/catalog/item-fields.ts";
@@ -8,7 +8,7 @@ import { saveItem } from "#core/catalog/save-item.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { ZSearchQuery } from "#core/catalog/search-query.ts";
-import { BRANDS, CATEGORIES, ITEM_STATES } from "#core/shared/codes.ts";
+import { BRANDS, CATEGORIES, codesOf, ITEM_STATES } from "#core/shared/codes.ts";
 import { listUserItems } from "#core/social/profiles.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
@@ -91,7 +91,7 @@ async function itemJson(args: {
   };
 }
 
-const stateRoute = (path: string, action: "publish" | "make_private" | "stop_selling", summary: string) =>
+const stateRoute = (path: string, action: SellerItemAction, summary: string) =>
   defineRoute({
     method: "post",
     path,
@@ -176,6 +176,12 @@ export const itemRoutes = [
   stateRoute("/items/{id}/publish", "publish", "Put a draft, private or stopped listing on sale"),
   stateRoute("/items/{id}/private", "make_private", "Hide a listing from everyone but its seller"),
   stateRoute("/items/{id}/stop", "stop_selling", "Stop selling (the page stays, it cannot be bought)"),
+  stateRoute(
+    "/items/{id}/negotiation",
+    "start_negotiation",
+    "Mark a listing as under negotiation (ASK): it stays up and takes comments, but cannot be bought",
+  ),
+  stateRoute("/items/{id}/resume", "end_negotiation", "Put a listing under negotiation back on sale"),
   defineRoute({
     method: "delete",
     path: "/items/{id}",
@@ -202,14 +208,14 @@ export const itemRoutes = [
       state: z
         .preprocess(
           (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-          z.array(z.enum(ITEM_STATES.map((s) => s.code) as [string, ...string[]])),
+          z.array(z.enum(codesOf(ITEM_STATES))),
         )
         .optional(),
       before: z.coerce.number().int().positive().optional(),
     }),
     responses: { 200: { description: "One page", schema: ZCardPage } },
     async handler({ ctx, actor, query }) {
-      const states = query.state?.length ? query.state : ITEM_STATES.map((s) => s.code);
+      const states = query.state?.length ? query.state : codesOf(ITEM_STATES);
       return {
         status: 200,
         body: await listUserItems(ctx, { userId: actor!.id, states, before: query.before }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCHABLE_STATES } from "#core/catalog/item-states.ts";
 import {
   listNotifications,
   markNotificationsRead,
@@ -120,7 +121,7 @@ export const socialRoutes = [
       await assertPublicMember(ctx, userId);
       const r = await listUserItems(ctx, {
         userId,
-        states: ["SALE", "SOLD"],
+        states: SEARCHABLE_STATES,
         before: parseIdCursor(query.cursor),
         ...(query.limit ? { limit: query.limit } : {}),
       });

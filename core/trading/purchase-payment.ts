@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { items, purchaseAttempts, transactions } from "#db/schema/index.ts";
+import { ITEM_MACHINE } from "../catalog/item-states.ts";
+import type { PaymentPurpose } from "../payments/apply-charge.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { changeState } from "../state/change-state.ts";
+import { payIntoEscrow } from "./escrow.ts";
+import { loadTransaction } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
+import { TRANSACTION_MACHINE } from "./transaction-states.ts";
+
+/**
+ * A card payment for a purchase. Held money is taken once the item is this buyer's (the
+ * transaction waits in AUTH) and let go when the buyer did not get it; taken money goes into
+ * escrow and starts the sale (AUTH → START); money that arrives for a purchase that has already
+ * failed is refunded by the payments core; a payment that ends without money fails the purchase
+ * (AUTH → INVALID) and puts the item back on sale.
+ */
+export const purchasePurpose: PaymentPurpose = {
+  async decide(ctx, payment) {
+    if (!payment.transactionId) {
+      // No sale for this payment (yet): while its request runs, that request decides.
+      if (!payment.attemptId) return "release";
+      const [attempt] = await ctx.db
+        .select({ state: purchaseAttempts.state })
+        .from(purchaseAttempts)
+        .where(eq(purchaseAttempts.id, payment.attemptId));
+      return attempt?.state === "started" ? "wait" : "release";
+    }
+    const t = await loadTransaction(ctx.db, payment.transactionId);
+    return t.state === "AUTH" ? "capture" : "release";
+  },
+
+  async settle(ctx, payment) {
+    if (!payment.transactionId) return false;
+    const t = await loadTransaction(ctx.db, payment.transactionId, true);
+    if (t.state !== "AUTH") return false;
+    await payIntoEscrow(ctx, t);
+    await changeState(ctx, {
+      machine: TRANSACTION_MACHINE,
+      table: transactions,
+      id: t.id,
+      from: t.state,
+      action: "pay",
+      actor: { role: "system" },
+      set: { authExpiresAt: null },
+    });
+    return true;
+  },
+
+  async afterSettled(ctx, payment) {
+    if (payment.transactionId) await announcePurchase(ctx, payment.transactionId);
+  },
+
+  async abandon(ctx, payment, why) {
+    if (!payment.transactionId) return;
+    const t = await loadTransaction(ctx.db, payment.transactionId, true);
+    if (t.state !== "AUTH") return;
+    await changeState(ctx, {
+      machine: TRANSACTION_MACHINE,
+      table: transactions,
+      id: t.id,
+      from: t.state,
+      action: "fail_payment",
+      actor: { role: "system" },
+      reason: `payment ${why}`,
+      set: { authExpiresAt: null },
+    });
+    await relistItem(ctx, t.itemId);
+  },
+};
+
+/** Tells both sides that a sale has started (its money is in escrow). */
+export async function announcePurchase(ctx: CoreContext, transactionId: number): Promise<void> {
+  const t = await loadTransaction(ctx.db, transactionId);
+  await tradeNotice(ctx, { userId: t.sellerId, kind: "purchase", transaction: t, event: "sold" });
+  await tradeNotice(ctx, { userId: t.buyerId, kind: "payment", transaction: t, event: "paid" });
+}
+
+/** A sold item whose sale did not happen goes back on sale (in the caller's transaction). */
+export async function relistItem(ctx: Pick<CoreContext, "db" | "clock">, itemId: number): Promise<void> {
+  const [item] = await ctx.db
+    .select({ state: items.state })
+    .from(items)
+    .where(eq(items.id, itemId))
+    .for("update");
+  if (item?.state !== "SOLD") return;
+  await changeState(ctx, {
+    machine: ITEM_MACHINE,
+    table: items,
+    id: itemId,
+    from: "SOLD",
+    action: "relist",
+    actor: { role: "system" },
+    set: { soldAt: null },
+  });
+}

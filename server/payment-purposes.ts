@@ -1,0 +1,7 @@
+import type { PaymentPurposes } from "#core/payments/apply-charge.ts";
+import { purchasePurpose } from "#core/trading/purchase-payment.ts";
+
+/** What each kind of payment is for: how the payments core settles it. One entry per purpose. */
+export const PAYMENT_PURPOSES: PaymentPurposes = {
+  purchase: purchasePurpose,
+};
