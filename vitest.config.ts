@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{core,db,server,app,tests/http,tests/core,scripts}/**/*.test.ts"],
+    include: ["{core,db,server,app,tests/http,tests/core,tests/sim,scripts}/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
