@@ -48,33 +48,45 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-sim-data-"));
 const ctx = sandboxCoreContext({ db: database.db, clock, dataDir });
 const failing: { seed: number; violations: string[]; steps: string[] }[] = [];
 const started = performance.now();
+const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+const date = new Date().toISOString();
+const file = path.join(ROOT, `bench/results/simulation-${date.slice(0, 10)}-${ENGINE}.json`);
+mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+
+/** Written every 500 runs too, so a long run cut short still leaves its figures. */
+function record(done: number) {
+  const seconds = (performance.now() - started) / 1000;
+  const result = {
+    benchmark: "purchase simulation",
+    date,
+    commit,
+    engine: ENGINE,
+    runs: done,
+    runsAsked: RUNS,
+    firstSeed: FIRST,
+    runsWithViolations: failing.length,
+    failingSeeds: failing.slice(0, 20),
+    seconds: Math.round(seconds),
+    runsPerSecond: Math.round((done / seconds) * 10) / 10,
+  };
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
+
 for (let seed = FIRST; seed < FIRST + RUNS; seed++) {
   const r = await simulatePurchase(ctx, clock, seed);
   if (r.violations.length) {
     failing.push({ seed, ...r });
     console.error(`seed ${seed}: ${r.violations.join("; ")}`);
   }
-  if ((seed - FIRST + 1) % 500 === 0) console.log(`${seed - FIRST + 1} runs, ${failing.length} failing`);
+  const done = seed - FIRST + 1;
+  if (done % 500 === 0) {
+    record(done);
+    console.log(`${done} runs, ${failing.length} failing`);
+  }
 }
-const seconds = (performance.now() - started) / 1000;
+const result = record(RUNS);
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
-
-const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
-const result = {
-  benchmark: "purchase simulation",
-  date: new Date().toISOString(),
-  commit,
-  engine: ENGINE,
-  runs: RUNS,
-  firstSeed: FIRST,
-  runsWithViolations: failing.length,
-  failingSeeds: failing.slice(0, 20),
-  seconds: Math.round(seconds),
-  runsPerSecond: Math.round((RUNS / seconds) * 10) / 10,
-};
-mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-const file = path.join(ROOT, `bench/results/simulation-${result.date.slice(0, 10)}-${ENGINE}.json`);
-writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify({ ...result, failingSeeds: failing.length }, null, 2));
 process.exit(failing.length ? 1 : 0);

@@ -242,7 +242,7 @@ const PAID = ["START", "PENDING", "CANCELING", "SHIPPING", "REVIEWED_BY_BUYER", 
  */
 export async function checkInvariants(
   ctx: CoreContext,
-  o: { itemId: number; buyers: SessionUser[] },
+  o: { itemId: number; buyers: { id: number }[] },
 ): Promise<string[]> {
   const v: string[] = [];
   const sales = await ctx.db.select().from(transactions).where(eq(transactions.itemId, o.itemId));
