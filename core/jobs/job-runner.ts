@@ -33,6 +33,7 @@ export function createJobRunner(o: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  let stopping = false;
 
   async function claim(batch: number): Promise<JobRow[]> {
     if (names.length === 0) return [];
@@ -82,12 +83,25 @@ export function createJobRunner(o: {
     }
   }
 
+  /** Gives a claimed job back untried, for the next server to take at once. */
+  async function release(job: JobRow): Promise<void> {
+    await ctx.db
+      .update(jobs)
+      .set({ state: "pending", attempts: job.attempts - 1, lockedUntil: null, updatedAt: ctx.clock.now() })
+      .where(eq(jobs.id, job.id));
+  }
+
   async function runDue(opts: { batch?: number } = {}): Promise<number> {
     let ran = 0;
     for (;;) {
+      // A server that is stopping finishes the job in hand and leaves the rest queued.
+      if (stopping) return ran;
       const claimed = await claim(opts.batch ?? 10);
       if (claimed.length === 0) return ran;
-      for (const job of claimed) await runOne(job);
+      for (const job of claimed) {
+        if (stopping) await release(job);
+        else await runOne(job);
+      }
       ran += claimed.length;
     }
   }
@@ -107,10 +121,12 @@ export function createJobRunner(o: {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       schedule();
     },
     async stop() {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await running;
     },
