@@ -165,6 +165,47 @@ describe.each(ENGINES)("crash drills on %s", (engine) => {
     await expectSettled(itemId, buyer);
   });
 
+  it("the provider's event settling the sale while the request runs: the buyer is told it bought the item", async () => {
+    const { buyer, itemId } = await setUp();
+    const real = t.ctx.payments;
+    let raced = false;
+    // The purchase asks for the charge; before the answer reaches it, the provider's own event
+    // arrives and settles everything: the purchase then reads a charge already captured.
+    const racing: PaymentGateway = {
+      ...real,
+      async getCharge(chargeId) {
+        const stale = await real.getCharge(chargeId);
+        if (!raced && stale?.status === "authorized") {
+          raced = true;
+          const body = JSON.stringify({
+            id: `evnt_${randomUUID()}`,
+            type: "charge.succeeded",
+            data: { object: "charge", id: chargeId },
+          });
+          await receivePaymentWebhook(t.ctx, {
+            provider: "sandbox",
+            headers: { [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(t.ctx.secret, body, t.clock.now()) },
+            body,
+            purposes: { purchase: purchasePurpose },
+          });
+          return real.getCharge(chargeId);
+        }
+        return stale;
+      },
+    };
+    const bought = await buy({ ...t.ctx, payments: racing }, buyer, itemId, "success");
+    expect(raced).toBe(true);
+    expect(bought).toMatchObject({ state: "START", redirectUrl: null });
+    const [sale] = await saleOf(itemId);
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.transactionId, sale!.id));
+    expect([sale!.state, payment!.state, (await real.getCharge(payment!.chargeId!))?.status]).toEqual([
+      "START",
+      "COMPLETED",
+      "captured",
+    ]);
+    await expectSettled(itemId, buyer);
+  });
+
   it("a capture that arrives after the purchase failed is refunded, never kept", async () => {
     const { buyer, itemId } = await setUp();
     const started = await buy(t.ctx, buyer, itemId, "challenge");

@@ -28,7 +28,10 @@ export const purchasePurpose: PaymentPurpose = {
       return attempt?.state === "started" ? "wait" : "release";
     }
     const t = await loadTransaction(ctx.db, payment.transactionId);
-    return t.state === "AUTH" ? "capture" : "release";
+    if (t.state === "AUTH") return "capture";
+    // The purchase failed: let the hold go. Any later state means this payment was settled by
+    // another caller a moment ago (a stale word about it changes nothing).
+    return t.state === "INVALID" ? "release" : "wait";
   },
 
   async settle(ctx, payment) {
