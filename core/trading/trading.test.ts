@@ -494,4 +494,69 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     expect(row!.state).toBe("COMPLETED");
     expect((await getBalance(t.ctx, { userId: seller.id })).proceeds).toBe(950);
   });
+
+  it("keeps each side's rating window: the buyer's timer never ends the seller's", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const { transactionId } = await buy(buyer, await listItem(t.ctx, seller));
+    await shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "JP1" } });
+    const day = 24 * 3600 * 1000;
+    t.clock.advance(8 * day);
+    await rateTransaction(t.ctx, { actor: buyer, transactionId, input: { rating: "good", comment: "" } });
+    // Day 9 after shipping: the buyer's window ends, but the buyer has rated; the seller has 9 days.
+    t.clock.advance(1 * day + 1000);
+    await jobs().runDue();
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).state).toBe("REVIEWED_BY_BUYER");
+    t.clock.advance(8 * day);
+    await jobs().runDue();
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).state).toBe("COMPLETED");
+    await expectLedgerInvariants(t.ctx.db);
+  });
+
+  it("stops a transaction's timers while it is on hold and starts them afresh on release", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const operator = { ...(await makeMember(t.ctx)), role: "operator" as const };
+    const { transactionId } = await buy(buyer, await listItem(t.ctx, seller));
+    await shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "JP2" } });
+    const day = 24 * 3600 * 1000;
+    t.clock.advance(5 * day);
+    await holdTransaction(t.ctx, { actor: operator, transactionId, hold: true });
+    t.clock.advance(10 * day);
+    await jobs().runDue();
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).state).toBe("PENDING");
+    await holdTransaction(t.ctx, { actor: operator, transactionId, hold: false });
+    t.clock.advance(8 * day);
+    await jobs().runDue();
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).state).toBe("SHIPPING");
+    t.clock.advance(1 * day + 1000);
+    await jobs().runDue();
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).state).toBe("COMPLETED");
+  });
+
+  it("records every state change of a sale in the append-only history", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const { transactionId } = await buy(buyer, itemId);
+    const { stateHistoryOf } = await import("../state/change-state.ts");
+    const { TRANSACTION_MACHINE } = await import("./transaction-states.ts");
+    const { ITEM_MACHINE } = await import("../catalog/item-states.ts");
+    const steps = async (machine: Parameters<typeof stateHistoryOf>[1], id: number) =>
+      (await stateHistoryOf(t.ctx.db, machine, id)).map(
+        (h) => `${h.fromState ?? "∅"}→${h.toState} ${h.action} ${h.actorRole}`,
+      );
+    expect(await steps(TRANSACTION_MACHINE, transactionId)).toEqual([
+      "∅→AUTH create system",
+      "AUTH→START pay system",
+    ]);
+    expect(await steps(ITEM_MACHINE, itemId)).toEqual([
+      "∅→DRAFT create seller",
+      "DRAFT→SALE publish seller",
+      "SALE→SOLD sell system",
+    ]);
+    const { sql } = await import("drizzle-orm");
+    await expect(t.ctx.db.execute(sql`update state_history set reason = 'x'`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(sql`delete from state_history`)).rejects.toThrow();
+  });
 });
