@@ -1,4 +1,4 @@
-import type { ItemState } from "../shared/codes.ts";
+import { codesOf, ITEM_STATES, type ItemState } from "../shared/codes.ts";
 import { availableActions, defineMachine } from "../state/machine.ts";
 
 export type ItemActor = "seller" | "operator" | "system";
@@ -48,7 +48,7 @@ export const STATE_MESSAGES = {
  */
 export const ITEM_MACHINE = defineMachine({
   name: "item",
-  states: ["ASK", "SALE", "SOLD", "DISABLED", "DRAFT", "PRIVATE"] satisfies ItemState[],
+  states: codesOf(ITEM_STATES),
   create: { DRAFT: ["seller"] },
   transitions: {
     publish: { from: ["DRAFT", "PRIVATE", "DISABLED"], to: "SALE", by: ["seller"] },

@@ -1,4 +1,4 @@
-import type { payments } from "#db/schema/index.ts";
+import { PAYMENT_STATES, type payments } from "#db/schema/index.ts";
 import { defineMachine } from "../state/machine.ts";
 import type { ChargeStatus } from "./gateway.ts";
 
@@ -16,18 +16,7 @@ export type PaymentRole = "system" | "operator";
  */
 export const PAYMENT_MACHINE = defineMachine({
   name: "payment",
-  states: [
-    "INCOMPLETED",
-    "AUTHORIZED",
-    "CAPTURED",
-    "COMPLETED",
-    "VOIDED",
-    "FAILED",
-    "EXPIRED",
-    "CANCELED",
-    "REFUNDING",
-    "REFUNDED",
-  ] satisfies PaymentState[],
+  states: PAYMENT_STATES,
   create: { INCOMPLETED: ["system"] },
   transitions: {
     authorize: { from: ["INCOMPLETED"], to: "AUTHORIZED", by: ["system"] },

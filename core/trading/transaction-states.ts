@@ -1,3 +1,4 @@
+import { TRANSACTION_STATE_CODES } from "#db/schema/index.ts";
 import type { TransactionState } from "../shared/codes.ts";
 import { availableActions, defineMachine, RETURN_TO_HELD } from "../state/machine.ts";
 import { autoComplete, expireAuthorization, remindToRate, remindToShip } from "./trading-job-defs.ts";
@@ -31,17 +32,7 @@ export const TRANSACTION_STATE_MESSAGES = {
  */
 export const TRANSACTION_MACHINE = defineMachine({
   name: "transaction",
-  states: [
-    "INVALID",
-    "AUTH",
-    "START",
-    "PENDING",
-    "CANCELING",
-    "CANCELED",
-    "SHIPPING",
-    "REVIEWED_BY_BUYER",
-    "COMPLETED",
-  ] satisfies TransactionState[],
+  states: TRANSACTION_STATE_CODES,
   create: { AUTH: ["system"], START: ["system"] },
   transitions: {
     /** The card payment went through (at once, or after 3-D Secure) and the money is in escrow. */

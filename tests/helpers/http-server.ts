@@ -15,7 +15,8 @@ import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
 import { createTestDatabase, type Engine } from "./db.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);

@@ -85,6 +85,21 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/** The seller's state changes, in the order the page offers them, and their button labels. */
+const SELLER_BUTTONS = [
+  "publish",
+  "start_negotiation",
+  "end_negotiation",
+  "make_private",
+  "stop_selling",
+] as const satisfies readonly SellerItemAction[];
+const SELLER_BUTTON_LABELS = {
+  start_negotiation: "startNegotiation",
+  end_negotiation: "endNegotiation",
+  make_private: "makePrivate",
+  stop_selling: "stopSelling",
+} as const;
+
 const STATE_FLASH = {
   publish: "catalog.published",
   make_private: "catalog.madePrivate",
@@ -274,56 +289,19 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
             </Link>
           )}
           <Form method="post" className="contents">
-            {item.viewer.actions.includes("publish") && (
+            {SELLER_BUTTONS.filter((action) => item.viewer.actions.includes(action)).map((action) => (
               <button
+                key={action}
                 type="submit"
                 name="intent"
-                value="publish"
+                value={action}
                 className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
               >
-                {item.state === "DRAFT" ? t("publish") : t("resume")}
+                {action === "publish"
+                  ? t(item.state === "DRAFT" ? "publish" : "resume")
+                  : t(SELLER_BUTTON_LABELS[action])}
               </button>
-            )}
-            {item.viewer.actions.includes("start_negotiation") && (
-              <button
-                type="submit"
-                name="intent"
-                value="start_negotiation"
-                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
-              >
-                {t("startNegotiation")}
-              </button>
-            )}
-            {item.viewer.actions.includes("end_negotiation") && (
-              <button
-                type="submit"
-                name="intent"
-                value="end_negotiation"
-                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
-              >
-                {t("endNegotiation")}
-              </button>
-            )}
-            {item.viewer.actions.includes("make_private") && (
-              <button
-                type="submit"
-                name="intent"
-                value="make_private"
-                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
-              >
-                {t("makePrivate")}
-              </button>
-            )}
-            {item.viewer.actions.includes("stop_selling") && (
-              <button
-                type="submit"
-                name="intent"
-                value="stop_selling"
-                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
-              >
-                {t("stopSelling")}
-              </button>
-            )}
+            ))}
           </Form>
           {item.viewer.canEdit && (
             <details className="w-full text-sm">
