@@ -32,19 +32,21 @@ for (let run = 1; run <= runs; run++) {
   console.log(`\n=== run ${run} of ${runs}, CPU ×${throttle} ===`);
   const e2e = spawnSync(
     path.join(ROOT, "node_modules/.bin/playwright"),
-    ["test", "--reporter=list,json", ...args],
+    ["test", ...args, "--reporter=list,json"],
     {
       cwd: ROOT,
       stdio: "inherit",
       env: { ...process.env, E2E_CPU_THROTTLE: String(throttle), PLAYWRIGHT_JSON_OUTPUT_NAME: json },
     },
   );
-  let stats = { expected: 0, unexpected: e2e.status === 0 ? 0 : 1, flaky: 0, skipped: 0 };
+  let stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
   try {
     stats = JSON.parse(readFileSync(json, "utf8")).stats;
   } catch {
-    // No report: the run itself failed, counted as one failure above.
+    // No report: counted below.
   }
+  // A run that failed to start, or ran nothing, is a failed run whatever its report says.
+  if ((e2e.status !== 0 || stats.expected === 0) && stats.unexpected === 0) stats.unexpected = 1;
   results.push({
     run,
     passed: stats.expected,
