@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 import { useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
 import type { FormState } from "../lib/form-state.ts";
@@ -9,9 +9,9 @@ type TextFieldProps = {
   error?: string | undefined;
   hint?: string;
   optional?: boolean;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
+  ref?: Ref<HTMLInputElement>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "value">;
 
-/** A labelled input whose hint and error are announced with it; keeps what was typed after a failed submit. */
 /** A field's label with its 必須/任意 badge (the badge is for the eye; `required` tells screen readers). */
 export function FieldLabel({
   htmlFor,
@@ -70,6 +70,10 @@ export function FieldMessages({
   );
 }
 
+/**
+ * A labelled input whose hint and error are announced with it. Uncontrolled (`defaultValue`, never
+ * `value`): what a person typed stays theirs through hydration, re-renders and a failed submit.
+ */
 export function TextField({ name, label, error, hint, optional, className, ...input }: TextFieldProps) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");

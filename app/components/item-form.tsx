@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import {
@@ -24,6 +24,7 @@ import {
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../i18n/index.ts";
 import type { FormState } from "../lib/form-state.ts";
+import { useTypedValue } from "../lib/typed-value.ts";
 import { FormError, SubmitButton, TextField } from "./form.tsx";
 import { SelectField } from "./select-field.tsx";
 
@@ -49,7 +50,21 @@ function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; error?: s
   const [kept, setKept] = useState(existing);
   const [previews, setPreviews] = useState<string[]>([]);
   const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const list = useRef<HTMLUListElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  // Once hydrated, the buttons take over from the "remove" boxes: carry over what was done before.
+  useLayoutEffect(() => {
+    const removed = new Set(
+      Array.from(
+        list.current?.querySelectorAll<HTMLInputElement>('input[name="removePhoto"]:checked') ?? [],
+        (box) => Number(box.value),
+      ),
+    );
+    if (removed.size > 0) setKept((k) => k.filter((p) => !removed.has(p.id)));
+    const files = Array.from(picker.current?.files ?? []);
+    if (files.length > 0) setPreviews(files.map((f) => URL.createObjectURL(f)));
+    setEnhanced(true);
+  }, []);
   useEffect(
     () => () => {
       for (const u of previews) URL.revokeObjectURL(u);
@@ -64,7 +79,7 @@ function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; error?: s
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
         {t("formPhotosHint")}
       </p>
-      <ul className="mt-2 grid grid-cols-4 gap-2" aria-label={t("photos")}>
+      <ul ref={list} className="mt-2 grid grid-cols-4 gap-2" aria-label={t("photos")}>
         {kept.map((p, i) => (
           <li key={p.id} className="relative">
             <input type="hidden" name="keepPhoto" value={p.id} />
@@ -117,6 +132,7 @@ function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; error?: s
         ))}
       </ul>
       <input
+        ref={picker}
         id={id}
         type="file"
         name="newPhotos"
@@ -151,9 +167,11 @@ function PriceField({
   identityVerified: boolean;
 }) {
   const t = useTranslations("catalog");
-  const [price, setPrice] = useState(value);
+  const price = useTypedValue<HTMLInputElement>(value);
   const n = Number(
-    price.replace(/[,，]/g, "").replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)),
+    price.value
+      .replace(/[,，]/g, "")
+      .replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)),
   );
   const valid = Number.isInteger(n) && n >= MIN_PRICE && n <= MAX_PRICE;
   const b = valid ? saleBreakdown(n) : null;
@@ -165,8 +183,9 @@ function PriceField({
         inputMode="numeric"
         autoComplete="off"
         hint={t("priceHint")}
-        value={price}
-        onChange={(e) => setPrice(e.currentTarget.value)}
+        defaultValue={value}
+        ref={price.ref}
+        onChange={price.onChange}
         error={error}
       />
       {error && !identityVerified && n > 49_999 && (
@@ -216,7 +235,8 @@ export function ItemForm({
   const t = useTranslations("catalog");
   const v = { ...initial, ...(state?.values ?? {}) };
   const e = state?.errors ?? {};
-  const [brand, setBrand] = useState(v.brandCode ?? "");
+  const brandField = useTypedValue<HTMLSelectElement>(v.brandCode ?? "");
+  const brand = brandField.value;
   const defects = new Set((v.defects ?? "").split(",").filter(Boolean));
   const modelGroups = useMemo(
     () =>
@@ -281,8 +301,9 @@ export function ItemForm({
           label={t("brand")}
           optional
           options={options(BRANDS, lang)}
-          value={brand}
-          onChange={(ev) => setBrand(ev.currentTarget.value)}
+          defaultValue={v.brandCode}
+          ref={brandField.ref}
+          onChange={brandField.onChange}
           error={e.brandCode}
         />
         <SelectField

@@ -1,10 +1,10 @@
-import { type ReactNode, type SelectHTMLAttributes, useId } from "react";
+import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from "react";
 import { useTranslations } from "use-intl";
 import { FieldLabel, FieldMessages } from "./form.tsx";
 
 type Option = { value: string; label: string };
 
-/** A labelled select with a "choose" first option, its error tied to it. */
+/** A labelled select with a "choose" first option, its error tied to it; uncontrolled, like TextField. */
 export function SelectField({
   name,
   label,
@@ -23,7 +23,8 @@ export function SelectField({
   error?: string | undefined;
   hint?: ReactNode;
   optional?: boolean;
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name">) {
+  ref?: Ref<HTMLSelectElement>;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "value">) {
   const t = useTranslations("catalog");
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { logIn, seriousA11yProblems } from "./helpers.ts";
 
 async function expectAccessible(page: Page, path: string) {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { expect, test } from "./fixtures.ts";
 import { codeFrom, journeyShot, logIn, readMail, seriousA11yProblems } from "./helpers.ts";
 
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { codeFrom, journeyShot, linkFrom, readMail } from "./helpers.ts";
 
 test("a newcomer signs up, logs out and in, resets the password, and switches to English", async ({
@@ -66,6 +66,8 @@ test("a newcomer signs up, logs out and in, resets the password, and switches to
   // Forgot the password: request a link, open it, choose a new one.
   await page.goto("/ja/login/");
   await page.getByRole("link", { name: "パスワードをお忘れの方" }).click();
+  // The login page has an address field too: type only once the reset page is there.
+  await expect(page.getByRole("heading", { level: 1, name: "パスワードの再設定" })).toBeVisible();
   await page.getByLabel("メールアドレス", { exact: true }).fill(email);
   await page.getByRole("button", { name: "再設定メールを送信" }).click();
   await expect(page.getByRole("heading", { name: "メールを送信しました" })).toBeVisible();

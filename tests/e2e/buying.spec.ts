@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { expect, type Page, test } from "./fixtures.ts";
 import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
 
 const PRICE = 3000;

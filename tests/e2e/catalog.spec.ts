@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { expect, type Page, test } from "./fixtures.ts";
 import { journeyShot, logIn } from "./helpers.ts";
 
 async function logOut(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { journeyShot, logIn } from "./helpers.ts";
 
 test("an operator drafts an article, previews it by path, publishes it; visitors never see the draft", async ({

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures.ts";
 import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
 
 /** A member's own profile address, as my page links to it. */

@@ -1,10 +1,16 @@
+import { eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { createSession } from "#core/identity/sessions.ts";
+import { memberAccount, platformAccount } from "#core/ledger/accounts.ts";
+import { getBalance } from "#core/ledger/get-balance.ts";
+import { postEntry } from "#core/ledger/post-entry.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
+import { items, transactions } from "#db/schema/index.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { expectLedgerInvariants } from "../helpers/ledger.ts";
 import { cardToken, makeBuyer } from "../helpers/trading.ts";
 
 let server: TestServer;
@@ -53,7 +59,7 @@ describe("buying pages", () => {
     expect(ja.doc.querySelectorAll("input[data-card]").every((i) => !i.getAttribute("name"))).toBe(true);
   });
 
-  it("buys with points from the form, and shows a failure without changing anything", async () => {
+  it("refuses a purchase with too few points without changing anything, then buys with points from the form", async () => {
     const seller = await makeMember(server.ctx);
     const buyer = await makeBuyer(server.ctx);
     const itemId = await listItem(server.ctx, seller);
@@ -72,6 +78,50 @@ describe("buying pages", () => {
     expect(
       (await page(`/ja/items/${itemId}/`, cookie)).doc.querySelector('[data-testid="buy-button"]'),
     ).not.toBeNull();
+
+    // Points topped up (posted to the ledger as a top-up is), the same form buys with the key it offers.
+    await postEntry(server.ctx, {
+      idempotencyKey: `test-points-top-up-${buyer.id}`,
+      kind: "points_top_up",
+      lines: [
+        { account: platformAccount("card_clearing"), amount: -20_000 },
+        { account: memberAccount(buyer.id, "points"), amount: 20_000 },
+      ],
+    });
+    const offered = (await page(`/ja/items/${itemId}/buy/`, cookie)).doc;
+    expect(offered.querySelector('input[name="method"][value="points"]')).not.toBeNull();
+    const bought = await post(`/ja/items/${itemId}/buy/`, cookie, {
+      idempotencyKey: failed.querySelector('input[name="idempotencyKey"]')!.getAttribute("value")!,
+      method: "points",
+    });
+    expect(bought.status).toBe(302);
+    expect(bought.headers.get("location")).toBe(`/ja/items/${itemId}/transactions/`);
+
+    // One transaction, paid with points: the price left the points and waits in escrow.
+    const sales = await server.ctx.db.select().from(transactions).where(eq(transactions.itemId, itemId));
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      paymentMethod: "points",
+      price: 18_000,
+      state: "START",
+    });
+    expect(await getBalance(server.ctx, { userId: buyer.id })).toMatchObject({
+      points: 2_000,
+      escrow: 18_000,
+    });
+    const [item] = await server.ctx.db.select({ state: items.state }).from(items).where(eq(items.id, itemId));
+    expect(item!.state).toBe("SOLD");
+    await expectLedgerInvariants(server.ctx.db);
+
+    // The buyer lands on their side of it, and the seller sees the sale waiting to be shipped.
+    const buyerView = await page(`/ja/items/${itemId}/transactions/`, cookie);
+    expect(buyerView.location).toBe(`/ja/items/${itemId}/transactions/buyer/`);
+    const sellerView = await page(`/ja/items/${itemId}/transactions/seller/`, await cookieOf(seller));
+    expect(sellerView.status).toBe(200);
+    expect(sellerView.doc.querySelector('[data-testid="transaction-state"]')?.text).toBe("発送待ち");
+    expect(sellerView.html).toContain("商品を発送してください。");
   });
 
   it("leads a buyer who paid to the buyer's side of the transaction, and the seller to theirs", async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
@@ -69,17 +69,23 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
   const key = actionData?.values?.idempotencyKey ?? loaderData.idempotencyKey;
   // New cards are typed into the provider's tokeniser; only the sandbox's is built in so far.
   const cardEntry = quote.provider === "sandbox";
-  const [method, setMethod] = useState(
+  const offered =
     actionData?.values?.method ??
-      (quote.cards[0] ? `saved:${quote.cards[0].id}` : cardEntry ? "new" : "points"),
-  );
+    (quote.cards[0] ? `saved:${quote.cards[0].id}` : cardEntry ? "new" : "points");
+  // The radios keep their own state; this follows them (a choice made before hydration included).
+  const [method, setMethod] = useState(offered);
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const chosen = formRef.current?.querySelector<HTMLInputElement>('input[name="method"]:checked');
+    if (chosen) setMethod(chosen.value);
+  }, []);
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (method !== "new") return;
-    event.preventDefault();
     const form = event.currentTarget;
+    if (new FormData(form).get("method") !== "new") return;
+    event.preventDefault();
     setSending(true);
     setCardError(null);
     try {
@@ -137,6 +143,7 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
         </p>
       ) : (
         <form
+          ref={formRef}
           method="post"
           onSubmit={onSubmit}
           className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
@@ -150,16 +157,16 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
           <fieldset className="flex flex-col gap-2">
             <legend className="font-bold">{t("paymentMethod")}</legend>
             {quote.cards.map((c) => (
-              <MethodChoice key={c.id} value={`saved:${c.id}`} chosen={method} onChoose={setMethod}>
+              <MethodChoice key={c.id} value={`saved:${c.id}`} offered={offered} onChoose={setMethod}>
                 {t("savedCard", { brand: c.brand, last4: c.last4, month: c.expMonth, year: c.expYear })}
               </MethodChoice>
             ))}
             {cardEntry && (
-              <MethodChoice value="new" chosen={method} onChoose={setMethod}>
+              <MethodChoice value="new" offered={offered} onChoose={setMethod}>
                 {t("newCard")}
               </MethodChoice>
             )}
-            <MethodChoice value="points" chosen={method} onChoose={setMethod}>
+            <MethodChoice value="points" offered={offered} onChoose={setMethod}>
               {t("points", { points: formatYen(quote.points, lang) })}
             </MethodChoice>
           </fieldset>
@@ -171,14 +178,14 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
   );
 }
 
-function MethodChoice(o: { value: string; chosen: string; onChoose(v: string): void; children: ReactNode }) {
+function MethodChoice(o: { value: string; offered: string; onChoose(v: string): void; children: ReactNode }) {
   return (
     <label className="flex items-center gap-2 text-sm">
       <input
         type="radio"
         name="method"
         value={o.value}
-        checked={o.chosen === o.value}
+        defaultChecked={o.offered === o.value}
         onChange={() => o.onChoose(o.value)}
       />
       {o.children}

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useId, useState } from "react";
+import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { getProfile } from "#core/account/get-profile.ts";
@@ -16,6 +16,7 @@ import {
   requireUser,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
+import { useTypedValue } from "../../lib/typed-value.ts";
 import { readUploadForm } from "../../lib/upload.server.ts";
 import type { Route } from "./+types/profile";
 
@@ -89,15 +90,24 @@ function AvatarField({
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!preview) return;
     return () => URL.revokeObjectURL(preview);
   }, [preview]);
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  function show(file: File | undefined) {
     setTooLarge(!!file && file.size > MAX_IMAGE_BYTES);
     setPreview(file ? URL.createObjectURL(file) : null);
+  }
+  // A picture chosen before the page was hydrated is shown once it is.
+  useLayoutEffect(() => {
+    const file = picker.current?.files?.[0];
+    if (file) show(file);
+  }, []);
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    show(event.target.files?.[0]);
   }
 
   const message = error ?? (tooLarge ? t("avatarTooLarge") : undefined);
@@ -138,6 +148,7 @@ function AvatarField({
           </div>
         )}
         <input
+          ref={picker}
           id={id}
           name="avatar"
           type="file"
@@ -176,7 +187,8 @@ function IntroductionField({ defaultValue, error }: { defaultValue: string; erro
   const form = useTranslations("form");
   const format = useFormatter();
   const id = useId();
-  const [count, setCount] = useState(() => characters(defaultValue));
+  const typed = useTypedValue<HTMLTextAreaElement>(defaultValue);
+  const count = characters(typed.value);
   const over = count > MAX_INTRODUCTION;
   const describedBy = [`${id}-hint`, `${id}-count`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
@@ -197,7 +209,8 @@ function IntroductionField({ defaultValue, error }: { defaultValue: string; erro
         name="introduction"
         rows={6}
         defaultValue={defaultValue}
-        onChange={(event) => setCount(characters(event.target.value))}
+        ref={typed.ref}
+        onChange={typed.onChange}
         aria-invalid={error || over ? true : undefined}
         aria-describedby={describedBy}
         className={`mt-1.5 block w-full rounded-lg border bg-white px-3 py-2 text-base leading-relaxed shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none ${

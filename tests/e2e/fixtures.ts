@@ -1,0 +1,70 @@
+import { type Browser, type BrowserContext, test as base, type Page } from "@playwright/test";
+
+export { type Browser, expect, type Page } from "@playwright/test";
+
+/**
+ * How many times slower than this machine the browser's CPU runs, as Chromium's DevTools throttle
+ * it. `E2E_CPU_THROTTLE=6` runs every journey as on a slow phone (see the README).
+ */
+export const CPU_THROTTLE = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1);
+
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
+const slowed = new WeakSet<BrowserContext>();
+
+/** Every page of the context is slowed down before the journey touches it. */
+function slowDown(context: BrowserContext, rate: number): void {
+  if (rate <= 1 || slowed.has(context)) return;
+  slowed.add(context);
+  const pending = new WeakMap<Page, Promise<void>>();
+  context.on("page", (page) => {
+    // A page the site opens itself (a popup) is slowed as soon as it exists.
+    pending.set(
+      page,
+      throttleCpu(page, rate).catch(() => {}),
+    );
+  });
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    await (pending.get(page) ?? throttleCpu(page, rate));
+    return page;
+  };
+}
+
+/** The same for contexts and pages a journey opens itself (a second member, a visitor). */
+function slowDownBrowser(browser: Browser, rate: number): void {
+  if (rate <= 1) return;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    slowDown(context, rate);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    slowDown(page.context(), rate);
+    await throttleCpu(page, rate);
+    return page;
+  };
+}
+
+/** Playwright's `test`, with the CPU throttle (`cpuThrottle`, from `E2E_CPU_THROTTLE` unless a file sets it). */
+export const test = base.extend<object, { cpuThrottle: number }>({
+  cpuThrottle: [CPU_THROTTLE, { option: true, scope: "worker" }],
+  browser: [
+    async ({ browser, cpuThrottle }, use) => {
+      slowDownBrowser(browser, cpuThrottle);
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ context, cpuThrottle }, use) => {
+    slowDown(context, cpuThrottle);
+    await use(context);
+  },
+});
