@@ -559,4 +559,29 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     await expect(t.ctx.db.execute(sql`update state_history set reason = 'x'`)).rejects.toThrow();
     await expect(t.ctx.db.execute(sql`delete from state_history`)).rejects.toThrow();
   });
+
+  it("queues a reconciliation at once when a server starts, and one per period however many servers run", async () => {
+    const { jobs: jobTable } = await import("#db/schema/index.ts");
+    const { scheduleReconciliation, DEFAULT_RECONCILE_TIMING } = await import("./reconcile-purchases.ts");
+    const { lte, and: both } = await import("drizzle-orm");
+    const queued = async (due: boolean) =>
+      (
+        await t.ctx.db
+          .select()
+          .from(jobTable)
+          .where(
+            both(
+              eq(jobTable.name, "trading.reconcile-purchases"),
+              eq(jobTable.state, "pending"),
+              due ? lte(jobTable.runAt, t.clock.now()) : undefined,
+            ),
+          )
+      ).length;
+    const before = await queued(false);
+    // Three servers start at once: each reconciles now, and the next round is queued once.
+    for (let i = 0; i < 3; i++)
+      await scheduleReconciliation(t.ctx, DEFAULT_RECONCILE_TIMING, { atStart: true });
+    expect(await queued(true)).toBeGreaterThanOrEqual(3);
+    expect((await queued(false)) - before).toBe(4);
+  });
 });
