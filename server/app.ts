@@ -11,6 +11,7 @@ import { LOCALE_COOKIE, localeCookie, parseCookies, SESSION_COOKIE } from "./coo
 import { coreContext } from "./core-context.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
+import { badRequestPage, malformedRequest } from "./malformed.ts";
 import { createPageCache } from "./page-cache.ts";
 import { createRealtimeRoutes } from "./realtime.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
@@ -56,6 +57,27 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
       },
       "request",
     );
+  });
+
+  // A broken percent-encoding or a control character in the address: 400, before any route.
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    if (!malformedRequest(url)) return next();
+    if (url.pathname.startsWith("/api/")) {
+      const en = /^en\b/i.test(c.req.header("accept-language") ?? "");
+      return c.json(
+        {
+          error: {
+            code: "BAD_REQUEST",
+            message: en
+              ? "The address holds characters it cannot hold"
+              : "アドレスに使えない文字が含まれています",
+          },
+        },
+        400,
+      );
+    }
+    return c.html(badRequestPage(url.pathname), 400);
   });
 
   app.onError((error, c) => {

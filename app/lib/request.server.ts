@@ -34,9 +34,16 @@ export function cookiesOf(request: Request): Record<string, string> {
   return parseCookies(request.headers.get("cookie"));
 }
 
+/**
+ * A path of ours, with no backslash, white space or control character (a CR/LF would break the
+ * Location header and, with it, every later login).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const RETURN_PATH = /^\/(ja|en)\/[^\\\s\u0000-\u001f\u007f]*$/;
+
 /** A same-site path to return to after login; anything else falls back to my page. */
 export function safeRedirect(target: string | null | undefined, lang: Locale): string {
-  if (target && /^\/(ja|en)\/[^\\]*$/.test(target) && !target.startsWith("//")) return target;
+  if (target && RETURN_PATH.test(target) && !target.startsWith("//")) return target;
   return `/${lang}/mypage/`;
 }
 

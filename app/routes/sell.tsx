@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
@@ -18,6 +18,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const ctx = core(context);
+  // Business buyers and staff never list (the core refuses them too); members set up first.
+  if (user.role !== "member") throw data("Forbidden", { status: 403 });
   // First-time sellers register where proceeds go and their address before listing.
   if (await needsSellerSetup(ctx, user.id)) {
     throw redirect(`/${lang}/setup/address/?redirect=${encodeURIComponent(`/${lang}/sell/`)}`);

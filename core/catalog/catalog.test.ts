@@ -56,6 +56,31 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     expect(detail.publishedAt).not.toBeNull();
   });
 
+  it("lets only members who finished the seller setup list, never a business buyer or an operator", async () => {
+    const newcomer = await makeMember(t.ctx, { sellerSetup: false });
+    const business = { ...(await makeMember(t.ctx)), role: "business" as const };
+    const operator = { ...(await makeMember(t.ctx)), role: "operator" as const };
+    const save = async (actor: typeof newcomer) =>
+      failure(saveItem(t.ctx, { actor, input: LISTING, photos: [{ bytes: await jpeg() }], publish: true }));
+    expect((await save(newcomer)).messages.ja).toBe(
+      "出品するには、先に住所と売上金の振込先を登録してください",
+    );
+    for (const actor of [business, operator]) {
+      const refused = await save(actor);
+      expect([refused.code, refused.messages.en]).toEqual([
+        "FORBIDDEN",
+        "Only members can list items; business and staff accounts cannot",
+      ]);
+    }
+    const seller = await makeMember(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    // A seller whose account became a business one can no longer change the listing's state.
+    const changed = await failure(
+      changeItemState(t.ctx, { actor: { ...seller, role: "business" }, itemId, action: "stop_selling" }),
+    );
+    expect(changed.code).toBe("FORBIDDEN");
+  });
+
   it("applies the price rules of §9", async () => {
     const seller = await makeMember(t.ctx);
     const photos = [{ bytes: await jpeg() }];

@@ -5,6 +5,7 @@ import { changeState } from "../state/change-state.ts";
 import { nextState } from "../state/machine.ts";
 import type { TItemInput } from "./item-fields.ts";
 import { ITEM_MACHINE, type ItemAction } from "./item-states.ts";
+import { assertMaySell } from "./may-sell.ts";
 import { loadOwnItem, saveItem } from "./save-item.ts";
 
 /** The seller's own moves on a listing (every one but the buying flow's). */
@@ -22,6 +23,7 @@ export async function changeItemState(
   ctx: CoreContext,
   o: { actor: SessionUser; itemId: number; action: SellerItemAction },
 ): Promise<{ state: string }> {
+  await assertMaySell(ctx, o.actor);
   const item = await loadOwnItem(ctx, o.actor.id, o.itemId);
   if (o.action === "publish") {
     nextState(ITEM_MACHINE, item.state, "publish", "seller");

@@ -12,6 +12,7 @@ import { replaceItemPhotos } from "./item-photos.ts";
 import { itemColumns } from "./item-row.ts";
 import { itemSearchGrams } from "./item-search-text.ts";
 import { EDITABLE_STATES, ITEM_MACHINE, STATE_MESSAGES } from "./item-states.ts";
+import { assertMaySell } from "./may-sell.ts";
 import { getModel, modelByImei } from "./models.ts";
 import { notifySavedSearchesJob } from "./saved-searches.ts";
 
@@ -45,6 +46,7 @@ export type SaveItemOptions = {
  * match.
  */
 export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ id: number; state: string }> {
+  await assertMaySell(ctx, o.actor);
   const existing = o.itemId === undefined ? null : await loadOwnItem(ctx, o.actor.id, o.itemId);
   const listed = o.publish || (existing !== null && existing.state !== "DRAFT");
   const fields = parseInput(listed ? ZPublishedItem : ZItemDraft, o.input, ITEM_LABELS);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, lte, sql } from "drizzle-orm";
 import { type NOTIFICATION_KINDS, notifications } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 
@@ -59,12 +59,20 @@ export async function unreadNotificationCount(ctx: Pick<CoreContext, "db">, user
   return row?.n ?? 0;
 }
 
+/** Marks a member's notifications read: all of them, or those up to `upToId` (the newest one seen). */
 export async function markNotificationsRead(
   ctx: Pick<CoreContext, "db" | "clock">,
   userId: number,
+  upToId?: number,
 ): Promise<void> {
   await ctx.db
     .update(notifications)
     .set({ readAt: ctx.clock.now() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        upToId === undefined ? undefined : lte(notifications.id, upToId),
+      ),
+    );
 }

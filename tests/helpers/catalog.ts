@@ -11,7 +11,7 @@ let counter = 0;
 /** A member ready to act in core tests. */
 export async function makeMember(
   ctx: CoreContext,
-  o: { nickname?: string; verified?: boolean } = {},
+  o: { nickname?: string; verified?: boolean; sellerSetup?: boolean } = {},
 ): Promise<SessionUser> {
   counter += 1;
   const [u] = await ctx.db
@@ -20,6 +20,8 @@ export async function makeMember(
       email: `member${counter}-${Date.now()}@example.jp`,
       nickname: o.nickname ?? `member${counter}`,
       identityVerifiedAt: o.verified ? new Date() : null,
+      // Members in tests have been through the seller setup unless a test says otherwise.
+      sellerSetupAt: o.sellerSetup === false ? null : new Date(),
     })
     .returning();
   return { id: u!.id, email: u!.email, nickname: u!.nickname, role: "member", locale: "ja", sessionId: 0 };

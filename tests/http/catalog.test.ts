@@ -64,6 +64,8 @@ beforeAll(async () => {
   server = await startTestServer();
   await seedDemoAccounts(server.database.db);
   await seedDeviceModels(server.database.db);
+  // The demo members have been through the seller setup, as the demo data has them.
+  await server.database.db.update(users).set({ sellerSetupAt: new Date() }).where(eq(users.role, "member"));
   const ctx = server.ctx;
   for (const a of DEMO_ACCOUNTS) {
     const [u] = await server.database.db.select().from(users).where(eq(users.email, a.email));

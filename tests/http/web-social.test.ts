@@ -276,10 +276,26 @@ describe("notifications", () => {
       [`/ja/items/${itemId}/comments/`, "true", "ファンさんが「Nexus 5X」にコメントしました"],
       [`/ja/items/${itemId}/`, "true", "保存した検索条件「Nexus」に一致する「Nexus 5X」が出品されました"],
     ]);
+    // Opening the page (a GET) changes nothing: they are still new until the page says they were seen.
+    const reopened = await page("/ja/notifications/", me);
+    expect(
+      reopened.doc.querySelectorAll('[data-testid="notification"]').map((r) => r.getAttribute("data-unread")),
+    ).toEqual(["true", "true", "true", "true"]);
+    // The page marks what it showed as read (by POST, once shown; or the member's button).
+    const newest = first.doc.querySelector('input[name="upTo"]')?.getAttribute("value");
+    expect(newest).toMatch(/^\d+$/);
+    await notify(ctx, {
+      userId: me.id,
+      kind: "like",
+      payload: { itemId, title: "Nexus 5X", by: "あとから" },
+    });
+    expect((await post("/ja/notifications/?index", me, { upTo: newest! })).status).toBeLessThan(400);
     const again = await page("/ja/notifications/", me);
     expect(
       again.doc.querySelectorAll('[data-testid="notification"]').map((r) => r.getAttribute("data-unread")),
-    ).toEqual(["false", "false", "false", "false"]);
+    ).toEqual(["true", "false", "false", "false", "false"]);
+    // The one that arrived after the page was shown stays new until it is seen too.
+    expect((await post("/ja/notifications/?index", me, { upTo: "" })).status).toBeLessThan(400);
     expect((await page("/ja/", me)).doc.querySelector('[data-testid="unread-badge"]')).toBeNull();
     const en = await page("/en/notifications/", me);
     expect(en.doc.querySelectorAll('[data-testid="notification"] span.block').map((s) => s.text)).toContain(
@@ -289,7 +305,7 @@ describe("notifications", () => {
       headers: { cookie: me.cookie },
     });
     const body = await json.json();
-    expect(body.items).toHaveLength(4);
+    expect(body.items).toHaveLength(5);
     expect(body.items.every((n: { unread: boolean }) => n.unread)).toBe(true);
   });
 });

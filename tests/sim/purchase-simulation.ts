@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { SessionUser } from "#core/identity/sessions.ts";
 import { createJobRunner } from "#core/jobs/job-runner.ts";
 import type { PaymentGateway } from "#core/payments/gateway.ts";
 import { receivePaymentWebhook } from "#core/payments/receive-webhook.ts";

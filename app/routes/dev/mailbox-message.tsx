@@ -9,8 +9,8 @@ import { mailDir } from "./mailbox.server.ts";
 export const meta = titleMeta("mailbox.title", { noindex: true });
 export const handle = { back: "/dev/mailbox/" };
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const mail = await readLocalMail(mailDir(context), params.id);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const mail = await readLocalMail(mailDir(context, request), params.id);
   if (!mail) throw data("Page not found", { status: 404 });
   return { mail };
 }

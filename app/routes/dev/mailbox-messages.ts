@@ -4,5 +4,7 @@ import { mailboxPage } from "./mailbox.server.ts";
 /** The mailbox's next page as JSON, for the paged list. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cursor = new URL(request.url).searchParams.get("cursor");
-  return Response.json(await mailboxPage(context, cursor), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await mailboxPage(context, request, cursor), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }

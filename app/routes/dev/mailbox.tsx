@@ -9,8 +9,8 @@ import { mailboxPage } from "./mailbox.server.ts";
 
 export const meta = titleMeta("mailbox.title", { noindex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return mailboxPage(context, null);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return mailboxPage(context, request, null);
 }
 
 type Summary = Route.ComponentProps["loaderData"]["items"][number];

@@ -8,6 +8,18 @@ import { core, services } from "../../lib/request.server.ts";
 
 type Ctx = Parameters<typeof core>[0];
 
+/**
+ * The feed library marks titles and summaries as HTML; ours are plain text, so they are escaped
+ * first: a title like "<script>…" reads as those characters in every feed reader, never as markup.
+ */
+function htmlText(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
 /** The newest 30 public posts of a kind as an Atom feed. */
 export async function atomFeed(context: Ctx, kind: PostKind): Promise<Response> {
   const publicUrl = services(context).config.publicUrl;
@@ -28,10 +40,10 @@ export async function atomFeed(context: Ctx, kind: PostKind): Promise<Response> 
   for (const post of posts) {
     const image = absolute(publicUrl, post.imageUrl);
     feed.addItem({
-      title: post.title,
+      title: htmlText(post.title),
       id: `${publicUrl}${post.path}`,
       link: `${publicUrl}${post.path}`,
-      description: post.description,
+      description: htmlText(post.description),
       date: new Date(post.updatedAt),
       published: post.publishedAt ? new Date(post.publishedAt) : new Date(post.updatedAt),
       ...(post.author ? { author: [{ name: post.author.name }] } : {}),

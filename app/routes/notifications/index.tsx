@@ -1,5 +1,5 @@
-import { useCallback } from "react";
-import { Link } from "react-router";
+import { useCallback, useEffect } from "react";
+import { Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
 import { NotificationSentence as Sentence } from "../../components/notification-sentence.tsx";
 import { NotificationTabs } from "../../components/notification-tabs.tsx";
@@ -10,7 +10,7 @@ import { langOf } from "../../lib/lang.ts";
 import { requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/index";
-import { type NotificationView, openNotifications } from "./notifications.server.ts";
+import { type NotificationView, openNotifications, readNotifications } from "./notifications.server.ts";
 
 export const meta = titleMeta("notificationsPage.title");
 export const handle = { tab: "notifications" };
@@ -18,6 +18,21 @@ export const handle = { tab: "notifications" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
   return openNotifications(context, user);
+}
+
+/** Marks what the member has seen as read: by the page once it is shown, or by the button. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request, langOf(params));
+  const form = await request.formData();
+  const upTo = form.get("upTo");
+  await readNotifications(context, user, typeof upTo === "string" && upTo !== "" ? upTo : null);
+  return { read: true };
+}
+
+/** Marking read keeps this page as it was opened (what was new stays highlighted); the badge updates. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.includes("/notifications/")) return false;
+  return defaultShouldRevalidate;
 }
 
 function NotificationRow({ n, lang }: { n: NotificationView; lang: "ja" | "en" }) {
@@ -60,6 +75,15 @@ export default function Notifications({ loaderData, params }: Route.ComponentPro
   const t = useTranslations("notificationsPage");
   const lang = langOf(params);
   const { openedAt, first } = loaderData;
+  const newest = first.items[0]?.id;
+  const hasUnread = first.items.some((n) => n.unread);
+  const reader = useFetcher();
+  // Once the list is on screen, what it shows is read (a GET never changes anything).
+  useEffect(() => {
+    if (hasUnread && newest !== undefined && reader.state === "idle" && !reader.data) {
+      reader.submit({ upTo: String(newest) }, { method: "post" });
+    }
+  }, [hasUnread, newest, reader]);
   const fetchPage = useCallback(
     async (cursor: string): Promise<Page<NotificationView>> => {
       const res = await fetch(
@@ -74,6 +98,14 @@ export default function Notifications({ loaderData, params }: Route.ComponentPro
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
       <NotificationTabs lang={lang} />
+      {hasUnread && (
+        <reader.Form method="post" className="-mt-2 flex justify-end">
+          <input type="hidden" name="upTo" value={newest ?? ""} />
+          <button type="submit" className="text-sm text-brand-700 underline">
+            {t("markAllRead")}
+          </button>
+        </reader.Form>
+      )}
       <PagedList
         first={first}
         fetchPage={fetchPage}

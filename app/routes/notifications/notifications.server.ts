@@ -75,11 +75,15 @@ export async function notificationsPage(
   return { items: page.items.map((n) => view(n, openedAt)), nextCursor: page.nextCursor };
 }
 
-/** Opening the list shows what is new, then marks everything read. */
+/** Opening the list shows what is new; it changes nothing (the page marks them read by POST). */
 export async function openNotifications(context: Ctx, user: SessionUser) {
-  const ctx = core(context);
-  const openedAt = ctx.clock.now().getTime();
+  const openedAt = core(context).clock.now().getTime();
   const first = await notificationsPage(context, user, undefined, openedAt);
-  await markNotificationsRead(ctx, user.id);
   return { openedAt, first };
+}
+
+/** The notifications shown (up to the newest one, `upTo`), or all of them, are now read. */
+export async function readNotifications(context: Ctx, user: SessionUser, upTo: string | null) {
+  const newest = upTo === null ? undefined : parseIdCursor(upTo);
+  await markNotificationsRead(core(context), user.id, newest ?? undefined);
 }

@@ -8,6 +8,7 @@ import { parseInput } from "#core/shared/parse-input.ts";
 import { parseCookies, SESSION_COOKIE } from "../../cookies.ts";
 import { coreContext } from "../../core-context.ts";
 import { pickLocale } from "../../locale-routing.ts";
+import { unsafeJson } from "../../malformed.ts";
 import type { AppServices } from "../../router-context.ts";
 import { readBody, readMultipart, tooLarge } from "../body.ts";
 import { convertKeys, queryToObject, toCamel, toSnake } from "../case.ts";
@@ -42,6 +43,11 @@ export const API_ROUTES: ApiRoute[] = [
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+const CROSS_SITE = {
+  ja: "このサイトの画面以外からの変更はできません",
+  en: "Changes are accepted only from this site's own pages",
+};
 
 function errorBody(error: AppError, locale: Locale) {
   const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [toSnake(k), v[locale]]));
@@ -83,10 +89,13 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
         } else {
           token = parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? null;
           if (token && route.method !== "get") {
+            // A browser always says where a write comes from: with no Origin (and no same-origin
+            // fetch metadata), a cookie alone never authorizes a change.
             const origin = c.req.header("origin");
-            if (origin && origin !== new URL(c.req.url).origin && origin !== services.config.publicUrl) {
-              return fail(new AppError("FORBIDDEN"));
-            }
+            const ours = origin
+              ? origin === new URL(c.req.url).origin || origin === services.config.publicUrl
+              : c.req.header("sec-fetch-site") === "same-origin";
+            if (!ours) return fail(new AppError("FORBIDDEN", { message: CROSS_SITE }));
           }
         }
         const actor = await resolveSession(ctx, token);
@@ -113,6 +122,20 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
             return fail(
               new AppError("BAD_REQUEST", {
                 message: { ja: "JSON の形式が正しくありません", en: "The body is not valid JSON" },
+              }),
+            );
+          }
+          const unsafe = unsafeJson(raw);
+          if (unsafe) {
+            return fail(
+              new AppError("BAD_REQUEST", {
+                message:
+                  unsafe === "too-deep"
+                    ? { ja: "JSON の入れ子が深すぎます", en: "The JSON body is nested too deeply" }
+                    : {
+                        ja: "JSON に使えない文字（NUL）が含まれています",
+                        en: "The JSON body holds a NUL character",
+                      },
               }),
             );
           }

@@ -77,6 +77,7 @@ export const enSocial: Pick<Messages, "people" | "mypageLists" | "notificationsP
     listLabel: "Notifications",
     empty: "No notifications yet",
     unread: "Unread",
+    markAllRead: "Mark all as read",
     unreadCount: "{count, plural, one {# unread notification} other {# unread notifications}}",
     savedSearchKeyword: "“{title}” was listed and matches your saved search “{keyword}”",
     savedSearch: "“{title}” was listed and matches one of your saved searches",

@@ -76,6 +76,7 @@ export const jaSocial = {
     listLabel: "お知らせの一覧",
     empty: "お知らせはまだありません",
     unread: "未読",
+    markAllRead: "すべて既読にする",
     unreadCount: "未読のお知らせ {count}件",
     savedSearchKeyword: "保存した検索条件「{keyword}」に一致する「{title}」が出品されました",
     savedSearch: "保存した検索条件に一致する「{title}」が出品されました",

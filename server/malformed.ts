@@ -1,0 +1,73 @@
+/**
+ * Requests no route can mean: a path or query whose percent-encoding is broken, or that carries a
+ * NUL or another control character. They are refused at the door with 400, in the request's
+ * language, before any route (or the database) sees them.
+ */
+export function malformedRequest(url: URL): boolean {
+  const path = decodeOrNull(url.pathname);
+  if (path === null || CONTROL.test(path)) return true;
+  if (!url.search) return false;
+  for (const part of url.search.slice(1).split("&")) {
+    const decoded = decodeOrNull(part.replaceAll("+", " "));
+    if (decoded === null || CONTROL_IN_QUERY.test(decoded)) return true;
+  }
+  return false;
+}
+
+/** A JSON value nested deeper than `maxDepth`, or holding a NUL in a key or a string. */
+export function unsafeJson(value: unknown, maxDepth = 32): "too-deep" | "nul" | null {
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 0 }];
+  while (stack.length) {
+    const { v, depth } = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) return "nul";
+      continue;
+    }
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= maxDepth) return "too-deep";
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push({ v: x, depth: depth + 1 });
+    } else {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes("\u0000")) return "nul";
+        stack.push({ v: x, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}
+
+// Paths never hold control characters; query values may hold line breaks (a search for two
+// words typed on two lines is still a search), but never NUL or the other C0 controls.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters refused
+const CONTROL_IN_QUERY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function decodeOrNull(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+const BAD_REQUEST_PAGE = {
+  ja: {
+    title: "リクエストが正しくありません",
+    body: "アドレスに使えない文字が含まれています。アドレスを確かめて、もう一度お試しください。",
+    home: "トップページへ",
+  },
+  en: {
+    title: "This request is not valid",
+    body: "The address holds characters it cannot hold. Please check it and try again.",
+    home: "Go to the home page",
+  },
+};
+
+/** The 400 page: short, in the language of the path (Japanese unless it starts with /en/). */
+export function badRequestPage(pathname: string): string {
+  const lang = pathname.startsWith("/en/") ? "en" : "ja";
+  const t = BAD_REQUEST_PAGE[lang];
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title} | Tsugu</title></head><body style="font-family:sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.7"><h1 style="font-size:1.25rem">${t.title}</h1><p>${t.body}</p><p><a href="/${lang}/">${t.home}</a></p></body></html>`;
+}

@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "#core/identity/sessions.ts";
+import { changePostState } from "#core/media/change-post-state.ts";
+import { savePost } from "#core/media/save-post.ts";
+import { users } from "#db/schema/index.ts";
+import { API_ROUTES } from "#server/api/v1/index.ts";
+import { makeMember } from "../helpers/catalog.ts";
+import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely and asserted field by field
+type Json = any;
+
+let server: TestServer;
+let memberToken = "";
+let memberCookie = "";
+
+beforeAll(async () => {
+  server = await startTestServer({ localMail: true });
+  const member = await makeMember(server.ctx);
+  memberToken = (await createSession(server.ctx, { userId: member.id, kind: "api", persistent: true })).token;
+  memberCookie = `tsugu=${(await createSession(server.ctx, { userId: member.id, kind: "web", persistent: true })).token}`;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+
+describe("malformed input is refused at the door, never a 500", () => {
+  it("answers JSON nested 5,000 deep with 400 on every route that takes a JSON body", async () => {
+    let deep = "0";
+    for (let i = 0; i < 5000; i++) deep = `{"a":${deep}}`;
+    const withBody = API_ROUTES.filter((r) => r.body);
+    expect(withBody.length).toBeGreaterThan(20);
+    for (const route of withBody) {
+      const path = route.path.replace(/\{[a-z_]+\}/g, "1");
+      const res = await fetch(`${server.url}/api/v1${path}`, {
+        method: route.method.toUpperCase(),
+        headers: { authorization: `Bearer ${memberToken}`, "content-type": "application/json" },
+        body: deep,
+      });
+      const body = (await res.json()) as Json;
+      // A route that refuses the member outright (403) may say so before reading the body.
+      expect([400, 403], `${route.method} ${route.path}`).toContain(res.status);
+      expect(body.error.code).toMatch(/BAD_REQUEST|FORBIDDEN/);
+    }
+  });
+
+  it("refuses a NUL in a JSON string with 400", async () => {
+    const res = await fetch(`${server.url}/api/v1/me/saved-searches`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${memberToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ query: "keyword=a\u0000b" }),
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("refuses a NUL or a broken percent-encoding in an address with 400, in the page's language", async () => {
+    for (const path of [
+      "/api/v1/items?keyword=%00",
+      "/api/v1/items?brand=00001%00",
+      "/api/v1/items?category=05%00",
+      "/api/v1/items?keyword=%E0%A4%A",
+    ]) {
+      const res = await get(path, { "accept-language": "ja" });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as Json).error.message).toBe("アドレスに使えない文字が含まれています");
+    }
+    for (const path of [
+      "/ja/search/?keyword=%00",
+      "/ja/search/?brand=%00",
+      "/media/%E0%A4%A",
+      "/ja/login/?redirect=%E0%A4%A",
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toContain("リクエストが正しくありません");
+    }
+    const en = await get("/en/search/?category=%00");
+    expect(en.status).toBe(400);
+    expect(await en.text()).toContain("This request is not valid");
+  });
+
+  it("never follows a login redirect holding a line break, and the member can still log in after one", async () => {
+    const res = await get("/ja/login/?redirect=/ja/%0D%0ASet-Cookie:%20x=1", { cookie: memberCookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/ja/mypage/");
+    expect((await get("/ja/login/", { cookie: memberCookie })).status).toBe(302);
+  });
+});
+
+describe("feeds publish text as text", () => {
+  it("escapes a title that holds markup", async () => {
+    const operator = { ...(await makeMember(server.ctx)), role: "operator" as const };
+    await server.database.db.update(users).set({ role: "operator" }).where(eq(users.id, operator.id));
+    const { id } = await savePost(server.ctx, {
+      actor: operator,
+      input: {
+        kind: "article",
+        slug: "xss-title",
+        title: "<script>alert(1)</script> & 画面割れ",
+        description: "<b>概要</b>",
+        body: "本文です。",
+        category: "guide",
+        tags: "",
+      },
+    });
+    await changePostState(server.ctx, { actor: operator, postId: id, action: "publish" });
+    const feed = await (await get("/articles/feed.xml")).text();
+    expect(feed).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; 画面割れ");
+    expect(feed).not.toContain("<script>");
+    expect(feed).toContain("&lt;b&gt;概要&lt;/b&gt;");
+  });
+});
+
+describe("the development mailbox", () => {
+  it("shows mail to the person at this machine, and to nobody a proxy forwarded", async () => {
+    expect((await get("/ja/dev/mailbox/")).status).toBe(200);
+    for (const header of ["x-forwarded-for", "forwarded", "x-real-ip"]) {
+      expect((await get("/ja/dev/mailbox/", { [header]: "203.0.113.9" })).status, header).toBe(404);
+    }
+  });
+});
+
+describe("cookie-authenticated API writes", () => {
+  it("are refused without our own origin, and accepted with it", async () => {
+    const send = (headers: Record<string, string>) =>
+      fetch(`${server.url}/api/v1/me/notifications/read`, {
+        method: "POST",
+        headers: { cookie: memberCookie, ...headers },
+      });
+    const bare = await send({});
+    expect(bare.status).toBe(403);
+    expect(((await bare.json()) as Json).error.code).toBe("FORBIDDEN");
+    expect((await send({ origin: "https://evil.example" })).status).toBe(403);
+    expect((await send({ origin: server.url })).status).toBe(204);
+    expect((await send({ "sec-fetch-site": "same-origin" })).status).toBe(204);
+  });
+});
