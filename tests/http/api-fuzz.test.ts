@@ -1,9 +1,28 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { saveSearch } from "#core/catalog/saved-searches.ts";
+import type { SessionUser } from "#core/identity/sessions.ts";
+import { createSession } from "#core/identity/sessions.ts";
+import { addSavedCard } from "#core/payments/saved-cards.ts";
+import { postComment } from "#core/social/comments.ts";
+import { purchaseItem } from "#core/trading/purchase-item.ts";
+import { itemPhotos } from "#db/schema/index.ts";
+import { toSnake } from "#server/api/case.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
+import { listItem } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { cardToken, makeBuyer } from "../helpers/trading.ts";
 
-/** Every endpoint, sent generated wrong types, long strings, unicode and missing fields: always a JSON 4xx or a success, never a 500. */
+/**
+ * Every endpoint, called past authentication: with a real token and real ids of the right owner,
+ * and again with the token of a member who owns none of it, sent generated wrong types, long
+ * strings, unicode, NUL, deep nesting and missing fields in the fields the endpoint really takes.
+ * Always a success or a JSON 4xx, never a 500. A route whose path names something this test does
+ * not know how to arrange fails the test, so no new route slips by.
+ */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -12,22 +31,87 @@ afterAll(async () => {
   await server?.close();
 });
 
-const KEYS = [
-  "email",
-  "password",
-  "code",
-  "nickname",
-  "signup_token",
-  "current_password",
-  "password_confirmation",
-  "email_change_token",
-  "__proto__",
-  "constructor",
-];
+type Fixture = {
+  owner: SessionUser;
+  stranger: SessionUser;
+  ids: Record<string, string>;
+};
+
+/** Everything a route may name, owned by `owner`: a listing with a photo and a comment, a sale, a card… */
+async function arrange(): Promise<Fixture> {
+  const ctx = server.ctx;
+  const owner = await makeBuyer(ctx);
+  const stranger = await makeBuyer(ctx);
+  const buyer = await makeBuyer(ctx);
+  const itemId = await listItem(ctx, owner);
+  const [photo] = await ctx.db.select().from(itemPhotos).where(eq(itemPhotos.itemId, itemId));
+  const comment = await postComment(ctx, { actor: stranger, itemId, input: { body: "動作しますか？" } });
+  const soldId = await listItem(ctx, owner);
+  const sale = await purchaseItem(ctx, {
+    actor: buyer,
+    itemId: soldId,
+    idempotencyKey: randomUUID(),
+    input: { paymentMethod: "card", cardToken: await cardToken(ctx) },
+    returnUrl: `${server.url}/ja/items/${soldId}/secure/result/`,
+  });
+  const card = await addSavedCard(ctx, { userId: owner.id, token: await cardToken(ctx) });
+  await saveSearch(ctx, { actor: owner, params: new URLSearchParams("keyword=iPhone") });
+  const { savedSearches } = await import("#db/schema/index.ts");
+  const [search] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id));
+  return {
+    owner,
+    stranger,
+    ids: {
+      item: String(itemId),
+      photo: String(photo!.id),
+      comment: String(comment.id),
+      // The owner is the seller of this sale.
+      transaction: String(sale.transactionId),
+      card: card.id,
+      savedSearch: String(search!.id),
+      user: String(stranger.id),
+      postal: "1500001",
+    },
+  };
+}
+
+/** The path with each of its parameters replaced by the fixture's ids; unknown ones fail the test. */
+function pathOf(path: string, f: Fixture): string {
+  return path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    const kind =
+      name === "comment_id"
+        ? "comment"
+        : name === "photo_id"
+          ? "photo"
+          : name === "card_id"
+            ? "card"
+            : name === "code"
+              ? "postal"
+              : name === "id" && path.startsWith("/items/")
+                ? "item"
+                : name === "id" && path.startsWith("/transactions/")
+                  ? "transaction"
+                  : name === "id" && path.startsWith("/me/saved-searches/")
+                    ? "savedSearch"
+                    : name === "id" && path.startsWith("/users/")
+                      ? "user"
+                      : null;
+    if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
+    return f.ids[kind]!;
+  });
+}
+
+/** The wire names of the fields a route's body or query really takes. */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape).map(toSnake) : [];
+}
+
 const value = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 300 }),
   fc.string({ minLength: 5000, maxLength: 20000 }),
+  fc.constantFrom("a\u0000b", "", " ", "０１２", "ｱｲｳ", "1e309", "-1", "9".repeat(40), "<script>"),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -35,44 +119,86 @@ const value = fc.oneof(
   fc.array(fc.string(), { maxLength: 5 }),
   fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
 );
-const body = fc.oneof(
-  fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }),
-  value,
-  fc.string().map((s) => ({ raw: `{${s}` })),
-);
 
-describe("API fuzzing", () => {
+function bodyFor(keys: string[]) {
+  const names = [...keys, "__proto__", "constructor", "extra"];
+  return fc.oneof(
+    fc.dictionary(fc.constantFrom(...names), value, { maxKeys: 8 }),
+    value,
+    fc.string().map((s) => ({ raw: `{${s}` })),
+    fc.integer({ min: 40, max: 200 }).map((n) => ({ raw: `${'{"a":'.repeat(n)}1${"}".repeat(n)}` })),
+  );
+}
+
+function queryFor(keys: string[]) {
+  return fc
+    .dictionary(
+      fc.constantFrom(...keys, "x"),
+      fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("%FF", "%00", "-1", "99999999999999999999")),
+      { maxKeys: 4 },
+    )
+    .map((q) =>
+      Object.entries(q)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${/^%/.test(v) ? v : encodeURIComponent(v)}`)
+        .join("&"),
+    );
+}
+
+const reached = { owner: 0, stranger: 0 };
+
+describe("API fuzzing past authentication", () => {
   for (const route of API_ROUTES) {
-    it(`${route.method.toUpperCase()} ${route.path} never fails with a 500`, async () => {
-      await fc.assert(
-        fc.asyncProperty(body, fc.constantFrom("ja", "en", "", "x".repeat(300)), async (payload, lang) => {
-          const raw =
-            typeof payload === "object" && payload !== null && "raw" in payload
-              ? String(payload.raw)
-              : JSON.stringify(payload);
-          const res = await fetch(
-            `${server.url}/api/v1${route.path}${route.method === "get" ? "?email=%FF&x[]=1" : ""}`,
-            {
-              method: route.method.toUpperCase(),
-              headers: {
-                "content-type": "application/json",
-                "accept-language": lang,
-                "x-forwarded-for": "198.51.100.7",
-              },
-              body: route.method === "get" ? undefined : raw,
+    it(`${route.method.toUpperCase()} ${route.path}: never a 500, as its owner or as a stranger`, async () => {
+      const f = await arrange();
+      const path = pathOf(route.path, f);
+      const bodyKeys = fieldsOf(route.body);
+      const queryKeys = fieldsOf(route.query);
+      for (const who of ["owner", "stranger"] as const) {
+        const token = (await createSession(server.ctx, { userId: f[who].id, kind: "api", persistent: true }))
+          .token;
+        let pastAuth = false;
+        await fc.assert(
+          fc.asyncProperty(
+            bodyFor(bodyKeys),
+            queryFor(queryKeys),
+            fc.constantFrom("ja", "en", ""),
+            async (payload, query, lang) => {
+              const raw =
+                typeof payload === "object" && payload !== null && "raw" in payload
+                  ? String(payload.raw)
+                  : JSON.stringify(payload);
+              const res = await fetch(`${server.url}/api/v1${path}${query ? `?${query}` : ""}`, {
+                method: route.method.toUpperCase(),
+                headers: {
+                  authorization: `Bearer ${token}`,
+                  "content-type": "application/json",
+                  "accept-language": lang,
+                  "idempotency-key": randomUUID(),
+                },
+                body: route.method === "get" ? undefined : raw,
+              });
+              const text = await res.text();
+              if (res.status >= 500) throw new Error(`${res.status}: ${text}`);
+              if (res.status !== 401) pastAuth = true;
+              if (res.status >= 400) {
+                const json = JSON.parse(text);
+                if (typeof json.error?.code !== "string" || typeof json.error?.message !== "string") {
+                  throw new Error(`not a JSON error: ${text}`);
+                }
+              }
             },
-          );
-          const text = await res.text();
-          if (res.status >= 500) throw new Error(`${res.status}: ${text}`);
-          if (res.status >= 400) {
-            const json = JSON.parse(text);
-            if (typeof json.error?.code !== "string" || typeof json.error?.message !== "string") {
-              throw new Error(`not a JSON error: ${text}`);
-            }
-          }
-        }),
-        { numRuns: 40 },
-      );
+          ),
+          { numRuns: 12 },
+        );
+        // Logging out ends the session on its first run; every other route reads the token.
+        if (pastAuth) reached[who] += 1;
+        else if (route.auth === "user")
+          throw new Error(`${route.path} never got past authentication as ${who}`);
+      }
     });
   }
+
+  it("reached every route past authentication, as its owner and as a stranger", () => {
+    expect(reached).toEqual({ owner: API_ROUTES.length, stranger: API_ROUTES.length });
+  });
 });
