@@ -9,10 +9,10 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "migrations");
+const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "migrations");
 
 export type Database = {
   db: Db;

@@ -43,7 +43,7 @@ export function localeOfPath(pathname: string): Locale | null {
  * Sections served outside the language prefix (§2 "unprefixed routes"): the media, which is
  * written in Japanese only. Their pages are `lang="ja"` and set no language cookie.
  */
-export const UNPREFIXED_SECTIONS: readonly string[] = ["articles", "authors", "news"];
+const UNPREFIXED_SECTIONS: readonly string[] = ["articles", "authors", "news"];
 
 /**
  * Public sections people type or link without a language (`/about/`, `/laws/`): sent to the same

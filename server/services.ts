@@ -13,7 +13,7 @@ import type { Config } from "./config.ts";
 import { createRealtimeHub } from "./realtime.ts";
 import type { AppServices } from "./router-context.ts";
 
-export function createMailer(config: Config): Mailer {
+function createMailer(config: Config): Mailer {
   return config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : createLocalMailer({ dir: path.join(config.dataDir, "mail"), from: config.mailFrom });

@@ -1,5 +1,5 @@
 /** Messages a redirect may leave for the snackbar; the cookie carries only one of these keys. */
-export const FLASH_KEYS = [
+const FLASH_KEYS = [
   "login.loggedIn",
   "logout.done",
   "signup.completed",

@@ -18,7 +18,7 @@ export function absolute(publicUrl: string, url: string | null): string | undefi
 }
 
 /** Breadcrumbs as structured data: home › section › page. */
-export function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[]) {
+function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[]) {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",

@@ -2,7 +2,7 @@
 // stored. The item page writes it in the browser, so the page itself is the same for every visitor
 // and can be cached (decision 010); the home page reads it on the server.
 
-export const RECENT_COOKIE = "tsugu_recent";
+const RECENT_COOKIE = "tsugu_recent";
 const MAX_RECENT = 20;
 const MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 

@@ -44,7 +44,7 @@ export function digitsField(...rules: Rule<string>[]) {
 }
 
 /** One of a code table's codes; anything else gets the default "is not valid" message. */
-export function oneOf(codes: readonly string[]): Rule<string> {
+function oneOf(codes: readonly string[]): Rule<string> {
   return (payload) => {
     if (payload.value !== "" && !codes.includes(payload.value)) report(payload, "default");
   };

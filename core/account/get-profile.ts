@@ -13,9 +13,9 @@ export type Profile = {
   avatarUrls: AvatarUrls | null;
 };
 
-export type AvatarUrls = { small: string; large: string };
+type AvatarUrls = { small: string; large: string };
 
-export function avatarUrls(ctx: Pick<CoreContext, "blobs">, key: string): AvatarUrls {
+function avatarUrls(ctx: Pick<CoreContext, "blobs">, key: string): AvatarUrls {
   return { small: imageUrl(ctx, key, "small"), large: imageUrl(ctx, key, "large") };
 }
 

@@ -8,7 +8,6 @@ export const IDENTITY_REJECTION_REASONS = [
   "face_mismatch",
   "document_expired",
 ] as const;
-export type IdentityRejectionReason = (typeof IDENTITY_REJECTION_REASONS)[number];
 
 /** What the provider confirmed about the person (Secondhand Articles Dealer Act: name, address, age, occupation). */
 export type VerifiedFacts = {

@@ -160,7 +160,7 @@ const NOT_A_BIRTH_DATE: Localized = {
   en: "Enter a valid date of birth",
 };
 
-export const ZPolarifyApproval = z.object({
+const ZPolarifyApproval = z.object({
   name: text(required(), maxLength(60)),
   address: text(required(), maxLength(200)),
   birthDate: text(required()),

@@ -39,7 +39,7 @@ export function lookupPostalCode(code: string): PostalAddress[] {
   return out;
 }
 
-export const POSTAL_CODE_UNKNOWN: Localized = {
+const POSTAL_CODE_UNKNOWN: Localized = {
   ja: "この郵便番号に該当する住所が見つかりませんでした",
   en: "No address was found for this postal code",
 };

@@ -4,10 +4,6 @@ import type { CoreContext } from "../shared/context.ts";
 import { getAddress } from "./get-address.ts";
 import { getBankAccount } from "./get-bank-account.ts";
 
-/** The setup flow's steps in order; the sell page sends first-time sellers to the first. */
-export const SELLER_SETUP_STEPS = ["address", "bank-account", "complete"] as const;
-export type SellerSetupStep = (typeof SELLER_SETUP_STEPS)[number];
-
 /** True until the member has been through the seller setup flow once. */
 export async function needsSellerSetup(ctx: Pick<CoreContext, "db">, userId: number): Promise<boolean> {
   const [row] = await ctx.db

@@ -12,10 +12,10 @@ import type { IdentityDocument } from "./identity-provider.ts";
 import { isIdentityVerified } from "./is-identity-verified.ts";
 
 /** Large enough for a reviewer to read an ID card's small print. */
-export const IDENTITY_DOCUMENT_RENDITIONS: ImageRendition[] = [{ name: "large", maxSize: 2048 }];
-export const IDENTITY_CHECKS_PER_MEMBER_PER_DAY = 10;
+const IDENTITY_DOCUMENT_RENDITIONS: ImageRendition[] = [{ name: "large", maxSize: 2048 }];
+const IDENTITY_CHECKS_PER_MEMBER_PER_DAY = 10;
 
-export const ALREADY_VERIFIED: Localized = {
+const ALREADY_VERIFIED: Localized = {
   ja: "本人確認はすでに完了しています",
   en: "Your identity has already been verified",
 };

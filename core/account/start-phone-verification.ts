@@ -17,13 +17,13 @@ export const ZStartPhoneVerification = z.object({
 export type TStartPhoneVerification = z.input<typeof ZStartPhoneVerification>;
 
 /** SMS cost money and reach someone's phone: besides the per-number and per-network limits. */
-export const SMS_CODES_PER_MEMBER_PER_DAY = 10;
+const SMS_CODES_PER_MEMBER_PER_DAY = 10;
 
 export const PHONE_TAKEN: Localized = {
   ja: "この電話番号は、ほかのアカウントで認証済みのため使用できません",
   en: "This phone number has already been verified by another account",
 };
-export const PHONE_ALREADY_YOURS: Localized = {
+const PHONE_ALREADY_YOURS: Localized = {
   ja: "この電話番号は認証済みです",
   en: "This phone number is already verified",
 };

@@ -20,7 +20,7 @@ export const PROFILE_LABELS: Record<string, Localized> = {
  * Browsers send a textarea's line breaks as CRLF; they count as one character, as the person sees
  * them, and are stored as LF.
  */
-export const ZIntroduction = z
+const ZIntroduction = z
   .string()
   .nullish()
   .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())

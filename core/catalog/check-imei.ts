@@ -12,7 +12,7 @@ export const ZImeiCheck = z.object({ imei: text(required(), imei()) });
 const LABELS: Record<string, Localized> = { imei: { ja: "IMEI", en: "IMEI" } };
 
 /** Checks per IP address: enough for a person, not for a scraper. */
-export const IMEI_CHECK_LIMIT = { max: 30, windowSeconds: 600 };
+const IMEI_CHECK_LIMIT = { max: 30, windowSeconds: 600 };
 
 export type ImeiCheckResult = {
   imei: string;

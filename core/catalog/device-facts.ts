@@ -12,7 +12,6 @@ export const CARRIERS = [
   { code: "simfree", label: { ja: "SIMフリー", en: "SIM-free" } },
   { code: "other", label: { ja: "その他", en: "Other" } },
 ] as const satisfies CodeTable;
-export type Carrier = CodeOf<typeof CARRIERS>;
 
 /** Network usage restriction (ネットワーク利用制限) as carriers report it. */
 export const NETWORK_RESTRICTIONS = [
@@ -28,7 +27,6 @@ export const ACTIVATION_LOCKS = [
   { code: "on", label: { ja: "ロックあり", en: "On" } },
   { code: "unknown", label: { ja: "不明", en: "Unknown" } },
 ] as const satisfies CodeTable;
-export type ActivationLock = CodeOf<typeof ACTIVATION_LOCKS>;
 
 export const COLORS = [
   { code: "black", label: { ja: "ブラック", en: "Black" } },
@@ -44,7 +42,6 @@ export const COLORS = [
   { code: "yellow", label: { ja: "イエロー", en: "Yellow" } },
   { code: "other", label: { ja: "その他", en: "Other" } },
 ] as const satisfies CodeTable;
-export type Color = CodeOf<typeof COLORS>;
 
 /** The defects checklist: what is wrong with the device, so "junk" stops being a vague word. */
 export const DEFECTS = [

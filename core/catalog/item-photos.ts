@@ -16,7 +16,7 @@ import {
 } from "../storage/images.ts";
 import { EDITABLE_STATES, STATE_MESSAGES } from "./item-states.ts";
 
-export const MAX_ITEM_PHOTOS = 10;
+const MAX_ITEM_PHOTOS = 10;
 
 export const ITEM_PHOTO_MESSAGES = {
   required: { ja: "商品画像を1枚以上登録してください", en: "Add at least one photo" },

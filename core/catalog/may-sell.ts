@@ -3,7 +3,7 @@ import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 
-export const MAY_SELL_MESSAGES = {
+const MAY_SELL_MESSAGES = {
   membersOnly: {
     ja: "出品できるのは会員のみです。法人のお取引先・運営スタッフのアカウントでは出品できません",
     en: "Only members can list items; business and staff accounts cannot",

@@ -16,7 +16,7 @@ import { assertMaySell } from "./may-sell.ts";
 import { getModel, modelByImei } from "./models.ts";
 import { notifySavedSearchesJob } from "./saved-searches.ts";
 
-export const PHOTOS_REQUIRED = {
+const PHOTOS_REQUIRED = {
   ja: "商品画像を1枚以上登録してください",
   en: "Add at least one photo",
 };

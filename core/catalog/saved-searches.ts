@@ -9,7 +9,7 @@ import { AppError } from "../shared/errors.ts";
 import { itemMatches } from "./search-items.ts";
 import { isEmptyQuery, searchParamsOf, searchQueryFromParams } from "./search-query.ts";
 
-export const MAX_SAVED_SEARCHES = 30;
+const MAX_SAVED_SEARCHES = 30;
 const LIMIT_REACHED = {
   ja: `保存できる検索条件は${MAX_SAVED_SEARCHES}件までです。不要なものを削除してください`,
   en: `You can save up to ${MAX_SAVED_SEARCHES} searches. Delete one you no longer need`,

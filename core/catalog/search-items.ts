@@ -17,7 +17,7 @@ const textArray = (values: readonly string[]) =>
 const keywordGrams = (q: TSearchQuery) => [...new Set(keywordTerms(q.keyword).flatMap((term) => term.grams))];
 
 /** The WHERE conditions of a query (without paging), shared by search and saved-search matching. */
-export function searchConditions(q: TSearchQuery): SQL[] {
+function searchConditions(q: TSearchQuery): SQL[] {
   const where: SQL[] = [];
   where.push(
     q.status === "on_sale"

@@ -10,8 +10,8 @@ import {
   STORAGE_SIZES,
 } from "./device-facts.ts";
 
-export const SEARCH_SORTS = ["new", "price_asc", "price_desc", "likes"] as const;
-export const SEARCH_STATUSES = ["all", "on_sale", "sold"] as const;
+const SEARCH_SORTS = ["new", "price_asc", "price_desc", "likes"] as const;
+const SEARCH_STATUSES = ["all", "on_sale", "sold"] as const;
 export const SEARCH_PAGE_SIZE = 30;
 
 /** Filters that take several values (repeated URL keys). */

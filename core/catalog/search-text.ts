@@ -20,7 +20,7 @@ const ALIASES: [string, string[]][] = [
   ["playstation", ["プレイステーション", "プレステ"]],
 ];
 
-export function normalizeSearchText(text: string): string {
+function normalizeSearchText(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()

@@ -5,18 +5,18 @@ import { AppError } from "../shared/errors.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { keyedHash, newNumericCode, newToken, sameHash } from "../shared/secrets.ts";
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
-export const CODES_PER_ADDRESS_PER_HOUR = 5;
-export const CODES_PER_IP_PER_HOUR = 30;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const MAX_CODE_ATTEMPTS = 5;
+const CODES_PER_ADDRESS_PER_HOUR = 5;
+const CODES_PER_IP_PER_HOUR = 30;
 /** Once the address is proven, the rest of the flow (a nickname, say) may take this long. */
 const VERIFIED_TTL_MS = 60 * 60 * 1000;
 
-export const INVALID_CODE = {
+const INVALID_CODE = {
   ja: "確認コードが正しくありません",
   en: "The code is not correct",
 };
-export const EXPIRED_CODE = {
+const EXPIRED_CODE = {
   ja: "確認コードの有効期限が切れたか、入力の回数が上限に達しました。もう一度お手続きください",
   en: "The code has expired or was entered wrongly too many times. Please start again",
 };

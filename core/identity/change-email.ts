@@ -15,7 +15,7 @@ import type { SessionUser } from "./sessions.ts";
 export const ZRequestEmailChange = z.object({ email: ZEmail, currentPassword: ZPassword });
 export const ZConfirmEmailChange = z.object({ code: ZCode });
 
-export const SAME_EMAIL = {
+const SAME_EMAIL = {
   ja: "現在と同じメールアドレスです",
   en: "This is already your email address",
 };

@@ -11,7 +11,7 @@ import { createSession } from "./sessions.ts";
 
 export const ZCompleteSignup = z.object({ nickname: ZNickname });
 
-export const SIGNUP_NOT_VERIFIED = {
+const SIGNUP_NOT_VERIFIED = {
   ja: "メールアドレスの確認が済んでいないか、有効期限が切れました。もう一度登録してください",
   en: "Your email address is not confirmed yet, or the confirmation has expired. Please sign up again",
 };

@@ -11,12 +11,12 @@ import { createSession } from "./sessions.ts";
 
 export const ZLogIn = z.object({ email: ZEmail, password: ZPassword });
 
-export const LOGIN_FAILED = {
+const LOGIN_FAILED = {
   ja: "メールアドレスまたはパスワードが正しくありません",
   en: "The email address or password is not correct",
 };
 
-export const LOGIN_LIMITS = { perIp: 30, perAddress: 10, windowSeconds: 15 * 60 };
+const LOGIN_LIMITS = { perIp: 30, perAddress: 10, windowSeconds: 15 * 60 };
 
 /** Email and password to a new session: a cookie session for the web, a bearer token for the API. */
 export async function logIn(

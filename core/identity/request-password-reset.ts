@@ -10,7 +10,7 @@ import { FIELD_LABELS, ZEmail } from "./fields.ts";
 import { passwordResetMail } from "./mails.ts";
 
 export const ZRequestPasswordReset = z.object({ email: ZEmail });
-export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
+const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 
 /**
  * Mails a reset link when the address has an account. The caller always answers "sent", so the

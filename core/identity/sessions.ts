@@ -15,9 +15,9 @@ export type SessionUser = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "Keep me logged in" and API tokens last as long as the cookie: 365 days. */
-export const PERSISTENT_SESSION_MS = 365 * DAY_MS;
+const PERSISTENT_SESSION_MS = 365 * DAY_MS;
 /** A browser-session login still ends on the server after a week of use. */
-export const BROWSER_SESSION_MS = 7 * DAY_MS;
+const BROWSER_SESSION_MS = 7 * DAY_MS;
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
 export type NewSession = {

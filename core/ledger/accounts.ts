@@ -1,7 +1,6 @@
-import type { LEDGER_ACCOUNT_KINDS, MEMBER_ACCOUNT_KINDS, PLATFORM_ACCOUNT_KINDS } from "#db/schema/index.ts";
+import type { MEMBER_ACCOUNT_KINDS, PLATFORM_ACCOUNT_KINDS } from "#db/schema/index.ts";
 import type { Yen } from "../shared/codes.ts";
 
-export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 

@@ -5,7 +5,7 @@ import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
 import { type AccountRef, accountKey, type JournalLine } from "./accounts.ts";
 
-export const LEDGER_MESSAGES = {
+const LEDGER_MESSAGES = {
   insufficient: { ja: "残高が足りません", en: "The balance is not enough" },
   keyReused: {
     ja: "この処理はすでに別の内容で受け付けています",

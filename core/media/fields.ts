@@ -3,18 +3,18 @@ import type { Localized } from "../shared/locale.ts";
 import { type Rule, report } from "../shared/validation/issues.ts";
 import { maxLength, required, text } from "../shared/validation/rules.ts";
 
-export const POST_KINDS = ["article", "news"] as const;
+const POST_KINDS = ["article", "news"] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 
 /** Where each kind of post lives (unprefixed, §2). */
-export const POST_SECTION: Record<PostKind, "articles" | "news"> = { article: "articles", news: "news" };
+const POST_SECTION: Record<PostKind, "articles" | "news"> = { article: "articles", news: "news" };
 
 /** A post's address (the media live outside the language prefix); pure, so pages' scripts may use it. */
 export function postPath(kind: PostKind, slug: string): string {
   return `/${POST_SECTION[kind]}/${slug}/`;
 }
 
-export const ARTICLE_CATEGORIES = [
+const ARTICLE_CATEGORIES = [
   { code: "guide", label: { ja: "売り方・買い方ガイド", en: "Buying and selling guides" } },
   { code: "repair", label: { ja: "修理・メンテナンス", en: "Repair and care" } },
   { code: "device", label: { ja: "端末の選び方", en: "Choosing a device" } },
@@ -22,7 +22,7 @@ export const ARTICLE_CATEGORIES = [
   { code: "sustainability", label: { ja: "リユースと環境", en: "Reuse and the environment" } },
 ] as const;
 
-export const NEWS_CATEGORIES = [
+const NEWS_CATEGORIES = [
   { code: "notice", label: { ja: "お知らせ", en: "Notice" } },
   { code: "release", label: { ja: "プレスリリース", en: "Press release" } },
   { code: "feature", label: { ja: "新機能", en: "New feature" } },
@@ -42,7 +42,7 @@ export function categoryLabel(kind: PostKind, code: string): Localized {
 const RESERVED_SLUGS = new Set(["draft", "page", "feed.xml"]);
 
 /** A URL segment: lowercase letters, digits and single hyphens, 1–80 characters, not a reserved word. */
-export function slugRule(): Rule<string> {
+function slugRule(): Rule<string> {
   return (payload) => {
     const v = payload.value;
     if (v === "") return;
@@ -114,7 +114,6 @@ export const ZPostDraft = z.object({
         .nullable(),
     ),
 });
-export type TPostDraft = z.output<typeof ZPostDraft>;
 
 export const ZAuthorDraft = z.object({
   slug: text(required(), slugRule()),
@@ -123,4 +122,3 @@ export const ZAuthorDraft = z.object({
   bio: text(maxLength(1000)),
   avatarKey: mediaImageKey,
 });
-export type TAuthorDraft = z.output<typeof ZAuthorDraft>;

@@ -63,7 +63,7 @@ export function renderMarkdown(source: string): string {
 }
 
 /** The text a reader reads, without Markdown syntax, for reading time and summaries. */
-export function plainText(source: string): string {
+function plainText(source: string): string {
   return sanitizeHtml(md.render(source), { allowedTags: [], allowedAttributes: {} })
     .replace(/\s+/g, " ")
     .trim();

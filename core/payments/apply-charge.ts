@@ -10,7 +10,7 @@ import type { Charge } from "./gateway.ts";
 import { chargeMeaning, PAYMENT_MACHINE, type PaymentAction, type PaymentRow } from "./payment-states.ts";
 
 /** What a held payment's purpose wants now: take the money, wait (still deciding), or let it go. */
-export type PurposeDecision = "capture" | "wait" | "release";
+type PurposeDecision = "capture" | "wait" | "release";
 
 /**
  * What a payment is for, seen from the payments core: a purchase today; a top-up, a payout or a

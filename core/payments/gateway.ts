@@ -33,7 +33,7 @@ export type Charge = {
 /** A card the browser tokenised, or a card saved with the provider for a customer. */
 export type PaymentSource = { token: string } | { customerId: string; cardId: string };
 
-export type AuthorizeResult = { ok: true; charge: Charge } | { ok: false; code: string };
+type AuthorizeResult = { ok: true; charge: Charge } | { ok: false; code: string };
 
 export type PaymentEvent = { id: string; type: string; chargeId: string | null };
 

@@ -30,9 +30,9 @@ type PayjpCharge = {
 };
 type PayjpError = { error: { code?: string; message?: string; status?: number; type?: string } };
 
-export const REFERENCE_METADATA = "tsugu_reference";
+const REFERENCE_METADATA = "tsugu_reference";
 
-export class PayjpRequestError extends Error {
+class PayjpRequestError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   constructor(status: number, code: string | undefined, message: string) {
@@ -44,7 +44,7 @@ export class PayjpRequestError extends Error {
 }
 
 /** Maps PAY.JP's charge flags to our statuses. */
-export function payjpChargeStatus(c: PayjpCharge): ChargeStatus {
+function payjpChargeStatus(c: PayjpCharge): ChargeStatus {
   if (c.three_d_secure_status === "unverified") return c.expired_at ? "expired" : "requires_3ds";
   if (c.three_d_secure_status === "failed" || c.three_d_secure_status === "error") return "failed";
   if (c.failure_code) return "failed";

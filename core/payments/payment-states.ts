@@ -4,7 +4,6 @@ import type { ChargeStatus } from "./gateway.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentState = PaymentRow["state"];
-export type PaymentRole = "system" | "operator";
 
 /**
  * A payment's life (spec §3's INCOMPLETED, CANCELED, COMPLETED, REFUNDED, and what a card provider

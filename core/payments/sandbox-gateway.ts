@@ -18,7 +18,7 @@ import type {
 } from "./gateway.ts";
 import { cardBrand, isCardNumber, type SandboxCardBehaviour, sandboxBehaviour } from "./test-cards.ts";
 
-export const SANDBOX_PROVIDER = "sandbox";
+const SANDBOX_PROVIDER = "sandbox";
 /** Like PAY.JP, a charge waiting for 3-D Secure can no longer be finished after 30 minutes. */
 export const SANDBOX_CHALLENGE_TTL_MS = 30 * 60 * 1000;
 export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
@@ -64,7 +64,7 @@ export function signSandboxEvent(secret: string, body: string, at: Date): string
 }
 
 /** Sends one signed event to our own webhook, as the provider would; retried by the job queue. */
-export const deliverSandboxEvent = defineJob({
+const deliverSandboxEvent = defineJob({
   name: "payments.sandbox.deliver-event",
   payload: z.object({ body: z.string() }),
   maxAttempts: 10,
@@ -313,7 +313,7 @@ export function parseEvent(body: string): PaymentEvent | null {
   };
 }
 
-export const INVALID_CARD = {
+const INVALID_CARD = {
   ja: "カード情報を正しく入力してください",
   en: "Enter valid card details",
 };

@@ -7,7 +7,7 @@ import type { Locale, Localized } from "./locale.ts";
 /** Money is always an integer number of yen; there are no fractional amounts anywhere in the product. */
 export type Yen = number;
 
-export interface CodeEntry {
+interface CodeEntry {
   readonly code: string;
   readonly label: Localized;
 }
@@ -72,13 +72,11 @@ export const ITEM_CONDITIONS = [
   { code: "UNCONFIRMED", label: { ja: "動作未確認", en: "Not tested" } },
   { code: "USED", label: { ja: "中古", en: "Used" } },
 ] as const satisfies CodeTable;
-export type ItemCondition = CodeOf<typeof ITEM_CONDITIONS>;
 
 export const POSTAGES = [
   { code: "INCLUDED", label: { ja: "送料込み（出品者負担）", en: "Shipping included (seller pays)" } },
   { code: "ARRIVAL", label: { ja: "着払い（購入者負担）", en: "Cash on delivery (buyer pays)" } },
 ] as const satisfies CodeTable;
-export type Postage = CodeOf<typeof POSTAGES>;
 
 export const BRANDS = [
   { code: "00001", key: "APPLE", name: "Apple", label: { ja: "Apple", en: "Apple" } },
@@ -118,7 +116,6 @@ export const ITEM_ROLES = [
   { code: "BUYER", label: { ja: "購入者", en: "Buyer" } },
   { code: "VISITOR", label: { ja: "閲覧者", en: "Visitor" } },
 ] as const satisfies CodeTable;
-export type ItemRole = CodeOf<typeof ITEM_ROLES>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Shipping chosen by the seller on the listing
@@ -135,7 +132,6 @@ export const SHIPPING_METHODS = [
   { code: "07", key: "CLICK_POST", label: { ja: "クリックポスト", en: "Click Post" } },
   { code: "08", key: "PACKET", label: { ja: "ゆうパケット", en: "Packet (Yu-Packet)" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type ShippingMethodCode = CodeOf<typeof SHIPPING_METHODS>;
 export const SHIPPING_METHOD = codeMap(SHIPPING_METHODS);
 
 export const SHIPPING_LEAD_TIMES = [
@@ -143,16 +139,12 @@ export const SHIPPING_LEAD_TIMES = [
   { code: "02", key: "DAYS_2_3", label: { ja: "2〜3日で発送", en: "Ships in 2-3 days" } },
   { code: "03", key: "DAYS_4_7", label: { ja: "4〜7日で発送", en: "Ships in 4-7 days" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type ShippingLeadTime = CodeOf<typeof SHIPPING_LEAD_TIMES>;
-export const SHIPPING_LEAD_TIME = codeMap(SHIPPING_LEAD_TIMES);
 
 /** How a sold item travels: by courier or via a pickup spot (the spec's "shipping-method enum"). */
 export const SHIPPING_METHOD_TYPES = [
   { code: "10", key: "COURIER", label: { ja: "宅配便", en: "Courier" } },
   { code: "11", key: "PICKUP_SPOT", label: { ja: "受け取りスポット", en: "Pickup spot" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type ShippingMethodType = CodeOf<typeof SHIPPING_METHOD_TYPES>;
-export const SHIPPING_METHOD_TYPE = codeMap(SHIPPING_METHOD_TYPES);
 
 // ---------------------------------------------------------------------------------------------------------
 // Courier (Yamato) integration
@@ -184,8 +176,6 @@ export const PACKAGINGS = [
   { code: "01", key: "BOX", label: { ja: "箱", en: "Box" } },
   { code: "02", key: "THIN", label: { ja: "薄型", en: "Thin type" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type Packaging = CodeOf<typeof PACKAGINGS>;
-export const PACKAGING = codeMap(PACKAGINGS);
 
 export const HANDLING_NOTES = [
   { code: "01", key: "PRECISION_MACHINE", label: { ja: "精密機器", en: "Precision equipment" } },
@@ -194,22 +184,17 @@ export const HANDLING_NOTES = [
   { code: "04", key: "THIS_SIDE_UP", label: { ja: "天地無用", en: "This side up" } },
   { code: "05", key: "PERISHABLE", label: { ja: "ナマモノ", en: "Perishable" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type HandlingNote = CodeOf<typeof HANDLING_NOTES>;
-export const HANDLING_NOTE = codeMap(HANDLING_NOTES);
 
 export const QR_TYPES = [
   { code: "00", key: "COURIER", label: { ja: "ヤマト運輸専用", en: "Courier only" } },
   { code: "01", key: "COMMON", label: { ja: "共通", en: "Common" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type QrType = CodeOf<typeof QR_TYPES>;
-export const QR_TYPE = codeMap(QR_TYPES);
 
 /** Whether the seller brings the parcel in or has the courier collect it (shuka = 集荷, pickup). */
 export const SHUKA_FLAGS = [
   { code: "0", key: "BRING_IN", label: { ja: "持ち込み", en: "Bring in" } },
   { code: "1", key: "PICKUP", label: { ja: "集荷", en: "Pickup" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type ShukaFlag = CodeOf<typeof SHUKA_FLAGS>;
 export const SHUKA_FLAG = codeMap(SHUKA_FLAGS);
 
 /** Pickup slots; a slot can still be booked for today only while the Tokyo hour is before its closing hour. */
@@ -295,8 +280,6 @@ export const CONVENIENCE_STORES = [
   { code: "10005", key: "MINISTOP", label: { ja: "ミニストップ", en: "Ministop" } },
   { code: "10008", key: "SEICOMART", label: { ja: "セイコーマート", en: "Seicomart" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type ConvenienceStoreCode = CodeOf<typeof CONVENIENCE_STORES>;
-export const CONVENIENCE_STORE = codeMap(CONVENIENCE_STORES);
 
 export const PAYMENT_STATES = [
   { code: "INCOMPLETED", label: { ja: "未完了", en: "Incomplete" } },
@@ -304,7 +287,6 @@ export const PAYMENT_STATES = [
   { code: "COMPLETED", label: { ja: "支払い完了", en: "Completed" } },
   { code: "REFUNDED", label: { ja: "返金済み", en: "Refunded" } },
 ] as const satisfies CodeTable;
-export type PaymentState = CodeOf<typeof PAYMENT_STATES>;
 
 export const TRANSACTION_STATES = [
   { code: "INVALID", label: { ja: "無効", en: "Invalid" } },
@@ -330,21 +312,17 @@ export const BUYBACK_SELLER_STATES = [
   { code: "50", key: "COMPLETED", label: { ja: "買取成立", en: "Buyback agreed" } },
   { code: "60", key: "CANCELED", label: { ja: "キャンセル", en: "Canceled" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type BuybackSellerState = CodeOf<typeof BUYBACK_SELLER_STATES>;
 export const BUYBACK_SELLER_STATE = codeMap(BUYBACK_SELLER_STATES);
 
 export const BUYBACK_BUYER_STATES = [
   { code: "10", key: "START", label: { ja: "取引開始", en: "Started" } },
   { code: "20", key: "SHIPPED", label: { ja: "発送済み", en: "Shipped" } },
 ] as const satisfies readonly KeyedCodeEntry[];
-export type BuybackBuyerState = CodeOf<typeof BUYBACK_BUYER_STATES>;
-export const BUYBACK_BUYER_STATE = codeMap(BUYBACK_BUYER_STATES);
 
 export const DELIVERY_SHIPMENT_STATUSES = [
   { code: "undispatched", label: { ja: "未発送", en: "Not shipped" } },
   { code: "sent", label: { ja: "発送済み", en: "Shipped" } },
 ] as const satisfies CodeTable;
-export type DeliveryShipmentStatus = CodeOf<typeof DELIVERY_SHIPMENT_STATUSES>;
 
 // ---------------------------------------------------------------------------------------------------------
 // §9 business constants
@@ -377,12 +355,7 @@ export const TRANSFER_FEES = {
 
 export const LOCALE_COOKIE_NAME = "i18n_locale";
 export const LOCALE_COOKIE_DAYS = 365;
-export const AUTH_COOKIE_DAYS = 365;
-export const ROUTE_NAME_SEPARATOR = "___";
-export const TEXT_DIRECTION = "ltr";
 
-export const RELOAD_GUARD_MS = 10_000;
-export const MAX_CONCURRENT_ROUTE_PRELOADS = 4;
 export const LOADING_BAR = {
   throttleMs: 200,
   durationMs: 2000,
@@ -390,21 +363,12 @@ export const LOADING_BAR = {
   resetDelayMs: 400,
   heightPx: 3,
 } as const;
-export const SMOOTH_SCROLL_MS = 300;
-export const STRUCTURED_DATA = { inLanguage: "ja", areaServed: "JP" } as const;
 
 export const MODAL = {
   baseZIndex: 1000,
   zIndexStepPerStackedModal: 2,
   swipeCloseDistanceRatio: 0.1,
   swipeCloseMs: 300,
-} as const;
-
-export const SESSION_RECORDING = {
-  sampleRate: 0.1,
-  errorSampleRate: 1,
-  errorModeMs: 15_000,
-  fullModeMs: 300_000,
 } as const;
 
 export const IDENTITY_PROVIDER = {

@@ -1,7 +1,7 @@
 import type { Localized } from "./locale.ts";
 
 /** Every failure the core reports on purpose. The doors map each code to a status once. */
-export const APP_ERROR_CODES = [
+const APP_ERROR_CODES = [
   "BAD_REQUEST",
   "VALIDATION",
   "UNAUTHORIZED",
@@ -15,7 +15,7 @@ export const APP_ERROR_CODES = [
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
-export const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
+const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION: 422,
   UNAUTHORIZED: 401,

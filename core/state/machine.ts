@@ -7,7 +7,7 @@ import type { Localized } from "../shared/locale.ts";
 export const RETURN_TO_HELD = "(held)" as const;
 
 /** The payload every timer job carries: the row, the state it was set for, and when it was entered. */
-export type TimerPayload = { id: number; state: string; since: number };
+type TimerPayload = { id: number; state: string; since: number };
 export type TimerJob = JobDefinition<z.ZodType<TimerPayload>>;
 
 /**
@@ -39,10 +39,6 @@ export type Machine<S extends string = string, A extends string = string, R exte
   };
 };
 
-export type StateOf<M> = M extends Machine<infer S, string, string> ? S : never;
-export type ActionOf<M> = M extends Machine<string, infer A, string> ? A : never;
-export type RoleOf<M> = M extends Machine<string, string, infer R> ? R : never;
-
 export function defineMachine<const S extends string, const A extends string, const R extends string>(
   machine: Machine<S, A, R>,
 ): Machine<S, A, R> {
@@ -58,7 +54,7 @@ export function defineMachine<const S extends string, const A extends string, co
 }
 
 /** May `role` take `action` from `from`? (Without the hold's return target: see `nextState`.) */
-export function mayTake<S extends string, A extends string, R extends string>(
+function mayTake<S extends string, A extends string, R extends string>(
   machine: Machine<S, A, R>,
   from: S,
   action: A,

@@ -45,7 +45,6 @@ export const ZPurchaseInput = z
       .optional(),
   })
   .strict();
-export type TPurchaseInput = z.input<typeof ZPurchaseInput>;
 
 const LABELS: Record<string, Localized> = {
   paymentMethod: { ja: "お支払い方法", en: "Payment method" },

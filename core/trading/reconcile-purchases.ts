@@ -10,7 +10,7 @@ import { reconcilePurchasesJob } from "./trading-job-defs.ts";
 
 /** A purchase request (or payment) untouched this long is taken to have died with its server. */
 export const STALE_ATTEMPT_MS = 2 * 60 * 1000;
-export const RECONCILE_EVERY_MS = 5 * 60 * 1000;
+const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 
 export type ReconcileTiming = { everyMs: number; staleMs: number };
 export const DEFAULT_RECONCILE_TIMING: ReconcileTiming = {

@@ -17,7 +17,7 @@ import {
 import { AppError } from "../shared/errors.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 
-export type InvoiceRequest = {
+type InvoiceRequest = {
   transactionId: number;
   invoiceKind: CourierInvoiceKind;
   parcelSize: ParcelSize | null;
@@ -27,7 +27,7 @@ export type InvoiceRequest = {
   handlingNotes: string[];
 };
 
-export type Invoice = {
+type Invoice = {
   invoiceNumber: string;
   /** Shown at the FamilyMart counter or the parcel locker; null for pickup and courier offices. */
   qrCode: string | null;
@@ -41,19 +41,19 @@ export type ShippingProvider = {
   issueInvoice(request: InvoiceRequest): Promise<Invoice>;
 };
 
-export function courierFee(kind: CourierInvoiceKind, size: ParcelSize | null): Yen {
+function courierFee(kind: CourierInvoiceKind, size: ParcelSize | null): Yen {
   if (kind === COURIER_INVOICE_KIND.NEKOPOSU) return COURIER_FEES.nekoposu;
   if (kind === COURIER_INVOICE_KIND.COMPACT) return COURIER_FEES.compact;
   return COURIER_FEES.parcel[size ?? 60];
 }
 
-export const COURIER_MAINTENANCE = {
+const COURIER_MAINTENANCE = {
   ja: "配送業者のシステムメンテナンス中です（毎月1日 3:00〜5:00）。時間をおいてお試しください",
   en: "The courier's system is under maintenance (the 1st of each month, 3:00-5:00). Please try again later",
 };
 
 /** The courier is closed for maintenance on the 1st of the month, 3:00-5:00 in Tokyo (spec §9). */
-export function inCourierMaintenance(now: Date): boolean {
+function inCourierMaintenance(now: Date): boolean {
   const t = tokyoNow(now);
   return (
     Number(t.date.slice(8, 10)) === COURIER_MAINTENANCE_WINDOW.day &&

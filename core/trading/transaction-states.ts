@@ -8,13 +8,13 @@ export type TransactionRole = "buyer" | "seller" | "operator" | "system";
 /** A purchase waiting for 3-D Secure holds the item this long, like the provider's own limit. */
 export const AUTH_TTL_MS = 30 * 60 * 1000;
 /** Days after which a party who has not acted is reminded. */
-export const REMIND_AFTER_DAYS = 3;
+const REMIND_AFTER_DAYS = 3;
 /** Days a party has to rate before the sale completes by itself (each side its own window). */
 export const AUTO_COMPLETE_DAYS = 9;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** States an operator may put on hold (PENDING) and later release back into. */
-export const HOLDABLE_STATES = ["START", "SHIPPING", "REVIEWED_BY_BUYER", "CANCELING"] as const;
+const HOLDABLE_STATES = ["START", "SHIPPING", "REVIEWED_BY_BUYER", "CANCELING"] as const;
 
 export const TRANSACTION_STATE_MESSAGES = {
   notNow: {

@@ -15,7 +15,7 @@ const XIAOMI = "00009";
 const OPPO = "00011";
 
 /** The common models sold in Japan, the catalogue the listing form and filters offer. */
-export const DEVICE_MODELS: ModelSeed[] = [
+const DEVICE_MODELS: ModelSeed[] = [
   [A, "05", "iPhone 8", 2017, [64, 128, 256]],
   [A, "05", "iPhone X", 2017, [64, 256]],
   [A, "05", "iPhone XR", 2018, [64, 128, 256]],
@@ -72,7 +72,7 @@ export const DEVICE_MODELS: ModelSeed[] = [
  * sold in Japan carries, so a real IMEI is never matched to a wrong model; a production
  * installation loads the licensed GSMA TAC database into the same table.
  */
-export const DEMO_TACS: [tac: string, brandCode: string, modelName: string][] = [
+const DEMO_TACS: [tac: string, brandCode: string, modelName: string][] = [
   ["99000101", A, "iPhone 13"],
   ["99000102", A, "iPhone 12"],
   ["99000103", A, "iPhone 14 Pro"],

@@ -3,7 +3,7 @@ import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import type { Locale, Localized } from "#core/shared/locale.ts";
 
-export type ApiAuth = "none" | "optional" | "user";
+type ApiAuth = "none" | "optional" | "user";
 
 /**
  * A `multipart/form-data` request body made of files (uploads). Each named part must hold a

@@ -4,7 +4,7 @@ import { categoryLabel } from "#core/media/fields.ts";
 import type { PostSummary } from "#core/media/post-view.ts";
 import { formatDate } from "../../i18n/index.ts";
 
-export function PostCard({ post }: { post: PostSummary }) {
+function PostCard({ post }: { post: PostSummary }) {
   const t = useTranslations("media");
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">

@@ -11,7 +11,7 @@ const LINKS = [
 ] as const;
 
 /** The same page in the other language, query kept. */
-export function LanguageSwitcher({ lang }: { lang: Locale }) {
+function LanguageSwitcher({ lang }: { lang: Locale }) {
   const t = useTranslations("footer");
   const { pathname, search } = useLocation();
   // The media lives outside the language prefix and only in Japanese: the other language starts at its home.

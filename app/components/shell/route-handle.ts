@@ -1,6 +1,6 @@
 import { useMatches } from "react-router";
 
-export const TABS = ["home", "search", "sell", "notifications", "mypage"] as const;
+const TABS = ["home", "search", "sell", "notifications", "mypage"] as const;
 export type Tab = (typeof TABS)[number];
 
 /**

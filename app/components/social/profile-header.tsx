@@ -23,7 +23,7 @@ function useHydrated() {
  * Follow / unfollow: a plain POST without JavaScript; with it, a fetcher that switches at once and
  * lets the counts refresh behind it.
  */
-export function FollowButton({ profile, lang }: { profile: PublicProfile; lang: Locale }) {
+function FollowButton({ profile, lang }: { profile: PublicProfile; lang: Locale }) {
   const t = useTranslations("people");
   const fetcher = useFetcher<FollowState>();
   const hydrated = useHydrated();

@@ -5,7 +5,7 @@
  */
 export type LegalBlock = string | { list: readonly string[] };
 
-export type LegalSection = { heading: string; blocks: readonly LegalBlock[] };
+type LegalSection = { heading: string; blocks: readonly LegalBlock[] };
 
 export type LegalDocument = {
   title: string;
