@@ -1,12 +1,13 @@
 import sharp from "sharp";
 import { expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
+import { journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
 
 const PRICE = 3000;
 
 /** Taro lists a phone shipped by the courier integration (らくらくTsugu便), through the API. */
 async function listPhone(page: Page, title: string): Promise<number> {
   const created = await page.request.post("/api/v1/items", {
+    headers: ownOrigin(page),
     data: {
       title,
       description: "動作確認済み。画面に小さな傷があります。",
@@ -32,10 +33,13 @@ async function listPhone(page: Page, title: string): Promise<number> {
     .jpeg()
     .toBuffer();
   const uploaded = await page.request.post(`/api/v1/items/${id}/photos`, {
+    headers: ownOrigin(page),
     multipart: { photo: { name: "phone.jpg", mimeType: "image/jpeg", buffer: photo } },
   });
   expect(uploaded.status()).toBe(201);
-  expect((await page.request.post(`/api/v1/items/${id}/publish`)).status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/v1/items/${id}/publish`, { headers: ownOrigin(page) })).status(),
+  ).toBe(200);
   return id;
 }
 
@@ -67,6 +71,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   const buyer = await buyerContext.newPage();
   await logIn(buyer, "seller01@tsugu.example");
   const address = await buyer.request.put("/api/v1/me/address", {
+    headers: ownOrigin(buyer),
     data: {
       family_name: "佐藤",
       given_name: "一郎",

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn } from "./helpers.ts";
+import { journeyShot, logIn, ownOrigin } from "./helpers.ts";
 
 async function logOut(page: Page) {
   await page.goto("/ja/mypage/");
@@ -103,7 +103,7 @@ test("a member lists a broken phone, buyers find it by keyword and defect, like 
   expect(taro.items).toHaveLength(1);
   const comments = await (await page.request.get(`/api/v1/items/${taro.items[0].id}/comments`)).json();
   const taroId = comments.items[0].author_id ?? comments.items[0].authorId;
-  const block = await page.request.put(`/api/v1/users/${taroId}/block`);
+  const block = await page.request.put(`/api/v1/users/${taroId}/block`, { headers: ownOrigin(page) });
   expect(block.status()).toBe(204);
   await logOut(page);
   await logIn(page, "taro@tsugu.example");
@@ -112,6 +112,7 @@ test("a member lists a broken phone, buyers find it by keyword and defect, like 
   await expect(page.getByTestId("like-button")).toBeDisabled();
   await expect(page.getByLabel("商品について質問する")).toHaveCount(0);
   const refused = await page.request.post(`/api/v1/items/${taro.items[0].id}/comments`, {
+    headers: ownOrigin(page),
     data: { body: "まだありますか？" },
   });
   expect(refused.status()).toBe(403);

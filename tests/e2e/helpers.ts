@@ -1,6 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+/**
+ * What a page's own script would send with an API write made on the member's cookie: our origin.
+ * Without it the API refuses a cookie-authenticated change (decision 018).
+ */
+export function ownOrigin(page: Page): { origin: string } {
+  return { origin: new URL(page.url()).origin };
+}
+
 /** Opens the newest mail to an address in the development mailbox and returns its text. */
 export async function readMail(page: Page, to: string, subjectPart: string): Promise<string> {
   const mailbox = await page.context().newPage();

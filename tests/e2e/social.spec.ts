@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
+import { journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
 
 /** A member's own profile address, as my page links to it. */
 async function ownProfilePath(page: Page): Promise<string> {
@@ -31,8 +31,18 @@ test("a member follows, unfollows, blocks and unblocks another member", async ({
   // The demo accounts are shared with the other journeys: start from no block and no follow
   // between the two, and with Hanako's earlier notices read.
   const idOf = (profile: string) => profile.split("/")[3];
-  expect((await hanako.page.request.delete(`/api/v1/users/${idOf(taroProfile)}/block`)).status()).toBe(204);
-  expect((await page.request.delete(`/api/v1/users/${idOf(hanakoProfile)}/follow`)).status()).toBe(204);
+  expect(
+    (
+      await hanako.page.request.delete(`/api/v1/users/${idOf(taroProfile)}/block`, {
+        headers: ownOrigin(hanako.page),
+      })
+    ).status(),
+  ).toBe(204);
+  expect(
+    (
+      await page.request.delete(`/api/v1/users/${idOf(hanakoProfile)}/follow`, { headers: ownOrigin(page) })
+    ).status(),
+  ).toBe(204);
   await hanako.page.goto("/ja/notifications/");
 
   // Hanako's profile: who she is, no reviews yet, and a follow button.
