@@ -6,17 +6,13 @@ import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
-import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
+import { cardToken, makeBuyer, sandboxChargeEvent } from "#tests/helpers/trading.ts";
 import { checkInvariants } from "#tests/sim/purchase-simulation.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
 import { getBalance } from "../ledger/get-balance.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import { receivePaymentWebhook } from "../payments/receive-webhook.ts";
-import {
-  decideSandboxChallenge,
-  SANDBOX_SIGNATURE_HEADER,
-  signSandboxEvent,
-} from "../payments/sandbox-gateway.ts";
+import { decideSandboxChallenge } from "../payments/sandbox-gateway.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
 import { purchaseItem } from "./purchase-item.ts";
@@ -127,12 +123,7 @@ describe.each(ENGINES)("crash drills on %s", (engine) => {
     const chargeId = /challenge\/(ch_[0-9a-f]+)/.exec(started.redirectUrl!)![1]!;
     await decideSandboxChallenge(t.ctx, { chargeId, pass: true });
     await t.ctx.payments.finishThreeDSecure(chargeId);
-    const body = JSON.stringify({
-      id: `evnt_${randomUUID()}`,
-      type: "charge.succeeded",
-      data: { object: "charge", id: chargeId },
-    });
-    const headers = { [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(t.ctx.secret, body, t.clock.now()) };
+    const { body, headers } = sandboxChargeEvent(t.ctx, chargeId);
     t.clock.advance(STALE_ATTEMPT_MS + 1000);
     await Promise.all([
       receivePaymentWebhook(t.ctx, {
@@ -177,15 +168,9 @@ describe.each(ENGINES)("crash drills on %s", (engine) => {
         const stale = await real.getCharge(chargeId);
         if (!raced && stale?.status === "authorized") {
           raced = true;
-          const body = JSON.stringify({
-            id: `evnt_${randomUUID()}`,
-            type: "charge.succeeded",
-            data: { object: "charge", id: chargeId },
-          });
           await receivePaymentWebhook(t.ctx, {
             provider: "sandbox",
-            headers: { [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(t.ctx.secret, body, t.clock.now()) },
-            body,
+            ...sandboxChargeEvent(t.ctx, chargeId),
             purposes: { purchase: purchasePurpose },
           });
           return real.getCharge(chargeId);

@@ -13,15 +13,11 @@ import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
-import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
+import { cardToken, makeBuyer, sandboxChargeEvent } from "#tests/helpers/trading.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
 import { getBalance } from "../ledger/get-balance.ts";
 import { receivePaymentWebhook } from "../payments/receive-webhook.ts";
-import {
-  decideSandboxChallenge,
-  SANDBOX_SIGNATURE_HEADER,
-  signSandboxEvent,
-} from "../payments/sandbox-gateway.ts";
+import { decideSandboxChallenge, SANDBOX_SIGNATURE_HEADER } from "../payments/sandbox-gateway.ts";
 import { blockUser } from "../social/blocks.ts";
 import { cancelTransaction } from "./cancel-transaction.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
@@ -320,12 +316,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     await decideSandboxChallenge(t.ctx, { chargeId, pass: true });
     // The buyer never comes back; the provider's event arrives after the charge was finished.
     await t.ctx.payments.finishThreeDSecure(chargeId);
-    const body = JSON.stringify({
-      id: `evnt_${randomUUID()}`,
-      type: "charge.succeeded",
-      data: { object: "charge", id: chargeId },
-    });
-    const headers = { [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(t.ctx.secret, body, t.clock.now()) };
+    const { body, headers } = sandboxChargeEvent(t.ctx, chargeId);
     const bad = await failure(
       receivePaymentWebhook(t.ctx, {
         provider: "sandbox",

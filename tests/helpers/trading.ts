@@ -1,5 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
+import {
+  createSandboxCardToken,
+  SANDBOX_SIGNATURE_HEADER,
+  signSandboxEvent,
+} from "#core/payments/sandbox-gateway.ts";
 import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from "#core/payments/test-cards.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { addresses } from "#db/schema/index.ts";
@@ -35,4 +40,20 @@ export async function cardToken(ctx: CoreContext, kind: SandboxCardBehaviour = "
     cvc: "123",
   });
   return token.id;
+}
+
+/** A provider event about a charge, signed as the sandbox signs its webhooks. */
+export function sandboxChargeEvent(
+  ctx: Pick<CoreContext, "secret" | "clock">,
+  chargeId: string,
+): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({
+    id: `evnt_${randomUUID()}`,
+    type: "charge.succeeded",
+    data: { object: "charge", id: chargeId },
+  });
+  return {
+    body,
+    headers: { [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(ctx.secret, body, ctx.clock.now()) },
+  };
 }
