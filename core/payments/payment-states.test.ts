@@ -23,6 +23,12 @@ describe("payment state machine", () => {
     `,
   });
 
+  it("holds the spec's payment states (§3) among its own", () => {
+    for (const state of ["INCOMPLETED", "CANCELED", "COMPLETED", "REFUNDED"] as const) {
+      expect(PAYMENT_MACHINE.states).toContain(state);
+    }
+  });
+
   it("decides in one place what each provider status means", () => {
     expect(Object.fromEntries(CHARGE_STATUSES.map((s) => [s, chargeMeaning(s)]))).toEqual({
       requires_3ds: { kind: "pending" },

@@ -40,7 +40,6 @@ import {
   MODAL,
   PACKAGINGS,
   PARCEL_SIZES,
-  PAYMENT_STATES,
   PICKUP_TIME_SLOTS,
   type PickupTimeSlot,
   POSTAGES,
@@ -78,7 +77,6 @@ const SPEC_ORDER: [string, CodeTable, string[]][] = [
   ["prefectures", PREFECTURES, Array.from({ length: 47 }, (_, index) => String(index + 1).padStart(2, "0"))],
   ["bank account types", BANK_ACCOUNT_TYPES, ["1", "2"]],
   ["convenience stores", CONVENIENCE_STORES, ["10001", "10002", "10005", "10008"]],
-  ["payment states", PAYMENT_STATES, ["INCOMPLETED", "CANCELED", "COMPLETED", "REFUNDED"]],
   [
     "transaction states",
     TRANSACTION_STATES,

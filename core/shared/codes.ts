@@ -281,13 +281,6 @@ export const CONVENIENCE_STORES = [
   { code: "10008", key: "SEICOMART", label: { ja: "セイコーマート", en: "Seicomart" } },
 ] as const satisfies readonly KeyedCodeEntry[];
 
-export const PAYMENT_STATES = [
-  { code: "INCOMPLETED", label: { ja: "未完了", en: "Incomplete" } },
-  { code: "CANCELED", label: { ja: "キャンセル済み", en: "Canceled" } },
-  { code: "COMPLETED", label: { ja: "支払い完了", en: "Completed" } },
-  { code: "REFUNDED", label: { ja: "返金済み", en: "Refunded" } },
-] as const satisfies CodeTable;
-
 export const TRANSACTION_STATES = [
   { code: "INVALID", label: { ja: "無効", en: "Invalid" } },
   { code: "AUTH", label: { ja: "決済承認済み", en: "Payment authorized" } },
