@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
+import { mayEverSell } from "#core/catalog/may-sell.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import { ItemForm } from "../components/item-form.tsx";
@@ -19,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, lang);
   const ctx = core(context);
   // Business buyers and staff never list (the core refuses them too); members set up first.
-  if (user.role !== "member") throw data("Forbidden", { status: 403 });
+  if (!mayEverSell(user)) throw data("Forbidden", { status: 403 });
   // First-time sellers register where proceeds go and their address before listing.
   if (await needsSellerSetup(ctx, user.id)) {
     throw redirect(`/${lang}/setup/address/?redirect=${encodeURIComponent(`/${lang}/sell/`)}`);

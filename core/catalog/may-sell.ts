@@ -14,12 +14,17 @@ const MAY_SELL_MESSAGES = {
   },
 };
 
+/** Business buyers and operators never list; members may, once set up. */
+export function mayEverSell(actor: Pick<SessionUser, "role">): boolean {
+  return actor.role === "member";
+}
+
 /**
  * Who may list on the flea market: members (never a business buyer or an operator) who have been
  * through the seller setup (an address and a payout account). Pages and the API alike.
  */
 export async function assertMaySell(ctx: Pick<CoreContext, "db">, actor: SessionUser): Promise<void> {
-  if (actor.role !== "member") throw new AppError("FORBIDDEN", { message: MAY_SELL_MESSAGES.membersOnly });
+  if (!mayEverSell(actor)) throw new AppError("FORBIDDEN", { message: MAY_SELL_MESSAGES.membersOnly });
   if (await needsSellerSetup(ctx, actor.id)) {
     throw new AppError("FORBIDDEN", { message: MAY_SELL_MESSAGES.setupFirst });
   }
