@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { receivePaymentWebhook } from "#core/payments/receive-webhook.ts";
 import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { readBody } from "./api/body.ts";
 import { convertKeys, toCamel, toSnake } from "./api/case.ts";
 import { coreContext } from "./core-context.ts";
@@ -12,7 +13,7 @@ import type { AppServices } from "./router-context.ts";
 const MAX_EVENT_BYTES = 256 * 1024;
 
 function fail(error: AppError) {
-  return Response.json({ error: { code: error.code, message: error.messages.en } }, { status: error.status });
+  return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status });
 }
 
 /**
@@ -55,12 +56,14 @@ export function createProviderRoutes(services: AppServices): Hono<{ Bindings: Ht
       return c.json(convertKeys(token, toSnake), 201);
     } catch (error) {
       if (isAppError(error)) {
+        // The card form shows the sentence in the page's language, so both go back.
+        const shown = error.fields.card ?? error.reason;
         return Response.json(
           {
             error: {
               code: error.code,
-              message: error.messages.en,
-              messages: error.fields.card ?? error.messages,
+              message: error.message,
+              messages: { ja: renderMessage(shown, "ja"), en: renderMessage(shown, "en") },
             },
           },
           { status: error.status },

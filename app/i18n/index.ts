@@ -1,11 +1,10 @@
 import { createTranslator } from "use-intl/core";
+import type { Messages } from "#core/shared/i18n/messages.ts";
+import { MESSAGES } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { TIME_ZONE } from "#core/shared/locale.ts";
-import { en } from "./messages/en.ts";
-import { ja } from "./messages/ja.ts";
-import type { Messages } from "./messages.ts";
 
-export const MESSAGES: Record<Locale, Messages> = { ja, en };
+export { MESSAGES };
 
 declare module "use-intl" {
   interface AppConfig {

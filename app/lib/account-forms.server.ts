@@ -5,7 +5,7 @@ import { findAddressesByPostalCode } from "#core/account/postal-lookup.ts";
 import { saveAddress } from "#core/account/save-address.ts";
 import { saveBankAccount } from "#core/account/save-bank-account.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { isAppError } from "#core/shared/errors.ts";
+import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { ADDRESS_FIELDS, type AddressFormState } from "../components/account/address-form.tsx";
 import { BANK_ACCOUNT_FIELDS, type SavedBankAccount } from "../components/account/bank-account-form.tsx";
@@ -53,8 +53,9 @@ export async function submitAddressForm(
       });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      const message = error.fields.postalCode ?? error.messages;
-      return data<AddressFormState>({ values, errors: { postalCode: message[o.lang] } }, { status: 422 });
+      const text = localizeError(error, o.lang);
+      const message = text.fields.postalCode ?? text.message;
+      return data<AddressFormState>({ values, errors: { postalCode: message } }, { status: 422 });
     }
   }
   try {

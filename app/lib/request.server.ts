@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { isAppError } from "#core/shared/errors.ts";
+import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { flashCookie, parseCookies } from "#server/cookies.ts";
 import { coreContext } from "#server/core-context.ts";
@@ -85,9 +85,10 @@ const SECRET_FIELD = /password|^code$/i;
  */
 export function formFailure(error: unknown, lang: Locale, values: Record<string, string>) {
   if (!isAppError(error)) throw error;
-  const errors = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[lang]]));
+  const text = localizeError(error, lang);
+  const errors = text.fields;
   const kept = Object.fromEntries(Object.entries(values).filter(([k]) => !SECRET_FIELD.test(k)));
-  const formError = Object.keys(errors).length ? undefined : error.messages[lang];
+  const formError = Object.keys(errors).length ? undefined : text.message;
   return data<FormState>(
     { values: kept, errors, ...(formError ? { formError } : {}) },
     { status: error.status },

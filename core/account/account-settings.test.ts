@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bankAccounts, users } from "#db/schema/index.ts";
 import { createMember } from "#tests/helpers/account.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { getAddress } from "./get-address.ts";
 import { getBankAccount } from "./get-bank-account.ts";
@@ -80,30 +80,30 @@ describe.each(ENGINES)("account settings on %s", (engine) => {
       }),
     );
     expect(e.code).toBe("VALIDATION");
-    expect(e.fields.familyName).toEqual({ ja: "姓を入力してください", en: "Family name is required" });
-    expect(e.fields.familyNameKana).toEqual({
+    expect(said(e).fields.familyName).toEqual({ ja: "姓を入力してください", en: "Family name is required" });
+    expect(said(e).fields.familyNameKana).toEqual({
       ja: "全角カタカナで入力してください",
       en: "Enter full-width katakana",
     });
-    expect(e.fields.givenNameKana?.en).toBe("Enter full-width katakana");
-    expect(e.fields.postalCode).toEqual({ ja: "7桁の数字で入力してください", en: "Enter 7 digits" });
-    expect(e.fields.prefectureCode).toEqual({
+    expect(said(e).fields.givenNameKana?.en).toBe("Enter full-width katakana");
+    expect(said(e).fields.postalCode).toEqual({ ja: "7桁の数字で入力してください", en: "Enter 7 digits" });
+    expect(said(e).fields.prefectureCode).toEqual({
       ja: "都道府県が正しくありません",
       en: "Prefecture is not valid",
     });
-    expect(e.fields.phone).toEqual({
+    expect(said(e).fields.phone).toEqual({
       ja: "10桁または11桁の数字で入力してください",
       en: "Enter 10 or 11 digits",
     });
-    expect(e.fields.building).toBeUndefined();
+    expect(said(e).fields.building).toBeUndefined();
     expect(await getAddress(t.ctx, member.id)).toBeNull();
     const missing = await failure(saveAddress(t.ctx, { userId: member.id, input: {} as never }));
-    expect(missing.fields.postalCode?.ja).toBe("郵便番号を入力してください");
-    expect(missing.fields.prefectureCode?.en).toBe("Prefecture is required");
+    expect(said(missing).fields.postalCode?.ja).toBe("郵便番号を入力してください");
+    expect(said(missing).fields.prefectureCode?.en).toBe("Prefecture is required");
     const label = await failure(
       saveAddress(t.ctx, { userId: member.id, input: { ...ADDRESS, street: "千代田①-Ⅱ" } }),
     );
-    expect(label.fields.street?.ja).toBe("使用できない文字が含まれています");
+    expect(said(label).fields.street?.ja).toBe("使用できない文字が含まれています");
   });
 
   it("saves a payout account and never answers the full account number", async () => {
@@ -122,7 +122,7 @@ describe.each(ENGINES)("account settings on %s", (engine) => {
     const first = await failure(
       saveBankAccount(t.ctx, { userId: member.id, input: { ...BANK, accountNumber: "" } }),
     );
-    expect(first.fields.accountNumber).toEqual({
+    expect(said(first).fields.accountNumber).toEqual({
       ja: "口座番号を入力してください",
       en: "Account number is required",
     });
@@ -149,14 +149,14 @@ describe.each(ENGINES)("account settings on %s", (engine) => {
         },
       }),
     );
-    expect(e.fields.bankCode).toEqual({
+    expect(said(e).fields.bankCode).toEqual({
       ja: "金融機関コードは4桁の数字で入力してください",
       en: "Bank code must be 4 digits",
     });
-    expect(e.fields.branchCode?.ja).toBe("支店コードは3桁の数字で入力してください");
-    expect(e.fields.accountType?.en).toBe("Account type is not valid");
-    expect(e.fields.accountNumber?.en).toBe("Account number must be 7 digits");
-    expect(e.fields.holderName).toEqual({
+    expect(said(e).fields.branchCode?.ja).toBe("支店コードは3桁の数字で入力してください");
+    expect(said(e).fields.accountType?.en).toBe("Account type is not valid");
+    expect(said(e).fields.accountNumber?.en).toBe("Account number must be 7 digits");
+    expect(said(e).fields.holderName).toEqual({
       ja: "全角カタカナ・英数字・括弧・全角スペースで入力してください",
       en: "Enter full-width katakana, letters, digits, parentheses and full-width spaces",
     });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { identityChecks, sandboxRecords, users } from "#db/schema/index.ts";
 import { createMember, testImage } from "#tests/helpers/account.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { getIdentification } from "./get-identification.ts";
 import { isIdentityVerified } from "./is-identity-verified.ts";
@@ -98,7 +98,7 @@ describe.each(ENGINES)("identity verification (Polarify sandbox) on %s", (engine
     // Once verified, there is nothing more to submit.
     const again = await failure(start(member));
     expect(again.code).toBe("CONFLICT");
-    expect(again.messages.ja).toBe("本人確認はすでに完了しています");
+    expect(said(again).message.ja).toBe("本人確認はすでに完了しています");
   });
 
   it("does not trust the redirect: the success page before the provider decided leaves the check pending", async () => {
@@ -179,8 +179,11 @@ describe.each(ENGINES)("identity verification (Polarify sandbox) on %s", (engine
       }),
     );
     expect(none.code).toBe("VALIDATION");
-    expect(none.fields.idFront).toEqual({ ja: "画像ファイルを選んでください", en: "Choose an image file" });
-    expect(none.fields.selfie?.ja).toBe("画像ファイルを選んでください");
+    expect(said(none).fields.idFront).toEqual({
+      ja: "画像ファイルを選んでください",
+      en: "Choose an image file",
+    });
+    expect(said(none).fields.selfie?.ja).toBe("画像ファイルを選んでください");
     const html = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
     const bad = await failure(
       startIdentityVerification(t.ctx, {
@@ -190,7 +193,7 @@ describe.each(ENGINES)("identity verification (Polarify sandbox) on %s", (engine
       }),
     );
     expect(bad.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    expect(bad.fields.idFront?.ja).toBe("JPEG・PNG・WebP・HEIC形式の画像を選んでください");
+    expect(said(bad).fields.idFront?.ja).toBe("JPEG・PNG・WebP・HEIC形式の画像を選んでください");
     const badSelfie = await failure(
       startIdentityVerification(t.ctx, {
         actor: member,
@@ -198,7 +201,7 @@ describe.each(ENGINES)("identity verification (Polarify sandbox) on %s", (engine
         locale: "ja",
       }),
     );
-    expect(badSelfie.fields.selfie?.en).toBe("Choose a JPEG, PNG, WebP or HEIC image");
+    expect(said(badSelfie).fields.selfie?.en).toBe("Choose a JPEG, PNG, WebP or HEIC image");
     expect(await t.ctx.db.select().from(identityChecks)).toEqual([]);
     expect(await t.ctx.db.select().from(sandboxRecords)).toEqual([]);
   });
@@ -213,7 +216,7 @@ describe.each(ENGINES)("identity verification (Polarify sandbox) on %s", (engine
         facts: { ...FACTS, birthDate: "2030-01-01" },
       }),
     );
-    expect(future.fields.birthDate?.ja).toBe("生年月日を正しく入力してください");
+    expect(said(future).fields.birthDate?.ja).toBe("生年月日を正しく入力してください");
     const empty = await failure(
       decidePolarifyCheck(t.ctx, {
         reference: started.reference,
@@ -221,7 +224,7 @@ describe.each(ENGINES)("identity verification (Polarify sandbox) on %s", (engine
         facts: { ...FACTS, occupation: "" },
       }),
     );
-    expect(empty.fields.occupation?.ja).toBe("職業を入力してください");
+    expect(said(empty).fields.occupation?.ja).toBe("職業を入力してください");
     const reason = await failure(
       decidePolarifyCheck(t.ctx, { reference: started.reference, decision: "reject", reason: "bored" }),
     );

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { challenges, users } from "#db/schema/index.ts";
 import { captureSms, createMember } from "#tests/helpers/account.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn } from "#tests/helpers/smtp.ts";
 import { confirmPhoneVerification } from "./confirm-phone-verification.ts";
@@ -54,7 +54,7 @@ describe.each(ENGINES)("phone verification on %s", (engine) => {
     const again = await failure(
       confirmPhoneVerification(t.ctx, { actor: member, ticket, input: { code: lastCode("09012345678") } }),
     );
-    expect(again.fields.code?.ja).toContain("有効期限");
+    expect(said(again).fields.code?.ja).toContain("有効期限");
   });
 
   it("writes the text in the member's language", async () => {
@@ -82,7 +82,7 @@ describe.each(ENGINES)("phone verification on %s", (engine) => {
     const empty = await failure(
       startPhoneVerification(t.ctx, { actor: member, input: { phoneNumber: "" }, locale: "ja", ip: IP }),
     );
-    expect(empty.fields.phoneNumber?.ja).toBe("携帯電話番号を入力してください");
+    expect(said(empty).fields.phoneNumber?.ja).toBe("携帯電話番号を入力してください");
     expect(sms).toHaveLength(0);
   });
 
@@ -99,19 +99,22 @@ describe.each(ENGINES)("phone verification on %s", (engine) => {
       const e = await failure(
         confirmPhoneVerification(t.ctx, { actor: member, ticket, input: { code: otherThan(code) } }),
       );
-      expect(e.fields.code).toEqual({ ja: "確認コードが正しくありません", en: "The code is not correct" });
+      expect(said(e).fields.code).toEqual({
+        ja: "確認コードが正しくありません",
+        en: "The code is not correct",
+      });
     }
     const fifth = await failure(
       confirmPhoneVerification(t.ctx, { actor: member, ticket, input: { code: otherThan(code) } }),
     );
-    expect(fifth.fields.code?.en).toContain("entered wrongly too many times");
+    expect(said(fifth).fields.code?.en).toContain("entered wrongly too many times");
     const right = await failure(confirmPhoneVerification(t.ctx, { actor: member, ticket, input: { code } }));
-    expect(right.fields.code?.en).toContain("expired");
+    expect(said(right).fields.code?.en).toContain("expired");
     expect(await getVerifiedPhone(t.ctx, member.id)).toBeNull();
     const malformed = await failure(
       confirmPhoneVerification(t.ctx, { actor: member, ticket, input: { code: "12ab" } }),
     );
-    expect(malformed.fields.code?.ja).toBe("確認コードは6桁の数字で入力してください");
+    expect(said(malformed).fields.code?.ja).toBe("確認コードは6桁の数字で入力してください");
   });
 
   it("expires a code after 10 minutes", async () => {
@@ -126,7 +129,7 @@ describe.each(ENGINES)("phone verification on %s", (engine) => {
     const e = await failure(
       confirmPhoneVerification(t.ctx, { actor: member, ticket, input: { code: lastCode("06012345678") } }),
     );
-    expect(e.fields.code?.ja).toBe(
+    expect(said(e).fields.code?.ja).toBe(
       "確認コードの有効期限が切れたか、入力の回数が上限に達しました。もう一度お手続きください",
     );
   });
@@ -208,7 +211,7 @@ describe.each(ENGINES)("phone verification on %s", (engine) => {
       confirmPhoneVerification(t.ctx, { actor: taro, ticket: second.ticket, input: { code: taroCode } }),
     );
     expect(late.code).toBe("CONFLICT");
-    expect(late.messages.ja).toBe("この電話番号は、ほかのアカウントで認証済みのため使用できません");
+    expect(said(late).message.ja).toBe("この電話番号は、ほかのアカウントで認証済みのため使用できません");
     const before = sms.length;
     const refused = await failure(
       startPhoneVerification(t.ctx, {
@@ -218,7 +221,7 @@ describe.each(ENGINES)("phone verification on %s", (engine) => {
         ip: IP,
       }),
     );
-    expect(refused.fields.phoneNumber?.en).toBe(
+    expect(said(refused).fields.phoneNumber?.en).toBe(
       "This phone number has already been verified by another account",
     );
     expect(sms).toHaveLength(before);
@@ -230,7 +233,7 @@ describe.each(ENGINES)("phone verification on %s", (engine) => {
         ip: IP,
       }),
     );
-    expect(own.fields.phoneNumber?.ja).toBe("この電話番号は認証済みです");
+    expect(said(own).fields.phoneNumber?.ja).toBe("この電話番号は認証済みです");
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, taro.id));
     expect(row!.phoneNumber).toBeNull();
   });

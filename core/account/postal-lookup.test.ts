@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { said } from "#tests/helpers/core.ts";
 import { isAppError } from "../shared/errors.ts";
 import { findAddressesByPostalCode, lookupPostalCode, normalizePostalCode } from "./postal-lookup.ts";
 
@@ -38,7 +39,7 @@ describe("postal code lookup (Japan Post data, offline)", () => {
       }
     })();
     expect(isAppError(unknown) && unknown.code).toBe("NOT_FOUND");
-    expect(isAppError(unknown) && unknown.fields.postalCode).toEqual({
+    expect(isAppError(unknown) && said(unknown).fields.postalCode).toEqual({
       ja: "この郵便番号に該当する住所が見つかりませんでした",
       en: "No address was found for this postal code",
     });
@@ -50,7 +51,9 @@ describe("postal code lookup (Japan Post data, offline)", () => {
       }
     })();
     expect(isAppError(malformed) && malformed.code).toBe("VALIDATION");
-    expect(isAppError(malformed) && malformed.fields.postalCode?.ja).toBe("7桁の数字で入力してください");
+    expect(isAppError(malformed) && said(malformed).fields.postalCode?.ja).toBe(
+      "7桁の数字で入力してください",
+    );
     expect(findAddressesByPostalCode({ postalCode: "１００－０００１" }).postalCode).toBe("1000001");
   });
 });

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users } from "#db/schema/index.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
@@ -70,7 +70,7 @@ describe.each(ENGINES)("profile on %s", (engine) => {
     const ok = await updateProfile(t.ctx, { actor, input: { introduction: lines } });
     expect(Array.from(ok.introduction)).toHaveLength(999);
     const e = await failure(updateProfile(t.ctx, { actor, input: { introduction: "あ".repeat(1001) } }));
-    expect(e.fields.introduction).toEqual({
+    expect(said(e).fields.introduction).toEqual({
       ja: "自己紹介は1,000文字以内で入力してください",
       en: "Introduction must be at most 1,000 characters",
     });
@@ -78,13 +78,13 @@ describe.each(ENGINES)("profile on %s", (engine) => {
 
   it("refuses an empty or long nickname and characters a label printer cannot print", async () => {
     const empty = await failure(updateProfile(t.ctx, { actor, input: { nickname: " ", introduction: "" } }));
-    expect(empty.fields.nickname?.ja).toBe("ニックネームを入力してください");
+    expect(said(empty).fields.nickname?.ja).toBe("ニックネームを入力してください");
     const long = await failure(updateProfile(t.ctx, { actor, input: { nickname: "あ".repeat(21) } }));
-    expect(long.fields.nickname?.en).toBe("Nickname must be at most 20 characters");
+    expect(said(long).fields.nickname?.en).toBe("Nickname must be at most 20 characters");
     const emoji = await failure(
       updateProfile(t.ctx, { actor, input: { nickname: "はなこ", introduction: "📱" } }),
     );
-    expect(emoji.fields.introduction?.ja).toBe("使用できない文字が含まれています");
+    expect(said(emoji).fields.introduction?.ja).toBe("使用できない文字が含まれています");
     expect((await getProfile(t.ctx, actor.id)).nickname).toBe("はなこ");
   });
 
@@ -116,7 +116,7 @@ describe.each(ENGINES)("profile on %s", (engine) => {
     const { avatarKey } = await setAvatar(t.ctx, { actor, bytes: await photo(200, 200) });
     const e = await failure(setAvatar(t.ctx, { actor, bytes: new TextEncoder().encode("<svg></svg>") }));
     expect(e.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    expect(e.fields.avatar).toEqual(IMAGE_MESSAGES.unsupported);
+    expect(said(e).fields.avatar).toEqual(IMAGE_MESSAGES.unsupported);
     expect((await getProfile(t.ctx, actor.id)).avatarKey).toBe(avatarKey);
     expect(avatarFiles()).toHaveLength(2);
   });

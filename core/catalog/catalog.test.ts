@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { itemPhotos, itemSearch, items, notifications } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { jpeg, LISTING, listItem, makeMember, verifyIdentity } from "#tests/helpers/catalog.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
 import { likeItem } from "../social/likes.ts";
@@ -37,12 +37,12 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     const incomplete = await failure(
       changeItemState(t.ctx, { actor: seller, itemId: draft.id, action: "publish" }),
     );
-    expect(incomplete.fields.price?.ja).toBe("販売価格を入力してください");
-    expect(incomplete.fields.condition?.en).toBe("Condition is required");
+    expect(said(incomplete).fields.price?.ja).toBe("販売価格を入力してください");
+    expect(said(incomplete).fields.condition?.en).toBe("Condition is required");
     const noPhoto = await failure(
       saveItem(t.ctx, { actor: seller, itemId: draft.id, input: LISTING, publish: true }),
     );
-    expect(noPhoto.fields.photos?.ja).toBe("商品画像を1枚以上登録してください");
+    expect(said(noPhoto).fields.photos?.ja).toBe("商品画像を1枚以上登録してください");
     const published = await saveItem(t.ctx, {
       actor: seller,
       itemId: draft.id,
@@ -62,12 +62,12 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     const operator = { ...(await makeMember(t.ctx)), role: "operator" as const };
     const save = async (actor: typeof newcomer) =>
       failure(saveItem(t.ctx, { actor, input: LISTING, photos: [{ bytes: await jpeg() }], publish: true }));
-    expect((await save(newcomer)).messages.ja).toBe(
+    expect(said(await save(newcomer)).message.ja).toBe(
       "出品するには、先に住所と売上金の振込先を登録してください",
     );
     for (const actor of [business, operator]) {
       const refused = await save(actor);
-      expect([refused.code, refused.messages.en]).toEqual([
+      expect([refused.code, said(refused).message.en]).toEqual([
         "FORBIDDEN",
         "Only members can list items; business and staff accounts cannot",
       ]);
@@ -87,11 +87,11 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     const low = await failure(
       saveItem(t.ctx, { actor: seller, input: { ...LISTING, price: "49" }, photos, publish: true }),
     );
-    expect(low.fields.price?.ja).toBe("販売価格は50以上で入力してください");
+    expect(said(low).fields.price?.ja).toBe("販売価格は50以上で入力してください");
     const high = await failure(
       saveItem(t.ctx, { actor: seller, input: { ...LISTING, price: "10000000" }, photos, publish: true }),
     );
-    expect(high.fields.price?.en).toBe("Price must be 9,999,999 or less");
+    expect(said(high).fields.price?.en).toBe("Price must be 9,999,999 or less");
     const courier = await failure(
       saveItem(t.ctx, {
         actor: seller,
@@ -100,11 +100,11 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
         publish: true,
       }),
     );
-    expect(courier.fields.price?.ja).toBe("Tsugu便で発送する場合は1,000円以上に設定してください");
+    expect(said(courier).fields.price?.ja).toBe("Tsugu便で発送する場合は1,000円以上に設定してください");
     const unverified = await failure(
       saveItem(t.ctx, { actor: seller, input: { ...LISTING, price: "50000" }, photos, publish: true }),
     );
-    expect(unverified.fields.price?.ja).toBe("50,000円以上で出品するには本人確認が必要です");
+    expect(said(unverified).fields.price?.ja).toBe("50,000円以上で出品するには本人確認が必要です");
     await saveItem(t.ctx, { actor: seller, input: { ...LISTING, price: "49999" }, photos, publish: true });
     await verifyIdentity(t.ctx, seller.id);
     await saveItem(t.ctx, {
@@ -125,7 +125,7 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
         publish: true,
       }),
     );
-    expect(bad.fields.imei?.ja).toBe("IMEIを正しく入力してください");
+    expect(said(bad).fields.imei?.ja).toBe("IMEIを正しく入力してください");
     // 99000101 is the demo TAC of the iPhone 13; the last digit is the Luhn check digit.
     const id = await listItem(t.ctx, seller, {
       brandCode: "",

@@ -4,7 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { itemPhotos, items, users } from "#db/schema/index.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
@@ -128,7 +128,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
     expect((await rows()).map((r) => r.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const e = await failure(addItemPhoto(t.ctx, { actor: seller, itemId, bytes: await jpeg() }));
     expect(e.code).toBe("VALIDATION");
-    expect(e.fields.photos).toEqual({
+    expect(said(e).fields.photos).toEqual({
       ja: "商品画像は10枚まで登録できます",
       en: "A listing can have at most 10 photos",
     });
@@ -143,7 +143,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     for (const r of results) {
-      if (r.status === "rejected") expect(r.reason.fields.photos).toEqual(ITEM_PHOTO_MESSAGES.tooMany);
+      if (r.status === "rejected") expect(said(r.reason).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.tooMany);
     }
     expect((await rows()).map((r) => r.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(blobFiles()).toBe(20);
@@ -152,7 +152,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
   it("refuses a non-image upload with a field message and stores nothing", async () => {
     const e = await failure(addItemPhoto(t.ctx, { actor: seller, itemId, bytes: HTML }));
     expect([e.code, e.status]).toEqual(["UNSUPPORTED_MEDIA_TYPE", 415]);
-    expect(e.fields.photo).toEqual(IMAGE_MESSAGES.unsupported);
+    expect(said(e).fields.photo).toEqual(IMAGE_MESSAGES.unsupported);
     expect(blobFiles()).toBe(0);
     expect(await rows()).toEqual([]);
   });
@@ -171,7 +171,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
     );
     await removeItemPhoto(t.ctx, { actor: seller, itemId, photoId: c!.id });
     const last = await failure(removeItemPhoto(t.ctx, { actor: seller, itemId, photoId: b!.id }));
-    expect(last.fields.photos).toEqual(ITEM_PHOTO_MESSAGES.keepOne);
+    expect(said(last).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.keepOne);
     expect((await rows()).map((r) => r.id)).toEqual([b!.id]);
   });
 
@@ -185,7 +185,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
     const ids = added.map((p) => p.id);
     for (const wrong of [ids.slice(1), [...ids.slice(1), ids[1]!], [...ids.slice(1), 12345]]) {
       const e = await failure(reorderItemPhotos(t.ctx, { actor: seller, itemId, photoIds: wrong }));
-      expect(e.fields.photoIds).toEqual(ITEM_PHOTO_MESSAGES.order);
+      expect(said(e).fields.photoIds).toEqual(ITEM_PHOTO_MESSAGES.order);
     }
     expect((await rows()).map((r) => r.id)).toEqual(reversed);
   });
@@ -222,7 +222,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
       }),
     );
     expect(bad.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    expect(bad.fields.photos).toEqual(IMAGE_MESSAGES.unsupported);
+    expect(said(bad).fields.photos).toEqual(IMAGE_MESSAGES.unsupported);
     expect(blobFiles()).toBe(4);
 
     // A failure inside the transaction (a photo of another listing) removes the files just written.
@@ -238,14 +238,14 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
         entries: [{ bytes: await jpeg("#222222") }, { photoId: foreign.id }, { photoId: b!.id }],
       }),
     );
-    expect(unknown.fields.photos).toEqual(ITEM_PHOTO_MESSAGES.unknown);
+    expect(said(unknown).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.unknown);
     expect(blobFiles()).toBe(6);
     expect(await rows()).toEqual(before);
   });
 
   it("needs between 1 and 10 photos in the final list", async () => {
     const empty = await failure(replaceItemPhotos(t.ctx, { actor: seller, itemId, entries: [] }));
-    expect(empty.fields.photos).toEqual({
+    expect(said(empty).fields.photos).toEqual({
       ja: "商品画像を1枚以上登録してください",
       en: "Add at least one photo",
     });
@@ -257,12 +257,12 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
         entries: Array.from({ length: 11 }, () => ({ bytes })),
       }),
     );
-    expect(eleven.fields.photos).toEqual(ITEM_PHOTO_MESSAGES.tooMany);
+    expect(said(eleven).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.tooMany);
     const [a] = await addPhotos(1);
     const twice = await failure(
       replaceItemPhotos(t.ctx, { actor: seller, itemId, entries: [{ photoId: a!.id }, { photoId: a!.id }] }),
     );
-    expect(twice.fields.photos).toEqual(ITEM_PHOTO_MESSAGES.order);
+    expect(said(twice).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.order);
     expect(blobFiles()).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeMember } from "#tests/helpers/catalog.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { TRANSFER_FEES } from "../shared/codes.ts";
@@ -61,7 +61,7 @@ describe.each(ENGINES)("ledger on %s", (engine) => {
     expect((await getBalance(t.ctx, { userId: m.id })).points).toBe(500);
     const reused = await failure(topUp(m.id, 700, `once-${m.id}`));
     expect(reused.code).toBe("CONFLICT");
-    expect(reused.messages.ja).toBe("この処理はすでに別の内容で受け付けています");
+    expect(said(reused).message.ja).toBe("この処理はすでに別の内容で受け付けています");
     expect((await getBalance(t.ctx, { userId: m.id })).points).toBe(500);
   });
 

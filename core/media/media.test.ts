@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/index.ts";
 import { seedDemoMedia } from "#db/seed/demo-media.ts";
 import { jpeg, makeMember } from "#tests/helpers/catalog.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { changePostState } from "./change-post-state.ts";
@@ -96,8 +96,8 @@ describe.each(ENGINES)("media on %s", (engine) => {
   it("checks every field with messages in both languages, and keeps slugs unique per kind", async () => {
     const bad = await failure(savePost(t.ctx, { actor: operator, input: draft("Bad Slug!", { title: "" }) }));
     expect(bad.code).toBe("VALIDATION");
-    expect(bad.fields.slug?.ja).toBe("スラッグは半角英小文字・数字・ハイフンで入力してください");
-    expect(bad.fields.title?.en).toBe("Title is required");
+    expect(said(bad).fields.slug?.ja).toBe("スラッグは半角英小文字・数字・ハイフンで入力してください");
+    expect(said(bad).fields.title?.en).toBe("Title is required");
     expect(
       (await failure(savePost(t.ctx, { actor: operator, input: draft("draft") }))).fields.slug,
     ).toBeDefined();
@@ -162,7 +162,7 @@ describe.each(ENGINES)("media on %s", (engine) => {
     const bad = await failure(
       changePostState(t.ctx, { actor: operator, postId: id, action: "publish", publishAt: "soon" }),
     );
-    expect(bad.fields.publishAt?.ja).toBe("公開日時が正しくありません");
+    expect(said(bad).fields.publishAt?.ja).toBe("公開日時が正しくありません");
   });
 
   it("pages public posts, 404s past the end, and finds related ones by tags and category", async () => {

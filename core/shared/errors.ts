@@ -1,4 +1,5 @@
-import type { Localized } from "./locale.ts";
+import { type Message, msg, renderMessage } from "./i18n/translate.ts";
+import type { Locale, Localized } from "./locale.ts";
 
 /** Every failure the core reports on purpose. The doors map each code to a status once. */
 const APP_ERROR_CODES = [
@@ -28,44 +29,28 @@ const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
 };
 
-const DEFAULT_MESSAGES: Record<AppErrorCode, Localized> = {
-  BAD_REQUEST: { ja: "リクエストの内容が正しくありません", en: "The request is not valid" },
-  VALIDATION: { ja: "入力内容をご確認ください", en: "Please check what you entered" },
-  UNAUTHORIZED: { ja: "ログインしてください", en: "Please log in" },
-  PAYMENT_FAILED: {
-    ja: "お支払いができませんでした。別のお支払い方法をお試しください",
-    en: "The payment did not go through. Please try another payment method",
-  },
-  FORBIDDEN: { ja: "この操作は許可されていません", en: "You are not allowed to do this" },
-  NOT_FOUND: { ja: "見つかりませんでした", en: "Not found" },
-  CONFLICT: { ja: "すでに処理されています", en: "This has already been done" },
-  RATE_LIMITED: {
-    ja: "しばらく時間をおいてから、もう一度お試しください",
-    en: "Too many attempts. Please wait a while and try again",
-  },
-  UNSUPPORTED_MEDIA_TYPE: { ja: "この形式のファイルは使えません", en: "This file type is not supported" },
-  PAYLOAD_TOO_LARGE: { ja: "ファイルが大きすぎます", en: "The file is too large" },
-};
-
 export type AppErrorOptions = {
-  message?: Localized;
+  /** What went wrong, as a catalogue message; without it, the code's own sentence (`appErrors.*`). */
+  message?: Message | Localized;
   /** Messages for individual fields, shown beside them in forms and as `fields` in API errors. */
-  fields?: Record<string, Localized>;
+  fields?: Record<string, Message | Localized>;
   retryAfterSeconds?: number;
 };
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  readonly messages: Localized;
-  readonly fields: Record<string, Localized>;
+  /** The sentence for the person, as a catalogue key and parameters: doors render it in their language. */
+  readonly reason: Message | Localized;
+  readonly fields: Record<string, Message | Localized>;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
-    const messages = options.message ?? DEFAULT_MESSAGES[code];
-    super(messages.en);
+    const reason = options.message ?? msg(`appErrors.${code}`);
+    // The English text is for logs only; people get `reason` rendered in their own language.
+    super(renderMessage(reason, "en"));
     this.name = "AppError";
     this.code = code;
-    this.messages = messages;
+    this.reason = reason;
     this.fields = options.fields ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
@@ -75,12 +60,23 @@ export class AppError extends Error {
   }
 }
 
+/** An error as one language sees it: the message and each field's message. */
+export function localizeError(
+  error: AppError,
+  locale: Locale,
+): { message: string; fields: Record<string, string> } {
+  return {
+    message: renderMessage(error.reason, locale),
+    fields: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, renderMessage(v, locale)])),
+  };
+}
+
 /** Checked by shape, not class: the server and the page bundle each carry a copy of this module. */
 export function isAppError(error: unknown): error is AppError {
   return (
     error instanceof Error &&
     error.name === "AppError" &&
     typeof (error as AppError).code === "string" &&
-    typeof (error as AppError).messages === "object"
+    typeof (error as AppError).reason === "object"
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { items, users } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { saveItem } from "../catalog/save-item.ts";
 import type { SessionUser } from "../identity/sessions.ts";
@@ -97,7 +97,7 @@ describe.each(ENGINES)("social on %s", (engine) => {
       const itemId = await listItem(t.ctx, seller);
       const empty = await failure(postComment(t.ctx, { actor: buyer, itemId, input: { body: "   " } }));
       expect(empty.code).toBe("VALIDATION");
-      expect(empty.fields.body?.ja).toContain("コメント");
+      expect(said(empty).fields.body?.ja).toContain("コメント");
       const long = await failure(
         postComment(t.ctx, { actor: buyer, itemId, input: { body: "あ".repeat(501) } }),
       );
@@ -136,7 +136,7 @@ describe.each(ENGINES)("social on %s", (engine) => {
         postComment(t.ctx, { actor: buyer, itemId: sold, input: { body: "まだありますか" } }),
       );
       expect(closed.code).toBe("CONFLICT");
-      expect(closed.messages.ja).toBe("この商品にはコメントできません");
+      expect(said(closed).message.ja).toBe("この商品にはコメントできません");
       const draft = await saveItem(t.ctx, { actor: seller, input: { title: "下書き" }, publish: false });
       const onDraft = await failure(
         postComment(t.ctx, { actor: buyer, itemId: draft.id, input: { body: "質問です" } }),
@@ -219,7 +219,7 @@ describe.each(ENGINES)("social on %s", (engine) => {
       const itemId = await listItem(t.ctx, seller);
       const own = await failure(likeItem(t.ctx, { actor: seller, itemId }));
       expect(own.code).toBe("CONFLICT");
-      expect(own.messages.ja).toBe("自分の出品にはいいね！できません");
+      expect(said(own).message.ja).toBe("自分の出品にはいいね！できません");
       const draft = await saveItem(t.ctx, { actor: seller, input: { title: "下書き" }, publish: false });
       expect((await failure(likeItem(t.ctx, { actor: other, itemId: draft.id }))).code).toBe("NOT_FOUND");
       expect((await failure(unlikeItem(t.ctx, { actor: other, itemId: 999_999_999 }))).code).toBe(
@@ -334,7 +334,7 @@ describe.each(ENGINES)("social on %s", (engine) => {
       ]) {
         const e = await failure(attempt());
         expect(e.code).toBe("FORBIDDEN");
-        expect(e.messages).toEqual(BLOCKED);
+        expect(said(e).message).toEqual(BLOCKED);
       }
       expect(await likeCount(t, itemId)).toBe(0);
       expect(await commentCount(t, itemId)).toBe(0);

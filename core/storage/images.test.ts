@@ -4,7 +4,7 @@ import path from "node:path";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { failure } from "#tests/helpers/core.ts";
+import { failure, said } from "#tests/helpers/core.ts";
 import { IMAGE_MESSAGES } from "./image-limits.ts";
 import {
   deleteImage,
@@ -133,7 +133,7 @@ describe("image pipeline", () => {
     for (const [name, bytes] of Object.entries(samples)) {
       const e = await failure(processImage(bytes, ITEM_PHOTO_RENDITIONS));
       expect([name, e.code, e.status]).toEqual([name, "UNSUPPORTED_MEDIA_TYPE", 415]);
-      expect(e.messages).toEqual(IMAGE_MESSAGES.unsupported);
+      expect(said(e).message).toEqual(IMAGE_MESSAGES.unsupported);
     }
   });
 
@@ -142,8 +142,8 @@ describe("image pipeline", () => {
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const e = await failure(processImage(big, ITEM_PHOTO_RENDITIONS));
     expect([e.code, e.status]).toEqual(["PAYLOAD_TOO_LARGE", 413]);
-    expect(e.messages.ja).toBe("画像のファイルサイズは10MBまでです");
-    expect(e.messages.en).toBe("An image can be at most 10 MB");
+    expect(said(e).message.ja).toBe("画像のファイルサイズは10MBまでです");
+    expect(said(e).message.en).toBe("An image can be at most 10 MB");
   });
 
   it("refuses a picture of more than 40 megapixels, however small the file", async () => {
@@ -153,10 +153,10 @@ describe("image pipeline", () => {
     expect(png.length).toBeLessThan(10 * 1024 * 1024);
     const e = await failure(processImage(new Uint8Array(png), ITEM_PHOTO_RENDITIONS));
     expect([e.code, e.status]).toEqual(["PAYLOAD_TOO_LARGE", 413]);
-    expect(e.messages).toEqual(IMAGE_MESSAGES.tooManyPixels);
+    expect(said(e).message).toEqual(IMAGE_MESSAGES.tooManyPixels);
     const heic = new Uint8Array(readFileSync(HUGE_HEIC_FIXTURE));
     const h = await failure(processImage(heic, ITEM_PHOTO_RENDITIONS));
-    expect([h.code, h.messages]).toEqual(["PAYLOAD_TOO_LARGE", IMAGE_MESSAGES.tooManyPixels]);
+    expect([h.code, said(h).message]).toEqual(["PAYLOAD_TOO_LARGE", IMAGE_MESSAGES.tooManyPixels]);
   });
 
   it("answers a damaged file with its own message", async () => {
@@ -175,7 +175,7 @@ describe("image pipeline", () => {
     for (const bytes of broken) {
       const e = await failure(processImage(new Uint8Array(bytes), ITEM_PHOTO_RENDITIONS));
       expect([e.code, e.status]).toEqual(["VALIDATION", 422]);
-      expect(e.messages).toEqual(IMAGE_MESSAGES.undecodable);
+      expect(said(e).message).toEqual(IMAGE_MESSAGES.undecodable);
     }
   });
 
@@ -184,7 +184,7 @@ describe("image pipeline", () => {
       forImageField("avatar", () => processImage(new TextEncoder().encode("<html>"), ITEM_PHOTO_RENDITIONS)),
     );
     expect(e.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    expect(e.fields.avatar).toEqual(IMAGE_MESSAGES.unsupported);
+    expect(said(e).fields.avatar).toEqual(IMAGE_MESSAGES.unsupported);
   });
 });
 

@@ -173,6 +173,6 @@ export async function forImageField<T>(field: string, run: () => Promise<T>): Pr
     return await run();
   } catch (error) {
     if (!isAppError(error) || Object.keys(error.fields).length > 0) throw error;
-    throw new AppError(error.code, { message: error.messages, fields: { [field]: error.messages } });
+    throw new AppError(error.code, { message: error.reason, fields: { [field]: error.reason } });
   }
 }

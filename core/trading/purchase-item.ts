@@ -18,6 +18,7 @@ import type { PaymentRow } from "../payments/payment-states.ts";
 import { findCustomerId } from "../payments/saved-cards.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError, type AppErrorCode, isAppError } from "../shared/errors.ts";
+import type { Message } from "../shared/i18n/translate.ts";
 import type { Localized } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { assertNotBlocked } from "../social/blocking.ts";
@@ -65,7 +66,12 @@ export type PurchaseResult = {
 type Attempt = typeof purchaseAttempts.$inferSelect;
 type StoredResponse =
   | { ok: true; body: PurchaseResult }
-  | { ok: false; code: AppErrorCode; messages: Localized; fields: Record<string, Localized> };
+  | {
+      ok: false;
+      code: AppErrorCode;
+      reason: Message | Localized;
+      fields: Record<string, Message | Localized>;
+    };
 
 /**
  * Buys a listed item. Exactly one buyer wins: the item row is locked and flipped to SOLD in one
@@ -135,7 +141,7 @@ function answer(stored: StoredResponse): PurchaseResult {
     const { transactionId, state, redirectUrl } = stored.body;
     return { transactionId, state, redirectUrl };
   }
-  throw new AppError(stored.code, { message: stored.messages, fields: stored.fields });
+  throw new AppError(stored.code, { message: stored.reason, fields: stored.fields });
 }
 
 /**
@@ -148,7 +154,7 @@ export async function runAttempt(ctx: CoreContext, attempt: Attempt): Promise<Pu
     stored = { ok: true, body: await purchase(ctx, attempt) };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    stored = { ok: false, code: error.code, messages: error.messages, fields: error.fields };
+    stored = { ok: false, code: error.code, reason: error.reason, fields: error.fields };
   }
   await ctx.db
     .update(purchaseAttempts)

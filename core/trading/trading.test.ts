@@ -10,7 +10,7 @@ import {
   transactions,
 } from "#db/schema/index.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
-import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { cardToken, makeBuyer, sandboxChargeEvent } from "#tests/helpers/trading.ts";
@@ -158,7 +158,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     await decideSandboxChallenge(t.ctx, { chargeId, pass: false });
     const error = await failure(finishSecurePurchase(t.ctx, { actor: buyer, itemId }));
     expect(error.code).toBe("PAYMENT_FAILED");
-    expect(error.messages.ja).toBe("3Dセキュア認証ができなかったため、購入を取り消しました");
+    expect(said(error).message.ja).toBe("3Dセキュア認証ができなかったため、購入を取り消しました");
     expect(await itemState(itemId)).toBe("SALE");
     expect((await t.ctx.payments.getCharge(chargeId))?.status).toBe("failed");
 
@@ -182,21 +182,25 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     const buyer = await makeBuyer(t.ctx);
     const itemId = await listItem(t.ctx, seller);
     const declined = await failure(buy(buyer, itemId, "declined"));
-    expect([declined.code, declined.messages.ja]).toEqual([
+    expect([declined.code, said(declined).message.ja]).toEqual([
       "PAYMENT_FAILED",
       "カードが承認されませんでした。別のカードをお試しください",
     ]);
     expect(await itemState(itemId)).toBe("SALE");
     const ownItem = await listItem(t.ctx, buyer);
-    expect((await failure(buy(buyer, ownItem))).messages.ja).toBe("ご自身の商品は購入できません");
+    expect(said(await failure(buy(buyer, ownItem))).message.ja).toBe("ご自身の商品は購入できません");
     const blocked = await makeBuyer(t.ctx);
     await blockUser(t.ctx, { actor: seller, userId: blocked.id });
     expect((await failure(buy(blocked, itemId))).code).toBe("FORBIDDEN");
     await buy(buyer, itemId);
     const sold = await failure(buy(await makeBuyer(t.ctx), itemId));
-    expect([sold.code, sold.messages.ja, sold.status]).toEqual(["CONFLICT", "この商品は売り切れました", 409]);
+    expect([sold.code, said(sold).message.ja, sold.status]).toEqual([
+      "CONFLICT",
+      "この商品は売り切れました",
+      409,
+    ]);
     const noAddress = await failure(buy(await makeMember(t.ctx), await listItem(t.ctx, seller)));
-    expect(noAddress.fields.address?.ja).toBe("配送先住所を登録してから購入してください");
+    expect(said(noAddress).fields.address?.ja).toBe("配送先住所を登録してから購入してください");
     await expectLedgerInvariants(t.ctx.db);
   });
 
@@ -223,7 +227,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       }),
     );
     expect(other.code).toBe("CONFLICT");
-    expect(other.messages.en).toBe(
+    expect(said(other).message.en).toBe(
       "This purchase was already submitted with different details. Please reload the page",
     );
   });
@@ -413,7 +417,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       pickupDate: "2026-11-23",
       pickupSlot: "07",
     });
-    expect(nekoposu.fields.invoiceKind?.en).toBe("Nekoposu is not eligible for the pickup service");
+    expect(said(nekoposu).fields.invoiceKind?.en).toBe("Nekoposu is not eligible for the pickup service");
     const saved = t.clock.now();
     t.clock.set("2026-11-22T08:30:00Z"); // 17:30 in Tokyo
     const late = await ship({
@@ -422,10 +426,12 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       pickupDate: "2026-11-22",
       pickupSlot: "10",
     });
-    expect(late.fields.pickupDate?.ja).toBe("本日の受付は終了しました。明日以降の日付を選択してください");
+    expect(said(late).fields.pickupDate?.ja).toBe(
+      "本日の受付は終了しました。明日以降の日付を選択してください",
+    );
     t.clock.set("2026-11-30T18:30:00Z"); // 3:30 on the 1st in Tokyo
     const maintenance = await ship({ invoiceKind: "12", shippingType: "02" });
-    expect(maintenance.messages.ja).toContain("メンテナンス");
+    expect(said(maintenance).message.ja).toContain("メンテナンス");
     t.clock.set(saved);
     const ok = await shipItem(t.ctx, {
       actor: seller,
@@ -451,7 +457,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
         returnUrl: RETURN,
       }),
     );
-    expect(poor.messages.ja).toBe("残高が足りません");
+    expect(said(poor).message.ja).toBe("残高が足りません");
     expect(await itemState(itemId)).toBe("SALE");
     const { postEntry } = await import("../ledger/post-entry.ts");
     await postEntry(t.ctx, {

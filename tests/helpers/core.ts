@@ -7,7 +7,7 @@ import { createSandboxSms } from "#core/notify/sms.ts";
 import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { type Clock, manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { type AppError, isAppError } from "#core/shared/errors.ts";
+import { type AppError, isAppError, localizeError } from "#core/shared/errors.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import type { Db } from "#db/client.ts";
@@ -99,4 +99,19 @@ export async function failure(p: Promise<unknown>): Promise<AppError> {
     throw error;
   }
   throw new Error("expected the call to fail");
+}
+
+/** What an error says, written out in both languages: its message and each field's message. */
+export function said(error: AppError): {
+  message: { ja: string; en: string };
+  fields: Record<string, { ja: string; en: string }>;
+} {
+  const ja = localizeError(error, "ja");
+  const en = localizeError(error, "en");
+  return {
+    message: { ja: ja.message, en: en.message },
+    fields: Object.fromEntries(
+      Object.keys(ja.fields).map((k) => [k, { ja: ja.fields[k] as string, en: en.fields[k] as string }]),
+    ),
+  };
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { isAppError } from "#core/shared/errors.ts";
+import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
 import { PageCard } from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";
@@ -21,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw redirectWithFlash(context, `/${lang}/items/${itemId}/transactions/`, "buying.purchased");
   } catch (error) {
     if (isAppError(error) && error.code === "PAYMENT_FAILED")
-      return { failure: error.messages[lang], pending: false };
+      return { failure: localizeError(error, lang).message, pending: false };
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { checkImei } from "#core/catalog/check-imei.ts";
 import { NETWORK_RESTRICTIONS } from "#core/catalog/device-facts.ts";
-import { isAppError } from "#core/shared/errors.ts";
+import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { SubmitButton, TextField } from "../../components/form.tsx";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -21,7 +21,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return { imei, result, error: null };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { imei, result: null, error: error.fields.imei?.[lang] ?? error.messages[lang] };
+    const text = localizeError(error, lang);
+    return { imei, result: null, error: text.fields.imei ?? text.message };
   }
 }
 

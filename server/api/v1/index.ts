@@ -2,7 +2,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { z } from "zod";
 import { resolveSession } from "#core/identity/sessions.ts";
-import { AppError, isAppError } from "#core/shared/errors.ts";
+import { AppError, isAppError, localizeError } from "#core/shared/errors.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/shared/locale.ts";
 import { parseInput } from "#core/shared/parse-input.ts";
 import { parseCookies, SESSION_COOKIE } from "../../cookies.ts";
@@ -50,11 +50,12 @@ const CROSS_SITE = {
 };
 
 function errorBody(error: AppError, locale: Locale) {
-  const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [toSnake(k), v[locale]]));
+  const text = localizeError(error, locale);
+  const fields = Object.fromEntries(Object.entries(text.fields).map(([k, v]) => [toSnake(k), v]));
   return {
     error: {
       code: error.code,
-      message: error.messages[locale],
+      message: text.message,
       ...(Object.keys(fields).length ? { fields } : {}),
     },
   };

@@ -1,14 +1,39 @@
 import type { Messages } from "../messages.ts";
 import { enAccount } from "./en/account.ts";
+import { enAccountCore } from "./en/account-core.ts";
+import { enAppErrors } from "./en/app-errors.ts";
 import { enBuying } from "./en/buying.ts";
 import { enCatalog } from "./en/catalog.ts";
+import { enCodes } from "./en/codes.ts";
+import { enCompanyFacts } from "./en/company-facts.ts";
+import { enIdentity } from "./en/identity.ts";
+import { enImages } from "./en/images.ts";
+import { enLedger } from "./en/ledger.ts";
+import { enListing } from "./en/listing.ts";
 import { enMedia } from "./en/media.ts";
 import { enPages } from "./en/pages.ts";
-
+import { enPayments } from "./en/payments.ts";
+import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
 import { enSocial } from "./en/social.ts";
+import { enSocialCore } from "./en/social-core.ts";
+import { enTrading } from "./en/trading.ts";
+import { enValidation } from "./en/validation.ts";
 
 export const en: Messages = {
+  ...enIdentity,
+  ...enAccountCore,
+  ...enListing,
+  ...enSocialCore,
+  ...enPosts,
+  ...enImages,
+  ...enTrading,
+  ...enPayments,
+  ...enLedger,
+  ...enValidation,
+  ...enCodes,
+  ...enCompanyFacts,
+  ...enAppErrors,
   ...enProfile,
   ...enSocial,
   ...enAccount,

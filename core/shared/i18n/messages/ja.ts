@@ -1,13 +1,38 @@
 import { jaAccount } from "./ja/account.ts";
+import { jaAccountCore } from "./ja/account-core.ts";
+import { jaAppErrors } from "./ja/app-errors.ts";
 import { jaBuying } from "./ja/buying.ts";
 import { jaCatalog } from "./ja/catalog.ts";
+import { jaCodes } from "./ja/codes.ts";
+import { jaCompanyFacts } from "./ja/company-facts.ts";
+import { jaIdentity } from "./ja/identity.ts";
+import { jaImages } from "./ja/images.ts";
+import { jaLedger } from "./ja/ledger.ts";
+import { jaListing } from "./ja/listing.ts";
 import { jaMedia } from "./ja/media.ts";
 import { jaPages } from "./ja/pages.ts";
-
+import { jaPayments } from "./ja/payments.ts";
+import { jaPosts } from "./ja/posts.ts";
 import { jaProfile } from "./ja/profile.ts";
 import { jaSocial } from "./ja/social.ts";
+import { jaSocialCore } from "./ja/social-core.ts";
+import { jaTrading } from "./ja/trading.ts";
+import { jaValidation } from "./ja/validation.ts";
 
 export const ja = {
+  ...jaIdentity,
+  ...jaAccountCore,
+  ...jaListing,
+  ...jaSocialCore,
+  ...jaPosts,
+  ...jaImages,
+  ...jaTrading,
+  ...jaPayments,
+  ...jaLedger,
+  ...jaValidation,
+  ...jaCodes,
+  ...jaCompanyFacts,
+  ...jaAppErrors,
   ...jaProfile,
   ...jaSocial,
   ...jaAccount,

@@ -1,0 +1,4 @@
+/** The core's words: `account.*` (decision 020). */
+export const jaAccountCore = {
+  account: {},
+};

@@ -1,0 +1,4 @@
+/** The core's words: `codes.*` (decision 020). */
+export const jaCodes = {
+  codes: {},
+};

@@ -1,0 +1,4 @@
+/** The core's words: `companyFacts.*` (decision 020). */
+export const jaCompanyFacts = {
+  companyFacts: {},
+};

@@ -1,0 +1,4 @@
+/** The core's words: `identity.*` (decision 020). */
+export const jaIdentity = {
+  identity: {},
+};

@@ -1,0 +1,4 @@
+/** The core's words: `ledger.*` (decision 020). */
+export const jaLedger = {
+  ledger: {},
+};

@@ -1,0 +1,4 @@
+/** The core's words: `payments.*` (decision 020). */
+export const jaPayments = {
+  payments: {},
+};

@@ -1,0 +1,4 @@
+/** The core's words: `posts.*` (decision 020). */
+export const jaPosts = {
+  posts: {},
+};

@@ -1,0 +1,4 @@
+/** The core's words: `social.*` (decision 020). */
+export const jaSocialCore = {
+  social: {},
+};

@@ -1,0 +1,72 @@
+import { createTranslator } from "use-intl/core";
+import { type Locale, type Localized, TIME_ZONE } from "../locale.ts";
+import { en } from "./messages/en.ts";
+import { ja } from "./messages/ja.ts";
+import type { Messages } from "./messages.ts";
+
+/**
+ * The one message catalogue: every sentence the product shows, mails or answers, whether a page, the
+ * API or the core says it. `ja` is the reference; `en` has exactly the same keys (decision 020).
+ */
+export const MESSAGES: Record<Locale, Messages> = { ja, en };
+
+type Leaves<T, P extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** A dot path to one sentence of the catalogue (`"trading.soldOut"`), checked by the compiler. */
+export type MessageKey = Leaves<Messages>;
+export type MessageValue = string | number | Message;
+
+/**
+ * What the core says instead of a finished sentence: a catalogue key and its parameters. A value may
+ * itself be a message (a field's label inside "{field} is required"); it is rendered first, in the
+ * same language. Doors render it in the language of the request, page or mail.
+ */
+export interface Message {
+  readonly key: MessageKey;
+  readonly values?: Readonly<Record<string, MessageValue>>;
+}
+
+export function msg(key: MessageKey, values?: Readonly<Record<string, MessageValue>>): Message {
+  return values ? { key, values } : { key };
+}
+
+export function isMessage(value: unknown): value is Message {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Message).key === "string" &&
+    !("ja" in value)
+  );
+}
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+const TRANSLATORS = new Map<Locale, Translate>();
+
+function translate(locale: Locale): Translate {
+  let t = TRANSLATORS.get(locale);
+  if (!t) {
+    t = createTranslator({
+      locale,
+      messages: MESSAGES[locale],
+      timeZone: TIME_ZONE,
+      onError: (error) => {
+        throw error;
+      },
+    }) as unknown as Translate;
+    TRANSLATORS.set(locale, t);
+  }
+  return t;
+}
+
+/** Writes a message out in one language; numbers in its values are formatted for that language. */
+export function renderMessage(message: Message | Localized, locale: Locale): string {
+  if (!isMessage(message)) return message[locale];
+  if (!message.values) return translate(locale)(message.key);
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.values)) {
+    values[name] = typeof value === "object" ? renderMessage(value, locale) : value;
+  }
+  return translate(locale)(message.key, values);
+}
