@@ -66,11 +66,11 @@ module.exports = {
     {
       name: "app-does-not-reach-into-the-server",
       severity: "error",
-      comment: "Pages use the core, and of the server only its cookies, router context and core context.",
+      comment: "Pages use the core, and of the server only its cookies and router context.",
       from: { path: "^app/" },
       to: {
         path: "^server/",
-        pathNot: "^server/(cookies|router-context|core-context)\\.ts$",
+        pathNot: "^server/(cookies|router-context)\\.ts$",
       },
     },
     {

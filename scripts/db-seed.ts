@@ -17,9 +17,9 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 await database.migrate();
 const services = await createServices(config, database);
-console.log("Seeded:", await seed(services));
+console.log("Seeded:", await seed(services.core));
 if (bulk) {
-  const added = await seedBulkItems(services, bulk, (line) => console.log(line));
+  const added = await seedBulkItems(services.core, bulk, (line) => console.log(line));
   console.log(`Added ${added} listings for benchmarks.`);
 }
 await database.close();

@@ -15,7 +15,7 @@ const logger = createLogger(config.logLevel);
 const database = await openConfiguredDatabase(config);
 await database.migrate();
 const services = await createServices(config, database);
-if (await isEmpty(database.db)) await seed(services);
+if (await isEmpty(database.db)) await seed(services.core);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const app = createHttpApp({
   services,

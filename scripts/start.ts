@@ -24,10 +24,10 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const services = await createServices(config, database);
-  await indexUnsearchableItems(services);
+  await indexUnsearchableItems(services.core);
   if (await isEmpty(database.db)) {
     logger.info("Empty database: seeding the demo data (accounts, models, listings with photos)…");
-    const result = await seed(services);
+    const result = await seed(services.core);
     logger.info(result, "Seeded the demo data");
   }
   const build = (await import(SERVER_BUILD)) as ServerBuild;

@@ -4,11 +4,10 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { resolveSession } from "#core/identity/sessions.ts";
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { createApiV1 } from "./api/v1/index.ts";
-import { LOCALE_COOKIE, localeCookie, parseCookies, SESSION_COOKIE } from "./cookies.ts";
-import { coreContext } from "./core-context.ts";
+import { type Authenticated, authenticate, fromOurOrigin } from "./authenticate.ts";
+import { LOCALE_COOKIE, localeCookie, parseCookies } from "./cookies.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
 import { badRequestPage, malformedRequest } from "./malformed.ts";
@@ -103,7 +102,7 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     const key = decodeURIComponent(c.req.path.slice("/media/".length));
     // Identity documents and other private files live under private/ and are never served here.
     if (key.startsWith("private/")) return c.text("Not Found", 404);
-    const blob = await services.blobs.get(key);
+    const blob = await services.core.blobs.get(key);
     if (!blob) return c.text("Not Found", 404);
     c.header("Content-Type", blob.contentType);
     c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -167,13 +166,8 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   // State changes only from our own pages: SameSite=Lax cookies plus an origin check.
   app.use("*", async (c, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
-    const origin = c.req.header("origin");
-    const fetchSite = c.req.header("sec-fetch-site");
-    const self = new URL(c.req.url).origin;
-    const allowed = origin
-      ? origin === self || origin === services.config.publicUrl
-      : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
-    if (!allowed) return c.text("Forbidden: cross-site request", 403);
+    if (!fromOurOrigin(c.req.raw, services.config.publicUrl, true))
+      return c.text("Forbidden: cross-site request", 403);
     return next();
   });
 
@@ -184,12 +178,10 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     services.config.env === "development" ? "development" : "production",
   );
   app.all("*", async (c) => {
-    const cookies = parseCookies(c.req.header("cookie"));
-    const token = cookies[SESSION_COOKIE] ?? null;
-    let user: Awaited<ReturnType<typeof resolveSession>> = null;
+    let who: Authenticated = { user: null, token: null, via: null };
     let sessionUnavailable = false;
     try {
-      user = await resolveSession(coreContext(services), token);
+      who = await authenticate(services, c.req.raw, "page");
     } catch (error) {
       logger.error({ err: error, requestId: c.get("requestId") }, "session lookup failed");
       sessionUnavailable = true;
@@ -198,8 +190,8 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
       requestId: c.get("requestId"),
       ip: c.get("ip"),
       userAgent: c.req.header("user-agent") ?? "",
-      user,
-      sessionToken: user ? token : null,
+      user: who.user,
+      sessionToken: who.token,
       sessionUnavailable,
     });
     return handler(c.req.raw, context);

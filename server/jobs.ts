@@ -1,6 +1,5 @@
 import { createJobRunner, type JobRunner } from "#core/jobs/job-runner.ts";
 import { scheduleReconciliation } from "#core/trading/reconcile-purchases.ts";
-import { coreContext } from "./core-context.ts";
 import { ALL_JOB_HANDLERS } from "./job-handlers.ts";
 import type { Logger } from "./logger.ts";
 import type { AppServices } from "./router-context.ts";
@@ -11,7 +10,7 @@ import type { AppServices } from "./router-context.ts";
  * a crash is brought into agreement with the card provider as soon as the server is back.
  */
 export function startJobs(services: AppServices, logger: Logger): JobRunner {
-  const ctx = coreContext(services);
+  const ctx = services.core;
   scheduleReconciliation(ctx, services.config.reconcile, { atStart: true }).catch((error) =>
     logger.error({ err: error }, "Could not queue reconciliation"),
   );

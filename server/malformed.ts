@@ -1,3 +1,5 @@
+import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
+
 /**
  * Requests no route can mean: a path or query whose percent-encoding is broken, or that carries a
  * NUL or another control character. They are refused at the door with 400, in the request's
@@ -52,22 +54,13 @@ function decodeOrNull(s: string): string | null {
   }
 }
 
-const BAD_REQUEST_PAGE = {
-  ja: {
-    title: "リクエストが正しくありません",
-    body: "アドレスに使えない文字が含まれています。アドレスを確かめて、もう一度お試しください。",
-    home: "トップページへ",
-  },
-  en: {
-    title: "This request is not valid",
-    body: "The address holds characters it cannot hold. Please check it and try again.",
-    home: "Go to the home page",
-  },
-};
-
 /** The 400 page: short, in the language of the path (Japanese unless it starts with /en/). */
 export function badRequestPage(pathname: string): string {
   const lang = pathname.startsWith("/en/") ? "en" : "ja";
-  const t = BAD_REQUEST_PAGE[lang];
+  const t = {
+    title: renderMessage(msg("errors.badRequestTitle"), lang),
+    body: renderMessage(msg("errors.badRequestBody"), lang),
+    home: renderMessage(msg("errors.badRequestHome"), lang),
+  };
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title} | Tsugu</title></head><body style="font-family:sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.7"><h1 style="font-size:1.25rem">${t.title}</h1><p>${t.body}</p><p><a href="/${lang}/">${t.home}</a></p></body></html>`;
 }

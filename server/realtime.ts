@@ -1,15 +1,16 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { resolveSession } from "#core/identity/sessions.ts";
 import {
   getNotification,
   NOTIFICATION_CHANNEL,
   unreadNotificationCount,
 } from "#core/notify/notifications.ts";
+import { isAppError } from "#core/shared/errors.ts";
+import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Database } from "#db/client.ts";
-import { parseCookies, SESSION_COOKIE } from "./cookies.ts";
-import { coreContext } from "./core-context.ts";
+import { authenticate } from "./authenticate.ts";
+import { pickLocale } from "./locale-routing.ts";
 import type { AppServices } from "./router-context.ts";
 
 type Listener = (notificationId: number) => void;
@@ -64,12 +65,20 @@ const HEARTBEAT_MS = 25_000;
  */
 export function createRealtimeRoutes(services: AppServices): Hono<{ Bindings: HttpBindings }> {
   const app = new Hono<{ Bindings: HttpBindings }>();
-  const ctx = coreContext(services);
+  const ctx = services.core;
   app.get("/events/notifications", async (c) => {
-    const bearer = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(c.req.header("authorization") ?? "")?.[1];
-    const token = bearer ?? parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? null;
-    const actor = await resolveSession(ctx, token);
-    if (!actor) return c.json({ error: { code: "UNAUTHORIZED", message: "Please log in" } }, 401);
+    const who = await authenticate(services, c.req.raw, "stream").catch((error: unknown) => {
+      if (isAppError(error)) return null;
+      throw error;
+    });
+    const actor = who?.user;
+    if (!actor) {
+      const locale = pickLocale(undefined, c.req.header("accept-language"));
+      return c.json(
+        { error: { code: "UNAUTHORIZED", message: renderMessage(msg("appErrors.UNAUTHORIZED"), locale) } },
+        401,
+      );
+    }
     c.header("Cache-Control", "no-store");
     return streamSSE(c, async (stream) => {
       let chain = Promise.resolve();

@@ -1,26 +1,13 @@
 import { createContext, type RouterContext, RouterContextProvider } from "react-router";
-import type { IdentityProvider } from "#core/account/identity-provider.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import type { Mailer } from "#core/notify/mailer.ts";
-import type { SmsSender } from "#core/notify/sms.ts";
-import type { PaymentGateway } from "#core/payments/gateway.ts";
-import type { Clock } from "#core/shared/clock.ts";
-import type { BlobStore } from "#core/storage/blob-store.ts";
-import type { ShippingProvider } from "#core/trading/shipping-provider.ts";
-import type { Db } from "#db/client.ts";
+import type { CoreContext } from "#core/shared/context.ts";
 import type { Config } from "./config.ts";
 import type { RealtimeHub } from "./realtime.ts";
 
-/** What every request can use: the core's dependencies plus who is asking. */
+/** What every request can use: the core's dependencies, built once, plus what only the server has. */
 export type AppServices = {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  sms: SmsSender;
-  blobs: BlobStore;
-  identity: IdentityProvider;
-  payments: PaymentGateway;
-  courier: ShippingProvider;
+  /** Every use case is called with this one context. */
+  core: CoreContext;
   /** Live notifications for open pages (LISTEN/NOTIFY). */
   realtime: RealtimeHub;
   config: Config;

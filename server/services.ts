@@ -5,6 +5,7 @@ import { createSandboxSms } from "#core/notify/sms.ts";
 import { createPayjpGateway } from "#core/payments/payjp-gateway.ts";
 import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { systemClock } from "#core/shared/clock.ts";
+import type { CoreContext } from "#core/shared/context.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { createS3BlobStore } from "#core/storage/s3-blob-store.ts";
 import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
@@ -27,7 +28,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 
 /** Everything the doors share, built once per process. */
 export async function createServices(config: Config, database: Database): Promise<AppServices> {
-  return {
+  const core: CoreContext = {
     db: database.db,
     clock: systemClock,
     mailer: createMailer(config),
@@ -45,7 +46,8 @@ export async function createServices(config: Config, database: Database): Promis
           secret: config.sessionSecret,
         }),
     courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
-    realtime: createRealtimeHub(database.listen),
-    config,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
   };
+  return { core, realtime: createRealtimeHub(database.listen), config };
 }

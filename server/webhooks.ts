@@ -6,7 +6,6 @@ import { AppError, isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { readBody } from "./api/body.ts";
 import { convertKeys, toCamel, toSnake } from "./api/case.ts";
-import { coreContext } from "./core-context.ts";
 import { PAYMENT_PURPOSES } from "./payment-purposes.ts";
 import type { AppServices } from "./router-context.ts";
 
@@ -23,7 +22,7 @@ function fail(error: AppError) {
  */
 export function createProviderRoutes(services: AppServices): Hono<{ Bindings: HttpBindings }> {
   const app = new Hono<{ Bindings: HttpBindings }>();
-  const ctx = coreContext(services);
+  const ctx = services.core;
 
   app.post("/webhooks/:provider", async (c) => {
     const bytes = await readBody(c.req.raw, MAX_EVENT_BYTES);

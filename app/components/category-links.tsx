@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { CATEGORIES } from "#core/shared/codes.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 
 /** The listing categories as a grid of search links (home and the flea-market landing page). */
@@ -12,7 +13,7 @@ export function CategoryLinks({ lang }: { lang: Locale }) {
             to={`/${lang}/items/search/?category=${cat.code}`}
             className="block rounded-xl bg-white px-4 py-3 text-sm font-semibold shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
           >
-            {cat.label[lang]}
+            {renderMessage(cat.label, lang)}
           </Link>
         </li>
       ))}

@@ -21,18 +21,17 @@ import {
   SHIPPING_LEAD_TIMES,
   SHIPPING_METHODS,
 } from "#core/shared/codes.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../i18n/index.ts";
 import type { FormState } from "../lib/form-state.ts";
+import { codeOptions } from "../lib/labels.ts";
 import { useTypedValue } from "../lib/typed-value.ts";
 import { FormError, SubmitButton, TextField } from "./form.tsx";
 import { SelectField } from "./select-field.tsx";
 
 export type ModelOption = { id: number; brandCode: string; name: string };
 export type ExistingPhoto = { id: number; thumbUrl: string };
-
-const options = (table: readonly { code: string; label: { ja: string; en: string } }[], lang: Locale) =>
-  table.map((e) => ({ value: e.code, label: e.label[lang] }));
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: React.ReactNode }) {
   return (
@@ -242,7 +241,7 @@ export function ItemForm({
     () =>
       BRANDS.filter((b) => !brand || b.code === brand)
         .map((b) => ({
-          label: b.label[lang],
+          label: renderMessage(b.label, lang),
           options: models
             .filter((m) => m.brandCode === b.code)
             .map((m) => ({ value: String(m.id), label: m.name })),
@@ -283,14 +282,14 @@ export function ItemForm({
         <SelectField
           name="categoryCode"
           label={t("category")}
-          options={options(CATEGORIES, lang)}
+          options={codeOptions(CATEGORIES, lang)}
           defaultValue={v.categoryCode}
           error={e.categoryCode}
         />
         <SelectField
           name="condition"
           label={t("condition")}
-          options={options(ITEM_CONDITIONS, lang)}
+          options={codeOptions(ITEM_CONDITIONS, lang)}
           defaultValue={v.condition}
           error={e.condition}
         />
@@ -300,7 +299,7 @@ export function ItemForm({
           name="brandCode"
           label={t("brand")}
           optional
-          options={options(BRANDS, lang)}
+          options={codeOptions(BRANDS, lang)}
           defaultValue={v.brandCode}
           ref={brandField.ref}
           onChange={brandField.onChange}
@@ -339,7 +338,7 @@ export function ItemForm({
           name="color"
           label={t("color")}
           optional
-          options={options(COLORS, lang)}
+          options={codeOptions(COLORS, lang)}
           defaultValue={v.color}
           error={e.color}
         />
@@ -347,7 +346,7 @@ export function ItemForm({
           name="carrier"
           label={t("carrier")}
           optional
-          options={options(CARRIERS, lang)}
+          options={codeOptions(CARRIERS, lang)}
           defaultValue={v.carrier}
           error={e.carrier}
         />
@@ -355,7 +354,7 @@ export function ItemForm({
           name="networkRestriction"
           label={t("networkRestriction")}
           optional
-          options={options(NETWORK_RESTRICTIONS, lang)}
+          options={codeOptions(NETWORK_RESTRICTIONS, lang)}
           defaultValue={v.networkRestriction}
           error={e.networkRestriction}
         />
@@ -363,7 +362,7 @@ export function ItemForm({
           name="activationLock"
           label={t("activationLock")}
           optional
-          options={options(ACTIVATION_LOCKS, lang)}
+          options={codeOptions(ACTIVATION_LOCKS, lang)}
           defaultValue={v.activationLock}
           error={e.activationLock}
         />
@@ -389,7 +388,7 @@ export function ItemForm({
                   defaultChecked={defects.has(d.code)}
                   className="size-5 accent-brand-600"
                 />
-                {d.label[lang]}
+                {renderMessage(d.label, lang)}
               </label>
             ))}
           </div>
@@ -399,21 +398,21 @@ export function ItemForm({
         <SelectField
           name="postage"
           label={t("postage")}
-          options={options(POSTAGES, lang)}
+          options={codeOptions(POSTAGES, lang)}
           defaultValue={v.postage}
           error={e.postage}
         />
         <SelectField
           name="shippingMethod"
           label={t("shippingMethod")}
-          options={options(SHIPPING_METHODS, lang)}
+          options={codeOptions(SHIPPING_METHODS, lang)}
           defaultValue={v.shippingMethod}
           error={e.shippingMethod}
         />
         <SelectField
           name="leadTime"
           label={t("leadTime")}
-          options={options(SHIPPING_LEAD_TIMES, lang)}
+          options={codeOptions(SHIPPING_LEAD_TIMES, lang)}
           defaultValue={v.leadTime}
           error={e.leadTime}
         />

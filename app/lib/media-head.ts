@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { PostDetail } from "#core/media/post-view.ts";
 import { COMPANY } from "#core/shared/company.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { translator } from "../i18n/index.ts";
 import { seo } from "./seo.ts";
 import { MEDIA_HOME_PATH, NEWS_HOME_PATH } from "./site-links.ts";
@@ -58,10 +59,10 @@ export function postHead(
           name: post.author.name,
           ...(post.author.published ? { url: `${publicUrl}/authors/${post.author.slug}/` } : {}),
         }
-      : { "@type": "Organization", name: COMPANY.name.ja, url: `${publicUrl}/` },
+      : { "@type": "Organization", name: renderMessage(COMPANY.name, "ja"), url: `${publicUrl}/` },
     publisher: {
       "@type": "Organization",
-      name: COMPANY.name.ja,
+      name: renderMessage(COMPANY.name, "ja"),
       logo: { "@type": "ImageObject", url: `${publicUrl}/logo.png` },
     },
   };

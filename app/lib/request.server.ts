@@ -4,7 +4,6 @@ import type { CoreContext } from "#core/shared/context.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { flashCookie, parseCookies } from "#server/cookies.ts";
-import { coreContext } from "#server/core-context.ts";
 import { requestContext, servicesContext } from "#server/router-context.ts";
 import type { FlashKey } from "./flash.ts";
 
@@ -23,7 +22,7 @@ export function requestInfo(context: Ctx) {
 }
 
 export function core(context: Ctx): CoreContext {
-  return coreContext(services(context));
+  return services(context).core;
 }
 
 export function secureCookies(context: Ctx): boolean {

@@ -4,6 +4,7 @@ import { cardsByIds } from "#core/catalog/item-card.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
 import { BRANDS } from "#core/shared/codes.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { CategoryLinks } from "../components/category-links.tsx";
 import { ItemGrid } from "../components/item-grid.tsx";
 import type { RootData } from "../components/shell/shell.tsx";
@@ -126,7 +127,7 @@ export default function Home({ params, loaderData }: Route.ComponentProps) {
                 to={`/${lang}/items/brand/${b.code}/`}
                 className="block rounded-full bg-white px-4 py-2 text-sm shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
               >
-                {b.label[lang]}
+                {renderMessage(b.label, lang)}
               </Link>
             </li>
           ))}

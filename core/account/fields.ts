@@ -1,33 +1,33 @@
 import { z } from "zod";
 import { codesOf, PREFECTURES } from "../shared/codes.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
 import { type Rule, report } from "../shared/validation/issues.ts";
 import { required } from "../shared/validation/rules.ts";
 
 /** Field names as people read them, for messages such as 「郵便番号を入力してください」. */
-export const ACCOUNT_FIELD_LABELS: Record<string, Localized> = {
-  familyName: { ja: "姓", en: "Family name" },
-  givenName: { ja: "名", en: "Given name" },
-  familyNameKana: { ja: "セイ", en: "Family name (katakana)" },
-  givenNameKana: { ja: "メイ", en: "Given name (katakana)" },
-  postalCode: { ja: "郵便番号", en: "Postal code" },
-  prefectureCode: { ja: "都道府県", en: "Prefecture" },
-  city: { ja: "市区町村", en: "City" },
-  street: { ja: "町域・番地", en: "Town and block number" },
-  building: { ja: "建物名・部屋番号", en: "Building and room" },
-  phone: { ja: "電話番号", en: "Phone number" },
-  bankCode: { ja: "金融機関コード", en: "Bank code" },
-  bankName: { ja: "金融機関名", en: "Bank name" },
-  branchCode: { ja: "支店コード", en: "Branch code" },
-  branchName: { ja: "支店名", en: "Branch name" },
-  accountType: { ja: "口座種別", en: "Account type" },
-  accountNumber: { ja: "口座番号", en: "Account number" },
-  holderName: { ja: "口座名義（カナ）", en: "Account holder (katakana)" },
-  phoneNumber: { ja: "携帯電話番号", en: "Mobile phone number" },
-  code: { ja: "確認コード", en: "Code" },
-  idFront: { ja: "本人確認書類（表面）", en: "ID document (front)" },
-  selfie: { ja: "顔写真", en: "Selfie" },
+export const ACCOUNT_FIELD_LABELS: Record<string, Message> = {
+  familyName: msg("account.fields.familyName"),
+  givenName: msg("account.fields.givenName"),
+  familyNameKana: msg("account.fields.familyNameKana"),
+  givenNameKana: msg("account.fields.givenNameKana"),
+  postalCode: msg("account.fields.postalCode"),
+  prefectureCode: msg("account.fields.prefectureCode"),
+  city: msg("account.fields.city"),
+  street: msg("account.fields.street"),
+  building: msg("account.fields.building"),
+  phone: msg("account.fields.phone"),
+  bankCode: msg("account.fields.bankCode"),
+  bankName: msg("account.fields.bankName"),
+  branchCode: msg("account.fields.branchCode"),
+  branchName: msg("account.fields.branchName"),
+  accountType: msg("account.fields.accountType"),
+  accountNumber: msg("account.fields.accountNumber"),
+  holderName: msg("account.fields.holderName"),
+  phoneNumber: msg("account.fields.phoneNumber"),
+  code: msg("account.fields.code"),
+  idFront: msg("account.fields.idFront"),
+  selfie: msg("account.fields.selfie"),
 };
 
 /**

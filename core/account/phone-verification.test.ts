@@ -74,7 +74,7 @@ describe.each(ENGINES)("phone verification on %s", (engine) => {
       const e = await failure(
         startPhoneVerification(t.ctx, { actor: member, input: { phoneNumber }, locale: "ja", ip: IP }),
       );
-      expect(e.fields.phoneNumber, phoneNumber).toEqual({
+      expect(said(e).fields.phoneNumber, phoneNumber).toEqual({
         ja: "電話番号を正しく入力してください",
         en: "Enter the phone number correctly",
       });

@@ -5,7 +5,8 @@ import type { Db } from "#db/client.ts";
 import { sandboxRecords } from "#db/schema/index.ts";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Locale, Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
+import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, required, text } from "../shared/validation/index.ts";
 import { isCalendarDate, tokyoNow } from "../shared/validation/tokyo-clock.ts";
@@ -147,18 +148,15 @@ export async function getPolarifyHostedCheck(
   };
 }
 
-const FACT_LABELS: Record<string, Localized> = {
-  name: { ja: "氏名", en: "Name" },
-  address: { ja: "住所", en: "Address" },
-  birthDate: { ja: "生年月日", en: "Date of birth" },
-  occupation: { ja: "職業", en: "Occupation" },
-  reason: { ja: "否認の理由", en: "Reason for rejection" },
+const FACT_LABELS: Record<string, Message> = {
+  name: msg("account.polarifyFields.name"),
+  address: msg("account.polarifyFields.address"),
+  birthDate: msg("account.polarifyFields.birthDate"),
+  occupation: msg("account.polarifyFields.occupation"),
+  reason: msg("account.polarifyFields.reason"),
 };
 
-const NOT_A_BIRTH_DATE: Localized = {
-  ja: "生年月日を正しく入力してください",
-  en: "Enter a valid date of birth",
-};
+const NOT_A_BIRTH_DATE: Message = msg("account.errors.notABirthDate");
 
 const ZPolarifyApproval = z.object({
   name: text(required(), maxLength(60)),

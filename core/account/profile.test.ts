@@ -7,6 +7,7 @@ import { users } from "#db/schema/index.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { renderMessage } from "../shared/i18n/translate.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
 import { getProfile } from "./get-profile.ts";
 import { removeAvatar, setAvatar } from "./set-avatar.ts";
@@ -116,7 +117,10 @@ describe.each(ENGINES)("profile on %s", (engine) => {
     const { avatarKey } = await setAvatar(t.ctx, { actor, bytes: await photo(200, 200) });
     const e = await failure(setAvatar(t.ctx, { actor, bytes: new TextEncoder().encode("<svg></svg>") }));
     expect(e.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    expect(said(e).fields.avatar).toEqual(IMAGE_MESSAGES.unsupported);
+    expect(said(e).fields.avatar).toEqual({
+      ja: renderMessage(IMAGE_MESSAGES.unsupported, "ja"),
+      en: renderMessage(IMAGE_MESSAGES.unsupported, "en"),
+    });
     expect((await getProfile(t.ctx, actor.id)).avatarKey).toBe(avatarKey);
     expect(avatarFiles()).toHaveLength(2);
   });

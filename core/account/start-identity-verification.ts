@@ -1,9 +1,10 @@
 import { identityChecks } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { PREFECTURES } from "../shared/codes.ts";
+import { isCodeOf, labelOf, PREFECTURES } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Locale, Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
+import type { Locale } from "../shared/locale.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
 import { deleteImage, forImageField, type ImageRendition, storeImage } from "../storage/images.ts";
@@ -15,10 +16,7 @@ import { isIdentityVerified } from "./is-identity-verified.ts";
 const IDENTITY_DOCUMENT_RENDITIONS: ImageRendition[] = [{ name: "large", maxSize: 2048 }];
 const IDENTITY_CHECKS_PER_MEMBER_PER_DAY = 10;
 
-const ALREADY_VERIFIED: Localized = {
-  ja: "本人確認はすでに完了しています",
-  en: "Your identity has already been verified",
-};
+const ALREADY_VERIFIED: Message = msg("account.errors.alreadyVerified");
 
 export type IdentityUploads = { idFront: Uint8Array | null; selfie: Uint8Array | null };
 
@@ -62,7 +60,9 @@ export async function startIdentityVerification(
           name: `${address.familyName} ${address.givenName}`,
           address: [
             `〒${address.postalCode.slice(0, 3)}-${address.postalCode.slice(3)}`,
-            PREFECTURES.find((p) => p.code === address.prefectureCode)?.label.ja ?? "",
+            isCodeOf(PREFECTURES, address.prefectureCode)
+              ? labelOf(PREFECTURES, address.prefectureCode, "ja")
+              : "",
             `${address.city}${address.street}`,
             address.building,
           ]

@@ -5,7 +5,8 @@ import { issueChallenge } from "../identity/challenges.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Locale, Localized } from "../shared/locale.ts";
+import { type Message, msg, renderMessage } from "../shared/i18n/translate.ts";
+import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { mobilePhoneNumber, required } from "../shared/validation/index.ts";
@@ -19,14 +20,8 @@ export type TStartPhoneVerification = z.input<typeof ZStartPhoneVerification>;
 /** SMS cost money and reach someone's phone: besides the per-number and per-network limits. */
 const SMS_CODES_PER_MEMBER_PER_DAY = 10;
 
-export const PHONE_TAKEN: Localized = {
-  ja: "この電話番号は、ほかのアカウントで認証済みのため使用できません",
-  en: "This phone number has already been verified by another account",
-};
-const PHONE_ALREADY_YOURS: Localized = {
-  ja: "この電話番号は認証済みです",
-  en: "This phone number is already verified",
-};
+export const PHONE_TAKEN: Message = msg("account.errors.phoneTaken");
+const PHONE_ALREADY_YOURS: Message = msg("account.errors.phoneAlreadyYours");
 
 /** Whether another member has already proven this number; one number belongs to one account. */
 export async function phoneTakenByOther(
@@ -43,9 +38,7 @@ export async function phoneTakenByOther(
 }
 
 function smsText(code: string, locale: Locale): string {
-  return locale === "ja"
-    ? `【Tsugu】確認コード: ${code}\nこのコードは10分間有効です。他人には絶対に教えないでください。`
-    : `[Tsugu] Your code: ${code}\nIt is valid for 10 minutes. Never share it with anyone.`;
+  return renderMessage(msg("account.sms.code", { code }), locale);
 }
 
 /** Texts a 6-digit code to the member's mobile number; the ticket continues the flow. */

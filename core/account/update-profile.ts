@@ -5,15 +5,15 @@ import { FIELD_LABELS, ZNickname } from "../identity/fields.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, printSafeText } from "../shared/validation/index.ts";
 import { getProfile, type Profile } from "./get-profile.ts";
 
-export const PROFILE_LABELS: Record<string, Localized> = {
+export const PROFILE_LABELS: Record<string, Message> = {
   nickname: FIELD_LABELS.nickname!,
-  introduction: { ja: "自己紹介", en: "Introduction" },
-  avatar: { ja: "アイコン画像", en: "Profile picture" },
+  introduction: msg("account.fields.introduction"),
+  avatar: msg("account.fields.avatar"),
 };
 
 /**
@@ -32,10 +32,7 @@ export const ZUpdateProfile = z.object({
   introduction: ZIntroduction.optional(),
 });
 
-const NOTHING_TO_CHANGE: Localized = {
-  ja: "変更する項目を指定してください",
-  en: "Send at least one field to change",
-};
+const NOTHING_TO_CHANGE: Message = msg("account.errors.nothingToChange");
 
 export async function updateProfile(
   ctx: CoreContext,

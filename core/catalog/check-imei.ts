@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BRANDS } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { imei, required, text } from "../shared/validation/index.ts";
@@ -9,7 +9,8 @@ import { type CarrierStatusProvider, createCarrierStatusSandbox } from "./carrie
 import { modelByImei } from "./models.ts";
 
 export const ZImeiCheck = z.object({ imei: text(required(), imei()) });
-const LABELS: Record<string, Localized> = { imei: { ja: "IMEI", en: "IMEI" } };
+/** The checker's one field label, for validation messages (the API shares it). */
+export const IMEI_LABELS: Record<string, Message> = { imei: msg("listing.fields.imei") };
 
 /** Checks per IP address: enough for a person, not for a scraper. */
 const IMEI_CHECK_LIMIT = { max: 30, windowSeconds: 600 };
@@ -32,7 +33,7 @@ export async function checkImei(
   o: { input: unknown; ip: string; carrierStatus?: CarrierStatusProvider },
 ): Promise<ImeiCheckResult> {
   await consumeRateLimits(ctx, [{ key: `imei-check:ip:${o.ip}`, ...IMEI_CHECK_LIMIT }]);
-  const { imei: number } = parseInput(ZImeiCheck, o.input, LABELS);
+  const { imei: number } = parseInput(ZImeiCheck, o.input, IMEI_LABELS);
   const provider = o.carrierStatus ?? createCarrierStatusSandbox(ctx.clock);
   const [model, carrier] = await Promise.all([modelByImei(ctx, number), provider.status(number)]);
   const brand = model ? BRANDS.find((b) => b.code === model.brandCode) : undefined;

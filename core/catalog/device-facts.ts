@@ -1,64 +1,62 @@
 // The facts a device listing carries beyond the spec's item fields: what a buyer of a used or broken
-// phone needs to know, each one also a search filter.
+// phone needs to know, each one also a search filter. Labels are catalogue messages (`listing.*`).
 import type { CodeOf, CodeTable } from "../shared/codes.ts";
+import { msg } from "../shared/i18n/translate.ts";
 
 export const CARRIERS = [
-  { code: "docomo", label: { ja: "docomo", en: "docomo" } },
-  { code: "au", label: { ja: "au", en: "au" } },
-  { code: "softbank", label: { ja: "SoftBank", en: "SoftBank" } },
-  { code: "rakuten", label: { ja: "楽天モバイル", en: "Rakuten Mobile" } },
-  { code: "ymobile", label: { ja: "Y!mobile", en: "Y!mobile" } },
-  { code: "uq", label: { ja: "UQ mobile", en: "UQ mobile" } },
-  { code: "simfree", label: { ja: "SIMフリー", en: "SIM-free" } },
-  { code: "other", label: { ja: "その他", en: "Other" } },
+  { code: "docomo", label: msg("listing.carriers.docomo") },
+  { code: "au", label: msg("listing.carriers.au") },
+  { code: "softbank", label: msg("listing.carriers.softbank") },
+  { code: "rakuten", label: msg("listing.carriers.rakuten") },
+  { code: "ymobile", label: msg("listing.carriers.ymobile") },
+  { code: "uq", label: msg("listing.carriers.uq") },
+  { code: "simfree", label: msg("listing.carriers.simfree") },
+  { code: "other", label: msg("listing.carriers.other") },
 ] as const satisfies CodeTable;
 
 /** Network usage restriction (ネットワーク利用制限) as carriers report it. */
 export const NETWORK_RESTRICTIONS = [
-  { code: "○", label: { ja: "○（制限なし）", en: "○ (no restriction)" } },
-  { code: "△", label: { ja: "△（分割支払い中など）", en: "△ (instalments unpaid)" } },
-  { code: "×", label: { ja: "×（利用制限あり）", en: "× (restricted)" } },
-  { code: "−", label: { ja: "−（対象外・SIMフリー）", en: "− (not applicable)" } },
+  { code: "○", label: msg("listing.networkRestrictions.none") },
+  { code: "△", label: msg("listing.networkRestrictions.instalments") },
+  { code: "×", label: msg("listing.networkRestrictions.restricted") },
+  { code: "−", label: msg("listing.networkRestrictions.notApplicable") },
 ] as const satisfies CodeTable;
 export type NetworkRestriction = CodeOf<typeof NETWORK_RESTRICTIONS>;
 
 export const ACTIVATION_LOCKS = [
-  { code: "off", label: { ja: "解除済み", en: "Off" } },
-  { code: "on", label: { ja: "ロックあり", en: "On" } },
-  { code: "unknown", label: { ja: "不明", en: "Unknown" } },
+  { code: "off", label: msg("listing.activationLocks.off") },
+  { code: "on", label: msg("listing.activationLocks.on") },
+  { code: "unknown", label: msg("listing.activationLocks.unknown") },
 ] as const satisfies CodeTable;
 
 export const COLORS = [
-  { code: "black", label: { ja: "ブラック", en: "Black" } },
-  { code: "white", label: { ja: "ホワイト", en: "White" } },
-  { code: "silver", label: { ja: "シルバー", en: "Silver" } },
-  { code: "gray", label: { ja: "グレー", en: "Gray" } },
-  { code: "gold", label: { ja: "ゴールド", en: "Gold" } },
-  { code: "blue", label: { ja: "ブルー", en: "Blue" } },
-  { code: "red", label: { ja: "レッド", en: "Red" } },
-  { code: "green", label: { ja: "グリーン", en: "Green" } },
-  { code: "purple", label: { ja: "パープル", en: "Purple" } },
-  { code: "pink", label: { ja: "ピンク", en: "Pink" } },
-  { code: "yellow", label: { ja: "イエロー", en: "Yellow" } },
-  { code: "other", label: { ja: "その他", en: "Other" } },
+  { code: "black", label: msg("listing.colors.black") },
+  { code: "white", label: msg("listing.colors.white") },
+  { code: "silver", label: msg("listing.colors.silver") },
+  { code: "gray", label: msg("listing.colors.gray") },
+  { code: "gold", label: msg("listing.colors.gold") },
+  { code: "blue", label: msg("listing.colors.blue") },
+  { code: "red", label: msg("listing.colors.red") },
+  { code: "green", label: msg("listing.colors.green") },
+  { code: "purple", label: msg("listing.colors.purple") },
+  { code: "pink", label: msg("listing.colors.pink") },
+  { code: "yellow", label: msg("listing.colors.yellow") },
+  { code: "other", label: msg("listing.colors.other") },
 ] as const satisfies CodeTable;
 
 /** The defects checklist: what is wrong with the device, so "junk" stops being a vague word. */
 export const DEFECTS = [
-  { code: "screen_cracked", label: { ja: "画面割れ", en: "Cracked screen" } },
-  { code: "display_faulty", label: { ja: "表示不良（線・シミ・映らない）", en: "Display faults" } },
-  { code: "touch_faulty", label: { ja: "タッチ操作の不具合", en: "Touch faults" } },
-  { code: "camera_faulty", label: { ja: "カメラの不具合", en: "Camera faults" } },
-  {
-    code: "biometrics_faulty",
-    label: { ja: "Face ID / Touch ID 不可", en: "Face ID / Touch ID not working" },
-  },
-  { code: "battery_swollen", label: { ja: "バッテリー膨張", en: "Swollen battery" } },
-  { code: "water_damage", label: { ja: "水没歴あり", en: "Water damage" } },
-  { code: "charging_port_faulty", label: { ja: "充電口の不具合", en: "Charging port faults" } },
-  { code: "audio_faulty", label: { ja: "スピーカー・マイクの不具合", en: "Speaker / microphone faults" } },
-  { code: "buttons_faulty", label: { ja: "ボタンの不具合", en: "Button faults" } },
-  { code: "no_power", label: { ja: "電源が入らない", en: "Won't power on" } },
+  { code: "screen_cracked", label: msg("listing.defects.screenCracked") },
+  { code: "display_faulty", label: msg("listing.defects.displayFaulty") },
+  { code: "touch_faulty", label: msg("listing.defects.touchFaulty") },
+  { code: "camera_faulty", label: msg("listing.defects.cameraFaulty") },
+  { code: "biometrics_faulty", label: msg("listing.defects.biometricsFaulty") },
+  { code: "battery_swollen", label: msg("listing.defects.batterySwollen") },
+  { code: "water_damage", label: msg("listing.defects.waterDamage") },
+  { code: "charging_port_faulty", label: msg("listing.defects.chargingPortFaulty") },
+  { code: "audio_faulty", label: msg("listing.defects.audioFaulty") },
+  { code: "buttons_faulty", label: msg("listing.defects.buttonsFaulty") },
+  { code: "no_power", label: msg("listing.defects.noPower") },
 ] as const satisfies CodeTable;
 export type Defect = CodeOf<typeof DEFECTS>;
 

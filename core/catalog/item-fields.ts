@@ -11,7 +11,7 @@ import {
   SHIPPING_METHOD,
   SHIPPING_METHODS,
 } from "../shared/codes.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
 import { imei, maxLength, printSafeText, required, text } from "../shared/validation/index.ts";
 import {
@@ -32,38 +32,33 @@ const COURIER_SHIPPING_METHODS: readonly string[] = [
   SHIPPING_METHOD.TSUGU_DELIVERY,
 ];
 
-export const ITEM_LABELS: Record<string, Localized> = {
-  title: { ja: "商品名", en: "Title" },
-  description: { ja: "商品の説明", en: "Description" },
-  price: { ja: "販売価格", en: "Price" },
-  categoryCode: { ja: "カテゴリー", en: "Category" },
-  brandCode: { ja: "ブランド", en: "Brand" },
-  modelId: { ja: "機種", en: "Model" },
-  condition: { ja: "商品の状態", en: "Condition" },
-  postage: { ja: "配送料の負担", en: "Shipping cost" },
-  shippingMethod: { ja: "配送の方法", en: "Shipping method" },
-  leadTime: { ja: "発送までの日数", en: "Days to ship" },
-  storageGb: { ja: "容量", en: "Storage" },
-  color: { ja: "カラー", en: "Colour" },
-  carrier: { ja: "キャリア", en: "Carrier" },
-  imei: { ja: "IMEI", en: "IMEI" },
-  networkRestriction: { ja: "ネットワーク利用制限", en: "Network restriction" },
-  activationLock: { ja: "アクティベーションロック", en: "Activation lock" },
-  batteryHealth: { ja: "バッテリー最大容量", en: "Battery health" },
-  defects: { ja: "不具合", en: "Defects" },
-  photos: { ja: "商品画像", en: "Photos" },
+/** The listing's field labels, for validation messages. */
+export const ITEM_LABELS: Record<string, Message> = {
+  title: msg("listing.fields.title"),
+  description: msg("listing.fields.description"),
+  price: msg("listing.fields.price"),
+  categoryCode: msg("listing.fields.categoryCode"),
+  brandCode: msg("listing.fields.brandCode"),
+  modelId: msg("listing.fields.modelId"),
+  condition: msg("listing.fields.condition"),
+  postage: msg("listing.fields.postage"),
+  shippingMethod: msg("listing.fields.shippingMethod"),
+  leadTime: msg("listing.fields.leadTime"),
+  storageGb: msg("listing.fields.storageGb"),
+  color: msg("listing.fields.color"),
+  carrier: msg("listing.fields.carrier"),
+  imei: msg("listing.fields.imei"),
+  networkRestriction: msg("listing.fields.networkRestriction"),
+  activationLock: msg("listing.fields.activationLock"),
+  batteryHealth: msg("listing.fields.batteryHealth"),
+  defects: msg("listing.fields.defects"),
+  photos: msg("listing.fields.photos"),
 };
 
 export const PRICE_MESSAGES = {
-  courierMinimum: {
-    ja: `Tsugu便で発送する場合は${MIN_PRICE_WITH_COURIER.toLocaleString("ja-JP")}円以上に設定してください`,
-    en: `With Tsugu delivery the price must be at least ¥${MIN_PRICE_WITH_COURIER.toLocaleString("en-US")}`,
-  },
-  identityRequired: {
-    ja: "50,000円以上で出品するには本人確認が必要です",
-    en: "Identity verification is required to list at ¥50,000 or more",
-  },
-} satisfies Record<string, Localized>;
+  courierMinimum: msg("listing.price.courierMinimum", { min: MIN_PRICE_WITH_COURIER }),
+  identityRequired: msg("listing.price.identityRequired"),
+} satisfies Record<string, Message>;
 
 /** Empty strings from forms mean "not given". */
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -150,7 +145,7 @@ export const ZPublishedItem = ZItemDraft.check((payload) => {
     payload.issues.push({
       code: "custom",
       message: "courierMinimum",
-      params: { localized: PRICE_MESSAGES.courierMinimum },
+      params: { message: PRICE_MESSAGES.courierMinimum },
       path: ["price"],
       input: v.price,
       continue: true,

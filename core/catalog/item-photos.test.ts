@@ -7,6 +7,7 @@ import { itemPhotos, items, users } from "#db/schema/index.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { type Message, renderMessage } from "../shared/i18n/translate.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
 import {
   addItemPhoto,
@@ -17,6 +18,9 @@ import {
   reorderItemPhotos,
   replaceItemPhotos,
 } from "./item-photos.ts";
+
+/** A catalogue message in both languages, as `said` reports what an error says. */
+const inBoth = (m: Message) => ({ ja: renderMessage(m, "ja"), en: renderMessage(m, "en") });
 
 const jpegs = new Map<string, Uint8Array>();
 /** A small JPEG of one colour, so tests can tell photos apart and stay fast. */
@@ -143,7 +147,8 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     for (const r of results) {
-      if (r.status === "rejected") expect(said(r.reason).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.tooMany);
+      if (r.status === "rejected")
+        expect(said(r.reason).fields.photos).toEqual(inBoth(ITEM_PHOTO_MESSAGES.tooMany));
     }
     expect((await rows()).map((r) => r.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(blobFiles()).toBe(20);
@@ -152,7 +157,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
   it("refuses a non-image upload with a field message and stores nothing", async () => {
     const e = await failure(addItemPhoto(t.ctx, { actor: seller, itemId, bytes: HTML }));
     expect([e.code, e.status]).toEqual(["UNSUPPORTED_MEDIA_TYPE", 415]);
-    expect(said(e).fields.photo).toEqual(IMAGE_MESSAGES.unsupported);
+    expect(said(e).fields.photo).toEqual(inBoth(IMAGE_MESSAGES.unsupported));
     expect(blobFiles()).toBe(0);
     expect(await rows()).toEqual([]);
   });
@@ -171,7 +176,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
     );
     await removeItemPhoto(t.ctx, { actor: seller, itemId, photoId: c!.id });
     const last = await failure(removeItemPhoto(t.ctx, { actor: seller, itemId, photoId: b!.id }));
-    expect(said(last).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.keepOne);
+    expect(said(last).fields.photos).toEqual(inBoth(ITEM_PHOTO_MESSAGES.keepOne));
     expect((await rows()).map((r) => r.id)).toEqual([b!.id]);
   });
 
@@ -185,7 +190,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
     const ids = added.map((p) => p.id);
     for (const wrong of [ids.slice(1), [...ids.slice(1), ids[1]!], [...ids.slice(1), 12345]]) {
       const e = await failure(reorderItemPhotos(t.ctx, { actor: seller, itemId, photoIds: wrong }));
-      expect(said(e).fields.photoIds).toEqual(ITEM_PHOTO_MESSAGES.order);
+      expect(said(e).fields.photoIds).toEqual(inBoth(ITEM_PHOTO_MESSAGES.order));
     }
     expect((await rows()).map((r) => r.id)).toEqual(reversed);
   });
@@ -222,7 +227,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
       }),
     );
     expect(bad.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    expect(said(bad).fields.photos).toEqual(IMAGE_MESSAGES.unsupported);
+    expect(said(bad).fields.photos).toEqual(inBoth(IMAGE_MESSAGES.unsupported));
     expect(blobFiles()).toBe(4);
 
     // A failure inside the transaction (a photo of another listing) removes the files just written.
@@ -238,7 +243,7 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
         entries: [{ bytes: await jpeg("#222222") }, { photoId: foreign.id }, { photoId: b!.id }],
       }),
     );
-    expect(said(unknown).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.unknown);
+    expect(said(unknown).fields.photos).toEqual(inBoth(ITEM_PHOTO_MESSAGES.unknown));
     expect(blobFiles()).toBe(6);
     expect(await rows()).toEqual(before);
   });
@@ -257,12 +262,12 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
         entries: Array.from({ length: 11 }, () => ({ bytes })),
       }),
     );
-    expect(said(eleven).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.tooMany);
+    expect(said(eleven).fields.photos).toEqual(inBoth(ITEM_PHOTO_MESSAGES.tooMany));
     const [a] = await addPhotos(1);
     const twice = await failure(
       replaceItemPhotos(t.ctx, { actor: seller, itemId, entries: [{ photoId: a!.id }, { photoId: a!.id }] }),
     );
-    expect(said(twice).fields.photos).toEqual(ITEM_PHOTO_MESSAGES.order);
+    expect(said(twice).fields.photos).toEqual(inBoth(ITEM_PHOTO_MESSAGES.order));
     expect(blobFiles()).toBe(2);
   });
 });

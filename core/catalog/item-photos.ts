@@ -4,7 +4,7 @@ import { itemPhotos, items } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import {
   deleteImage,
   forImageField,
@@ -19,24 +19,12 @@ import { EDITABLE_STATES, STATE_MESSAGES } from "./item-states.ts";
 const MAX_ITEM_PHOTOS = 10;
 
 export const ITEM_PHOTO_MESSAGES = {
-  required: { ja: "商品画像を1枚以上登録してください", en: "Add at least one photo" },
-  tooMany: {
-    ja: `商品画像は${MAX_ITEM_PHOTOS}枚まで登録できます`,
-    en: `A listing can have at most ${MAX_ITEM_PHOTOS} photos`,
-  },
-  keepOne: {
-    ja: "商品画像は1枚以上必要です。別の画像を追加してから削除してください",
-    en: "A listing needs at least one photo. Add another one before removing this one",
-  },
-  unknown: {
-    ja: "この商品の画像ではないものが含まれています。ページを読み込み直してください",
-    en: "Some photos do not belong to this listing. Please reload the page",
-  },
-  order: {
-    ja: "この商品の画像をすべて、1回ずつ並べてください",
-    en: "List every photo of this listing exactly once",
-  },
-} satisfies Record<string, Localized>;
+  required: msg("listing.photos.required"),
+  tooMany: msg("listing.photos.tooMany", { max: MAX_ITEM_PHOTOS }),
+  keepOne: msg("listing.photos.keepOne"),
+  unknown: msg("listing.photos.unknown"),
+  order: msg("listing.photos.order"),
+} satisfies Record<string, Message>;
 
 /** One photo of a listing; `key` names its blobs (`${key}-thumb.webp`, `${key}-large.webp`). */
 export type ItemPhoto = { id: number; position: number; key: string; width: number; height: number };
@@ -52,7 +40,7 @@ const columns = {
   height: itemPhotos.height,
 };
 
-const fieldError = (field: string, message: Localized) =>
+const fieldError = (field: string, message: Message) =>
   new AppError("VALIDATION", { fields: { [field]: message } });
 
 /** The listing exists, is the actor's, and can still be changed. */

@@ -1,16 +1,14 @@
 import { BRANDS, CATEGORIES, labelOf } from "../shared/codes.ts";
+import { type Message, renderMessage } from "../shared/i18n/translate.ts";
 import { CARRIERS, COLORS, DEFECTS } from "./device-facts.ts";
 import type { TItemFields } from "./item-fields.ts";
 import { gramsOf, searchTextOf } from "./search-text.ts";
 
 /** What a listing can be found by: its words, and the names of its facts in both languages. */
 export function itemSearchGrams(fields: TItemFields, modelName: string | null): string[] {
-  const both = <T extends readonly { code: string; label: { ja: string; en: string } }[]>(
-    table: T,
-    code?: string,
-  ) => {
+  const both = <T extends readonly { code: string; label: Message }[]>(table: T, code?: string) => {
     const entry = code ? table.find((e) => e.code === code) : undefined;
-    return entry ? `${entry.label.ja} ${entry.label.en}` : null;
+    return entry ? `${renderMessage(entry.label, "ja")} ${renderMessage(entry.label, "en")}` : null;
   };
   const brand = fields.brandCode ? BRANDS.find((b) => b.code === fields.brandCode) : undefined;
   const searchText = searchTextOf([

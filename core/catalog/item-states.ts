@@ -1,4 +1,5 @@
 import { codesOf, ITEM_STATES, type ItemState } from "../shared/codes.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { availableActions, defineMachine } from "../state/machine.ts";
 
 export type ItemActor = "seller" | "operator" | "system";
@@ -36,8 +37,8 @@ export const EDITABLE_STATES = statesWhere("editable");
 export const PURCHASABLE_STATES = statesWhere("purchasable");
 
 export const STATE_MESSAGES = {
-  notAllowed: { ja: "この出品ではその操作はできません", en: "This listing cannot do that now" },
-  sold: { ja: "売り切れた商品は編集・削除できません", en: "A sold item cannot be edited or deleted" },
+  notAllowed: msg("listing.states.notAllowed"),
+  sold: msg("listing.states.sold"),
 };
 
 /**

@@ -2,16 +2,11 @@ import { needsSellerSetup } from "../account/seller-setup.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 
 const MAY_SELL_MESSAGES = {
-  membersOnly: {
-    ja: "出品できるのは会員のみです。法人のお取引先・運営スタッフのアカウントでは出品できません",
-    en: "Only members can list items; business and staff accounts cannot",
-  },
-  setupFirst: {
-    ja: "出品するには、先に住所と売上金の振込先を登録してください",
-    en: "Register your address and where to send your proceeds before listing",
-  },
+  membersOnly: msg("listing.maySell.membersOnly"),
+  setupFirst: msg("listing.maySell.setupFirst"),
 };
 
 /** Business buyers and operators never list; members may, once set up. */

@@ -5,10 +5,11 @@ import { enqueueJob } from "../jobs/enqueue-job.ts";
 import { type BrandCode, type ItemState, PRICE_RESTRICTION_THRESHOLD } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { changeState, recordCreation } from "../state/change-state.ts";
 import { ITEM_LABELS, PRICE_MESSAGES, type TItemInput, ZItemDraft, ZPublishedItem } from "./item-fields.ts";
-import { replaceItemPhotos } from "./item-photos.ts";
+import { ITEM_PHOTO_MESSAGES, replaceItemPhotos } from "./item-photos.ts";
 import { itemColumns } from "./item-row.ts";
 import { itemSearchGrams } from "./item-search-text.ts";
 import { EDITABLE_STATES, ITEM_MACHINE, STATE_MESSAGES } from "./item-states.ts";
@@ -16,14 +17,7 @@ import { assertMaySell } from "./may-sell.ts";
 import { getModel, modelByImei } from "./models.ts";
 import { notifySavedSearchesJob } from "./saved-searches.ts";
 
-const PHOTOS_REQUIRED = {
-  ja: "商品画像を1枚以上登録してください",
-  en: "Add at least one photo",
-};
-const MODEL_MISMATCH = {
-  ja: "選んだ機種はこのブランドのものではありません",
-  en: "The chosen model does not belong to this brand",
-};
+const MODEL_MISMATCH = msg("listing.modelMismatch");
 
 /** A photo in the form's final order: one the listing has, or a new upload. */
 export type PhotoEntry = { photoId: number } | { bytes: Uint8Array };
@@ -87,7 +81,8 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
               await ctx.db.select({ n: count() }).from(itemPhotos).where(eq(itemPhotos.itemId, existing.id))
             )[0]?.n ?? 0)
           : 0;
-    if (photoCount === 0) throw new AppError("VALIDATION", { fields: { photos: PHOTOS_REQUIRED } });
+    if (photoCount === 0)
+      throw new AppError("VALIDATION", { fields: { photos: ITEM_PHOTO_MESSAGES.required } });
   }
 
   const now = ctx.clock.now();

@@ -6,18 +6,13 @@ import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { itemMatches } from "./search-items.ts";
 import { isEmptyQuery, searchParamsOf, searchQueryFromParams } from "./search-query.ts";
 
 const MAX_SAVED_SEARCHES = 30;
-const LIMIT_REACHED = {
-  ja: `保存できる検索条件は${MAX_SAVED_SEARCHES}件までです。不要なものを削除してください`,
-  en: `You can save up to ${MAX_SAVED_SEARCHES} searches. Delete one you no longer need`,
-};
-const NOTHING_TO_SAVE = {
-  ja: "キーワードか絞り込み条件を指定してから保存してください",
-  en: "Enter a keyword or a filter before saving the search",
-};
+const LIMIT_REACHED = msg("listing.savedSearches.limitReached", { max: MAX_SAVED_SEARCHES });
+const NOTHING_TO_SAVE = msg("listing.savedSearches.nothingToSave");
 
 /** Saves the query of a search page (its URL parameters); saving the same query again is a no-op. */
 export async function saveSearch(ctx: CoreContext, o: { actor: SessionUser; params: URLSearchParams }) {

@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { type ChallengePurpose, challenges } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { keyedHash, newNumericCode, newToken, sameHash } from "../shared/secrets.ts";
 
@@ -12,18 +13,9 @@ const CODES_PER_IP_PER_HOUR = 30;
 /** Once the address is proven, the rest of the flow (a nickname, say) may take this long. */
 const VERIFIED_TTL_MS = 60 * 60 * 1000;
 
-const INVALID_CODE = {
-  ja: "確認コードが正しくありません",
-  en: "The code is not correct",
-};
-const EXPIRED_CODE = {
-  ja: "確認コードの有効期限が切れたか、入力の回数が上限に達しました。もう一度お手続きください",
-  en: "The code has expired or was entered wrongly too many times. Please start again",
-};
-export const INVALID_LINK = {
-  ja: "リンクの有効期限が切れているか、すでに使われています。もう一度お手続きください",
-  en: "This link has expired or has already been used. Please start again",
-};
+const INVALID_CODE = msg("identity.errors.invalidCode");
+const EXPIRED_CODE = msg("identity.errors.expiredCode");
+export const INVALID_LINK = msg("identity.errors.invalidLink");
 
 export type IssuedChallenge = { ticket: string; code: string | null; linkToken: string | null };
 

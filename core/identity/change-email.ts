@@ -3,6 +3,7 @@ import { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeChallenge, issueChallenge, verifyChallengeCode } from "./challenges.ts";
@@ -15,10 +16,7 @@ import type { SessionUser } from "./sessions.ts";
 export const ZRequestEmailChange = z.object({ email: ZEmail, currentPassword: ZPassword });
 export const ZConfirmEmailChange = z.object({ code: ZCode });
 
-const SAME_EMAIL = {
-  ja: "現在と同じメールアドレスです",
-  en: "This is already your email address",
-};
+const SAME_EMAIL = msg("identity.errors.sameEmail");
 
 /** Needs the current password; mails a code to the new address to prove it. */
 export async function requestEmailChange(

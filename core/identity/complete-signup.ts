@@ -3,6 +3,7 @@ import { z } from "zod";
 import { challenges, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { isLocale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { findChallenge } from "./challenges.ts";
@@ -11,14 +12,8 @@ import { createSession } from "./sessions.ts";
 
 export const ZCompleteSignup = z.object({ nickname: ZNickname });
 
-const SIGNUP_NOT_VERIFIED = {
-  ja: "メールアドレスの確認が済んでいないか、有効期限が切れました。もう一度登録してください",
-  en: "Your email address is not confirmed yet, or the confirmation has expired. Please sign up again",
-};
-export const EMAIL_TAKEN = {
-  ja: "このメールアドレスはすでに登録されています",
-  en: "This email address is already registered",
-};
+const SIGNUP_NOT_VERIFIED = msg("identity.errors.signupNotVerified");
+export const EMAIL_TAKEN = msg("identity.errors.emailTaken");
 
 /** Whether a ticket stands for a confirmed address still waiting for its account. */
 export async function pendingSignup(ctx: CoreContext, ticket: string | null | undefined) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import {
   digits,
   email,
@@ -12,19 +12,16 @@ import {
 } from "../shared/validation/index.ts";
 
 /** Field names as people read them, for messages such as 「パスワードを入力してください」. */
-export const FIELD_LABELS: Record<string, Localized> = {
-  email: { ja: "メールアドレス", en: "Email address" },
-  password: { ja: "パスワード", en: "Password" },
-  passwordConfirmation: { ja: "パスワード（確認）", en: "Password confirmation" },
-  currentPassword: { ja: "現在のパスワード", en: "Current password" },
-  code: { ja: "確認コード", en: "Code" },
-  nickname: { ja: "ニックネーム", en: "Nickname" },
+export const FIELD_LABELS: Record<string, Message> = {
+  email: msg("identity.fields.email"),
+  password: msg("identity.fields.password"),
+  passwordConfirmation: msg("identity.fields.passwordConfirmation"),
+  currentPassword: msg("identity.fields.currentPassword"),
+  code: msg("identity.fields.code"),
+  nickname: msg("identity.fields.nickname"),
 };
 
-export const CURRENT_PASSWORD_WRONG: Localized = {
-  ja: "現在のパスワードが正しくありません",
-  en: "The current password is not correct",
-};
+export const CURRENT_PASSWORD_WRONG: Message = msg("identity.errors.currentPasswordWrong");
 
 /** Addresses are compared and stored in lower case. */
 export const ZEmail = text(required(), maxLength(254), email()).transform((v) => v.toLowerCase());

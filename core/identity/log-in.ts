@@ -3,6 +3,7 @@ import { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { FIELD_LABELS, ZEmail, ZPassword } from "./fields.ts";
@@ -11,10 +12,7 @@ import { createSession } from "./sessions.ts";
 
 export const ZLogIn = z.object({ email: ZEmail, password: ZPassword });
 
-const LOGIN_FAILED = {
-  ja: "メールアドレスまたはパスワードが正しくありません",
-  en: "The email address or password is not correct",
-};
+const LOGIN_FAILED = msg("identity.errors.loginFailed");
 
 const LOGIN_LIMITS = { perIp: 30, perAddress: 10, windowSeconds: 15 * 60 };
 

@@ -3,14 +3,12 @@ import type { Db } from "#db/client.ts";
 import { journalEntries, journalLines, ledgerAccounts } from "#db/schema/index.ts";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { type AccountRef, accountKey, type JournalLine } from "./accounts.ts";
 
 const LEDGER_MESSAGES = {
-  insufficient: { ja: "残高が足りません", en: "The balance is not enough" },
-  keyReused: {
-    ja: "この処理はすでに別の内容で受け付けています",
-    en: "This request was already accepted with different content",
-  },
+  insufficient: msg("ledger.errors.insufficient"),
+  keyReused: msg("ledger.errors.keyReused"),
 };
 
 export type PostedEntry = { entryId: number; created: boolean };

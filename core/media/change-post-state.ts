@@ -4,6 +4,7 @@ import { mediaPosts } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { requireOperator } from "./operators.ts";
 
 const ZPublishAt = z
@@ -44,12 +45,12 @@ export async function changePostState(
   const at = parsed.success && parsed.data ? tokyoTime(parsed.data) : null;
   if (!parsed.success || (at && Number.isNaN(at.getTime()))) {
     throw new AppError("VALIDATION", {
-      fields: { publishAt: { ja: "公開日時が正しくありません", en: "The publication time is not valid" } },
+      fields: { publishAt: msg("posts.errors.publishAtInvalid") },
     });
   }
   if (!post.body.trim()) {
     throw new AppError("VALIDATION", {
-      fields: { body: { ja: "本文を入力してから公開してください", en: "Write the body before publishing" } },
+      fields: { body: msg("posts.errors.bodyRequired") },
     });
   }
   const alreadyPublic = post.state === "published" && post.publishedAt !== null && post.publishedAt <= now;

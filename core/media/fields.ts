@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { type Rule, report } from "../shared/validation/issues.ts";
 import { maxLength, required, text } from "../shared/validation/rules.ts";
 
@@ -15,27 +15,27 @@ export function postPath(kind: PostKind, slug: string): string {
 }
 
 const ARTICLE_CATEGORIES = [
-  { code: "guide", label: { ja: "売り方・買い方ガイド", en: "Buying and selling guides" } },
-  { code: "repair", label: { ja: "修理・メンテナンス", en: "Repair and care" } },
-  { code: "device", label: { ja: "端末の選び方", en: "Choosing a device" } },
-  { code: "security", label: { ja: "データとセキュリティ", en: "Data and security" } },
-  { code: "sustainability", label: { ja: "リユースと環境", en: "Reuse and the environment" } },
+  { code: "guide", label: msg("posts.categories.article.guide") },
+  { code: "repair", label: msg("posts.categories.article.repair") },
+  { code: "device", label: msg("posts.categories.article.device") },
+  { code: "security", label: msg("posts.categories.article.security") },
+  { code: "sustainability", label: msg("posts.categories.article.sustainability") },
 ] as const;
 
 const NEWS_CATEGORIES = [
-  { code: "notice", label: { ja: "お知らせ", en: "Notice" } },
-  { code: "release", label: { ja: "プレスリリース", en: "Press release" } },
-  { code: "feature", label: { ja: "新機能", en: "New feature" } },
-  { code: "maintenance", label: { ja: "メンテナンス", en: "Maintenance" } },
+  { code: "notice", label: msg("posts.categories.news.notice") },
+  { code: "release", label: msg("posts.categories.news.release") },
+  { code: "feature", label: msg("posts.categories.news.feature") },
+  { code: "maintenance", label: msg("posts.categories.news.maintenance") },
 ] as const;
 
-export const CATEGORIES_OF: Record<PostKind, readonly { code: string; label: Localized }[]> = {
+export const CATEGORIES_OF: Record<PostKind, readonly { code: string; label: Message }[]> = {
   article: ARTICLE_CATEGORIES,
   news: NEWS_CATEGORIES,
 };
 
-export function categoryLabel(kind: PostKind, code: string): Localized {
-  return CATEGORIES_OF[kind].find((c) => c.code === code)?.label ?? { ja: code, en: code };
+export function categoryLabel(kind: PostKind, code: string): Message {
+  return CATEGORIES_OF[kind].find((c) => c.code === code)?.label ?? msg("posts.categories.unknown", { code });
 }
 
 /** Path segments the media's own routes use; no post or author may take them as a slug. */
@@ -51,21 +51,21 @@ function slugRule(): Rule<string> {
   };
 }
 
-export const MEDIA_FIELD_LABELS: Record<string, Localized> = {
-  kind: { ja: "種類", en: "Kind" },
-  slug: { ja: "スラッグ", en: "Slug" },
-  title: { ja: "タイトル", en: "Title" },
-  description: { ja: "概要", en: "Description" },
-  body: { ja: "本文", en: "Body" },
-  authorId: { ja: "著者", en: "Author" },
-  category: { ja: "カテゴリ", en: "Category" },
-  tags: { ja: "タグ", en: "Tags" },
-  ogImageKey: { ja: "OGP画像", en: "Sharing image" },
-  publishAt: { ja: "公開日時", en: "Publish at" },
-  name: { ja: "名前", en: "Name" },
-  role: { ja: "肩書き", en: "Role" },
-  bio: { ja: "紹介文", en: "Biography" },
-  avatarKey: { ja: "プロフィール画像", en: "Portrait" },
+export const MEDIA_FIELD_LABELS: Record<string, Message> = {
+  kind: msg("posts.fields.kind"),
+  slug: msg("posts.fields.slug"),
+  title: msg("posts.fields.title"),
+  description: msg("posts.fields.description"),
+  body: msg("posts.fields.body"),
+  authorId: msg("posts.fields.authorId"),
+  category: msg("posts.fields.category"),
+  tags: msg("posts.fields.tags"),
+  ogImageKey: msg("posts.fields.ogImageKey"),
+  publishAt: msg("posts.fields.publishAt"),
+  name: msg("posts.fields.name"),
+  role: msg("posts.fields.role"),
+  bio: msg("posts.fields.bio"),
+  avatarKey: msg("posts.fields.avatarKey"),
 };
 
 /** Tags typed as one line, separated by commas (either width) or spaces: at most 8, each ≤ 20 characters. */

@@ -3,6 +3,7 @@ import { mediaAuthors } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { MEDIA_FIELD_LABELS, ZAuthorDraft } from "./fields.ts";
 import { requireOperator } from "./operators.ts";
@@ -28,7 +29,7 @@ export async function saveAuthor(
     .where(and(eq(mediaAuthors.slug, input.slug), o.authorId ? ne(mediaAuthors.id, o.authorId) : undefined));
   if (taken) {
     throw new AppError("CONFLICT", {
-      fields: { slug: { ja: "このスラッグはすでに使われています", en: "This slug is already in use" } },
+      fields: { slug: msg("posts.errors.slugTaken") },
     });
   }
   const values = { ...input, state: o.state, updatedAt: ctx.clock.now() };

@@ -3,6 +3,7 @@ import { mediaAuthors, mediaPosts } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { CATEGORIES_OF, MEDIA_FIELD_LABELS, ZPostDraft } from "./fields.ts";
 import { requireOperator } from "./operators.ts";
@@ -20,7 +21,7 @@ export async function savePost(
   const input = parseInput(ZPostDraft, o.input, MEDIA_FIELD_LABELS);
   if (!CATEGORIES_OF[input.kind].some((c) => c.code === input.category)) {
     throw new AppError("VALIDATION", {
-      fields: { category: { ja: "カテゴリを選んでください", en: "Choose a category" } },
+      fields: { category: msg("posts.errors.chooseCategory") },
     });
   }
   if (input.authorId) {
@@ -30,7 +31,7 @@ export async function savePost(
       .where(eq(mediaAuthors.id, input.authorId));
     if (!author) {
       throw new AppError("VALIDATION", {
-        fields: { authorId: { ja: "著者を選んでください", en: "Choose an author" } },
+        fields: { authorId: msg("posts.errors.chooseAuthor") },
       });
     }
   }
@@ -46,9 +47,7 @@ export async function savePost(
     );
   if (taken) {
     throw new AppError("CONFLICT", {
-      fields: {
-        slug: { ja: "このスラッグはすでに使われています", en: "This slug is already in use" },
-      },
+      fields: { slug: msg("posts.errors.slugTaken") },
     });
   }
   const values = {

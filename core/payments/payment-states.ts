@@ -1,4 +1,5 @@
 import { PAYMENT_STATES, type payments } from "#db/schema/index.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { defineMachine } from "../state/machine.ts";
 import type { ChargeStatus } from "./gateway.ts";
 
@@ -33,7 +34,7 @@ export const PAYMENT_MACHINE = defineMachine({
     confirm_refund: { from: ["REFUNDING"], to: "REFUNDED", by: ["system"] },
   },
   messages: {
-    notNow: { ja: "この支払いは、いまその操作ができません", en: "This payment cannot take that step now" },
+    notNow: msg("payments.errors.notNow"),
   },
 });
 

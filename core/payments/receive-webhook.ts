@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { paymentEvents, payments } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { applyCharge, type PaymentPurposes } from "./apply-charge.ts";
 
 /**
@@ -21,10 +22,7 @@ export async function receivePaymentWebhook(
 ): Promise<{ applied: boolean }> {
   if (o.provider !== ctx.payments.name) throw new AppError("NOT_FOUND");
   const event = ctx.payments.verifyWebhook({ headers: o.headers, body: o.body });
-  if (!event)
-    throw new AppError("UNAUTHORIZED", {
-      message: { ja: "署名が正しくありません", en: "Invalid signature" },
-    });
+  if (!event) throw new AppError("UNAUTHORIZED", { message: msg("payments.errors.invalidSignature") });
   const fresh = await ctx.db
     .insert(paymentEvents)
     .values({ provider: o.provider, eventId: event.id, type: event.type, receivedAt: ctx.clock.now() })

@@ -7,6 +7,7 @@ import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import type {
   CardSummary,
   Charge,
@@ -313,10 +314,7 @@ export function parseEvent(body: string): PaymentEvent | null {
   };
 }
 
-const INVALID_CARD = {
-  ja: "カード情報を正しく入力してください",
-  en: "Enter valid card details",
-};
+const INVALID_CARD = msg("payments.errors.invalidCard");
 
 const ZCardInput = z.object({
   number: z.string().regex(/^\d{12,19}$/),
@@ -342,7 +340,7 @@ export async function createSandboxCardToken(
   const [y, m] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
   if (expYear < y || (expYear === y && expMonth < m)) {
     throw new AppError("VALIDATION", {
-      fields: { card: { ja: "カードの有効期限が切れています", en: "The card has expired" } },
+      fields: { card: msg("payments.errors.cardExpired") },
     });
   }
   const card: CardSummary = { brand: cardBrand(number), last4: number.slice(-4), expMonth, expYear };

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { paymentCustomers, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import type { SavedCard } from "./gateway.ts";
 
 /** The member's customer id at the configured provider, or null before their first saved card. */
@@ -29,7 +30,7 @@ export async function addSavedCard(
 ): Promise<SavedCard> {
   if (!/^tok_[A-Za-z0-9]{1,64}$/.test(o.token)) {
     throw new AppError("VALIDATION", {
-      fields: { card: { ja: "カード情報を正しく入力してください", en: "Enter valid card details" } },
+      fields: { card: msg("payments.errors.invalidCard") },
     });
   }
   let customerId = await findCustomerId(ctx, o.userId);

@@ -55,6 +55,7 @@ import {
   TRANSACTION_STATES,
   TRANSFER_FEES,
 } from "./codes.ts";
+import { renderMessage } from "./i18n/translate.ts";
 
 /** Every table with the codes the spec lists, in the spec's order. */
 const SPEC_ORDER: [string, CodeTable, string[]][] = [
@@ -108,16 +109,18 @@ describe.each(SPEC_ORDER)("%s", (_, table, expected) => {
 
   it("labels every code in Japanese and English", () => {
     for (const { label } of table) {
-      expect(label.ja.trim()).not.toBe("");
-      expect(label.en.trim()).not.toBe("");
-      expect(label.en).toBe(label.en.trim());
-      expect(label.ja).toBe(label.ja.trim());
+      const ja = renderMessage(label, "ja");
+      const en = renderMessage(label, "en");
+      expect(ja.trim()).not.toBe("");
+      expect(en.trim()).not.toBe("");
+      expect(en).toBe(en.trim());
+      expect(ja).toBe(ja.trim());
     }
   });
 
   it("has unique labels per language", () => {
-    expect(new Set(table.map(({ label }) => label.ja)).size).toBe(table.length);
-    expect(new Set(table.map(({ label }) => label.en)).size).toBe(table.length);
+    expect(new Set(table.map(({ label }) => renderMessage(label, "ja"))).size).toBe(table.length);
+    expect(new Set(table.map(({ label }) => renderMessage(label, "en"))).size).toBe(table.length);
   });
 });
 
@@ -142,8 +145,8 @@ describe("labels", () => {
     expect(labelOf(PREFECTURES, "47", "ja")).toBe("沖縄県");
     expect(labelOf(PREFECTURES, "47", "en")).toBe("Okinawa");
     for (const { label } of PREFECTURES) {
-      expect(label.ja).toMatch(/^.+[都道府県]$/);
-      expect(label.en).toMatch(/^[A-Z][a-z]+$/);
+      expect(renderMessage(label, "ja")).toMatch(/^.+[都道府県]$/);
+      expect(renderMessage(label, "en")).toMatch(/^[A-Z][a-z]+$/);
     }
   });
 

@@ -1,5 +1,5 @@
 import { type Message, msg, renderMessage } from "./i18n/translate.ts";
-import type { Locale, Localized } from "./locale.ts";
+import type { Locale } from "./locale.ts";
 
 /** Every failure the core reports on purpose. The doors map each code to a status once. */
 const APP_ERROR_CODES = [
@@ -31,17 +31,17 @@ const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
 
 export type AppErrorOptions = {
   /** What went wrong, as a catalogue message; without it, the code's own sentence (`appErrors.*`). */
-  message?: Message | Localized;
+  message?: Message;
   /** Messages for individual fields, shown beside them in forms and as `fields` in API errors. */
-  fields?: Record<string, Message | Localized>;
+  fields?: Record<string, Message>;
   retryAfterSeconds?: number;
 };
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
   /** The sentence for the person, as a catalogue key and parameters: doors render it in their language. */
-  readonly reason: Message | Localized;
-  readonly fields: Record<string, Message | Localized>;
+  readonly reason: Message;
+  readonly fields: Record<string, Message>;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {

@@ -6,6 +6,3 @@ export const TIME_ZONE = "Asia/Tokyo";
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
-
-/** A text in both languages; every user-visible string the core produces is one of these. */
-export type Localized = Record<Locale, string>;

@@ -1,16 +1,15 @@
 import type { z } from "zod";
 import { AppError } from "./errors.ts";
-import type { Localized } from "./locale.ts";
-import { localizeIssues } from "./validation/index.ts";
+import { type FieldLabelMessages, localizeIssues } from "./validation/index.ts";
 
 /**
  * Validates a use case's input with its shared schema. Failure is an AppError("VALIDATION") whose
- * field messages exist in both languages, so any door can answer in the language it speaks.
+ * field messages are catalogue messages, so any door can answer in the language it speaks.
  */
 export function parseInput<S extends z.ZodType>(
   schema: S,
   input: unknown,
-  labels: Readonly<Record<string, Localized>>,
+  labels: FieldLabelMessages,
 ): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;

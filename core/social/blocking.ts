@@ -2,11 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { blocks } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 
-export const BLOCKED = {
-  ja: "この会員の商品やプロフィールには、コメント・いいね！・購入・フォローができません",
-  en: "You cannot comment on, like, buy or follow this member's items or profile",
-};
+export const BLOCKED = msg("social.blocked");
 
 export async function isBlockedBy(
   ctx: Pick<CoreContext, "db">,

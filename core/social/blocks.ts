@@ -3,10 +3,11 @@ import { blocks, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { dropFollowsBetween, type PersonCard } from "./follows.ts";
 import { assertMember } from "./members-only.ts";
 
-const SELF = { ja: "自分をブロックすることはできません", en: "You cannot block yourself" };
+const SELF = msg("social.blockSelf");
 
 /** Blocks a member: they can no longer comment on, like, buy or follow the blocker's listings or profile. */
 export async function blockUser(ctx: CoreContext, o: { actor: SessionUser; userId: number }): Promise<void> {

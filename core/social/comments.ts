@@ -8,18 +8,15 @@ import { notify } from "../notify/notifications.ts";
 import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, printSafeText, required, text } from "../shared/validation/index.ts";
 import { assertNotBlocked } from "./blocking.ts";
 import { assertMember } from "./members-only.ts";
 
 export const ZComment = z.object({ body: text(required(), maxLength(COMMENT_MAX), printSafeText()) });
-export const COMMENT_LABELS: Record<string, Localized> = { body: { ja: "コメント", en: "Comment" } };
-const CLOSED = {
-  ja: "この商品にはコメントできません",
-  en: "Comments are closed for this item",
-};
+export const COMMENT_LABELS: Record<string, Message> = { body: msg("social.fields.body") };
+const CLOSED = msg("social.commentsClosed");
 
 /** Whether a listing in this state takes new comments (a sold one no longer does). */
 export function isCommentable(state: ItemState): boolean {

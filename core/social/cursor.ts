@@ -1,4 +1,5 @@
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 
 /**
  * Lists ordered by a time (when a follow or a like was made) page with the time and a tie-breaking
@@ -10,7 +11,7 @@ export function timeCursor(at: Date, id: number): string {
   return `${at.getTime()}-${id}`;
 }
 
-const BAD_CURSOR = { ja: "ページの指定が正しくありません", en: "The page cursor is not valid" };
+const BAD_CURSOR = msg("social.badCursor");
 
 /** Reads a cursor made by `timeCursor`; anything else is a 400, never a database error. */
 export function parseTimeCursor(cursor: string | undefined | null): TimeCursor | null {

@@ -4,15 +4,13 @@ import type { SessionUser } from "../identity/sessions.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { assertNotBlocked, isBlockedBy } from "./blocking.ts";
 import { parseTimeCursor, timeCursor } from "./cursor.ts";
 import { assertMember } from "./members-only.ts";
 
-const SELF = { ja: "自分をフォローすることはできません", en: "You cannot follow yourself" };
-const YOU_BLOCKED = {
-  ja: "ブロック中の会員はフォローできません。ブロックを解除してからフォローしてください",
-  en: "You have blocked this member. Unblock them before following",
-};
+const SELF = msg("social.followSelf");
+const YOU_BLOCKED = msg("social.followBlocked");
 
 export async function followUser(ctx: CoreContext, o: { actor: SessionUser; userId: number }): Promise<void> {
   assertMember(o.actor);

@@ -6,11 +6,12 @@ import type { SessionUser } from "../identity/sessions.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { assertNotBlocked } from "./blocking.ts";
 import { parseTimeCursor, timeCursor } from "./cursor.ts";
 import { assertMember } from "./members-only.ts";
 
-const OWN_ITEM = { ja: "自分の出品にはいいね！できません", en: "You cannot like your own listing" };
+const OWN_ITEM = msg("social.likeOwnItem");
 
 /** Likes a public listing (again is a no-op) and returns the new count. */
 export async function likeItem(

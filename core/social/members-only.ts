@@ -1,10 +1,8 @@
 import type { SessionUser } from "../identity/sessions.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 
-const MEMBERS_ONLY = {
-  ja: "この機能は会員のみご利用いただけます",
-  en: "Only members can do this",
-};
+const MEMBERS_ONLY = msg("social.membersOnly");
 
 /**
  * Following, liking, commenting and blocking are between members: business buyers and staff have

@@ -12,12 +12,16 @@ import {
   markNotificationsRead,
   unreadNotificationCount,
 } from "../notify/notifications.ts";
+import { type Message, renderMessage } from "../shared/i18n/translate.ts";
 import { BLOCKED } from "./blocking.ts";
 import { blockUser, listBlockedUsers, unblockUser } from "./blocks.ts";
 import { deleteComment, listComments, postComment } from "./comments.ts";
 import { followUser, isFollowing, listFollows, unfollowUser } from "./follows.ts";
 import { likedItems, likeItem, unlikeItem } from "./likes.ts";
 import { getPublicProfile, listUserItems } from "./profiles.ts";
+
+/** A catalogue message in both languages, as `said` reports what an error says. */
+const inBoth = (m: Message) => ({ ja: renderMessage(m, "ja"), en: renderMessage(m, "en") });
 
 async function setState(t: TestCore, itemId: number, state: "SOLD" | "PRIVATE" | "DISABLED") {
   await t.ctx.db.update(items).set({ state }).where(eq(items.id, itemId));
@@ -334,7 +338,7 @@ describe.each(ENGINES)("social on %s", (engine) => {
       ]) {
         const e = await failure(attempt());
         expect(e.code).toBe("FORBIDDEN");
-        expect(said(e).message).toEqual(BLOCKED);
+        expect(said(e).message).toEqual(inBoth(BLOCKED));
       }
       expect(await likeCount(t, itemId)).toBe(0);
       expect(await commentCount(t, itemId)).toBe(0);

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { JobDefinition } from "../jobs/define-job.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Localized } from "../shared/locale.ts";
+import type { Message } from "../shared/i18n/translate.ts";
 
 /** `release` and the like go back to the state a hold interrupted, kept beside the row. */
 export const RETURN_TO_HELD = "(held)" as const;
@@ -31,11 +31,11 @@ export type Machine<S extends string = string, A extends string = string, R exte
   readonly timers?: { readonly [K in S]?: readonly { readonly job: TimerJob; readonly afterMs: number }[] };
   readonly messages: {
     /** The action exists but not from this state (CONFLICT). */
-    readonly notNow: Localized;
+    readonly notNow: Message;
     /** The role may never take this action (FORBIDDEN). */
-    readonly notYours?: Localized;
+    readonly notYours?: Message;
     /** A message for a particular current state, e.g. "a sold item cannot be edited". */
-    readonly inState?: { readonly [K in S]?: Localized };
+    readonly inState?: { readonly [K in S]?: Message };
   };
 };
 

@@ -5,6 +5,7 @@ import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { failure, said } from "#tests/helpers/core.ts";
+import { type Message, renderMessage } from "../shared/i18n/translate.ts";
 import { IMAGE_MESSAGES } from "./image-limits.ts";
 import {
   deleteImage,
@@ -15,6 +16,9 @@ import {
   storeImage,
 } from "./images.ts";
 import { createLocalBlobStore } from "./local-blob-store.ts";
+
+/** A catalogue message in both languages, as `said` reports what an error says. */
+const inBoth = (m: Message) => ({ ja: renderMessage(m, "ja"), en: renderMessage(m, "en") });
 
 // Made with Debian's libheif-examples from a 320×240 JPEG (left half red, right half blue) that
 // carries EXIF with GPS coordinates: `heif-enc -q 80 -o gps-red-blue-320x240.heic source.jpg`.
@@ -133,7 +137,7 @@ describe("image pipeline", () => {
     for (const [name, bytes] of Object.entries(samples)) {
       const e = await failure(processImage(bytes, ITEM_PHOTO_RENDITIONS));
       expect([name, e.code, e.status]).toEqual([name, "UNSUPPORTED_MEDIA_TYPE", 415]);
-      expect(said(e).message).toEqual(IMAGE_MESSAGES.unsupported);
+      expect(said(e).message).toEqual(inBoth(IMAGE_MESSAGES.unsupported));
     }
   });
 
@@ -153,10 +157,10 @@ describe("image pipeline", () => {
     expect(png.length).toBeLessThan(10 * 1024 * 1024);
     const e = await failure(processImage(new Uint8Array(png), ITEM_PHOTO_RENDITIONS));
     expect([e.code, e.status]).toEqual(["PAYLOAD_TOO_LARGE", 413]);
-    expect(said(e).message).toEqual(IMAGE_MESSAGES.tooManyPixels);
+    expect(said(e).message).toEqual(inBoth(IMAGE_MESSAGES.tooManyPixels));
     const heic = new Uint8Array(readFileSync(HUGE_HEIC_FIXTURE));
     const h = await failure(processImage(heic, ITEM_PHOTO_RENDITIONS));
-    expect([h.code, said(h).message]).toEqual(["PAYLOAD_TOO_LARGE", IMAGE_MESSAGES.tooManyPixels]);
+    expect([h.code, said(h).message]).toEqual(["PAYLOAD_TOO_LARGE", inBoth(IMAGE_MESSAGES.tooManyPixels)]);
   });
 
   it("answers a damaged file with its own message", async () => {
@@ -175,7 +179,7 @@ describe("image pipeline", () => {
     for (const bytes of broken) {
       const e = await failure(processImage(new Uint8Array(bytes), ITEM_PHOTO_RENDITIONS));
       expect([e.code, e.status]).toEqual(["VALIDATION", 422]);
-      expect(said(e).message).toEqual(IMAGE_MESSAGES.undecodable);
+      expect(said(e).message).toEqual(inBoth(IMAGE_MESSAGES.undecodable));
     }
   });
 
@@ -184,7 +188,7 @@ describe("image pipeline", () => {
       forImageField("avatar", () => processImage(new TextEncoder().encode("<html>"), ITEM_PHOTO_RENDITIONS)),
     );
     expect(e.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    expect(said(e).fields.avatar).toEqual(IMAGE_MESSAGES.unsupported);
+    expect(said(e).fields.avatar).toEqual(inBoth(IMAGE_MESSAGES.unsupported));
   });
 });
 

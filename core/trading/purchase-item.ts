@@ -18,8 +18,7 @@ import type { PaymentRow } from "../payments/payment-states.ts";
 import { findCustomerId } from "../payments/saved-cards.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError, type AppErrorCode, isAppError } from "../shared/errors.ts";
-import type { Message } from "../shared/i18n/translate.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { assertNotBlocked } from "../social/blocking.ts";
 import { assertMember } from "../social/members-only.ts";
@@ -47,11 +46,11 @@ export const ZPurchaseInput = z
   })
   .strict();
 
-const LABELS: Record<string, Localized> = {
-  paymentMethod: { ja: "お支払い方法", en: "Payment method" },
-  cardToken: { ja: "カード", en: "Card" },
-  savedCardId: { ja: "登録済みのカード", en: "Saved card" },
-  idempotencyKey: { ja: "Idempotency-Key", en: "Idempotency-Key" },
+const LABELS: Record<string, Message> = {
+  paymentMethod: msg("trading.fields.paymentMethod"),
+  cardToken: msg("trading.fields.cardToken"),
+  savedCardId: msg("trading.fields.savedCardId"),
+  idempotencyKey: msg("trading.fields.idempotencyKey"),
 };
 
 const ZKey = z.string().regex(/^[A-Za-z0-9_.:-]{8,200}$/);
@@ -69,8 +68,8 @@ type StoredResponse =
   | {
       ok: false;
       code: AppErrorCode;
-      reason: Message | Localized;
-      fields: Record<string, Message | Localized>;
+      reason: Message;
+      fields: Record<string, Message>;
     };
 
 /**
@@ -86,12 +85,7 @@ export async function purchaseItem(
   assertMember(o.actor);
   if (!ZKey.safeParse(o.idempotencyKey).success) {
     throw new AppError("VALIDATION", {
-      fields: {
-        idempotencyKey: {
-          ja: "Idempotency-Key は英数字と _ . : - で8〜200文字にしてください",
-          en: "Idempotency-Key must be 8-200 letters, digits or _ . : -",
-        },
-      },
+      fields: { idempotencyKey: msg("trading.errors.idempotencyKeyInvalid") },
     });
   }
   const input = parseInput(ZPurchaseInput, o.input, LABELS);
@@ -154,6 +148,7 @@ export async function runAttempt(ctx: CoreContext, attempt: Attempt): Promise<Pu
     stored = { ok: true, body: await purchase(ctx, attempt) };
   } catch (error) {
     if (!isAppError(error)) throw error;
+    // The message, not a sentence: a replay answers in the language of whoever asks again.
     stored = { ok: false, code: error.code, reason: error.reason, fields: error.fields };
   }
   await ctx.db

@@ -3,7 +3,7 @@ import { RATINGS, reviews, transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, printSafeText, text } from "../shared/validation/index.ts";
 import { changeState } from "../state/change-state.ts";
@@ -18,9 +18,9 @@ export const ZRating = z.object({
   comment: text(maxLength(500), printSafeText()),
 });
 
-const LABELS: Record<string, Localized> = {
-  rating: { ja: "評価", en: "Rating" },
-  comment: { ja: "コメント", en: "Comment" },
+const LABELS: Record<string, Message> = {
+  rating: msg("trading.fields.rating"),
+  comment: msg("trading.fields.comment"),
 };
 
 /**

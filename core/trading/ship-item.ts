@@ -13,7 +13,7 @@ import {
 } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { Localized } from "../shared/locale.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import {
   maxLength,
@@ -31,15 +31,15 @@ import { TRANSACTION_MACHINE } from "./transaction-states.ts";
 const codes = <T extends readonly { code: string }[]>(t: T) =>
   t.map((e) => e.code) as [T[number]["code"], ...T[number]["code"][]];
 
-const LABELS: Record<string, Localized> = {
-  invoiceKind: { ja: "送り状の種類", en: "Invoice kind" },
-  parcelSize: { ja: "サイズ", en: "Size" },
-  shippingType: { ja: "発送方法", en: "How you hand it over" },
-  pickupDate: { ja: "集荷希望日", en: "Pickup date" },
-  pickupSlot: { ja: "集荷希望時間帯", en: "Pickup time" },
-  packaging: { ja: "梱包", en: "Packaging" },
-  handlingNotes: { ja: "取扱注意", en: "Handling notes" },
-  trackingNumber: { ja: "追跡番号", en: "Tracking number" },
+const LABELS: Record<string, Message> = {
+  invoiceKind: msg("trading.fields.invoiceKind"),
+  parcelSize: msg("trading.fields.parcelSize"),
+  shippingType: msg("trading.fields.shippingType"),
+  pickupDate: msg("trading.fields.pickupDate"),
+  pickupSlot: msg("trading.fields.pickupSlot"),
+  packaging: msg("trading.fields.packaging"),
+  handlingNotes: msg("trading.fields.handlingNotes"),
+  trackingNumber: msg("trading.fields.trackingNumber"),
 };
 
 function courierSchema(now: Date) {
@@ -68,8 +68,8 @@ function courierSchema(now: Date) {
 
 const ZOtherShipping = z.object({ trackingNumber: text(maxLength(40)) });
 
-const REQUIRED_FOR_PICKUP = { ja: "集荷希望日と時間帯を選んでください", en: "Choose a pickup date and time" };
-const SIZE_REQUIRED = { ja: "宅急便のサイズを選んでください", en: "Choose the parcel size" };
+const REQUIRED_FOR_PICKUP = msg("trading.errors.pickupRequired");
+const SIZE_REQUIRED = msg("trading.errors.sizeRequired");
 
 /**
  * The seller ships: with the courier integration (らくらくTsugu便) an invoice is issued, for pickup

@@ -15,6 +15,7 @@ import {
   type Yen,
 } from "../shared/codes.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 
 type InvoiceRequest = {
@@ -47,10 +48,7 @@ function courierFee(kind: CourierInvoiceKind, size: ParcelSize | null): Yen {
   return COURIER_FEES.parcel[size ?? 60];
 }
 
-const COURIER_MAINTENANCE = {
-  ja: "配送業者のシステムメンテナンス中です（毎月1日 3:00〜5:00）。時間をおいてお試しください",
-  en: "The courier's system is under maintenance (the 1st of each month, 3:00-5:00). Please try again later",
-};
+const COURIER_MAINTENANCE = msg("trading.errors.courierMaintenance");
 
 /** The courier is closed for maintenance on the 1st of the month, 3:00-5:00 in Tokyo (spec §9). */
 function inCourierMaintenance(now: Date): boolean {

@@ -4,6 +4,7 @@ import { transactionMessages, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, printSafeText, required, text } from "../shared/validation/index.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
@@ -25,16 +26,13 @@ export async function postTransactionMessage(
   ctx: CoreContext,
   o: { actor: SessionUser; transactionId: number; input: unknown },
 ): Promise<TransactionMessage> {
-  const { body } = parseInput(ZMessage, o.input, { body: { ja: "メッセージ", en: "Message" } });
+  const { body } = parseInput(ZMessage, o.input, { body: msg("trading.fields.message") });
   const t = await loadTransaction(ctx.db, o.transactionId);
   const role = roleOf(t, o.actor);
   if (role !== "buyer" && role !== "seller") throw new AppError("FORBIDDEN");
   if (FINISHED.includes(t.state)) {
     throw new AppError("CONFLICT", {
-      message: {
-        ja: "終了した取引にはメッセージを送れません",
-        en: "This transaction has ended; messages are closed",
-      },
+      message: msg("trading.errors.messagesClosed"),
     });
   }
   const [row] = await ctx.db

@@ -1,5 +1,6 @@
 import { TRANSACTION_STATE_CODES } from "#db/schema/index.ts";
 import type { TransactionState } from "../shared/codes.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { availableActions, defineMachine, RETURN_TO_HELD } from "../state/machine.ts";
 import { autoComplete, expireAuthorization, remindToRate, remindToShip } from "./trading-job-defs.ts";
 
@@ -17,11 +18,8 @@ const DAY_MS = 24 * 3600 * 1000;
 const HOLDABLE_STATES = ["START", "SHIPPING", "REVIEWED_BY_BUYER", "CANCELING"] as const;
 
 export const TRANSACTION_STATE_MESSAGES = {
-  notNow: {
-    ja: "この取引では、いまその操作はできません",
-    en: "This transaction cannot take that step now",
-  },
-  notYourStep: { ja: "この操作は取引の相手が行います", en: "This step is for the other party" },
+  notNow: msg("trading.errors.notNow"),
+  notYourStep: msg("trading.errors.notYourStep"),
 };
 
 /**

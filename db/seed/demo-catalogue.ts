@@ -6,6 +6,7 @@ import type { TItemFields } from "#core/catalog/item-fields.ts";
 import { itemColumns } from "#core/catalog/item-row.ts";
 import { itemSearchGrams } from "#core/catalog/item-search-text.ts";
 import { hashPassword } from "#core/identity/passwords.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { BlobStore } from "#core/storage/blob-store.ts";
 import { ITEM_PHOTO_RENDITIONS, processImage } from "#core/storage/images.ts";
 import type { Db } from "../client.ts";
@@ -149,7 +150,7 @@ function generateListing(rng: Rng, model: Model): TItemFields & { title: string 
   }
   const storageGb = model.storageOptions.length ? rng.pick(model.storageOptions) : undefined;
   const color = rng.pick(COLORS).code;
-  const colorJa = COLORS.find((c) => c.code === color)!.label.ja;
+  const colorJa = renderMessage(COLORS.find((c) => c.code === color)!.label, "ja");
   const age = 2026 - (model.releasedYear ?? 2020);
   const base = Math.max(3000, 90000 - age * 11000);
   const factor =

@@ -1,4 +1,5 @@
 import { AppError } from "#core/shared/errors.ts";
+import { msg } from "#core/shared/i18n/translate.ts";
 import type { MultipartSpec } from "./define.ts";
 
 const MB = 1024 * 1024;
@@ -35,14 +36,12 @@ export async function readBody(request: Request, max: number): Promise<Uint8Arra
 export function tooLarge(max: number): AppError {
   const mb = Math.floor(max / MB);
   return new AppError("PAYLOAD_TOO_LARGE", {
-    message:
-      mb >= 1
-        ? { ja: `送信できるデータは${mb}MBまでです`, en: `The request body can be at most ${mb} MB` }
-        : { ja: "送信データが大きすぎます", en: "The request body is too large" },
+    // A whole number of megabytes, written as plain digits.
+    message: mb >= 1 ? msg("api.body.tooLargeMb", { mb: String(mb) }) : msg("api.body.tooLarge"),
   });
 }
 
-const MISSING_FILE = { ja: "ファイルを選んでください", en: "Attach a file" };
+const MISSING_FILE = msg("api.multipart.missingFile");
 
 /** The files a multipart route declares, each required and non-empty; anything else in the form is ignored. */
 export async function readMultipart(
@@ -52,7 +51,7 @@ export async function readMultipart(
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", {
-      message: { ja: "multipart/form-data で送ってください", en: "Send the body as multipart/form-data" },
+      message: msg("api.multipart.required"),
     });
   }
   const bytes = await readBody(request, spec.maxBytes);
@@ -64,7 +63,7 @@ export async function readMultipart(
     }).formData();
   } catch {
     throw new AppError("BAD_REQUEST", {
-      message: { ja: "フォームデータの形式が正しくありません", en: "The multipart body is not valid" },
+      message: msg("api.multipart.invalid"),
     });
   }
   const files: Record<string, Uint8Array> = {};

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import type { Locale, Localized } from "#core/shared/locale.ts";
+import type { Locale } from "#core/shared/locale.ts";
+import type { FieldLabelMessages } from "#core/shared/validation/index.ts";
 
 type ApiAuth = "none" | "optional" | "user";
 
@@ -46,8 +47,8 @@ export type ApiRoute = {
   query?: z.ZodType;
   /** Request headers the endpoint requires, with what they mean (documented in OpenAPI). */
   headers?: Record<string, string>;
-  /** Field names for validation messages, per language. */
-  labels?: Record<string, Localized>;
+  /** Field names for validation messages, as catalogue messages. */
+  labels?: FieldLabelMessages;
   responses: Record<number, { description: string; schema?: z.ZodType }>;
   handler(args: HandlerArgs<never, never>): Promise<ApiResult>;
 };

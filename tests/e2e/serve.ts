@@ -27,7 +27,7 @@ const config = loadConfig({
 const database = await openDatabase({ dataDir: "memory://" });
 await database.migrate();
 const services = await createServices(config, database);
-await seed(services, { items: 36 });
+await seed(services.core, { items: 36 });
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 console.log(`e2e server on ${config.publicUrl}`);

@@ -7,7 +7,6 @@ import type { ServerBuild } from "react-router";
 import type { CoreContext } from "#core/shared/context.ts";
 import type { Database } from "#db/client.ts";
 import { loadConfig } from "#server/config.ts";
-import { coreContext } from "#server/core-context.ts";
 import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
 import { createServices } from "#server/services.ts";
@@ -74,7 +73,7 @@ export async function startTestServer(
   });
   return {
     url: running.url,
-    ctx: coreContext(services),
+    ctx: services.core,
     database,
     smtp,
     dataDir,

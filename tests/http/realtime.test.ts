@@ -69,6 +69,14 @@ describe.each(ENGINES)("live notifications on %s", (engine) => {
       headers: { authorization: `Bearer ${"x".repeat(43)}` },
     });
     expect(forged.status).toBe(401);
+    // The same rule as the API: a malformed bearer header is refused, even beside a live cookie.
+    const member = await makeMember(server.ctx);
+    const { token } = await createSession(server.ctx, { userId: member.id, kind: "web", persistent: false });
+    const mixed = await fetch(`${server.url}/events/notifications`, {
+      headers: { authorization: "Basic abc", cookie: `tsugu=${token}`, "accept-language": "ja" },
+    });
+    expect(mixed.status).toBe(401);
+    expect(await mixed.json()).toEqual({ error: { code: "UNAUTHORIZED", message: "ログインしてください" } });
   });
 
   it("delivers the member's own new notifications to their open stream, and nobody else's", async () => {

@@ -2,6 +2,7 @@ import { type MouseEvent, type ReactNode, useId, useRef, useState } from "react"
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { PREFECTURES } from "#core/shared/codes.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { streetAfterLookup, townChoices } from "../../lib/address-lookup.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -169,7 +170,7 @@ export function AddressForm({
       <SelectField
         name="prefectureCode"
         label={t("prefecture")}
-        options={PREFECTURES.map((p) => ({ value: p.code, label: p.label[lang] }))}
+        options={PREFECTURES.map((p) => ({ value: p.code, label: renderMessage(p.label, lang) }))}
         defaultValue={value("prefectureCode")}
         error={error("prefectureCode")}
         required

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { BANK_ACCOUNT_TYPES } from "#core/shared/codes.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError, SubmitButton, TextField } from "../form.tsx";
@@ -85,7 +86,7 @@ export function BankAccountForm({
       <SelectField
         name="accountType"
         label={t("accountType")}
-        options={BANK_ACCOUNT_TYPES.map((a) => ({ value: a.code, label: a.label[lang] }))}
+        options={BANK_ACCOUNT_TYPES.map((a) => ({ value: a.code, label: renderMessage(a.label, lang) }))}
         defaultValue={value("accountType") || "1"}
         error={error("accountType")}
         required

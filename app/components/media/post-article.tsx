@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { categoryLabel } from "#core/media/fields.ts";
 import type { PostDetail, PostSummary } from "#core/media/post-view.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { formatDate } from "../../i18n/index.ts";
 import { MEDIA_HOME_PATH, NEWS_HOME_PATH } from "../../lib/site-links.ts";
 import { AuthorCard } from "./author-card.tsx";
@@ -52,7 +53,9 @@ export function PostArticle({
       </nav>
       <article className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <header className="flex flex-col gap-3 border-b border-slate-200 pb-5">
-          <p className="text-xs font-semibold text-brand-700">{categoryLabel(post.kind, post.category).ja}</p>
+          <p className="text-xs font-semibold text-brand-700">
+            {renderMessage(categoryLabel(post.kind, post.category), "ja")}
+          </p>
           <h1 className="text-2xl leading-snug font-bold sm:text-3xl">{post.title}</h1>
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
             {post.publishedAt && (

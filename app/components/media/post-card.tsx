@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { categoryLabel } from "#core/media/fields.ts";
 import type { PostSummary } from "#core/media/post-view.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { formatDate } from "../../i18n/index.ts";
 
 function PostCard({ post }: { post: PostSummary }) {
@@ -12,7 +13,9 @@ function PostCard({ post }: { post: PostSummary }) {
         <img src={post.imageUrl} alt="" loading="lazy" className="aspect-[1.91/1] w-full object-cover" />
       )}
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold text-brand-700">{categoryLabel(post.kind, post.category).ja}</p>
+        <p className="text-xs font-semibold text-brand-700">
+          {renderMessage(categoryLabel(post.kind, post.category), "ja")}
+        </p>
         <h3 className="leading-snug font-bold">
           <Link to={post.path} className="hover:text-brand-700 hover:underline">
             {post.title}

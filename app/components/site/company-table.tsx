@@ -1,23 +1,24 @@
 import { useTranslations } from "use-intl";
-import { COMPANY, establishedLabel } from "#core/shared/company.ts";
+import { companyFactsIn, establishedLabel } from "#core/shared/company.ts";
 import type { Locale } from "#core/shared/locale.ts";
 
 /** The company overview (§2 about page): every fact from the one company configuration. */
 export function CompanyTable({ lang, withContact = false }: { lang: Locale; withContact?: boolean }) {
   const t = useTranslations("about");
   const c = useTranslations("company");
+  const f = companyFactsIn(lang);
   const rows: [string, string][] = [
-    [t("companyName"), COMPANY.name[lang]],
+    [t("companyName"), f.name],
     [t("established"), establishedLabel(lang)],
-    [t("business"), COMPANY.business[lang]],
-    [t("representative"), COMPANY.representative[lang]],
-    [t("address"), lang === "ja" ? `〒${COMPANY.postalCode} ${COMPANY.address.ja}` : COMPANY.address.en],
-    [t("dealerLicence"), COMPANY.dealerLicence[lang]],
-    [t("legalAdviser"), COMPANY.legalAdviser[lang]],
+    [t("business"), f.business],
+    [t("representative"), f.representative],
+    [t("address"), lang === "ja" ? `〒${f.postalCode} ${f.address}` : f.address],
+    [t("dealerLicence"), f.dealerLicence],
+    [t("legalAdviser"), f.legalAdviser],
     ...(withContact
       ? ([
-          [c("phone"), COMPANY.phone],
-          [c("email"), COMPANY.email],
+          [c("phone"), f.phone],
+          [c("email"), f.email],
         ] as [string, string][])
       : []),
   ];

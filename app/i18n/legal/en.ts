@@ -4,10 +4,10 @@ import {
   SALES_FEE_RATE_PERCENT,
   TRANSFER_FEES,
 } from "#core/shared/codes.ts";
-import { COMPANY } from "#core/shared/company.ts";
+import { companyFactsIn } from "#core/shared/company.ts";
 import type { LawsNotation, LegalDocument } from "./document.ts";
 
-const c = COMPANY;
+const c = companyFactsIn("en");
 const yen = (n: number) => `¥${n.toLocaleString("en-US")}`;
 const revised = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
@@ -17,8 +17,8 @@ const note = "This English translation is provided for convenience; the Japanese
 
 export const enTerms: LegalDocument = {
   title: "Terms of Service",
-  description: `The terms on which you use the ${c.serviceName.en} marketplace and buyback service.`,
-  lead: `These Terms of Service ("Terms") set out the conditions for using the marketplace, the buyback service and related services (together, the "Service") provided by ${c.name.en} ("we" or "us"). Please read them before using the Service. ${note}`,
+  description: `The terms on which you use the ${c.serviceName} marketplace and buyback service.`,
+  lead: `These Terms of Service ("Terms") set out the conditions for using the marketplace, the buyback service and related services (together, the "Service") provided by ${c.name} ("we" or "us"). Please read them before using the Service. ${note}`,
   sections: [
     {
       heading: "Article 1 (Scope)",
@@ -126,8 +126,8 @@ export const enTerms: LegalDocument = {
 
 export const enPrivacy: LegalDocument = {
   title: "Privacy Policy",
-  description: `How ${c.name.en} handles the personal information it keeps for ${c.serviceName.en}.`,
-  lead: `${c.name.en} ("we") handles the personal information it keeps for the Service properly, in accordance with the Act on the Protection of Personal Information and other applicable laws, as set out below. ${note}`,
+  description: `How ${c.name} handles the personal information it keeps for ${c.serviceName}.`,
+  lead: `${c.name} ("we") handles the personal information it keeps for the Service properly, in accordance with the Act on the Protection of Personal Information and other applicable laws, as set out below. ${note}`,
   sections: [
     {
       heading: "1. Information we collect",
@@ -198,10 +198,10 @@ export const enPrivacy: LegalDocument = {
     {
       heading: "8. Contact",
       blocks: [
-        `${c.name.en}, Personal Information Desk`,
-        c.address.en,
-        `Email: ${c.privacyEmail} (${c.supportHours.en})`,
-        `If you are not satisfied with our answer, you may also contact ${c.privacyAuthority.en}.`,
+        `${c.name}, Personal Information Desk`,
+        c.address,
+        `Email: ${c.privacyEmail} (${c.supportHours})`,
+        `If you are not satisfied with our answer, you may also contact ${c.privacyAuthority}.`,
       ],
     },
     {
@@ -211,26 +211,26 @@ export const enPrivacy: LegalDocument = {
       ],
     },
   ],
-  closing: `Last revised ${revised(c.legalRevisions.privacy)}. ${c.name.en}, ${c.representative.en}`,
+  closing: `Last revised ${revised(c.legalRevisions.privacy)}. ${c.name}, ${c.representative}`,
 };
 
 export const enLaws: LawsNotation = {
   title: "Notation under the Specified Commercial Transactions Act",
-  description: `The seller, fees, payment, delivery and returns of ${c.serviceName.en}, as the Specified Commercial Transactions Act requires.`,
+  description: `The seller, fees, payment, delivery and returns of ${c.serviceName}, as the Specified Commercial Transactions Act requires.`,
   lead: `On the marketplace, items that members sell as individuals are sold by those members. The notation below covers what we ourselves provide (the sales fee, purchases of points, and devices we bought through buyback and resell). ${note}`,
   rows: [
-    { term: "Business name", value: [c.name.en] },
-    { term: "Responsible person", value: [c.responsiblePerson.en] },
-    { term: "Address", value: [c.address.en] },
+    { term: "Business name", value: [c.name] },
+    { term: "Responsible person", value: [c.responsiblePerson] },
+    { term: "Address", value: [c.address] },
     {
       term: "Phone",
       value: [
-        `${c.phone} (${c.supportHours.en})`,
+        `${c.phone} (${c.supportHours})`,
         "For questions about a transaction, please write to us by email where you can.",
       ],
     },
     { term: "Email", value: [c.email] },
-    { term: "Secondhand dealer licence", value: [c.dealerLicence.en] },
+    { term: "Secondhand dealer licence", value: [c.dealerLicence] },
     {
       term: "Prices",
       value: [

@@ -4,10 +4,10 @@ import {
   SALES_FEE_RATE_PERCENT,
   TRANSFER_FEES,
 } from "#core/shared/codes.ts";
-import { COMPANY } from "#core/shared/company.ts";
+import { companyFactsIn } from "#core/shared/company.ts";
 import type { LawsNotation, LegalDocument } from "./document.ts";
 
-const c = COMPANY;
+const c = companyFactsIn("ja");
 const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
 const revised = (iso: string) => {
   const [y, m, d] = iso.split("-").map(Number);
@@ -16,8 +16,8 @@ const revised = (iso: string) => {
 
 export const jaTerms: LegalDocument = {
   title: "利用規約",
-  description: `${c.serviceName.ja}のフリマ・買取サービスをご利用いただく際の条件を定めた利用規約です。`,
-  lead: `この利用規約（以下「本規約」といいます）は、${c.name.ja}（以下「当社」といいます）が提供するフリマサービス・買取サービスその他の関連サービス（以下あわせて「本サービス」といいます）の利用条件を定めるものです。本サービスをご利用になる前に、本規約をよくお読みください。`,
+  description: `${c.serviceName}のフリマ・買取サービスをご利用いただく際の条件を定めた利用規約です。`,
+  lead: `この利用規約（以下「本規約」といいます）は、${c.name}（以下「当社」といいます）が提供するフリマサービス・買取サービスその他の関連サービス（以下あわせて「本サービス」といいます）の利用条件を定めるものです。本サービスをご利用になる前に、本規約をよくお読みください。`,
   sections: [
     {
       heading: "第1条（適用）",
@@ -125,8 +125,8 @@ export const jaTerms: LegalDocument = {
 
 export const jaPrivacy: LegalDocument = {
   title: "プライバシーポリシー",
-  description: `${c.name.ja}が${c.serviceName.ja}でお預かりする個人情報の取扱いについて定めたプライバシーポリシーです。`,
-  lead: `${c.name.ja}（以下「当社」といいます）は、本サービスにおいてお預かりする個人情報を、個人情報の保護に関する法律（以下「個人情報保護法」といいます）その他の関係法令に従い、以下のとおり適切に取り扱います。`,
+  description: `${c.name}が${c.serviceName}でお預かりする個人情報の取扱いについて定めたプライバシーポリシーです。`,
+  lead: `${c.name}（以下「当社」といいます）は、本サービスにおいてお預かりする個人情報を、個人情報の保護に関する法律（以下「個人情報保護法」といいます）その他の関係法令に従い、以下のとおり適切に取り扱います。`,
   sections: [
     {
       heading: "1. 取得する情報",
@@ -197,10 +197,10 @@ export const jaPrivacy: LegalDocument = {
     {
       heading: "8. お問い合わせ窓口",
       blocks: [
-        `${c.name.ja} 個人情報お問い合わせ窓口`,
-        `〒${c.postalCode} ${c.address.ja}`,
-        `メール：${c.privacyEmail}（受付時間：${c.supportHours.ja}）`,
-        `当社の対応にご納得いただけない場合は、${c.privacyAuthority.ja}にご相談いただくこともできます。`,
+        `${c.name} 個人情報お問い合わせ窓口`,
+        `〒${c.postalCode} ${c.address}`,
+        `メール：${c.privacyEmail}（受付時間：${c.supportHours}）`,
+        `当社の対応にご納得いただけない場合は、${c.privacyAuthority}にご相談いただくこともできます。`,
       ],
     },
     {
@@ -210,26 +210,26 @@ export const jaPrivacy: LegalDocument = {
       ],
     },
   ],
-  closing: `${revised(c.legalRevisions.privacy)} 改定　${c.name.ja} ${c.representative.ja}`,
+  closing: `${revised(c.legalRevisions.privacy)} 改定　${c.name} ${c.representative}`,
 };
 
 export const jaLaws: LawsNotation = {
   title: "特定商取引法に基づく表記",
-  description: `${c.serviceName.ja}の販売事業者、手数料、支払方法、返品などに関する特定商取引法に基づく表記です。`,
+  description: `${c.serviceName}の販売事業者、手数料、支払方法、返品などに関する特定商取引法に基づく表記です。`,
   lead: "フリマサービスで出品者が個人として販売する商品については、出品者が売主となります。以下は当社が提供するサービス（販売手数料、ポイントの購入、買取で当社が仕入れた端末の販売など）についての表記です。",
   rows: [
-    { term: "販売事業者", value: [c.name.ja] },
-    { term: "運営統括責任者", value: [c.responsiblePerson.ja] },
-    { term: "所在地", value: [`〒${c.postalCode} ${c.address.ja}`] },
+    { term: "販売事業者", value: [c.name] },
+    { term: "運営統括責任者", value: [c.responsiblePerson] },
+    { term: "所在地", value: [`〒${c.postalCode} ${c.address}`] },
     {
       term: "電話番号",
       value: [
-        `${c.phone}（受付時間：${c.supportHours.ja}）`,
+        `${c.phone}（受付時間：${c.supportHours}）`,
         "お取引に関するお問い合わせは、できるだけメールでお願いいたします。",
       ],
     },
     { term: "メールアドレス", value: [c.email] },
-    { term: "古物商許可", value: [c.dealerLicence.ja] },
+    { term: "古物商許可", value: [c.dealerLicence] },
     {
       term: "販売価格",
       value: [

@@ -9,6 +9,7 @@ import {
   PICKUP_TIME_SLOTS,
   SHIPPING_METHOD,
 } from "#core/shared/codes.ts";
+import { type Message, renderMessage } from "#core/shared/i18n/translate.ts";
 import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
 import { shipItem } from "#core/trading/ship-item.ts";
 import { postTransactionMessage } from "#core/trading/transaction-messages.ts";
@@ -116,8 +117,9 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
   const canAnswerCancel = can("agree_cancel");
   const v = (k: string) => actionData?.values?.[k] ?? "";
   const courier = view.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY;
-  const option = (table: readonly { code: string; label: { ja: string; en: string } }[]) =>
-    table.filter((e) => e.code !== "").map((e) => ({ value: e.code, label: e.label[lang] }));
+  const option = (table: readonly { code: string; label: Message }[]) =>
+    table.filter((e) => e.code !== "").map((e) => ({ value: e.code, label: renderMessage(e.label, lang) }));
+  const pickupSlot = PICKUP_TIME_SLOTS.find((s) => s.code === view.shipment?.pickupSlot);
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col gap-4" aria-labelledby="page-title">
       <h1 id="page-title" className="text-2xl font-bold">
@@ -151,7 +153,7 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
                 <dt>{t("pickupDate")}</dt>
                 <dd>
                   {formatDate(view.shipment.pickupDate, lang)}{" "}
-                  {PICKUP_TIME_SLOTS.find((s) => s.code === view.shipment?.pickupSlot)?.label[lang]}
+                  {pickupSlot && renderMessage(pickupSlot.label, lang)}
                 </dd>
               </>
             )}
@@ -228,7 +230,7 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
                 {HANDLING_NOTES.map((n) => (
                   <label key={n.code} className="mr-3 inline-flex items-center gap-1">
                     <input type="checkbox" name="handlingNotes" value={n.code} />
-                    {n.label[lang]}
+                    {renderMessage(n.label, lang)}
                   </label>
                 ))}
               </fieldset>

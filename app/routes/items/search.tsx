@@ -14,12 +14,13 @@ import { listModels } from "#core/catalog/models.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
 import { isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-query.ts";
 import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/shared/codes.ts";
+import type { Message } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { translator } from "../../i18n/index.ts";
-import { label } from "../../lib/labels.ts";
+import { codeOptions, label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash, requestInfo, requireUser } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
@@ -127,8 +128,7 @@ function Filters({
   brandPage: string | null;
 }) {
   const t = useTranslations("catalog");
-  const opts = (table: readonly { code: string; label: { ja: string; en: string } }[]) =>
-    table.map((e) => ({ value: e.code, label: e.label[lang] }));
+  const opts = (table: readonly { code: string; label: Message }[]) => codeOptions(table, lang);
   const select = "mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base";
   return (
     <div className="flex flex-col gap-5 p-4">

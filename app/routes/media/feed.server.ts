@@ -2,6 +2,7 @@ import { Feed } from "feed";
 import type { PostKind } from "#core/media/fields.ts";
 import { listPosts } from "#core/media/list-posts.ts";
 import { COMPANY } from "#core/shared/company.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { translator } from "../../i18n/index.ts";
 import { absolute } from "../../lib/media-head.ts";
 import { core, services } from "../../lib/request.server.ts";
@@ -32,10 +33,10 @@ export async function atomFeed(context: Ctx, kind: PostKind): Promise<Response> 
     id: `${publicUrl}/${section}/`,
     link: `${publicUrl}/${section}/`,
     language: "ja",
-    copyright: `© ${COMPANY.name.ja}`,
+    copyright: `© ${renderMessage(COMPANY.name, "ja")}`,
     updated: posts[0]?.updatedAt ? new Date(posts[0].updatedAt) : new Date(0),
     feedLinks: { atom: `${publicUrl}/${section}/feed.xml` },
-    author: { name: COMPANY.name.ja, link: `${publicUrl}/` },
+    author: { name: renderMessage(COMPANY.name, "ja"), link: `${publicUrl}/` },
   });
   for (const post of posts) {
     const image = absolute(publicUrl, post.imageUrl);

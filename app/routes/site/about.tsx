@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { COMPANY } from "#core/shared/company.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { CompanyTable } from "../../components/site/company-table.tsx";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -96,7 +97,7 @@ export default function About({ params }: Route.ComponentProps) {
             </a>
           </dd>
           <dt className="font-semibold text-slate-600">{t("contactHours")}</dt>
-          <dd>{COMPANY.supportHours[lang]}</dd>
+          <dd>{renderMessage(COMPANY.supportHours, lang)}</dd>
         </dl>
       </section>
     </div>

@@ -3,6 +3,7 @@ import { useTranslations } from "use-intl";
 import { checkImei } from "#core/catalog/check-imei.ts";
 import { NETWORK_RESTRICTIONS } from "#core/catalog/device-facts.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { SubmitButton, TextField } from "../../components/form.tsx";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -88,7 +89,7 @@ export default function ImeiChecker({ loaderData, params }: Route.ComponentProps
             <dd>{result.model?.name ?? t("unknownModel")}</dd>
             <dt className="text-slate-600">{t("restriction")}</dt>
             <dd data-testid="network-restriction" className="font-semibold">
-              {restriction?.label[lang] ?? result.networkRestriction}
+              {restriction ? renderMessage(restriction.label, lang) : result.networkRestriction}
             </dd>
           </dl>
           <p className="mt-3 text-xs text-slate-500">{t("restrictionNote")}</p>

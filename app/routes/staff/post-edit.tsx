@@ -6,6 +6,7 @@ import { getPostForEditing } from "#core/media/get-post-for-editing.ts";
 import { listAuthors } from "#core/media/list-authors.ts";
 
 import { savePost } from "#core/media/save-post.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import type { FormState } from "../../lib/form-state.ts";
@@ -196,7 +197,7 @@ export default function PostEdit({ loaderData, actionData, params }: Route.Compo
         <SelectField
           name="category"
           label={labels("category")}
-          options={CATEGORIES_OF[kind].map((c) => ({ value: c.code, label: c.label[lang] }))}
+          options={CATEGORIES_OF[kind].map((c) => ({ value: c.code, label: renderMessage(c.label, lang) }))}
           defaultValue={v("category", post?.category ?? "")}
           error={e("category")}
         />

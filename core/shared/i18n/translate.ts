@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import { type Locale, type Localized, TIME_ZONE } from "../locale.ts";
+import { type Locale, TIME_ZONE } from "../locale.ts";
 import { en } from "./messages/en.ts";
 import { ja } from "./messages/ja.ts";
 import type { Messages } from "./messages.ts";
@@ -16,6 +16,7 @@ type Leaves<T, P extends string = ""> = {
 
 /** A dot path to one sentence of the catalogue (`"trading.soldOut"`), checked by the compiler. */
 export type MessageKey = Leaves<Messages>;
+/** A message's parameter: a number is shown as ICU says (`{n, number}` formats it for the language). */
 export type MessageValue = string | number | Message;
 
 /**
@@ -33,16 +34,12 @@ export function msg(key: MessageKey, values?: Readonly<Record<string, MessageVal
 }
 
 export function isMessage(value: unknown): value is Message {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as Message).key === "string" &&
-    !("ja" in value)
-  );
+  return typeof value === "object" && value !== null && typeof (value as Message).key === "string";
 }
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 const TRANSLATORS = new Map<Locale, Translate>();
+const PLAIN = new Map<string, string>();
 
 function translate(locale: Locale): Translate {
   let t = TRANSLATORS.get(locale);
@@ -60,10 +57,18 @@ function translate(locale: Locale): Translate {
   return t;
 }
 
-/** Writes a message out in one language; numbers in its values are formatted for that language. */
-export function renderMessage(message: Message | Localized, locale: Locale): string {
-  if (!isMessage(message)) return message[locale];
-  if (!message.values) return translate(locale)(message.key);
+/** Writes a message out in one language; a parameter that is a message is written out first. */
+export function renderMessage(message: Message, locale: Locale): string {
+  if (!message.values) {
+    // Labels without parameters are written out often (every tile, every option): once is enough.
+    const cacheKey = `${locale}:${message.key}`;
+    let text = PLAIN.get(cacheKey);
+    if (text === undefined) {
+      text = translate(locale)(message.key);
+      PLAIN.set(cacheKey, text);
+    }
+    return text;
+  }
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(message.values)) {
     values[name] = typeof value === "object" ? renderMessage(value, locale) : value;

@@ -1,18 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { COURIER_INVOICE_KIND, PICKUP_TIME_SLOT, SHUKA_FLAG } from "../codes.ts";
-import type { Localized } from "../locale.ts";
 import { bidRow, confirmed, yamatoInvoiceKb, yamatoShukaTime } from "./cross-field.ts";
-import { localizeIssues } from "./format.ts";
+import { formatIssues } from "./format.ts";
 import { maxLength, minLength, required, text, yamatoShukaDate } from "./rules.ts";
 
+/** A text as the test expects it in each language. */
+type InBoth = { readonly ja: string; readonly en: string };
+
+/** Every field's message in both languages, with the labels of each language. */
 function errorsOf(
   schema: z.ZodType,
   input: unknown,
-  labels: Record<string, Localized> = {},
-): Record<string, Localized> {
+  labels: Record<string, InBoth> = {},
+): Record<string, InBoth> {
   const result = schema.safeParse(input);
-  return result.success ? {} : localizeIssues(result.error, labels);
+  if (result.success) return {};
+  const labelsIn = (locale: "ja" | "en") =>
+    Object.fromEntries(Object.entries(labels).map(([field, label]) => [field, label[locale]]));
+  const ja = formatIssues(result.error, "ja", labelsIn("ja"));
+  const en = formatIssues(result.error, "en", labelsIn("en"));
+  return Object.fromEntries(
+    Object.keys(ja).map((path) => [path, { ja: ja[path] as string, en: en[path] as string }]),
+  );
 }
 
 describe("confirmed", () => {

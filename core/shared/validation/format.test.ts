@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { msg, renderMessage } from "../i18n/translate.ts";
 import { formatIssues, localizeIssues, parseForm } from "./format.ts";
 import { email, katakana, maxLength, postalDigits, required, text } from "./rules.ts";
 
@@ -186,12 +187,20 @@ describe("parseForm", () => {
 });
 
 describe("localizeIssues", () => {
-  it("gives every field's message in both languages with labels per language", () => {
+  it("gives every field's message as a catalogue message, the label rendered in each language", () => {
     const error = errorOf(ZProfile, { name: "", kana: "ヤマダ", email: "bad", address: { postal: "" } });
-    expect(localizeIssues(error, { name: { ja: "氏名", en: "Name" } })).toEqual({
-      name: { ja: "氏名を入力してください", en: "Name is required" },
-      email: { ja: "メールアドレスの形式が正しくありません", en: "Enter a valid email address" },
+    const messages = localizeIssues(error, { name: msg("codes.itemRole.SELLER") });
+    expect(messages).toEqual({
+      name: msg("validation.required", { field: msg("codes.itemRole.SELLER") }),
+      email: msg("validation.email"),
     });
+    const inBoth = (locale: "ja" | "en") =>
+      Object.fromEntries(Object.entries(messages).map(([path, m]) => [path, renderMessage(m, locale)]));
+    expect(inBoth("ja")).toEqual({
+      name: "出品者を入力してください",
+      email: "メールアドレスの形式が正しくありません",
+    });
+    expect(inBoth("en")).toEqual({ name: "Seller is required", email: "Enter a valid email address" });
   });
 });
 
@@ -213,7 +222,7 @@ describe("messages carried by a business rule", () => {
       payload.issues.push({
         code: "custom",
         message: "courier",
-        params: { localized: { ja: "1,000円以上にしてください", en: "At least ¥1,000" } },
+        params: { message: msg("validation.bidRow") },
         path: ["price"],
         input: payload.value.price,
       });
@@ -221,7 +230,8 @@ describe("messages carried by a business rule", () => {
     const result = schema.safeParse({ price: 500 });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(formatIssues(result.error, "ja").price).toBe("1,000円以上にしてください");
-    expect(formatIssues(result.error, "en").price).toBe("At least ¥1,000");
+    expect(formatIssues(result.error, "ja").price).toBe("金額を入力してからチェックしてください");
+    expect(formatIssues(result.error, "en").price).toBe("If money is not input, it can not be checked");
+    expect(localizeIssues(result.error).price).toEqual(msg("validation.bidRow"));
   });
 });

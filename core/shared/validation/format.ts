@@ -1,57 +1,64 @@
 import type { z } from "zod";
-import type { Locale, Localized } from "../locale.ts";
+import { isMessage, type Message, type MessageValue, renderMessage } from "../i18n/translate.ts";
+import type { Locale } from "../locale.ts";
 import { type RuleIssueParams, readRuleIssueParams } from "./issues.ts";
-import { formatMessage, type MessageValues } from "./messages.ts";
+import { type MessageValues, ruleMessage } from "./messages.ts";
 
 /** One message per field, keyed by the dot-joined path (`"address.postal"`, `"bids.0.enabled"`). */
 export type FieldErrors = Record<string, string>;
 /** Field labels in the request's language, keyed by dot-joined path or by plain field name. */
 export type FieldLabels = Readonly<Record<string, string>>;
+/** Field labels as catalogue messages, keyed like `FieldLabels`. */
+export type FieldLabelMessages = Readonly<Record<string, Message>>;
 
 export type FormResult<T> =
   | { readonly ok: true; readonly data: T }
   | { readonly ok: false; readonly errors: FieldErrors };
 
 /**
- * Turns a zod error into localized messages, the first issue of each field winning (rules run in the
- * order they were listed). Issues raised by plain zod checks are mapped onto the same messages, so a
- * schema that mixes `z.string().min(3)` with our rules still reads consistently.
+ * Turns a zod error into messages, the first issue of each field winning (rules run in the order they
+ * were listed). Issues raised by plain zod checks are mapped onto the same messages, so a schema that
+ * mixes `z.string().min(3)` with our rules still reads consistently.
  */
-export function formatIssues(error: z.ZodError, locale: Locale, labels: FieldLabels = {}): FieldErrors {
-  const errors: FieldErrors = {};
+function issueMessages(
+  error: z.ZodError,
+  labels: Readonly<Record<string, MessageValue>>,
+): Record<string, Message> {
+  const messages: Record<string, Message> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join(".");
-    if (Object.hasOwn(errors, path)) continue;
+    if (Object.hasOwn(messages, path)) continue;
     const own = ownMessageOf(issue);
     if (own) {
-      errors[path] = own[locale];
+      messages[path] = own;
       continue;
     }
     const { key, values, fields } = messageParamsOf(issue);
-    const fieldLabels: Record<string, string> = { field: labelFor(issue.path, labels) };
+    const fieldLabels: Record<string, MessageValue> = { field: labelFor(issue.path, labels) };
     for (const [placeholder, sibling] of Object.entries(fields ?? {})) {
       fieldLabels[placeholder] = labelFor([...issue.path.slice(0, -1), sibling], labels);
     }
-    errors[path] = formatMessage(key, locale, { ...values, ...fieldLabels });
+    messages[path] = ruleMessage(key, { ...values, ...fieldLabels });
   }
-  return errors;
+  return messages;
+}
+
+/** The messages of a zod error written out in one language, with the field labels in that language. */
+export function formatIssues(error: z.ZodError, locale: Locale, labels: FieldLabels = {}): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(issueMessages(error, labels)).map(([path, message]) => [
+      path,
+      renderMessage(message, locale),
+    ]),
+  );
 }
 
 /**
- * Both languages at once, for errors that are raised now and rendered later in whichever language the
- * response needs (the core's `AppError` carries `fields: Record<string, Localized>`).
+ * The messages of a zod error as catalogue messages, for errors that are raised now and rendered later
+ * in whichever language the response needs (the core's `AppError` carries `fields: Record<string, Message>`).
  */
-export function localizeIssues(
-  error: z.ZodError,
-  labels: Readonly<Record<string, Localized>> = {},
-): Record<string, Localized> {
-  const labelsIn = (locale: Locale) =>
-    Object.fromEntries(Object.entries(labels).map(([field, label]) => [field, label[locale]]));
-  const ja = formatIssues(error, "ja", labelsIn("ja"));
-  const en = formatIssues(error, "en", labelsIn("en"));
-  return Object.fromEntries(
-    Object.keys(ja).map((path) => [path, { ja: ja[path] as string, en: en[path] as string }]),
-  );
+export function localizeIssues(error: z.ZodError, labels: FieldLabelMessages = {}): Record<string, Message> {
+  return issueMessages(error, labels);
 }
 
 /** Validates a submitted form or request body and returns either the parsed data or the messages. */
@@ -68,13 +75,15 @@ export function parseForm<S extends z.ZodType>(
     : { ok: false, errors: formatIssues(result.error, locale, labels) };
 }
 
-/** A business rule outside §5 may carry its finished text in both languages as `params.localized`. */
-function ownMessageOf(issue: z.core.$ZodIssue): Localized | undefined {
+/**
+ * A business rule outside §5 may carry its own catalogue message as `params.message` (`params.localized`
+ * is read too, for the rules written before decision 020).
+ */
+function ownMessageOf(issue: z.core.$ZodIssue): Message | undefined {
   if (issue.code !== "custom") return undefined;
-  const localized = (issue.params as { localized?: unknown } | undefined)?.localized;
-  if (!localized || typeof localized !== "object") return undefined;
-  const { ja, en } = localized as Record<string, unknown>;
-  return typeof ja === "string" && typeof en === "string" ? { ja, en } : undefined;
+  const params = issue.params as { message?: unknown; localized?: unknown } | undefined;
+  const own = params?.message ?? params?.localized;
+  return isMessage(own) ? own : undefined;
 }
 
 function messageParamsOf(issue: z.core.$ZodIssue): RuleIssueParams {
@@ -107,10 +116,13 @@ function bound(
   return { key: "default" };
 }
 
-function labelFor(path: readonly PropertyKey[], labels: FieldLabels): string {
+function labelFor(
+  path: readonly PropertyKey[],
+  labels: Readonly<Record<string, MessageValue>>,
+): MessageValue {
   const full = path.map(String).join(".");
   const name = path.findLast((segment): segment is string => typeof segment === "string") ?? full;
-  if (Object.hasOwn(labels, full)) return labels[full] as string;
-  if (Object.hasOwn(labels, name)) return labels[name] as string;
+  if (Object.hasOwn(labels, full)) return labels[full] as MessageValue;
+  if (Object.hasOwn(labels, name)) return labels[name] as MessageValue;
   return name;
 }

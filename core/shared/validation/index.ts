@@ -1,6 +1,6 @@
 // Shared validation building blocks (spec §5) for web forms, the REST API and the core.
 export { confirmed, yamatoInvoiceKb, yamatoShukaTime } from "./cross-field.ts";
-export { localizeIssues } from "./format.ts";
+export { type FieldLabelMessages, localizeIssues } from "./format.ts";
 
 export {
   bankHolderName,

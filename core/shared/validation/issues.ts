@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isMessageKey, type MessageKey, type MessageValues } from "./messages.ts";
+import { isRuleMessageKey, type MessageValues, type RuleMessageKey } from "./messages.ts";
 
 /**
  * A rule is a plain zod check, so it plugs into `.check(...)` of any schema whose output it can read:
@@ -12,7 +12,7 @@ export type Rule<T> = z.core.CheckFn<T>;
  * the issue is formatted for a request. `fields` names sibling fields whose labels fill placeholders.
  */
 export interface RuleIssueParams {
-  readonly key: MessageKey;
+  readonly key: RuleMessageKey;
   readonly values?: MessageValues;
   readonly fields?: Readonly<Record<string, string>>;
 }
@@ -20,7 +20,7 @@ export interface RuleIssueParams {
 export function readRuleIssueParams(params: unknown): RuleIssueParams | undefined {
   if (typeof params !== "object" || params === null) return undefined;
   const { key, values, fields } = params as Record<string, unknown>;
-  if (!isMessageKey(key)) return undefined;
+  if (!isRuleMessageKey(key)) return undefined;
   return {
     key,
     ...(isRecord(values) && { values: values as MessageValues }),
@@ -41,7 +41,7 @@ interface ReportOptions {
 
 export function report(
   payload: z.core.ParsePayload<unknown>,
-  key: MessageKey,
+  key: RuleMessageKey,
   options: ReportOptions = {},
 ): void {
   const { values, fields, field } = options;

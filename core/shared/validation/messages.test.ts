@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../i18n/translate.ts";
 import { LOCALES } from "../locale.ts";
-import { formatMessage, isMessageKey, MESSAGES, type MessageKey } from "./messages.ts";
+import { formatMessage, isRuleMessageKey, placeholdersOf, type RuleMessageKey } from "./messages.ts";
 
-const placeholders = (template: string) =>
-  [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const RULES = MESSAGES.ja.validation;
+const placeholders = (template: string) => placeholdersOf(template).sort();
 
-describe("MESSAGES", () => {
-  it.each(Object.keys(MESSAGES) as MessageKey[])(
+describe("the validation messages", () => {
+  it.each(Object.keys(RULES) as RuleMessageKey[])(
     "%s has both languages with the same placeholders",
     (key) => {
-      const { ja, en } = MESSAGES[key];
+      const ja = MESSAGES.ja.validation[key];
+      const en = MESSAGES.en.validation[key];
       expect(ja.trim()).not.toBe("");
       expect(en.trim()).not.toBe("");
       expect(ja).toMatch(/[\u3040-\u30FF\u4E00-\u9FFF]/);
@@ -18,21 +20,33 @@ describe("MESSAGES", () => {
   );
 
   it("keeps the spec's exact texts", () => {
-    expect(MESSAGES.default.en).toBe("{field} is not valid");
-    expect(MESSAGES.imei.ja).toBe("IMEIを正しく入力してください");
-    expect(MESSAGES.printSafeText.en).toBe("Contains characters that cannot be used");
-    expect(MESSAGES.printSafeText.ja).toBe("使用できない文字が含まれています");
-    expect(MESSAGES.katakana.en).toBe("Enter full-width katakana");
-    expect(MESSAGES.mobilePhoneNumber.en).toBe("Enter the phone number correctly");
-    expect(MESSAGES.yamatoShukaDate.en).toBe("Today's reception has ended. Please choose tomorrow or later");
-    expect(MESSAGES.yamatoInvoiceKb.en).toBe("Nekoposu is not eligible for the pickup service");
-    expect(MESSAGES.bankHolderName.en).toBe(
+    expect(MESSAGES.en.validation.default).toBe("{field} is not valid");
+    expect(MESSAGES.ja.validation.imei).toBe("IMEIを正しく入力してください");
+    expect(MESSAGES.en.validation.printSafeText).toBe("Contains characters that cannot be used");
+    expect(MESSAGES.ja.validation.printSafeText).toBe("使用できない文字が含まれています");
+    expect(MESSAGES.en.validation.katakana).toBe("Enter full-width katakana");
+    expect(MESSAGES.en.validation.mobilePhoneNumber).toBe("Enter the phone number correctly");
+    expect(MESSAGES.en.validation.yamatoShukaDate).toBe(
+      "Today's reception has ended. Please choose tomorrow or later",
+    );
+    expect(MESSAGES.en.validation.yamatoInvoiceKb).toBe("Nekoposu is not eligible for the pickup service");
+    expect(MESSAGES.en.validation.bankHolderName).toBe(
       "Enter full-width katakana, letters, digits, parentheses and full-width spaces",
     );
-    expect(MESSAGES.postalDigits.en).toBe("Enter 7 digits");
-    expect(MESSAGES.phone.en).toBe("Enter 10 or 11 digits");
-    expect(MESSAGES.bidRow.en).toBe("If money is not input, it can not be checked");
-    expect(MESSAGES.bidRow.ja).toBe("金額を入力してからチェックしてください");
+    expect(MESSAGES.en.validation.postalDigits).toBe("Enter 7 digits");
+    expect(MESSAGES.en.validation.phone).toBe("Enter 10 or 11 digits");
+    expect(MESSAGES.en.validation.bidRow).toBe("If money is not input, it can not be checked");
+    expect(MESSAGES.ja.validation.bidRow).toBe("金額を入力してからチェックしてください");
+  });
+
+  it("write out the spec's exact texts", () => {
+    expect(formatMessage("default", "en", { field: "Name" })).toBe("Name is not valid");
+    expect(formatMessage("yamatoShukaDate", "en")).toBe(
+      "Today's reception has ended. Please choose tomorrow or later",
+    );
+    expect(formatMessage("yamatoShukaDate", "ja")).toBe(
+      "本日の受付は終了しました。明日以降の日付を選択してください",
+    );
   });
 });
 
@@ -56,11 +70,11 @@ describe("formatMessage", () => {
   });
 });
 
-describe("isMessageKey", () => {
+describe("isRuleMessageKey", () => {
   it("knows only the message keys", () => {
-    expect(isMessageKey("imei")).toBe(true);
-    expect(isMessageKey("toString")).toBe(false);
-    expect(isMessageKey("nope")).toBe(false);
-    expect(isMessageKey(1)).toBe(false);
+    expect(isRuleMessageKey("imei")).toBe(true);
+    expect(isRuleMessageKey("toString")).toBe(false);
+    expect(isRuleMessageKey("nope")).toBe(false);
+    expect(isRuleMessageKey(1)).toBe(false);
   });
 });

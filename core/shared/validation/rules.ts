@@ -12,7 +12,7 @@ import {
   toHalfWidthDigits,
 } from "./characters.ts";
 import { isEmpty, type Rule, report } from "./issues.ts";
-import type { MessageKey, MessageValues } from "./messages.ts";
+import type { MessageValues, RuleMessageKey } from "./messages.ts";
 import { isCalendarDate, type Now, tokyoNow } from "./tokyo-clock.ts";
 
 /**
@@ -27,7 +27,7 @@ export function text(...rules: Rule<string>[]) {
     .pipe(z.string().check(...rules));
 }
 
-function rule<T>(key: MessageKey, isValid: (value: T) => boolean, values?: MessageValues): Rule<T> {
+function rule<T>(key: RuleMessageKey, isValid: (value: T) => boolean, values?: MessageValues): Rule<T> {
   return (payload) => {
     if (isEmpty(payload.value)) return;
     if (!isValid(payload.value)) report(payload, key, { values });
@@ -36,7 +36,7 @@ function rule<T>(key: MessageKey, isValid: (value: T) => boolean, values?: Messa
 
 /** Like `rule`, but first rewrites full-width digits and hyphens to ASCII (see `toHalfWidthDigits`). */
 function digitRule(
-  key: MessageKey,
+  key: RuleMessageKey,
   isValid: (value: string) => boolean,
   values?: MessageValues,
 ): Rule<string> {
@@ -52,7 +52,7 @@ function digitRule(
  * digit normalisation as `digitRule`, and only plain decimal notation counts as a number.
  */
 function numberRule(
-  key: MessageKey,
+  key: RuleMessageKey,
   isValid: (value: number) => boolean,
   values?: MessageValues,
 ): Rule<string | number> {

@@ -3,8 +3,9 @@ import { ACCOUNT_FIELD_LABELS } from "#core/account/fields.ts";
 import { type Address, getAddress } from "#core/account/get-address.ts";
 import { findAddressesByPostalCode } from "#core/account/postal-lookup.ts";
 import { saveAddress, ZAddress } from "#core/account/save-address.ts";
-import { codesOf, PREFECTURES } from "#core/shared/codes.ts";
+import { codesOf, isCodeOf, labelOf, PREFECTURES } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
+import { msg } from "#core/shared/i18n/translate.ts";
 import { defineRoute } from "../define.ts";
 
 const ZAddressResponse = z.object({
@@ -21,7 +22,7 @@ const ZAddressResponse = z.object({
   updatedAt: z.iso.datetime(),
 });
 
-const NO_ADDRESS = { ja: "住所が登録されていません", en: "No address has been saved" };
+const NO_ADDRESS = msg("account.errors.noAddress");
 
 function addressJson(address: Address) {
   return { ...address, updatedAt: address.updatedAt.toISOString() };
@@ -90,7 +91,9 @@ export const addressRoutes = [
           postalCode,
           addresses: addresses.map((a) => ({
             ...a,
-            prefecture: PREFECTURES.find((p) => p.code === a.prefectureCode)?.label.ja ?? "",
+            prefecture: isCodeOf(PREFECTURES, a.prefectureCode)
+              ? labelOf(PREFECTURES, a.prefectureCode, "ja")
+              : "",
           })),
         },
         headers: { "Cache-Control": "public, max-age=86400" },

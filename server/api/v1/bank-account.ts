@@ -4,6 +4,7 @@ import { type BankAccount, getBankAccount } from "#core/account/get-bank-account
 import { saveBankAccount, ZBankAccount } from "#core/account/save-bank-account.ts";
 import { BANK_ACCOUNT_TYPES, codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
+import { msg } from "#core/shared/i18n/translate.ts";
 import { digits } from "#core/shared/validation/index.ts";
 import { defineRoute } from "../define.ts";
 
@@ -18,7 +19,7 @@ const ZBankAccountResponse = z.object({
   updatedAt: z.iso.datetime(),
 });
 
-const NO_ACCOUNT = { ja: "振込先口座が登録されていません", en: "No payout bank account has been saved" };
+const NO_ACCOUNT = msg("account.errors.noBankAccount");
 
 function accountJson(account: BankAccount) {
   return { ...account, updatedAt: account.updatedAt.toISOString() };

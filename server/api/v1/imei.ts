@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkImei, ZImeiCheck } from "#core/catalog/check-imei.ts";
+import { checkImei, IMEI_LABELS, ZImeiCheck } from "#core/catalog/check-imei.ts";
 import { defineRoute } from "../define.ts";
 
 const ZImeiResult = z.object({
@@ -22,7 +22,7 @@ export const imeiRoutes = [
     tag: "catalog",
     auth: "none",
     body: ZImeiCheck,
-    labels: { imei: { ja: "IMEI", en: "IMEI" } },
+    labels: IMEI_LABELS,
     responses: {
       200: { description: "The IMEI is valid", schema: ZImeiResult },
       422: { description: "Not a valid IMEI (IMEIを正しく入力してください)" },

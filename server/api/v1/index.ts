@@ -1,12 +1,11 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { resolveSession } from "#core/identity/sessions.ts";
 import { AppError, isAppError, localizeError } from "#core/shared/errors.ts";
+import { msg } from "#core/shared/i18n/translate.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/shared/locale.ts";
 import { parseInput } from "#core/shared/parse-input.ts";
-import { parseCookies, SESSION_COOKIE } from "../../cookies.ts";
-import { coreContext } from "../../core-context.ts";
+import { authenticate } from "../../authenticate.ts";
 import { pickLocale } from "../../locale-routing.ts";
 import { unsafeJson } from "../../malformed.ts";
 import type { AppServices } from "../../router-context.ts";
@@ -44,11 +43,6 @@ export const API_ROUTES: ApiRoute[] = [
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-const CROSS_SITE = {
-  ja: "このサイトの画面以外からの変更はできません",
-  en: "Changes are accepted only from this site's own pages",
-};
-
 function errorBody(error: AppError, locale: Locale) {
   const text = localizeError(error, locale);
   const fields = Object.fromEntries(Object.entries(text.fields).map(([k, v]) => [toSnake(k), v]));
@@ -67,7 +61,7 @@ function apiLocale(header: string | undefined): Locale {
 
 export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBindings }> {
   const api = new Hono<{ Bindings: HttpBindings }>();
-  const ctx = coreContext(services);
+  const ctx = services.core;
 
   api.get("/openapi.json", (c) => c.json(buildOpenApi(API_ROUTES, services.config.publicUrl)));
 
@@ -81,26 +75,8 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
       };
       try {
         // Who is asking: a bearer token, or the web session cookie (then only from our own origin).
-        const authorization = c.req.header("authorization");
-        let token: string | null = null;
-        if (authorization) {
-          const m = /^Bearer ([A-Za-z0-9_-]{20,128})$/.exec(authorization);
-          if (!m) return fail(new AppError("UNAUTHORIZED"));
-          token = m[1]!;
-        } else {
-          token = parseCookies(c.req.header("cookie"))[SESSION_COOKIE] ?? null;
-          if (token && route.method !== "get") {
-            // A browser always says where a write comes from: with no Origin (and no same-origin
-            // fetch metadata), a cookie alone never authorizes a change.
-            const origin = c.req.header("origin");
-            const ours = origin
-              ? origin === new URL(c.req.url).origin || origin === services.config.publicUrl
-              : c.req.header("sec-fetch-site") === "same-origin";
-            if (!ours) return fail(new AppError("FORBIDDEN", { message: CROSS_SITE }));
-          }
-        }
-        const actor = await resolveSession(ctx, token);
-        if (authorization && !actor) return fail(new AppError("UNAUTHORIZED"));
+        const who = await authenticate(services, c.req.raw, "api");
+        const actor = who.user;
         if (route.auth === "user" && !actor) return fail(new AppError("UNAUTHORIZED"));
 
         let body: unknown;
@@ -109,7 +85,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
           if (!type.includes("application/json")) {
             return fail(
               new AppError("UNSUPPORTED_MEDIA_TYPE", {
-                message: { ja: "JSON で送ってください", en: "Send the body as application/json" },
+                message: msg("api.json.required"),
               }),
             );
           }
@@ -122,7 +98,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
           } catch {
             return fail(
               new AppError("BAD_REQUEST", {
-                message: { ja: "JSON の形式が正しくありません", en: "The body is not valid JSON" },
+                message: msg("api.json.invalid"),
               }),
             );
           }
@@ -130,13 +106,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
           if (unsafe) {
             return fail(
               new AppError("BAD_REQUEST", {
-                message:
-                  unsafe === "too-deep"
-                    ? { ja: "JSON の入れ子が深すぎます", en: "The JSON body is nested too deeply" }
-                    : {
-                        ja: "JSON に使えない文字（NUL）が含まれています",
-                        en: "The JSON body holds a NUL character",
-                      },
+                message: msg(unsafe === "too-deep" ? "api.json.tooDeep" : "api.json.nul"),
               }),
             );
           }
@@ -156,7 +126,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
           files,
           params: c.req.param() as Record<string, string>,
           actor,
-          token: actor ? token : null,
+          token: who.token,
           ctx,
           locale,
           ip: c.env?.incoming?.socket?.remoteAddress ?? "unknown",
@@ -176,7 +146,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
   api.all("*", (c) =>
     c.json(
       errorBody(
-        new AppError("NOT_FOUND", { message: { ja: "API が見つかりません", en: "No such API endpoint" } }),
+        new AppError("NOT_FOUND", { message: msg("api.notFound") }),
         apiLocale(c.req.header("accept-language")),
       ),
       404,

@@ -7,6 +7,7 @@ import {
   reorderItemPhotos,
 } from "#core/catalog/item-photos.ts";
 import type { CoreContext } from "#core/shared/context.ts";
+import { msg } from "#core/shared/i18n/translate.ts";
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
@@ -31,7 +32,7 @@ const ZPhoto = z.object({
 const ZPhotoList = z.object({ photos: z.array(ZPhoto) });
 const ZReorder = z.object({ photoIds: z.array(z.number().int().positive()).min(1).max(10) });
 
-const LABELS = { photoIds: { ja: "商品画像の並び順", en: "Photo order" } };
+const LABELS = { photoIds: msg("listing.fields.photoIds") };
 
 function photoJson(ctx: Pick<CoreContext, "blobs">, p: ItemPhoto) {
   return {

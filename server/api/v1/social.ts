@@ -6,6 +6,7 @@ import {
   type Notification,
   unreadNotificationCount,
 } from "#core/notify/notifications.ts";
+import { msg } from "#core/shared/i18n/translate.ts";
 import { blockUser, listBlockedUsers, unblockUser } from "#core/social/blocks.ts";
 import { COMMENT_LABELS, deleteComment, listComments, postComment, ZComment } from "#core/social/comments.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
@@ -20,8 +21,8 @@ const ZPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 const PAGE_LABELS = {
-  cursor: { ja: "ページ", en: "Cursor" },
-  limit: { ja: "件数", en: "Limit" },
+  cursor: msg("social.fields.cursor"),
+  limit: msg("social.fields.limit"),
 };
 
 const ZPerson = z.object({ id: z.number().int(), nickname: z.string(), avatarUrl: z.string().nullable() });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getBalance, listBalanceHistory } from "#core/ledger/get-balance.ts";
 import { addSavedCard, listSavedCards, removeSavedCard } from "#core/payments/saved-cards.ts";
 import { AppError } from "#core/shared/errors.ts";
+import { msg } from "#core/shared/i18n/translate.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
 import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
 import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
@@ -47,20 +48,17 @@ const ZShipping = z
     "Courier (らくらくTsugu便): invoice kind, size, handover and pickup; other methods: a tracking number",
   );
 const LABELS = {
-  paymentMethod: { ja: "お支払い方法", en: "Payment method" },
-  cardToken: { ja: "カード", en: "Card" },
-  savedCardId: { ja: "登録済みのカード", en: "Saved card" },
-  rating: { ja: "評価", en: "Rating" },
-  comment: { ja: "コメント", en: "Comment" },
-  body: { ja: "メッセージ", en: "Message" },
-  step: { ja: "操作", en: "Step" },
-  hold: { ja: "保留", en: "Hold" },
-  token: { ja: "カード", en: "Card" },
+  paymentMethod: msg("trading.fields.paymentMethod"),
+  cardToken: msg("trading.fields.cardToken"),
+  savedCardId: msg("trading.fields.savedCardId"),
+  rating: msg("trading.fields.rating"),
+  comment: msg("trading.fields.comment"),
+  body: msg("trading.fields.message"),
+  step: msg("trading.fields.step"),
+  hold: msg("trading.fields.hold"),
+  token: msg("trading.fields.cardToken"),
 };
-const MISSING_KEY = {
-  ja: "Idempotency-Key ヘッダーを付けてください",
-  en: "Send an Idempotency-Key header",
-};
+const MISSING_KEY = msg("trading.errors.idempotencyKeyMissing");
 
 /** `/me/purchases` and `/me/sales`: the same list, from either side of the sale. */
 function listRoute(side: "buyer" | "seller") {

@@ -1,6 +1,7 @@
 import type { Messages } from "../messages.ts";
 import { enAccount } from "./en/account.ts";
 import { enAccountCore } from "./en/account-core.ts";
+import { enApi } from "./en/api.ts";
 import { enAppErrors } from "./en/app-errors.ts";
 import { enBuying } from "./en/buying.ts";
 import { enCatalog } from "./en/catalog.ts";
@@ -34,6 +35,7 @@ export const en: Messages = {
   ...enCodes,
   ...enCompanyFacts,
   ...enAppErrors,
+  ...enApi,
   ...enProfile,
   ...enSocial,
   ...enAccount,
@@ -91,6 +93,9 @@ export const en: Messages = {
     forbiddenBody:
       "You do not have permission to view this page. Check which account you are logged in with.",
     backToTop: "Back to top",
+    badRequestTitle: "This request is not valid",
+    badRequestBody: "The address holds characters it cannot hold. Please check it and try again.",
+    badRequestHome: "Go to the home page",
   },
   pagedList: {
     noMore: "No more results!",

@@ -1,5 +1,6 @@
 import { jaAccount } from "./ja/account.ts";
 import { jaAccountCore } from "./ja/account-core.ts";
+import { jaApi } from "./ja/api.ts";
 import { jaAppErrors } from "./ja/app-errors.ts";
 import { jaBuying } from "./ja/buying.ts";
 import { jaCatalog } from "./ja/catalog.ts";
@@ -33,6 +34,7 @@ export const ja = {
   ...jaCodes,
   ...jaCompanyFacts,
   ...jaAppErrors,
+  ...jaApi,
   ...jaProfile,
   ...jaSocial,
   ...jaAccount,
@@ -88,6 +90,9 @@ export const ja = {
     forbiddenTitle: "このページは表示できません",
     forbiddenBody: "このページを表示する権限がありません。ログイン中のアカウントをご確認ください。",
     backToTop: "トップにもどる",
+    badRequestTitle: "リクエストが正しくありません",
+    badRequestBody: "アドレスに使えない文字が含まれています。アドレスを確かめて、もう一度お試しください。",
+    badRequestHome: "トップページへ",
   },
   pagedList: {
     noMore: "これ以上はありません",

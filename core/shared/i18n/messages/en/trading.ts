@@ -1,5 +1,70 @@
 import type { Messages } from "../../messages.ts";
 
+/** The trading's words: buying and transaction errors, field labels and the action-needed mails. */
 export const enTrading: Pick<Messages, "trading"> = {
-  trading: {},
+  trading: {
+    errors: {
+      soldOut: "This item is sold out",
+      ownItem: "You cannot buy your own item",
+      noAddress: "Register a delivery address before buying",
+      keyReused: "This purchase was already submitted with different details. Please reload the page",
+      inProgress: "Your purchase is still being processed. Please check again shortly",
+      declined: "The card was declined. Please try another card",
+      secureFailed: "3-D Secure authentication did not succeed, so the purchase was canceled",
+      secureExpired: "3-D Secure authentication timed out, so the purchase was canceled",
+      notEnoughPoints: "You do not have enough points",
+      cardRequired: "Choose a card to pay with",
+      notFound: "Transaction not found",
+      notNow: "This transaction cannot take that step now",
+      notYourStep: "This step is for the other party",
+      messagesClosed: "This transaction has ended; messages are closed",
+      idempotencyKeyInvalid: "Idempotency-Key must be 8-200 letters, digits or _ . : -",
+      idempotencyKeyMissing: "Send an Idempotency-Key header",
+      pickupRequired: "Choose a pickup date and time",
+      sizeRequired: "Choose the parcel size",
+      courierMaintenance:
+        "The courier's system is under maintenance (the 1st of each month, 3:00-5:00). Please try again later",
+    },
+    fields: {
+      paymentMethod: "Payment method",
+      cardToken: "Card",
+      savedCardId: "Saved card",
+      idempotencyKey: "Idempotency-Key",
+      rating: "Rating",
+      comment: "Comment",
+      message: "Message",
+      step: "Step",
+      hold: "Hold",
+      invoiceKind: "Invoice kind",
+      parcelSize: "Size",
+      shippingType: "How you hand it over",
+      pickupDate: "Pickup date",
+      pickupSlot: "Pickup time",
+      packaging: "Packaging",
+      handlingNotes: "Handling notes",
+      trackingNumber: "Tracking number",
+    },
+    mail: {
+      sold: {
+        subject: "[Tsugu] “{title}” was bought",
+        body: "“{title}” was bought. Please ship it from the transaction page.",
+      },
+      shipped: {
+        subject: "[Tsugu] “{title}” has been shipped",
+        body: "“{title}” has been shipped. When it arrives, please confirm receipt with a rating on the transaction page.",
+      },
+      shipReminder: {
+        subject: "[Tsugu] Please ship “{title}”",
+        body: "“{title}” has not been shipped yet. Please ship it from the transaction page.",
+      },
+      rateReminder: {
+        subject: "[Tsugu] Please confirm receipt of “{title}”",
+        body: "When “{title}” arrives, please confirm receipt with a rating on the transaction page.",
+      },
+      cancelRequested: {
+        subject: "[Tsugu] Cancellation requested for “{title}”",
+        body: "Cancellation was requested for “{title}”. Please agree or continue the transaction on its page.",
+      },
+    },
+  },
 };

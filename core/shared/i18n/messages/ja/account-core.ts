@@ -1,4 +1,50 @@
-/** The core's words: `account.*` (decision 020). */
+/** The account context's words: settings field labels, the eKYC sandbox's labels, errors and the SMS code text. */
 export const jaAccountCore = {
-  account: {},
+  account: {
+    fields: {
+      familyName: "姓",
+      givenName: "名",
+      familyNameKana: "セイ",
+      givenNameKana: "メイ",
+      postalCode: "郵便番号",
+      prefectureCode: "都道府県",
+      city: "市区町村",
+      street: "町域・番地",
+      building: "建物名・部屋番号",
+      phone: "電話番号",
+      bankCode: "金融機関コード",
+      bankName: "金融機関名",
+      branchCode: "支店コード",
+      branchName: "支店名",
+      accountType: "口座種別",
+      accountNumber: "口座番号",
+      holderName: "口座名義（カナ）",
+      phoneNumber: "携帯電話番号",
+      code: "確認コード",
+      idFront: "本人確認書類（表面）",
+      selfie: "顔写真",
+      introduction: "自己紹介",
+      avatar: "アイコン画像",
+    },
+    polarifyFields: {
+      name: "氏名",
+      address: "住所",
+      birthDate: "生年月日",
+      occupation: "職業",
+      reason: "否認の理由",
+    },
+    errors: {
+      notABirthDate: "生年月日を正しく入力してください",
+      postalCodeUnknown: "この郵便番号に該当する住所が見つかりませんでした",
+      alreadyVerified: "本人確認はすでに完了しています",
+      phoneTaken: "この電話番号は、ほかのアカウントで認証済みのため使用できません",
+      phoneAlreadyYours: "この電話番号は認証済みです",
+      nothingToChange: "変更する項目を指定してください",
+      noAddress: "住所が登録されていません",
+      noBankAccount: "振込先口座が登録されていません",
+    },
+    sms: {
+      code: "【Tsugu】確認コード: {code}\nこのコードは10分間有効です。他人には絶対に教えないでください。",
+    },
+  },
 };

@@ -1,4 +1,27 @@
-/** The core's words: `validation.*` (decision 020). */
+/** The input rules' messages (spec §5): `{field}` is the field's label, `{other}` the label of the field it must match. */
 export const jaValidation = {
-  validation: {},
+  validation: {
+    default: "{field}が正しくありません",
+    required: "{field}を入力してください",
+    numeric: "{field}は数字で入力してください",
+    minLength: "{field}は{min, number}文字以上で入力してください",
+    maxLength: "{field}は{max, number}文字以内で入力してください",
+    minValue: "{field}は{min, number}以上で入力してください",
+    maxValue: "{field}は{max, number}以下で入力してください",
+    confirmed: "{field}が{other}と一致しません",
+    email: "メールアドレスの形式が正しくありません",
+    digits: "{field}は{length, number}桁の数字で入力してください",
+    imei: "IMEIを正しく入力してください",
+    printSafeText: "使用できない文字が含まれています",
+    katakana: "全角カタカナで入力してください",
+    mobilePhoneNumber: "電話番号を正しく入力してください",
+    yamatoShukaDate: "本日の受付は終了しました。明日以降の日付を選択してください",
+    yamatoInvoiceKb: "ネコポスは集荷サービスの対象外です",
+    bankHolderName: "全角カタカナ・英数字・括弧・全角スペースで入力してください",
+    postalDigits: "7桁の数字で入力してください",
+    phone: "10桁または11桁の数字で入力してください",
+    passwordStrength: "{field}には英字と数字をどちらも含めてください",
+    slug: "{field}は半角英小文字・数字・ハイフンで入力してください",
+    bidRow: "金額を入力してからチェックしてください",
+  },
 };
