@@ -1,4 +1,5 @@
 import type { Messages } from "../../messages.ts";
+import { enTrading } from "./trading.ts";
 
 export const enBuying: Pick<Messages, "buying"> = {
   buying: {
@@ -15,7 +16,7 @@ export const enBuying: Pick<Messages, "buying"> = {
     addressMissing: "You have not registered a delivery address",
     addAddress: "Register an address",
     changeAddress: "Change",
-    paymentMethod: "Payment method",
+    paymentMethod: enTrading.trading.fields.paymentMethod,
     savedCard: "{brand} •••• {last4} (expires {month}/{year})",
     newCard: "Pay with a new card",
     points: "Pay with points (balance {points})",
@@ -53,13 +54,13 @@ export const enBuying: Pick<Messages, "buying"> = {
     shipNow: "Please ship the item.",
     ship: "Notify shipment",
     shipped: "The buyer was told the item is on its way",
-    invoiceKind: "Invoice kind",
-    parcelSize: "Size",
-    shippingType: "How you hand it over",
-    pickupDate: "Pickup date",
-    pickupSlot: "Pickup time",
-    packaging: "Packaging",
-    handlingNotes: "Handling notes",
+    invoiceKind: enTrading.trading.fields.invoiceKind,
+    parcelSize: enTrading.trading.fields.parcelSize,
+    shippingType: enTrading.trading.fields.shippingType,
+    pickupDate: enTrading.trading.fields.pickupDate,
+    pickupSlot: enTrading.trading.fields.pickupSlot,
+    packaging: enTrading.trading.fields.packaging,
+    handlingNotes: enTrading.trading.fields.handlingNotes,
     trackingNumber: "Tracking number (optional)",
     invoiceNumber: "Invoice number",
     qrCode: "QR code for drop-off",
@@ -75,7 +76,7 @@ export const enBuying: Pick<Messages, "buying"> = {
     canceling: "A cancellation has been requested.",
     review: "Rate",
     reviewTitle: "Rate this transaction",
-    rating: "Rating",
+    rating: enTrading.trading.fields.rating,
     ratingGood: "Good",
     ratingNormal: "Okay",
     ratingBad: "Poor",
