@@ -71,6 +71,7 @@ async function members(ctx: CoreContext, n: number, prefix: string): Promise<Ses
     role: "member",
     locale: "ja",
     sessionId: 0,
+    staffRoles: [],
   }));
 }
 

@@ -39,7 +39,15 @@ describe.each(ENGINES)("profile on %s", (engine) => {
       .insert(users)
       .values({ email: "hanako@example.jp", nickname: "はなこ" })
       .returning();
-    actor = { id: u!.id, email: u!.email, nickname: u!.nickname, role: "member", locale: "ja", sessionId: 0 };
+    actor = {
+      id: u!.id,
+      email: u!.email,
+      nickname: u!.nickname,
+      role: "member",
+      locale: "ja",
+      sessionId: 0,
+      staffRoles: [],
+    };
   });
   afterEach(async () => {
     await t.close();

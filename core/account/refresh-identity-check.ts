@@ -19,7 +19,8 @@ export type IdentityCheckRow = typeof identityChecks.$inferSelect;
 export function toCheckView(row: IdentityCheckRow): IdentityCheckView {
   return {
     reference: row.providerReference,
-    status: row.status,
+    // Under the office's review the member still sees it as being checked.
+    status: row.status === "review" ? "pending" : row.status,
     method: row.method,
     reason: row.reason,
     facts: (row.verifiedFacts as VerifiedFacts | null) ?? null,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { itemPhotos, itemSearch, items, notifications } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
-import { jpeg, LISTING, listItem, makeMember, verifyIdentity } from "#tests/helpers/catalog.ts";
+import { jpeg, LISTING, listItem, makeMember, makeOperator, verifyIdentity } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
@@ -59,7 +59,7 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
   it("lets only members who finished the seller setup list, never a business buyer or an operator", async () => {
     const newcomer = await makeMember(t.ctx, { sellerSetup: false });
     const business = { ...(await makeMember(t.ctx)), role: "business" as const };
-    const operator = { ...(await makeMember(t.ctx)), role: "operator" as const };
+    const operator = await makeOperator(t.ctx);
     const save = async (actor: typeof newcomer) =>
       failure(saveItem(t.ctx, { actor, input: LISTING, photos: [{ bytes: await jpeg() }], publish: true }));
     expect(said(await save(newcomer)).message.ja).toBe(

@@ -57,7 +57,15 @@ describe.each(ENGINES)("item photos on %s", (engine) => {
       .insert(users)
       .values({ email, nickname: email.split("@")[0]! })
       .returning();
-    return { id: u!.id, email, nickname: u!.nickname, role: "member", locale: "ja", sessionId: 0 };
+    return {
+      id: u!.id,
+      email,
+      nickname: u!.nickname,
+      role: "member",
+      locale: "ja",
+      sessionId: 0,
+      staffRoles: [],
+    };
   }
   async function addPhotos(n: number) {
     const added = [];

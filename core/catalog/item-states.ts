@@ -1,6 +1,6 @@
 import { codesOf, ITEM_STATES, type ItemState } from "../shared/codes.ts";
 import { msg } from "../shared/i18n/translate.ts";
-import { availableActions, defineMachine } from "../state/machine.ts";
+import { availableActions, defineMachine, RETURN_TO_HELD } from "../state/machine.ts";
 
 export type ItemActor = "seller" | "operator" | "system";
 
@@ -17,6 +17,8 @@ const ITEM_STATE_TRAITS = {
   DISABLED: { public: true, searchable: false, commentable: true, editable: true, purchasable: false },
   DRAFT: { public: false, searchable: false, commentable: false, editable: true, purchasable: false },
   PRIVATE: { public: false, searchable: false, commentable: false, editable: true, purchasable: false },
+  // Hidden by trust and safety: the seller sees it with the reason, but may not change it until restored.
+  HIDDEN: { public: false, searchable: false, commentable: false, editable: false, purchasable: false },
 } as const satisfies Record<
   ItemState,
   { public: boolean; searchable: boolean; commentable: boolean; editable: boolean; purchasable: boolean }
@@ -59,6 +61,10 @@ export const ITEM_MACHINE = defineMachine({
     stop_selling: { from: ["SALE", "ASK"], to: "DISABLED", by: ["seller", "operator"] },
     sell: { from: ["SALE"], to: "SOLD", by: ["system"] },
     relist: { from: ["SOLD"], to: "SALE", by: ["system"] },
+    /** Trust and safety takes a listing down (a moderation decision says why)… */
+    hide: { from: ["SALE", "ASK", "DISABLED", "PRIVATE"], to: "HIDDEN", by: ["operator"] },
+    /** … and puts it back where it was. */
+    restore: { from: ["HIDDEN"], to: RETURN_TO_HELD, by: ["operator"] },
   },
   messages: { notNow: STATE_MESSAGES.notAllowed, inState: { SOLD: STATE_MESSAGES.sold } },
 });

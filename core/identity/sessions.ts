@@ -1,5 +1,5 @@
-import { and, eq, gt, ne } from "drizzle-orm";
-import { sessions, type UserRole, users } from "#db/schema/index.ts";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { type OperatorRole, operatorRoles, sessions, type UserRole, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { Locale } from "../shared/locale.ts";
 import { keyedHash, newToken } from "../shared/secrets.ts";
@@ -11,6 +11,8 @@ export type SessionUser = {
   role: UserRole;
   locale: Locale;
   sessionId: number;
+  /** The back-office roles an operator holds (what the navigation offers); empty for everyone else. */
+  staffRoles: OperatorRole[];
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,14 +70,32 @@ export async function resolveSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, keyedHash(ctx.secret, token)), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, keyedHash(ctx.secret, token)),
+        gt(sessions.expiresAt, now),
+        // A suspended member's sessions end at once, even one that is still being used.
+        isNull(users.suspendedAt),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   const { lastSeenAt: _, ...user } = row;
-  return user;
+  const staffRoles =
+    row.role === "operator"
+      ? (
+          await ctx.db
+            .select({ role: operatorRoles.role })
+            .from(operatorRoles)
+            .where(eq(operatorRoles.userId, row.id))
+        )
+          .map((r) => r.role)
+          .sort()
+      : [];
+  return { ...user, staffRoles };
 }
 
 export async function endSession(ctx: CoreContext, token: string): Promise<void> {

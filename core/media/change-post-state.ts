@@ -33,7 +33,7 @@ export async function changePostState(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { actor: SessionUser | null; postId: number; action: "publish" | "unpublish"; publishAt?: unknown },
 ): Promise<{ state: "draft" | "published"; publishedAt: Date | null }> {
-  requireOperator(o.actor);
+  await requireOperator(ctx, o.actor);
   const [post] = await ctx.db.select().from(mediaPosts).where(eq(mediaPosts.id, o.postId));
   if (!post) throw new AppError("NOT_FOUND");
   const now = ctx.clock.now();

@@ -11,7 +11,7 @@ export async function getPostForEditing(
   ctx: Pick<CoreContext, "db" | "clock" | "secret">,
   o: { actor: SessionUser | null; postId: number },
 ) {
-  requireOperator(o.actor);
+  await requireOperator(ctx, o.actor);
   const [post] = await ctx.db.select().from(mediaPosts).where(eq(mediaPosts.id, o.postId));
   if (!post) throw new AppError("NOT_FOUND");
   return { post, previewToken: createPreviewToken(ctx, { subject: post.kind, id: post.id }) };

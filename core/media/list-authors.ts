@@ -11,7 +11,7 @@ export async function listAuthors(
   ctx: Pick<CoreContext, "db" | "blobs" | "clock" | "secret">,
   o: { actor: SessionUser | null },
 ): Promise<(AuthorCard & { previewToken: string })[]> {
-  requireOperator(o.actor);
+  await requireOperator(ctx, o.actor);
   const rows = await ctx.db.select().from(mediaAuthors).orderBy(asc(mediaAuthors.name));
   return rows.map((a) => ({
     ...authorCard(ctx, a),

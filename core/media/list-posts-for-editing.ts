@@ -23,7 +23,7 @@ export async function listPostsForEditing(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { actor: SessionUser | null; kind: PostKind },
 ): Promise<EditorPostRow[]> {
-  requireOperator(o.actor);
+  await requireOperator(ctx, o.actor);
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select({ post: mediaPosts, authorName: mediaAuthors.name })

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "#db/schema/index.ts";
 import { seedDemoMedia } from "#db/seed/demo-media.ts";
-import { jpeg, makeMember } from "#tests/helpers/catalog.ts";
+import { jpeg, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
@@ -73,9 +71,7 @@ describe.each(ENGINES)("media on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestCore(engine);
     member = await makeMember(t.ctx);
-    const staff = await makeMember(t.ctx);
-    await t.ctx.db.update(users).set({ role: "operator" }).where(eq(users.id, staff.id));
-    operator = { ...staff, role: "operator" };
+    operator = await makeOperator(t.ctx, ["editor"]);
   });
   afterAll(async () => {
     await t.close();

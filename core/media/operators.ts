@@ -1,8 +1,8 @@
 import type { SessionUser } from "../identity/sessions.ts";
-import { AppError } from "../shared/errors.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { authorize, type Operator } from "../staff/authorize.ts";
 
-/** Only operators (staff) write and publish the media. */
-export function requireOperator(actor: Pick<SessionUser, "role"> | null): void {
-  if (!actor) throw new AppError("UNAUTHORIZED");
-  if (actor.role !== "operator") throw new AppError("FORBIDDEN");
+/** Operators who write the media (the editor role, or admins) write and publish it. */
+export function requireOperator(ctx: Pick<CoreContext, "db">, actor: SessionUser | null): Promise<Operator> {
+  return authorize(ctx, actor, "news:write");
 }

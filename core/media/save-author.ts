@@ -21,7 +21,7 @@ export async function saveAuthor(
     state: "draft" | "published";
   },
 ): Promise<{ id: number }> {
-  requireOperator(o.actor);
+  await requireOperator(ctx, o.actor);
   const input = parseInput(ZAuthorDraft, o.input, MEDIA_FIELD_LABELS);
   const [taken] = await ctx.db
     .select({ id: mediaAuthors.id })

@@ -17,7 +17,7 @@ export async function savePost(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { actor: SessionUser | null; postId?: number; input: unknown },
 ): Promise<{ id: number }> {
-  requireOperator(o.actor);
+  await requireOperator(ctx, o.actor);
   const input = parseInput(ZPostDraft, o.input, MEDIA_FIELD_LABELS);
   if (!CATEGORIES_OF[input.kind].some((c) => c.code === input.category)) {
     throw new AppError("VALIDATION", {

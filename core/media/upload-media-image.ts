@@ -10,10 +10,10 @@ import { MEDIA_IMAGE_RENDITIONS, mediaImageUrl } from "./post-view.ts";
  * fields) and the Markdown to paste into a body.
  */
 export async function uploadMediaImage(
-  ctx: Pick<CoreContext, "blobs">,
+  ctx: Pick<CoreContext, "blobs" | "db">,
   o: { actor: SessionUser | null; bytes: Uint8Array; alt?: string },
 ): Promise<{ key: string; url: string; markdown: string }> {
-  requireOperator(o.actor);
+  await requireOperator(ctx, o.actor);
   const stored = await forImageField("image", () =>
     storeImage(ctx, { prefix: "media", bytes: o.bytes, renditions: MEDIA_IMAGE_RENDITIONS }),
   );

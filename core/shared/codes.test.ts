@@ -209,7 +209,9 @@ describe("helpers", () => {
   });
 
   it("derives union types from the tables", () => {
-    expectTypeOf<ItemState>().toEqualTypeOf<"ASK" | "SALE" | "SOLD" | "DISABLED" | "DRAFT" | "PRIVATE">();
+    expectTypeOf<ItemState>().toEqualTypeOf<
+      "ASK" | "SALE" | "SOLD" | "DISABLED" | "DRAFT" | "PRIVATE" | "HIDDEN"
+    >();
     expectTypeOf<PickupTimeSlot>().toEqualTypeOf<"06" | "07" | "08" | "09" | "10">();
   });
 });

@@ -65,6 +65,8 @@ export const ITEM_STATES = [
   { code: "DISABLED", label: msg("codes.itemState.DISABLED") },
   { code: "DRAFT", label: msg("codes.itemState.DRAFT") },
   { code: "PRIVATE", label: msg("codes.itemState.PRIVATE") },
+  // Not in the spec's list: a listing trust and safety has hidden (moderation), until restored.
+  { code: "HIDDEN", label: msg("codes.itemState.HIDDEN") },
 ] as const satisfies CodeTable;
 export type ItemState = CodeOf<typeof ITEM_STATES>;
 

@@ -9,7 +9,7 @@ import {
   sandboxRecords,
   transactions,
 } from "#db/schema/index.ts";
-import { listItem, makeMember } from "#tests/helpers/catalog.ts";
+import { listItem, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
@@ -386,7 +386,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     const seller = await makeMember(t.ctx);
     const buyer = await makeBuyer(t.ctx);
     const { transactionId } = await buy(buyer, await listItem(t.ctx, seller));
-    const operator = { ...(await makeMember(t.ctx)), role: "operator" as const };
+    const operator = await makeOperator(t.ctx, ["trust_safety"]);
     expect((await failure(holdTransaction(t.ctx, { actor: seller, transactionId, hold: true }))).code).toBe(
       "FORBIDDEN",
     );
@@ -513,7 +513,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
   it("stops a transaction's timers while it is on hold and starts them afresh on release", async () => {
     const seller = await makeMember(t.ctx);
     const buyer = await makeBuyer(t.ctx);
-    const operator = { ...(await makeMember(t.ctx)), role: "operator" as const };
+    const operator = await makeOperator(t.ctx, ["trust_safety"]);
     const { transactionId } = await buy(buyer, await listItem(t.ctx, seller));
     await shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "JP2" } });
     const day = 24 * 3600 * 1000;

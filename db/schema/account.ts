@@ -62,7 +62,8 @@ export const bankAccounts = pgTable(
   (t) => [uniqueIndex("bank_accounts_user_key").on(t.userId)],
 );
 
-export const IDENTITY_CHECK_STATUSES = ["pending", "verified", "rejected", "expired"] as const;
+/** `review`: the provider passed the documents but what they say does not match the account; the office decides. */
+export const IDENTITY_CHECK_STATUSES = ["pending", "review", "verified", "rejected", "expired"] as const;
 
 /**
  * One identity check (eKYC) with a provider: the Secondhand Articles Dealer Act record of who was

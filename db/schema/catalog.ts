@@ -45,9 +45,11 @@ export const items = pgTable(
     sellerId: bigint("seller_id", { mode: "number" })
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    state: text("state", { enum: ["ASK", "SALE", "SOLD", "DISABLED", "DRAFT", "PRIVATE"] })
+    state: text("state", { enum: ["ASK", "SALE", "SOLD", "DISABLED", "DRAFT", "PRIVATE", "HIDDEN"] })
       .notNull()
       .default("DRAFT"),
+    /** The state a moderation hide (HIDDEN) returns to when restored. */
+    heldFrom: text("held_from", { enum: ["ASK", "SALE", "DISABLED", "PRIVATE"] }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     price: integer("price"),

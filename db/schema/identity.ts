@@ -43,6 +43,8 @@ export const users = pgTable(
     identityVerifiedAt: timestamp("identity_verified_at", { withTimezone: true }),
     /** First-time sellers go through the setup flow once. */
     sellerSetupAt: timestamp("seller_setup_at", { withTimezone: true }),
+    /** Set while the member is suspended by trust and safety: no login, listing, buying, comments or messages. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

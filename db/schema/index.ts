@@ -6,5 +6,6 @@ export * from "./ledger.ts";
 export * from "./media.ts";
 export * from "./sandbox.ts";
 export * from "./social.ts";
+export * from "./staff.ts";
 export * from "./state.ts";
 export * from "./trade.ts";

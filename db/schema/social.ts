@@ -14,6 +14,9 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
+    /** Set while hidden by trust and safety (the moderation decision says why). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenDecisionId: bigint("hidden_decision_id", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("comments_item_idx").on(t.itemId, t.createdAt)],

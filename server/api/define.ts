@@ -28,6 +28,8 @@ export type HandlerArgs<B, Q> = {
   locale: Locale;
   ip: string;
   userAgent: string;
+  /** The request's id (the X-Request-Id answer header), kept in the audit log by operator calls. */
+  requestId: string;
   /** A request header by (case-insensitive) name. */
   header(name: string): string | undefined;
 };

@@ -27,6 +27,7 @@ export async function createMember(
     role: row!.role,
     locale: row!.locale,
     sessionId: 0,
+    staffRoles: [],
   };
 }
 

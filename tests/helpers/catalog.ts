@@ -4,7 +4,7 @@ import type { TItemInput } from "#core/catalog/item-fields.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { users } from "#db/schema/index.ts";
+import { type OperatorRole, operatorRoles, users } from "#db/schema/index.ts";
 
 let counter = 0;
 
@@ -24,7 +24,42 @@ export async function makeMember(
       sellerSetupAt: o.sellerSetup === false ? null : new Date(),
     })
     .returning();
-  return { id: u!.id, email: u!.email, nickname: u!.nickname, role: "member", locale: "ja", sessionId: 0 };
+  return {
+    id: u!.id,
+    email: u!.email,
+    nickname: u!.nickname,
+    role: "member",
+    locale: "ja",
+    sessionId: 0,
+    staffRoles: [],
+  };
+}
+
+/** A back-office operator holding `roles` (every permission, as an admin, unless a test says otherwise). */
+export async function makeOperator(
+  ctx: CoreContext,
+  roles: OperatorRole[] = ["admin"],
+  o: { nickname?: string } = {},
+): Promise<SessionUser> {
+  counter += 1;
+  const [u] = await ctx.db
+    .insert(users)
+    .values({
+      email: `staff${counter}-${Date.now()}@example.jp`,
+      nickname: o.nickname ?? `staff${counter}`,
+      role: "operator",
+    })
+    .returning();
+  if (roles.length) await ctx.db.insert(operatorRoles).values(roles.map((role) => ({ userId: u!.id, role })));
+  return {
+    id: u!.id,
+    email: u!.email,
+    nickname: u!.nickname,
+    role: "operator",
+    locale: "ja",
+    sessionId: 0,
+    staffRoles: [...roles].sort(),
+  };
 }
 
 export async function verifyIdentity(ctx: CoreContext, userId: number) {

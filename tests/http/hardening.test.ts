@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#core/identity/sessions.ts";
 import { changePostState } from "#core/media/change-post-state.ts";
 import { savePost } from "#core/media/save-post.ts";
-import { users } from "#db/schema/index.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
-import { makeMember } from "../helpers/catalog.ts";
+import { makeMember, makeOperator } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely and asserted field by field
@@ -93,8 +91,7 @@ describe("malformed input is refused at the door, never a 500", () => {
 
 describe("feeds publish text as text", () => {
   it("escapes a title that holds markup", async () => {
-    const operator = { ...(await makeMember(server.ctx)), role: "operator" as const };
-    await server.database.db.update(users).set({ role: "operator" }).where(eq(users.id, operator.id));
+    const operator = await makeOperator(server.ctx, ["editor"]);
     const { id } = await savePost(server.ctx, {
       actor: operator,
       input: {

@@ -8,7 +8,7 @@ import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/author-edit";
-import { requireOperatorPage } from "./staff.server.ts";
+import { requireStaff } from "./staff.server.ts";
 
 export const meta = titleMeta("staff.editAuthor", { noindex: true });
 export const handle = { back: "history" };
@@ -16,7 +16,7 @@ export const handle = { back: "history" };
 const FIELDS = ["slug", "name", "role", "bio", "avatarKey"] as const;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const actor = requireOperatorPage(context, request, langOf(params));
+  const actor = requireStaff(context, request, langOf(params), "news:write");
   if (params.id === undefined) return { author: null };
   const id = pathIdOf(params);
   const author = (await listAuthors(core(context), { actor })).find((a) => a.id === id);
@@ -26,7 +26,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const actor = requireOperatorPage(context, request, lang);
+  const actor = requireStaff(context, request, lang, "news:write");
   const form = await request.formData();
   const values = formValues(form, FIELDS);
   try {

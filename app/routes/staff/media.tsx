@@ -7,13 +7,13 @@ import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/media";
-import { requireOperatorPage } from "./staff.server.ts";
+import { requireStaff } from "./staff.server.ts";
 
 export const meta = titleMeta("staff.title", { noindex: true });
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = langOf(params);
-  const actor = requireOperatorPage(context, request, lang);
+  const actor = requireStaff(context, request, lang, "news:write");
   const ctx = core(context);
   const [articles, news, authors] = await Promise.all([
     listPostsForEditing(ctx, { actor, kind: "article" }),

@@ -14,7 +14,7 @@ import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/post-edit";
-import { requireOperatorPage } from "./staff.server.ts";
+import { requireStaff } from "./staff.server.ts";
 import { uploadFromForm } from "./upload.server.ts";
 
 export const meta = titleMeta("staff.editPost", { noindex: true });
@@ -41,7 +41,7 @@ function toLocalInput(date: Date | null): string {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = langOf(params);
-  const actor = requireOperatorPage(context, request, lang);
+  const actor = requireStaff(context, request, lang, "news:write");
   const ctx = core(context);
   const authors = await listAuthors(ctx, { actor });
   if (params.id === undefined) {
@@ -58,7 +58,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const actor = requireOperatorPage(context, request, lang);
+  const actor = requireStaff(context, request, lang, "news:write");
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     return uploadFromForm(context, request, actor, lang);
   }

@@ -1,13 +1,32 @@
 import { data } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { requireUser } from "../../lib/request.server.ts";
+import type { RequestMeta } from "#core/staff/authorize.ts";
+import { hasPermission, type Permission } from "#core/staff/permissions.ts";
+import { requestInfo, requireUser } from "../../lib/request.server.ts";
 
 type Ctx = Parameters<typeof requireUser>[0];
 
-/** The media editor is for operators: visitors go to login, other accounts get a 403. */
-export function requireOperatorPage(context: Ctx, request: Request, lang: Locale): SessionUser {
+/**
+ * A back-office page: visitors go to login; members, business buyers and operators whose roles do
+ * not grant `permission` get a 403 (never a 404 that would tell what exists). The core checks the
+ * permission again, against the database, in every use case the page calls.
+ */
+export function requireStaff(
+  context: Ctx,
+  request: Request,
+  lang: Locale,
+  permission: Permission = "staff:access",
+): SessionUser {
   const user = requireUser(context, request, lang);
-  if (user.role !== "operator") throw data("Forbidden", { status: 403 });
+  if (user.role !== "operator" || !hasPermission(user.staffRoles, permission)) {
+    throw data("Forbidden", { status: 403 });
+  }
   return user;
+}
+
+/** The request's id and address, kept in the audit log beside what an operator did. */
+export function requestMeta(context: Ctx): RequestMeta {
+  const info = requestInfo(context);
+  return { requestId: info.requestId, ip: info.ip };
 }

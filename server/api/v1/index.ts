@@ -59,8 +59,11 @@ function apiLocale(header: string | undefined): Locale {
   return header ? pickLocale(undefined, header) : DEFAULT_LOCALE;
 }
 
-export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBindings }> {
-  const api = new Hono<{ Bindings: HttpBindings }>();
+/** The request id is set by the HTTP app's first middleware (`server/app.ts`). */
+type ApiEnv = { Bindings: HttpBindings; Variables: { requestId: string } };
+
+export function createApiV1(services: AppServices): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>();
   const ctx = services.core;
 
   api.get("/openapi.json", (c) => c.json(buildOpenApi(API_ROUTES, services.config.publicUrl)));
@@ -131,6 +134,7 @@ export function createApiV1(services: AppServices): Hono<{ Bindings: HttpBinding
           locale,
           ip: c.env?.incoming?.socket?.remoteAddress ?? "unknown",
           userAgent: c.req.header("user-agent") ?? "",
+          requestId: c.get("requestId") ?? "",
           header: (name) => c.req.header(name),
         });
         for (const [k, v] of Object.entries(result.headers ?? {})) c.header(k, v);

@@ -225,16 +225,18 @@ export const tradingRoutes = [
     summary: "Operators: put a transaction under office review, or release it",
     tag: "buying",
     auth: "user",
-    body: z.object({ hold: z.boolean() }),
+    body: z.object({ hold: z.boolean(), reason: z.string().trim().max(500).optional() }),
     labels: LABELS,
     responses: { 200: { description: "The new state", schema: ZState } },
-    async handler({ ctx, actor, params, body }) {
+    async handler({ ctx, actor, params, body, requestId, ip }) {
       return {
         status: 200,
         body: await holdTransaction(ctx, {
-          actor: actor!,
+          actor,
           transactionId: idParam(params.id),
           hold: body.hold,
+          reason: body.reason,
+          meta: { requestId, ip },
         }),
       };
     },

@@ -18,6 +18,7 @@ import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
 import { enSocial } from "./en/social.ts";
 import { enSocialCore } from "./en/social-core.ts";
+import { enStaff } from "./en/staff.ts";
 import { enTrading } from "./en/trading.ts";
 import { enValidation } from "./en/validation.ts";
 
@@ -29,6 +30,7 @@ export const en: Messages = {
   ...enPosts,
   ...enImages,
   ...enTrading,
+  ...enStaff,
   ...enPayments,
   ...enLedger,
   ...enValidation,

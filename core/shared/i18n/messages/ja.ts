@@ -17,6 +17,7 @@ import { jaPosts } from "./ja/posts.ts";
 import { jaProfile } from "./ja/profile.ts";
 import { jaSocial } from "./ja/social.ts";
 import { jaSocialCore } from "./ja/social-core.ts";
+import { jaStaff } from "./ja/staff.ts";
 import { jaTrading } from "./ja/trading.ts";
 import { jaValidation } from "./ja/validation.ts";
 
@@ -28,6 +29,7 @@ export const ja = {
   ...jaPosts,
   ...jaImages,
   ...jaTrading,
+  ...jaStaff,
   ...jaPayments,
   ...jaLedger,
   ...jaValidation,

@@ -10,6 +10,7 @@ export const enCodes: Pick<Messages, "codes"> = {
       DISABLED: "Not for sale",
       DRAFT: "Draft",
       PRIVATE: "Private",
+      HIDDEN: "Hidden by Tsugu",
     },
     itemCondition: {
       DEFECTIVE: "Defective",

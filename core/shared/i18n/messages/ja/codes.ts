@@ -8,6 +8,7 @@ export const jaCodes = {
       DISABLED: "出品停止中",
       DRAFT: "下書き",
       PRIVATE: "非公開",
+      HIDDEN: "運営により非表示",
     },
     itemCondition: {
       DEFECTIVE: "故障あり",

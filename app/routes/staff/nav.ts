@@ -1,0 +1,16 @@
+import type { Permission } from "#core/staff/permissions.ts";
+
+/**
+ * The back office's sections, each with the permission that opens it. The navigation shows only
+ * the sections the operator's roles grant; the pages check the same permission.
+ */
+export const STAFF_NAV = [
+  { path: "", key: "dashboard", permission: "staff:access" },
+  { path: "media/", key: "media", permission: "news:write" },
+] as const satisfies readonly {
+  path: string;
+  key: "dashboard" | "transactions" | "reports" | "support" | "identity" | "members" | "audit" | "exports" | "replies" | "media" | "roles";
+  permission: Permission;
+}[];
+
+export type StaffNavKey = (typeof STAFF_NAV)[number]["key"];

@@ -1,0 +1,214 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, operatorRoles } from "#db/schema/index.ts";
+import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
+import { ENGINES } from "#tests/helpers/db.ts";
+import { diffFields, recordAudit } from "./audit.ts";
+import { authorize } from "./authorize.ts";
+import { claimQueueItem, releaseQueueItem } from "./claims.ts";
+import { listOperators, setOperatorRoles } from "./operator-roles.ts";
+import {
+  hasPermission,
+  OPERATOR_ROLES,
+  PERMISSIONS,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+} from "./permissions.ts";
+import { queueSummaries } from "./queues.ts";
+
+describe("permissions", () => {
+  it("grants admins everything and every role the back office itself", () => {
+    expect([...permissionsOf(["admin"])].sort()).toEqual([...PERMISSIONS].sort());
+    for (const role of OPERATOR_ROLES) expect(hasPermission([role], "staff:access")).toBe(true);
+  });
+
+  it("keeps finance away from moderation and personal data", () => {
+    expect(hasPermission(["finance"], "members:suspend")).toBe(false);
+    expect(hasPermission(["finance"], "pii:read")).toBe(false);
+    expect(hasPermission(["finance"], "exports:create")).toBe(true);
+    expect(hasPermission(["finance", "trust_safety"], "members:suspend")).toBe(true);
+  });
+
+  it("names only permissions that exist", () => {
+    for (const granted of Object.values(ROLE_PERMISSIONS)) {
+      for (const p of granted) expect(PERMISSIONS).toContain(p);
+    }
+  });
+
+  it("diffs fields as [before, after], dates as ISO text", () => {
+    expect(
+      diffFields({ a: 1, b: "x", c: null }, { a: 1, b: "y", d: new Date("2026-11-24T00:00:00Z") }),
+    ).toEqual({
+      b: ["x", "y"],
+      d: [null, "2026-11-24T00:00:00.000Z"],
+    });
+  });
+});
+
+describe.each(ENGINES)("back office core on %s", (engine) => {
+  let t: TestCore;
+  beforeAll(async () => {
+    t = await createTestCore(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("lets in only operators whose roles grant the permission, read from the database each time", async () => {
+    const member = await makeMember(t.ctx);
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    expect((await failure(authorize(t.ctx, null, "staff:access"))).code).toBe("UNAUTHORIZED");
+    expect(said(await failure(authorize(t.ctx, member, "staff:access"))).message.ja).toBe(
+      "運営スタッフ専用のページです",
+    );
+    const refused = await failure(authorize(t.ctx, finance, "members:suspend"));
+    expect([refused.code, said(refused).message.ja]).toEqual([
+      "FORBIDDEN",
+      "この操作の権限がありません（members:suspend）",
+    ]);
+    expect((await authorize(t.ctx, finance, "exports:create")).roles).toEqual(["finance"]);
+    // A role taken away stops working at once, whatever the session remembers.
+    await t.ctx.db.delete(operatorRoles).where(eq(operatorRoles.userId, finance.id));
+    expect((await failure(authorize(t.ctx, finance, "exports:create"))).code).toBe("FORBIDDEN");
+  });
+
+  it("lets admins set roles, audited with before and after, never dropping their own admin role", async () => {
+    const admin = await makeOperator(t.ctx, ["admin"]);
+    const newcomer = await makeOperator(t.ctx, ["support"]);
+    const support = await makeOperator(t.ctx, ["support"]);
+    expect(
+      (
+        await failure(
+          setOperatorRoles(t.ctx, { actor: support, input: { userId: newcomer.id, roles: ["admin"] } }),
+        )
+      ).code,
+    ).toBe("FORBIDDEN");
+    const result = await setOperatorRoles(t.ctx, {
+      actor: admin,
+      input: { userId: newcomer.id, roles: ["trust_safety", "support"], reason: "夜間シフト" },
+      meta: { requestId: "req-1", ip: "203.0.113.9" },
+    });
+    expect(result.roles).toEqual(["support", "trust_safety"]);
+    const [entry] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.requestId, "req-1"));
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      actorRoles: ["admin"],
+      action: "roles:assign",
+      targetType: "user",
+      targetId: String(newcomer.id),
+      changes: { roles: [["support"], ["support", "trust_safety"]] },
+      reason: "夜間シフト",
+      ip: "203.0.113.9",
+    });
+    const own = await failure(
+      setOperatorRoles(t.ctx, { actor: admin, input: { userId: admin.id, roles: ["support"] } }),
+    );
+    expect(said(own).message.ja).toBe("自分自身の管理者権限は外せません。別の管理者に依頼してください");
+    const bad = await failure(
+      setOperatorRoles(t.ctx, { actor: admin, input: { userId: newcomer.id, roles: ["boss"] } }),
+    );
+    expect(bad.code).toBe("VALIDATION");
+    const listed = await listOperators(t.ctx, { actor: admin });
+    expect(listed.find((o) => o.id === newcomer.id)?.roles).toEqual(["support", "trust_safety"]);
+  });
+
+  it("gives a queue item to exactly one of two operators claiming it at once", async () => {
+    const a = await makeOperator(t.ctx, ["support"], { nickname: "佐藤" });
+    const b = await makeOperator(t.ctx, ["support"], { nickname: "鈴木" });
+    const results = await Promise.allSettled([
+      claimQueueItem(t.ctx, { actor: a, queue: "support", itemId: 424242 }),
+      claimQueueItem(t.ctx, { actor: b, queue: "support", itemId: 424242 }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(said(lost.reason).message.ja).toMatch(/さんが対応中です$/);
+    const winner = (
+      results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ operatorId: number }>
+    ).value.operatorId;
+    // Claiming what you hold is harmless; once released, the other may take it.
+    const holder = winner === a.id ? a : b;
+    const other = winner === a.id ? b : a;
+    expect(
+      (await claimQueueItem(t.ctx, { actor: holder, queue: "support", itemId: 424242 })).operatorId,
+    ).toBe(winner);
+    await releaseQueueItem(t.ctx, { actor: holder, queue: "support", itemId: 424242 });
+    expect((await claimQueueItem(t.ctx, { actor: other, queue: "support", itemId: 424242 })).operatorId).toBe(
+      other.id,
+    );
+    // A role without the queue's permission cannot claim from it.
+    const grader = await makeOperator(t.ctx, ["grader"]);
+    expect((await failure(claimQueueItem(t.ctx, { actor: grader, queue: "support", itemId: 1 }))).code).toBe(
+      "FORBIDDEN",
+    );
+  });
+
+  it("shows each operator the queues their roles open", async () => {
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    const safety = await makeOperator(t.ctx, ["trust_safety"]);
+    expect((await queueSummaries(t.ctx, { actor: finance })).map((q) => q.queue)).toEqual([]);
+    const queues = await queueSummaries(t.ctx, { actor: safety });
+    expect(queues.map((q) => q.queue)).toEqual(["transactions", "reports", "identity", "support"]);
+    expect(queues.every((q) => q.count >= 0 && typeof q.overdue === "boolean")).toBe(true);
+  });
+
+  it("keeps the audit log append-only, even for the database owner", async () => {
+    const admin = await makeOperator(t.ctx, ["admin"]);
+    await recordAudit(t.ctx, {
+      operator: { id: admin.id, roles: ["admin"] },
+      action: "pii:read",
+      target: { type: "user", id: 1 },
+    });
+    await expect(t.ctx.db.execute(sql`update audit_log set reason = 'x'`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+  });
+});
+
+describe.runIf(ENGINES.includes("postgres"))("the audit log on PostgreSQL", () => {
+  let t: TestCore;
+  beforeAll(async () => {
+    t = await createTestCore("postgres");
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("cannot be changed by the application's database role, which may only read and append", async () => {
+    const admin = await makeOperator(t.ctx, ["admin"]);
+    await recordAudit(t.ctx, {
+      operator: { id: admin.id, roles: ["admin"] },
+      action: "roles:assign",
+      target: { type: "user", id: admin.id },
+    });
+    // The role the application runs as in production: it owns nothing and was granted what it uses.
+    await t.ctx.db.execute(sql`do $$ begin
+      if not exists (select from pg_roles where rolname = 'tsugu_app') then create role tsugu_app nologin; end if;
+    end $$`);
+    await t.ctx.db.execute(sql`grant select, insert on audit_log to tsugu_app`);
+    await t.ctx.db.execute(sql`grant usage on all sequences in schema public to tsugu_app`);
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role tsugu_app`);
+      await tx.execute(
+        sql`insert into audit_log (action, target_type, target_id) values ('pii:read', 'user', '1')`,
+      );
+      await tx.execute(sql`savepoint s`);
+      for (const statement of [
+        sql`update audit_log set reason = 'changed'`,
+        sql`delete from audit_log`,
+        sql`truncate audit_log`,
+      ]) {
+        const refused = await tx.execute(statement).then(
+          () => "",
+          (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+        );
+        expect(refused).toMatch(/permission denied/);
+        await tx.execute(sql`rollback to savepoint s`);
+      }
+    });
+    const [{ n }] = (await t.ctx.db.execute(sql`select count(*)::int as n from audit_log`)).rows as [
+      { n: number },
+    ];
+    expect(n).toBeGreaterThanOrEqual(2);
+  });
+});
