@@ -84,6 +84,8 @@ export default [
     // The back office: one layout (the menu of what the operator may open) over every staff page.
     layout("routes/staff/layout.tsx", [
       route("staff", "routes/staff/dashboard.tsx"),
+      route("staff/audit", "routes/staff/audit.tsx"),
+      route("staff/roles", "routes/staff/roles.tsx"),
       route("staff/media", "routes/staff/media.tsx"),
       route("staff/media/posts/new", "routes/staff/post-edit.tsx", { id: "staff-post-new" }),
       route("staff/media/posts/:id", "routes/staff/post-edit.tsx", { id: "staff-post-edit" }),

@@ -28,6 +28,7 @@ const FLASH_KEYS = [
   "people.blocked",
   "people.unblocked",
   "staff.saved",
+  "backOffice.rolesSaved",
   "staff.published",
   "staff.unpublished",
   "buying.purchased",

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { createSession } from "#core/identity/sessions.ts";
+import { hasPermission, type OperatorRole, type Permission } from "#core/staff/permissions.ts";
 import { itemPhotos, items, users } from "#db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "#db/seed/demo-accounts.ts";
 import { seedDemoMedia } from "#db/seed/demo-media.ts";
@@ -14,34 +15,54 @@ import { startTestServer, type TestServer } from "../helpers/http-server.ts";
  * added without a row fails here, so access rules are decided, not inherited by accident.
  */
 // "owner" is the member who owns the sample listing (and is the first demo member); "member" is
-// another member. The owner goes last, so an owner's action that removes something comes after
-// everyone else has been refused.
-const ROLES = ["anonymous", "member", "business", "operator", "owner"] as const;
+// another member; each operator role is a demo account holding that one role ("admin" is
+// staff@, who holds every permission). The owner goes last, so an owner's action that removes
+// something comes after everyone else has been refused.
+const STAFF = [
+  "support",
+  "trust_safety",
+  "finance",
+  "grader",
+  "editor",
+  "admin",
+] as const satisfies OperatorRole[];
+const ROLES = ["anonymous", "member", "business", ...STAFF, "owner"] as const;
 type Role = (typeof ROLES)[number];
 type Row = Record<Role, number>;
 
-const all = (status: number): Row => ({
-  anonymous: status,
-  member: status,
-  business: status,
-  operator: status,
-  owner: status,
+/** What each kind of visitor gets; every operator role gets `staff`. */
+const byKind = (o: {
+  anonymous: number;
+  member: number;
+  business: number;
+  staff: number;
+  owner: number;
+}): Row => ({
+  anonymous: o.anonymous,
+  member: o.member,
+  business: o.business,
+  ...(Object.fromEntries(STAFF.map((r) => [r, o.staff])) as Record<(typeof STAFF)[number], number>),
+  owner: o.owner,
 });
-const signedIn = (anonymous: number, others: number): Row => ({
-  anonymous,
-  member: others,
-  business: others,
-  operator: others,
-  owner: others,
-});
+const all = (status: number): Row =>
+  byKind({ anonymous: status, member: status, business: status, staff: status, owner: status });
+const signedIn = (anonymous: number, others: number): Row =>
+  byKind({ anonymous, member: others, business: others, staff: others, owner: others });
 /** The owner of the sample listing gets `owner`; every other signed-in role gets `others`. */
-const ownerOnly = (anonymous: number, owner: number, others: number): Row => ({
-  anonymous,
-  member: others,
-  business: others,
-  operator: others,
-  owner,
+const ownerOnly = (anonymous: number, owner: number, others: number): Row =>
+  byKind({ anonymous, member: others, business: others, staff: others, owner });
+/**
+ * A back-office page or endpoint: operators whose roles grant `permission` get `allowed`, every
+ * other signed-in account 403 (never a 404 that would tell what exists), visitors `anonymous`.
+ */
+const staffOnly = (permission: Permission, allowed: number, anonymous: number): Row => ({
+  ...byKind({ anonymous, member: 403, business: 403, staff: 403, owner: 403 }),
+  ...(Object.fromEntries(
+    STAFF.filter((r) => hasPermission([r], permission)).map((r) => [r, allowed]),
+  ) as Partial<Row>),
 });
+const staffPage = (permission: Permission, allowed = 200) => staffOnly(permission, allowed, 302);
+const staffApi = (permission: Permission, allowed: number) => staffOnly(permission, allowed, 401);
 
 // API calls with state changes are sent an empty JSON object: they must validate (422) or refuse (401).
 const API_ACCESS: Record<string, Row> = {
@@ -95,7 +116,7 @@ const API_ACCESS: Record<string, Row> = {
   "get /me/blocked-users": signedIn(401, 200),
   "get /me/liked-items": signedIn(401, 200),
   // Likes are for other members' listings; business and staff accounts take no part in them.
-  "put /items/{id}/like": { anonymous: 401, member: 200, business: 403, operator: 403, owner: 409 },
+  "put /items/{id}/like": byKind({ anonymous: 401, member: 200, business: 403, staff: 403, owner: 409 }),
   // Taking back a like that was never given is harmless for anyone signed in.
   "delete /items/{id}/like": signedIn(401, 200),
   "get /items/{id}/comments": all(200),
@@ -168,7 +189,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "items/:id/edit": ownerOnly(302, 200, 403),
   // Buying the sample listing (on sale, owned by "owner"): the page tells the owner it is theirs;
   // business and staff accounts do not buy.
-  "items/:id/buy": { anonymous: 302, member: 200, business: 403, operator: 403, owner: 200 },
+  "items/:id/buy": byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
   // Nothing waits for 3-D Secure: on to the result, which knows of no purchase.
   "items/:id/secure": signedIn(302, 302),
   "items/:id/secure/result": signedIn(302, 404),
@@ -184,7 +205,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   balance: signedIn(302, 200),
   "mypage/purchased-items": signedIn(302, 200),
   // Members who finished the seller setup list; business buyers and staff never do.
-  sell: { anonymous: 302, member: 200, business: 403, operator: 403, owner: 200 },
+  sell: byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
   mypage: signedIn(302, 200),
   "mypage/listing-items": signedIn(302, 200),
   "mypage/listing-items/page": signedIn(302, 200),
@@ -213,13 +234,17 @@ const PAGE_ACCESS: Record<string, Row> = {
   privacy: all(200),
   "terms-of-service": all(200),
   "imei-checker": all(200),
-  // The media editor: operators only.
-  "staff/media": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
-  "staff/media/posts/new": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
+  // The back office: each page opens to the roles whose permissions it needs.
+  staff: staffPage("staff:access"),
+  "staff/audit": staffPage("audit:read"),
+  "staff/roles": staffPage("staff:access"),
+  // The media editor: editors and admins.
+  "staff/media": staffPage("news:write"),
+  "staff/media/posts/new": staffPage("news:write"),
   // ":id" is the sample listing's id here, which names no post.
-  "staff/media/posts/:id": { anonymous: 302, member: 403, business: 403, operator: 404, owner: 403 },
-  "staff/media/authors/new": { anonymous: 302, member: 403, business: 403, operator: 200, owner: 403 },
-  "staff/media/authors/:id": { anonymous: 302, member: 403, business: 403, operator: 404, owner: 403 },
+  "staff/media/posts/:id": staffPage("news:write", 404),
+  "staff/media/authors/new": staffPage("news:write"),
+  "staff/media/authors/:id": staffPage("news:write", 404),
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),
@@ -288,7 +313,12 @@ beforeAll(async () => {
     owner: members[0]!.email,
     member: members[1]!.email,
     business: DEMO_ACCOUNTS.find((a) => a.role === "business")!.email,
-    operator: DEMO_ACCOUNTS.find((a) => a.role === "operator")!.email,
+    ...(Object.fromEntries(
+      STAFF.map((r) => [
+        r,
+        DEMO_ACCOUNTS.find((a) => a.staffRoles?.length === 1 && a.staffRoles[0] === r)!.email,
+      ]),
+    ) as Record<(typeof STAFF)[number], string>),
   };
   for (const [role, email] of Object.entries(byRole) as [Exclude<Role, "anonymous">, string][]) {
     const [user] = await server.database.db.select().from(users).where(eq(users.email, email));

@@ -45,7 +45,9 @@ export default function StaffDashboard({ loaderData, params }: Route.ComponentPr
             <h2 className="text-sm font-bold text-slate-700">{t(`queues.${q.queue}`)}</h2>
             <p className="text-3xl font-bold tabular-nums">{t("dashboard.waiting", { count: q.count })}</p>
             <p className="text-sm text-slate-600">
-              {q.oldestAgeMs === null ? t("dashboard.none") : t("dashboard.oldest", { age: age(q.oldestAgeMs) })}
+              {q.oldestAgeMs === null
+                ? t("dashboard.none")
+                : t("dashboard.oldest", { age: age(q.oldestAgeMs) })}
             </p>
             {q.overdue && (
               <p className="text-sm font-semibold text-danger-700">

@@ -24,7 +24,9 @@ export default function StaffLayout({ loaderData, params }: Route.ComponentProps
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 lg:flex-row lg:gap-8">
       <nav aria-label={t("nav.label")} className="lg:w-52 lg:shrink-0">
-        <p className="mb-2 hidden text-xs font-bold tracking-wide text-slate-500 lg:block">{t("nav.title")}</p>
+        <p className="mb-2 hidden text-xs font-bold tracking-wide text-slate-500 lg:block">
+          {t("nav.title")}
+        </p>
         <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0">
           {loaderData.nav.map((item) => (
             <li key={item.key} className="shrink-0">

@@ -7,9 +7,22 @@ import type { Permission } from "#core/staff/permissions.ts";
 export const STAFF_NAV = [
   { path: "", key: "dashboard", permission: "staff:access" },
   { path: "media/", key: "media", permission: "news:write" },
+  { path: "audit/", key: "audit", permission: "audit:read" },
+  { path: "roles/", key: "roles", permission: "staff:access" },
 ] as const satisfies readonly {
   path: string;
-  key: "dashboard" | "transactions" | "reports" | "support" | "identity" | "members" | "audit" | "exports" | "replies" | "media" | "roles";
+  key:
+    | "dashboard"
+    | "transactions"
+    | "reports"
+    | "support"
+    | "identity"
+    | "members"
+    | "audit"
+    | "exports"
+    | "replies"
+    | "media"
+    | "roles";
   permission: Permission;
 }[];
 
