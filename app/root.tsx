@@ -44,7 +44,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { user, sessionUnavailable } = requestInfo(context);
+  const { user, sessionUnavailable, viewingAs } = requestInfo(context);
   if (sessionUnavailable) throw data("Service unavailable", { status: 503 });
   const [key, nonce = ""] = (cookiesOf(request)[FLASH_COOKIE] ?? "").split("|");
   return {
@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     flash: isFlashKey(key) ? { key, nonce } : null,
     publicUrl: services(context).config.publicUrl,
     unreadNotifications: user ? await unreadNotificationCount(core(context), user.id) : 0,
+    viewingAs,
   };
 }
 

@@ -86,6 +86,7 @@ export default [
       route("staff", "routes/staff/dashboard.tsx"),
       route("staff/audit", "routes/staff/audit.tsx"),
       route("staff/roles", "routes/staff/roles.tsx"),
+      route("staff/members/:id/view-as", "routes/staff/view-as.tsx"),
       route("staff/media", "routes/staff/media.tsx"),
       route("staff/media/posts/new", "routes/staff/post-edit.tsx", { id: "staff-post-new" }),
       route("staff/media/posts/:id", "routes/staff/post-edit.tsx", { id: "staff-post-edit" }),

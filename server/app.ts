@@ -4,10 +4,12 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
+import { endViewAs, resolveViewAs, type ViewingAs } from "#core/staff/view-as.ts";
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { createApiV1 } from "./api/v1/index.ts";
 import { type Authenticated, authenticate, fromOurOrigin } from "./authenticate.ts";
-import { LOCALE_COOKIE, localeCookie, parseCookies } from "./cookies.ts";
+import { clearCookie, LOCALE_COOKIE, localeCookie, parseCookies, VIEW_AS_COOKIE } from "./cookies.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
 import { badRequestPage, malformedRequest } from "./malformed.ts";
@@ -177,22 +179,53 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     o.build,
     services.config.env === "development" ? "development" : "production",
   );
+  // An operator stops looking at a member's pages (a plain form in the read-only banner).
+  app.post("/:lang/staff/view-as/end/", async (c) => {
+    const lang = c.req.param("lang") === "en" ? "en" : "ja";
+    const who = await authenticate(services, c.req.raw, "page");
+    const ticket = parseCookies(c.req.header("cookie"))[VIEW_AS_COOKIE];
+    const viewing = who.user ? await resolveViewAs(services.core, who.user, ticket) : null;
+    c.header("Set-Cookie", clearCookie(VIEW_AS_COOKIE, secure));
+    if (!viewing) return c.redirect(`/${lang}/staff/`, 303);
+    await endViewAs(services.core, {
+      actor: who.user,
+      memberId: viewing.member.id,
+      meta: { requestId: c.get("requestId"), ip: c.get("ip") },
+    });
+    return c.redirect(`/${lang}/staff/members/${viewing.member.id}/`, 303);
+  });
+
   app.all("*", async (c) => {
     let who: Authenticated = { user: null, token: null, via: null };
     let sessionUnavailable = false;
+    let viewingAs: ViewingAs | null = null;
     try {
       who = await authenticate(services, c.req.raw, "page");
+      const ticket =
+        who.user?.role === "operator" ? parseCookies(c.req.header("cookie"))[VIEW_AS_COOKIE] : undefined;
+      if (ticket && who.user) viewingAs = await resolveViewAs(services.core, who.user, ticket);
     } catch (error) {
       logger.error({ err: error, requestId: c.get("requestId") }, "session lookup failed");
       sessionUnavailable = true;
+    }
+    // Looking at a member's pages is read-only: nothing may be sent in their name.
+    if (viewingAs && !["GET", "HEAD"].includes(c.req.method)) {
+      return c.text(renderMessage(msg("backOffice.viewAs.readOnly"), localeOfPath(c.req.path) ?? "ja"), 403);
     }
     const context = createLoadContext(services, {
       requestId: c.get("requestId"),
       ip: c.get("ip"),
       userAgent: c.req.header("user-agent") ?? "",
-      user: who.user,
+      user: viewingAs ? viewingAs.member : who.user,
       sessionToken: who.token,
       sessionUnavailable,
+      viewingAs: viewingAs
+        ? {
+            operatorNickname: viewingAs.operator.nickname,
+            memberId: viewingAs.member.id,
+            expiresAt: viewingAs.expiresAt.toISOString(),
+          }
+        : null,
     });
     return handler(c.req.raw, context);
   });

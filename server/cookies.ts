@@ -6,6 +6,8 @@ export const LOCALE_COOKIE = "i18n_locale";
 export const TICKET_COOKIE = "tsugu_ticket";
 /** One-shot message for the snackbar after a redirect. */
 export const FLASH_COOKIE = "tsugu_flash";
+/** An operator's signed ticket to look at a member's pages, read-only (30 minutes). */
+export const VIEW_AS_COOKIE = "tsugu_view_as";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -61,4 +63,8 @@ export function ticketCookie(ticket: string, secure: boolean): string {
 
 export function flashCookie(message: string, secure: boolean): string {
   return serializeCookie(FLASH_COOKIE, message, { secure, maxAge: 60 });
+}
+
+export function viewAsCookie(ticket: string, secure: boolean): string {
+  return serializeCookie(VIEW_AS_COOKIE, ticket, { secure, maxAge: 30 * 60 });
 }

@@ -22,6 +22,8 @@ export type RequestInfo = {
   sessionToken: string | null;
   /** The session could not be checked (the database did not answer): pages answer with an error. */
   sessionUnavailable: boolean;
+  /** An operator looking at this member's pages, read-only (`user` is then the member). */
+  viewingAs: { operatorNickname: string; memberId: number; expiresAt: string } | null;
 };
 
 // The server runs this file directly while the React Router build carries its own copy, so the

@@ -16,6 +16,7 @@ import {
   ROLE_PERMISSIONS,
 } from "./permissions.ts";
 import { queueSummaries } from "./queues.ts";
+import { endViewAs, resolveViewAs, startViewAs } from "./view-as.ts";
 
 describe("permissions", () => {
   it("grants admins everything and every role the back office itself", () => {
@@ -150,6 +151,46 @@ describe.each(ENGINES)("back office core on %s", (engine) => {
     const queues = await queueSummaries(t.ctx, { actor: safety });
     expect(queues.map((q) => q.queue)).toEqual(["transactions", "reports", "identity", "support"]);
     expect(queues.every((q) => q.count >= 0 && typeof q.overdue === "boolean")).toBe(true);
+  });
+
+  it("lets support look at a member's pages read-only for 30 minutes, audited, with a ticket no one else can use", async () => {
+    const member = await makeMember(t.ctx, { nickname: "はなこ" });
+    const support = await makeOperator(t.ctx, ["support"], { nickname: "佐藤" });
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    expect((await failure(startViewAs(t.ctx, { actor: finance, memberId: member.id }))).code).toBe(
+      "FORBIDDEN",
+    );
+    expect((await failure(startViewAs(t.ctx, { actor: support, memberId: finance.id }))).code).toBe(
+      "NOT_FOUND",
+    );
+    const { ticket } = await startViewAs(t.ctx, {
+      actor: support,
+      memberId: member.id,
+      meta: { requestId: "va-1" },
+    });
+    const viewing = await resolveViewAs(t.ctx, support, ticket);
+    expect(viewing?.member).toMatchObject({
+      id: member.id,
+      nickname: "はなこ",
+      role: "member",
+      staffRoles: [],
+    });
+    expect(viewing?.operator).toEqual({ id: support.id, nickname: "佐藤" });
+    // Another operator's session, a changed ticket, or a lapsed one is just the operator again.
+    expect(await resolveViewAs(t.ctx, finance, ticket)).toBeNull();
+    expect(await resolveViewAs(t.ctx, support, ticket.replace(/\.(\d+)\./, ".1."))).toBeNull();
+    expect(await resolveViewAs(t.ctx, { ...support, staffRoles: ["finance"] }, ticket)).toBeNull();
+    t.clock.advance(31 * 60 * 1000);
+    expect(await resolveViewAs(t.ctx, support, ticket)).toBeNull();
+    await endViewAs(t.ctx, { actor: support, memberId: member.id });
+    const entries = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(member.id)));
+    expect(entries.map((e) => [e.action, e.changes])).toEqual([
+      ["members:impersonate", { viewingAs: [null, member.id] }],
+      ["members:impersonate", { viewingAs: [member.id, null] }],
+    ]);
   });
 
   it("keeps the audit log append-only, even for the database owner", async () => {

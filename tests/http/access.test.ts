@@ -238,6 +238,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   staff: staffPage("staff:access"),
   "staff/audit": staffPage("audit:read"),
   "staff/roles": staffPage("staff:access"),
+  // ":id" is no member's id here.
+  "staff/members/:id/view-as": staffPage("members:impersonate", 404),
   // The media editor: editors and admins.
   "staff/media": staffPage("news:write"),
   "staff/media/posts/new": staffPage("news:write"),

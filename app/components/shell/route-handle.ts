@@ -7,16 +7,19 @@ export type Tab = (typeof TABS)[number];
  * Page metadata a route declares in its `handle`: whether the header shows a back button (a path
  * under the current language, or "history" for the browser's back) and which bottom tab is active.
  */
-export type RouteHandle = { back?: string; tab?: Tab };
+export type RouteHandle = { back?: string; tab?: Tab; wide?: boolean };
 
-export function useRouteHandle(): Required<Pick<RouteHandle, "tab">> & Pick<RouteHandle, "back"> {
+/** `wide`: the page uses the whole width of a desktop screen (the back office's tables). */
+export function useRouteHandle(): Required<Pick<RouteHandle, "tab" | "wide">> & Pick<RouteHandle, "back"> {
   const matches = useMatches();
   let back: string | undefined;
   let tab: Tab = "home";
+  let wide = false;
   for (const m of matches) {
     const h = m.handle as RouteHandle | undefined;
     if (h?.back !== undefined) back = h.back;
     if (h?.tab) tab = h.tab;
+    if (h?.wide) wide = true;
   }
-  return { back, tab };
+  return { back, tab, wide };
 }

@@ -9,6 +9,7 @@ import { BottomNav } from "./bottom-nav.tsx";
 import { Footer } from "./footer.tsx";
 import { Header, type ShellUser } from "./header.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
+import { useRouteHandle } from "./route-handle.ts";
 import { Toaster } from "./toaster.tsx";
 
 export type RootData = {
@@ -17,7 +18,36 @@ export type RootData = {
   publicUrl: string;
   /** Unread notifications of the signed-in member (0 for visitors), for the badges. */
   unreadNotifications: number;
+  /** An operator looking at this member's pages, read-only. */
+  viewingAs: { operatorNickname: string; memberId: number; expiresAt: string } | null;
 };
+
+/** Says, on every page, that an operator is looking at a member's pages read-only, with a way out. */
+function ViewingAsBanner({
+  lang,
+  viewingAs,
+  member,
+}: {
+  lang: Locale;
+  viewingAs: NonNullable<RootData["viewingAs"]>;
+  member: string;
+}) {
+  const t = useTranslations("backOffice.viewAs");
+  return (
+    <div
+      role="status"
+      className="sticky top-0 z-40 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-amber-400 px-4 py-2 text-sm font-semibold text-slate-900"
+      data-testid="view-as-banner"
+    >
+      <span>{t("banner", { name: member, operator: viewingAs.operatorNickname })}</span>
+      <form method="post" action={`/${lang}/staff/view-as/end/`}>
+        <button type="submit" className="rounded-full bg-slate-900 px-3 py-1 text-xs font-bold text-white">
+          {t("end")}
+        </button>
+      </form>
+    </div>
+  );
+}
 
 function FlashToast() {
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -77,7 +107,9 @@ function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number 
 export function Shell({ lang, children }: { lang: Locale; children: ReactNode }) {
   const t = useTranslations("shell");
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const live = useLiveUnread(Boolean(root?.user), root?.unreadNotifications ?? 0);
+  // While an operator looks at a member's pages, the live stream (the operator's own) stays off.
+  const live = useLiveUnread(Boolean(root?.user) && !root?.viewingAs, root?.unreadNotifications ?? 0);
+  const { wide } = useRouteHandle();
   const unread = live.unread ?? root?.unreadNotifications ?? 0;
   return (
     // data-live: whether this page hears new notifications as they happen.
@@ -88,12 +120,15 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
       >
         {t("skipToContent")}
       </a>
+      {root?.viewingAs && root.user && (
+        <ViewingAsBanner lang={lang} viewingAs={root.viewingAs} member={root.user.nickname} />
+      )}
       <LoadingBar />
       <Header lang={lang} user={root?.user ?? null} unread={unread} />
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-5xl flex-1 px-4 pt-4 pb-8 outline-none sm:pt-6"
+        className={`mx-auto w-full ${wide ? "max-w-7xl" : "max-w-5xl"} flex-1 px-4 pt-4 pb-8 outline-none sm:pt-6`}
       >
         {children}
       </main>

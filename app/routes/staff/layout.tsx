@@ -6,6 +6,9 @@ import type { Route } from "./+types/layout";
 import { STAFF_NAV } from "./nav.ts";
 import { requireStaff } from "./staff.server.ts";
 
+/** Desktop-first: the back office uses the whole width of the screen. */
+export const handle = { wide: true };
+
 export function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireStaff(context, request, langOf(params));
   return {

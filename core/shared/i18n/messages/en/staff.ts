@@ -124,6 +124,14 @@ export const enStaff: Pick<Messages, "backOffice"> = {
       noRoles: "No roles",
       onlyAdmins: "Only admins can change roles",
     },
+    viewAs: {
+      title: "View a member's pages",
+      lead: "Shows the pages as {name} sees them. Read-only: nothing can be changed. Starting and ending are kept in the audit log (it ends by itself after 30 minutes).",
+      start: "Start viewing",
+      banner: "Viewing as {name} (read-only) — {operator}",
+      end: "Stop viewing",
+      readOnly: "While viewing a member's pages, nothing can be changed or sent.",
+    },
     queues: {
       transactions: "Transactions on hold",
       reports: "Reports",

@@ -121,6 +121,14 @@ export const jaStaff = {
       noRoles: "ロールなし",
       onlyAdmins: "ロールの変更は管理者のみができます",
     },
+    viewAs: {
+      title: "会員の画面を閲覧",
+      lead: "{name}さんに見えているとおりにページを表示します。閲覧専用で、操作はできません。開始と終了は操作履歴に残ります（30分で自動的に終わります）。",
+      start: "閲覧を開始する",
+      banner: "{name}さんの画面を閲覧中（閲覧専用）— {operator}",
+      end: "閲覧を終了",
+      readOnly: "会員の画面を閲覧中は、変更や送信はできません。",
+    },
     queues: {
       transactions: "保留中の取引",
       reports: "通報",
