@@ -5,6 +5,7 @@ const TRADE_NOTICES = [
   "purchase_CANCELING",
   "purchase_CANCELED",
   "purchase_START",
+  "purchase_COMPLETED",
   "payment_paid",
   "payment_completed",
   "shipping_shipped",
@@ -15,12 +16,31 @@ const TRADE_NOTICES = [
 ] as const;
 
 /** What a notification row or a live toast needs to say its sentence. */
-export type NotificationWords = { kind: string; by: string; title: string; keyword: string; event: string };
+export type NotificationWords = {
+  kind: string;
+  by: string;
+  title: string;
+  keyword: string;
+  event: string;
+  /** A moderation decision's case number. */
+  caseNumber?: string;
+};
+
+const MODERATION_NOTICES = [
+  "hide_item",
+  "restore_item",
+  "hide_comment",
+  "restore_comment",
+  "suspend_member",
+  "restore_member",
+] as const;
 
 /** Says a notification as one sentence in the page's language (for rows and live toasts). */
 export function useNotificationSentence(): (n: NotificationWords) => string {
   const t = useTranslations("notificationsPage");
   const buying = useTranslations("buying.notices");
+  const moderation = useTranslations("moderation.notices");
+  const support = useTranslations("support.notice");
   return (n) => {
     const trade = TRADE_NOTICES.find((k) => k === `${n.kind}_${n.event}`);
     if (trade) return buying(trade, { title: n.title });
@@ -35,6 +55,12 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
         return t("like", { by: n.by, title: n.title });
       case "follow":
         return t("follow", { by: n.by });
+      case "moderation": {
+        const event = MODERATION_NOTICES.find((e) => e === n.event);
+        return event ? moderation(event, { title: n.title, caseNumber: n.caseNumber ?? "" }) : t("other");
+      }
+      case "support":
+        return support("answered", { subject: n.title });
       default:
         return t("other");
     }

@@ -29,6 +29,7 @@ const FLASH_KEYS = [
   "people.unblocked",
   "staff.saved",
   "backOffice.rolesSaved",
+  "backOffice.assign.assigned",
   "staff.published",
   "staff.unpublished",
   "buying.purchased",
@@ -40,6 +41,20 @@ const FLASH_KEYS = [
   "buying.cancelRefused",
   "buying.cardAdded",
   "buying.cardRemoved",
+  "office.flash.held",
+  "office.flash.released",
+  "office.flash.canceled",
+  "office.flash.completed",
+  "office.flash.claimed",
+  "moderation.flash.reported",
+  "moderation.flash.alreadyReported",
+  "moderation.flash.hidden",
+  "moderation.flash.restored",
+  "moderation.flash.suspended",
+  "moderation.flash.unsuspended",
+  "moderation.flash.dismissed",
+  "moderation.flash.claimed",
+  "moderation.flash.released",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

@@ -15,15 +15,19 @@ describe("item state machine", () => {
   goldenMatrix(ITEM_MACHINE, {
     roles: { s: "seller", o: "operator", y: "system" },
     create: { DRAFT: "s" },
+    // A restore goes back to where the hide found the listing (on sale, here).
+    heldFrom: "SALE",
     grid: `
-                         ASK  SALE  SOLD  DISABLED  DRAFT  PRIVATE
-      publish       SALE  -    -     -     s         s      s
-      start_negotiation ASK -  s     -     -         -      -
-      end_negotiation SALE s   -     -     -         -      -
-      make_private PRIVATE s   s     -     s         -      -
-      stop_selling DISABLED so so    -     -         -      -
-      sell          SOLD  -    y     -     -         -      -
-      relist        SALE  -    -     y     -         -      -
+                         ASK  SALE  SOLD  DISABLED  DRAFT  PRIVATE  HIDDEN
+      publish       SALE  -    -     -     s         s      s        -
+      start_negotiation ASK -  s     -     -         -      -        -
+      end_negotiation SALE s   -     -     -         -      -        -
+      make_private PRIVATE s   s     -     s         -      -        -
+      stop_selling DISABLED so so    -     -         -      -        -
+      sell          SOLD  -    y     -     -         -      -        -
+      relist        SALE  -    -     y     -         -      -        -
+      hide        HIDDEN  o    o     -     o         -      o        -
+      restore       held  -    -     -     -         -      -        o
     `,
   });
 
@@ -41,7 +45,9 @@ describe("item state machine", () => {
     ]);
     expect(availableItemActions("DISABLED", "seller")).toEqual(["publish", "make_private"]);
     expect(availableItemActions("SOLD", "seller")).toEqual([]);
-    expect(availableItemActions("SALE", "operator")).toEqual(["stop_selling"]);
+    expect(availableItemActions("SALE", "operator")).toEqual(["stop_selling", "hide"]);
+    expect(availableItemActions("HIDDEN", "seller")).toEqual([]);
+    expect(availableItemActions("HIDDEN", "operator")).toEqual(["restore"]);
   });
 
   it("derives who sees, finds, comments on, edits and buys a listing from one table", () => {

@@ -39,6 +39,8 @@ export async function logIn(
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) throw new AppError("UNAUTHORIZED", { message: LOGIN_FAILED });
+  // Said only to whoever knows the password: a wrong one never tells that an account is suspended.
+  if (user.suspendedAt) throw new AppError("FORBIDDEN", { message: msg("moderation.errors.suspended") });
   const session = await createSession(ctx, {
     userId: user.id,
     kind: o.kind,

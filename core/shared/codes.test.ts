@@ -59,7 +59,8 @@ import { renderMessage } from "./i18n/translate.ts";
 
 /** Every table with the codes the spec lists, in the spec's order. */
 const SPEC_ORDER: [string, CodeTable, string[]][] = [
-  ["item states", ITEM_STATES, ["ASK", "SALE", "SOLD", "DISABLED", "DRAFT", "PRIVATE"]],
+  // HIDDEN is ours, after the spec's: a listing trust and safety has taken down.
+  ["item states", ITEM_STATES, ["ASK", "SALE", "SOLD", "DISABLED", "DRAFT", "PRIVATE", "HIDDEN"]],
   ["item conditions", ITEM_CONDITIONS, ["DEFECTIVE", "UNUSABLE", "UNCONFIRMED", "USED"]],
   ["postages", POSTAGES, ["INCLUDED", "ARRIVAL"]],
   ["brands", BRANDS, Array.from({ length: 17 }, (_, index) => String(index + 1).padStart(5, "0"))],

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { comments, items, users } from "#db/schema/index.ts";
 import { COMMENTABLE_STATES, PUBLIC_STATES } from "../catalog/item-states.ts";
@@ -79,12 +79,18 @@ export async function deleteComment(
   o: { actor: SessionUser; itemId: number; commentId: number },
 ) {
   const [row] = await ctx.db
-    .select({ id: comments.id, authorId: comments.authorId, sellerId: items.sellerId })
+    .select({
+      id: comments.id,
+      authorId: comments.authorId,
+      sellerId: items.sellerId,
+      hiddenAt: comments.hiddenAt,
+    })
     .from(comments)
     .innerJoin(items, eq(items.id, comments.itemId))
     .where(and(eq(comments.id, o.commentId), eq(comments.itemId, o.itemId)))
     .limit(1);
-  if (!row) throw new AppError("NOT_FOUND");
+  // A comment hidden by trust and safety is no one's to see, nor to delete: it is the decision's evidence.
+  if (!row || row.hiddenAt) throw new AppError("NOT_FOUND");
   if (!mayDeleteComment(o.actor.id, row)) throw new AppError("FORBIDDEN");
   await ctx.db.transaction(async (tx) => {
     await tx.delete(comments).where(eq(comments.id, row.id));
@@ -122,7 +128,14 @@ export async function listComments(
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
-    .where(and(eq(comments.itemId, o.itemId), o.after ? gt(comments.id, o.after) : undefined))
+    .where(
+      and(
+        eq(comments.itemId, o.itemId),
+        // Comments hidden by trust and safety are no one's to read (their author was told why).
+        isNull(comments.hiddenAt),
+        o.after ? gt(comments.id, o.after) : undefined,
+      ),
+    )
     .orderBy(asc(comments.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit).map(({ authorAvatarKey, ...c }) => ({

@@ -1,12 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { queueClaims, users } from "#db/schema/index.ts";
+import { operatorRoles, queueClaims, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { recordAudit } from "./audit.ts";
 import { authorize, type RequestMeta } from "./authorize.ts";
+import { hasPermission } from "./permissions.ts";
 import { QUEUES, type QueueName } from "./queues.ts";
 
 export type Claim = { operatorId: number; nickname: string; claimedAt: Date; assignedBy: number | null };
@@ -57,6 +58,18 @@ export async function assignQueueItem(
   return ctx.db.transaction(async (tx) => {
     const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, o.to));
     if (target?.role !== "operator") throw new AppError("NOT_FOUND");
+    const theirs = await tx
+      .select({ role: operatorRoles.role })
+      .from(operatorRoles)
+      .where(eq(operatorRoles.userId, o.to));
+    if (
+      !hasPermission(
+        theirs.map((r) => r.role),
+        QUEUES[o.queue].permission,
+      )
+    ) {
+      throw new AppError("CONFLICT", { message: msg("backOffice.errors.cannotWorkQueue") });
+    }
     const before = await claimOf(tx, o.queue, o.itemId);
     const now = ctx.clock.now();
     await tx
@@ -78,6 +91,25 @@ export async function assignQueueItem(
     );
     return (await claimOf(tx, o.queue, o.itemId))!;
   });
+}
+
+/** The operators who may work a queue (their roles grant its permission): whom an item can be assigned to. */
+export async function queueOperators(
+  ctx: CoreContext,
+  o: { actor: SessionUser | null; queue: QueueName },
+): Promise<{ id: number; nickname: string }[]> {
+  await authorize(ctx, o.actor, QUEUES[o.queue].permission);
+  const rows = await ctx.db
+    .select({ id: users.id, nickname: users.nickname, role: operatorRoles.role })
+    .from(operatorRoles)
+    .innerJoin(users, eq(users.id, operatorRoles.userId))
+    .where(and(eq(users.role, "operator"), isNull(users.suspendedAt)))
+    .orderBy(users.id);
+  const may = new Map<number, string>();
+  for (const r of rows) {
+    if (hasPermission([r.role], QUEUES[o.queue].permission)) may.set(r.id, r.nickname);
+  }
+  return [...may].map(([id, nickname]) => ({ id, nickname }));
 }
 
 /** Lets go of an item (its holder, or anyone with the queue's permission); audited. */

@@ -21,7 +21,8 @@ const searchInput = z.object({
   /** The last id of the previous page. */
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
-export type AuditSearch = z.input<typeof searchInput>;
+/** The filters as a form or a query string gives them: text, or numbers for the ids. */
+export type AuditSearch = Partial<Record<keyof z.input<typeof searchInput>, string | number>>;
 
 export type AuditRow = {
   id: number;

@@ -1,12 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, operatorRoles } from "#db/schema/index.ts";
+import { auditLog, bankAccounts, operatorRoles, users } from "#db/schema/index.ts";
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { diffFields, recordAudit } from "./audit.ts";
 import { authorize } from "./authorize.ts";
-import { claimQueueItem, releaseQueueItem } from "./claims.ts";
+import { assignQueueItem, claimQueueItem, queueOperators, releaseQueueItem } from "./claims.ts";
 import { listOperators, setOperatorRoles } from "./operator-roles.ts";
 import {
   hasPermission,
@@ -15,6 +15,7 @@ import {
   permissionsOf,
   ROLE_PERMISSIONS,
 } from "./permissions.ts";
+import { memberPersonalData, revealPersonalData } from "./personal-data.ts";
 import { queueSummaries } from "./queues.ts";
 import { endViewAs, resolveViewAs, startViewAs } from "./view-as.ts";
 
@@ -144,6 +145,33 @@ describe.each(ENGINES)("back office core on %s", (engine) => {
     );
   });
 
+  it("assigns a queue item only to an operator whose roles cover the queue, audited", async () => {
+    const lead = await makeOperator(t.ctx, ["trust_safety"], { nickname: "リーダー" });
+    const colleague = await makeOperator(t.ctx, ["trust_safety"], { nickname: "同僚" });
+    const editor = await makeOperator(t.ctx, ["editor"]);
+    const names = (await queueOperators(t.ctx, { actor: lead, queue: "reports" })).map((o) => o.nickname);
+    expect(names).toEqual(expect.arrayContaining(["リーダー", "同僚"]));
+    expect(
+      (await queueOperators(t.ctx, { actor: lead, queue: "reports" })).some((o) => o.id === editor.id),
+    ).toBe(false);
+    const wrong = await failure(
+      assignQueueItem(t.ctx, { actor: lead, queue: "reports", itemId: 77, to: editor.id }),
+    );
+    expect(said(wrong).message.ja).toBe("このスタッフのロールではこのキューを担当できません");
+    const claim = await assignQueueItem(t.ctx, {
+      actor: lead,
+      queue: "reports",
+      itemId: 77,
+      to: colleague.id,
+    });
+    expect([claim.operatorId, claim.assignedBy]).toEqual([colleague.id, lead.id]);
+    const [entry] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "queue:assign"), eq(auditLog.targetId, "77")));
+    expect(entry?.changes).toEqual({ claimedBy: [null, colleague.id] });
+  });
+
   it("shows each operator the queues their roles open", async () => {
     const finance = await makeOperator(t.ctx, ["finance"]);
     const safety = await makeOperator(t.ctx, ["trust_safety"]);
@@ -191,6 +219,50 @@ describe.each(ENGINES)("back office core on %s", (engine) => {
       ["members:impersonate", { viewingAs: [null, member.id] }],
       ["members:impersonate", { viewingAs: [member.id, null] }],
     ]);
+  });
+
+  it("masks personal data for everyone, and reveals one value to pii:read holders, audited", async () => {
+    const member = await makeMember(t.ctx);
+    await t.ctx.db.update(users).set({ phoneNumber: "09012345678" }).where(eq(users.id, member.id));
+    await t.ctx.db.insert(bankAccounts).values({
+      userId: member.id,
+      bankCode: "0001",
+      bankName: "みずほ銀行",
+      branchCode: "001",
+      branchName: "東京営業部",
+      accountType: "1",
+      accountNumber: "1234567",
+      holderName: "ヤマダ ハナコ",
+    });
+    const support = await makeOperator(t.ctx, ["support"]);
+    const safety = await makeOperator(t.ctx, ["trust_safety"]);
+    const seen = await memberPersonalData(t.ctx, { actor: support, memberId: member.id });
+    expect(seen.mayReveal).toBe(false);
+    const byField = Object.fromEntries(seen.values.map((v) => [v.field, v.masked]));
+    expect(byField.phone).toBe("•••••••5678");
+    expect(byField.bankAccount).toBe("みずほ銀行 東京営業部 ••••567");
+    expect(byField.email).toMatch(/^m•••@example\.jp$/);
+    expect(byField.address).toBeNull();
+    expect(
+      (await failure(revealPersonalData(t.ctx, { actor: support, memberId: member.id, field: "phone" })))
+        .code,
+    ).toBe("FORBIDDEN");
+    const revealed = await revealPersonalData(t.ctx, {
+      actor: safety,
+      memberId: member.id,
+      field: "bankAccount",
+      meta: { requestId: "pii-1" },
+    });
+    expect(revealed.value).toBe("みずほ銀行 東京営業部 普通 1234567 ヤマダ ハナコ");
+    const [entry] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.requestId, "pii-1"));
+    expect(entry).toMatchObject({
+      action: "pii:read",
+      targetId: String(member.id),
+      changes: { revealed: [null, "bankAccount"] },
+    });
+    expect((await failure(memberPersonalData(t.ctx, { actor: support, memberId: support.id }))).code).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("keeps the audit log append-only, even for the database owner", async () => {

@@ -9,7 +9,7 @@ import { authorize, type RequestMeta } from "./authorize.ts";
 import { hasPermission } from "./permissions.ts";
 
 /** How long one look at a member's pages lasts before the operator is back as themselves. */
-export const VIEW_AS_TTL_MS = 30 * 60 * 1000;
+const VIEW_AS_TTL_MS = 30 * 60 * 1000;
 
 /** The member whose pages an operator is looking at, read-only, and who is looking. */
 export type ViewingAs = { member: SessionUser; operator: { id: number; nickname: string }; expiresAt: Date };

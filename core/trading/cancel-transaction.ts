@@ -3,26 +3,51 @@ import type { SessionUser } from "../identity/sessions.ts";
 import { owePaymentBack, pushRefund } from "../payments/apply-charge.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { type FieldChanges, recordAudit } from "../staff/audit.ts";
+import { authorize, type Operator, type RequestMeta } from "../staff/authorize.ts";
+import { clearClaim } from "../staff/claims.ts";
 import { changeState } from "../state/change-state.ts";
 import { returnEscrow } from "./escrow.ts";
 import { loadTransaction, paymentOf, roleOf } from "./load-transaction.ts";
+import { parseOfficeReason } from "./office-rules.ts";
 import { purchasePurpose, relistItem } from "./purchase-payment.ts";
 import { tradeNotice } from "./trade-notice.ts";
-import { TRANSACTION_MACHINE, TRANSACTION_STATE_MESSAGES } from "./transaction-states.ts";
+import {
+  TRANSACTION_MACHINE,
+  TRANSACTION_STATE_MESSAGES,
+  type TransactionRole,
+} from "./transaction-states.ts";
 
 export type CancelStep = "request" | "agree" | "refuse" | "office";
 
 /**
  * Cancelling takes both sides: one asks (START → CANCELING), the other agrees (→ CANCELED: the
  * escrow goes back, the card is refunded, the item is on sale again) or refuses (→ START). An
- * operator may cancel on their own.
+ * operator with `transactions:cancel` may cancel on their own, saying why (`reason`, required);
+ * the step, the refund and the reason go to the audit log in the same database transaction.
  */
 export async function cancelTransaction(
   ctx: CoreContext,
-  o: { actor: SessionUser; transactionId: number; step: CancelStep },
+  o: {
+    actor: SessionUser | null;
+    transactionId: number;
+    step: CancelStep;
+    /** Why the office cancels (1–500 characters); required for the office's step. */
+    reason?: unknown;
+    meta?: RequestMeta | undefined;
+  },
 ): Promise<{ state: string }> {
+  const actor = o.actor;
+  if (!actor) throw new AppError("UNAUTHORIZED");
+  let operator: Operator | null = null;
+  let reason: string | null = null;
+  if (o.step === "office") {
+    operator = await authorize(ctx, actor, "transactions:cancel");
+    reason = parseOfficeReason({ reason: o.reason });
+  }
   const first = await loadTransaction(ctx.db, o.transactionId);
-  const role = roleOf(first, o.actor);
+  // The office acts as the office, even on a sale its operator happens to be a party to.
+  const role: TransactionRole = operator ? "operator" : roleOf(first, actor);
   const action =
     o.step === "request"
       ? "request_cancel"
@@ -37,27 +62,45 @@ export async function cancelTransaction(
     if ((o.step === "agree" || o.step === "refuse") && t.cancelRequestedBy === role) {
       throw new AppError("FORBIDDEN", { message: TRANSACTION_STATE_MESSAGES.notYourStep });
     }
-    const { to } = await changeState(txCtx, {
+    const cancelRequestedBy = o.step === "request" ? (role as "buyer" | "seller") : null;
+    const { from, to } = await changeState(txCtx, {
       machine: TRANSACTION_MACHINE,
       table: transactions,
       id: t.id,
       from: t.state,
       action,
-      actor: { role, id: o.actor.id },
-      set: { cancelRequestedBy: o.step === "request" ? (role as "buyer" | "seller") : null, heldFrom: null },
+      actor: { role, id: actor.id },
+      reason,
+      set: { cancelRequestedBy, heldFrom: null },
     });
     let refund: number | null = null;
+    const changes: FieldChanges = { state: [from, to] };
+    if (t.heldFrom) changes.heldFrom = [t.heldFrom, null];
+    if (t.cancelRequestedBy !== cancelRequestedBy) changes.cancelRequestedBy = [t.cancelRequestedBy, null];
     if (to === "CANCELED") {
       await returnEscrow(txCtx, t);
+      changes.escrowReturnedTo = [null, t.paymentMethod === "card" ? "card" : "points"];
       const payment = await paymentOf(tx, t.id);
       if (payment?.state === "COMPLETED") {
         await owePaymentBack(txCtx, payment, "transaction canceled", {
           role: role === "operator" ? "operator" : "system",
-          id: o.actor.id,
+          id: actor.id,
         });
+        changes.paymentState = [payment.state, "REFUNDING"];
         refund = payment.id;
       }
       await relistItem(txCtx, t.itemId);
+    }
+    if (operator) {
+      await recordAudit(txCtx, {
+        operator,
+        action: "transactions:cancel",
+        target: { type: "transaction", id: t.id },
+        changes,
+        reason,
+        meta: o.meta,
+      });
+      await clearClaim(tx, "transactions", t.id);
     }
     return { to, refund };
   });

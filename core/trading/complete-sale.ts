@@ -8,24 +8,29 @@ import { TRANSACTION_MACHINE, type TransactionRole } from "./transaction-states.
 
 /**
  * Moves a locked transaction to COMPLETED and releases the escrow: price − 5% fee to the seller's
- * proceeds, the fee to revenue. Runs inside the caller's database transaction.
+ * proceeds, the fee to revenue. Runs inside the caller's database transaction. The office's
+ * completion (`complete_by_office`, with the operator's reason) pays out exactly the same way.
  */
 export async function completeSale(
   ctx: CoreContext,
   t: TransactionRow,
-  action: "rate_by_seller" | "auto_complete",
+  action: "rate_by_seller" | "auto_complete" | "complete_by_office",
   actor: Actor<TransactionRole>,
-): Promise<void> {
+  reason: string | null = null,
+): Promise<{ completedAt: Date }> {
   const now = ctx.clock.now();
   await changeState(ctx, {
     machine: TRANSACTION_MACHINE,
     table: transactions,
     id: t.id,
     from: t.state,
+    heldFrom: t.heldFrom,
     action,
     actor,
-    set: { completedAt: now },
+    reason,
+    set: { completedAt: now, heldFrom: null },
   });
   await releaseEscrow(ctx, t);
   await tradeNotice(ctx, { userId: t.sellerId, kind: "payment", transaction: t, event: "completed" });
+  return { completedAt: now };
 }

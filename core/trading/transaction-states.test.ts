@@ -23,6 +23,7 @@ describe("transaction state machine", () => {
       cancel_by_office CANCELED       -     -    o     o       o         -        o        -                 -
       hold             PENDING        -     -    o     -       o         -        o        o                 -
       release          held           -     -    -     o       -         -        -        -                 -
+      complete_by_office COMPLETED    -     -    -     o       -         -        o        o                 -
     `,
   });
 
@@ -38,7 +39,11 @@ describe("transaction state machine", () => {
     ]);
     expect(availableTransactionActions("CANCELING", "seller", "seller")).toEqual([]);
     expect(availableTransactionActions("COMPLETED", "buyer", null)).toEqual([]);
-    expect(availableTransactionActions("PENDING", "operator", null)).toEqual(["cancel_by_office", "release"]);
+    expect(availableTransactionActions("PENDING", "operator", null)).toEqual([
+      "cancel_by_office",
+      "release",
+      "complete_by_office",
+    ]);
   });
 
   it("starts each waiting state's timers, and none while on hold or when finished", () => {

@@ -97,6 +97,10 @@ export const NOTIFICATION_KINDS = [
   "message",
   "rating",
   "news",
+  /** A moderation decision about the member's listing, comment or account (with its case number). */
+  "moderation",
+  /** Support answered the member's inquiry. */
+  "support",
 ] as const;
 
 /** In-app notifications; `payload` carries what the list needs to show and link. */

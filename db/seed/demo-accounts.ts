@@ -26,7 +26,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   // Every role: a newcomer sees the whole back office.
   { email: "staff@tsugu.example", nickname: "Tsugu 運営", role: "operator", staffRoles: ["admin"] },
   { email: "support@tsugu.example", nickname: "サポート 佐藤", role: "operator", staffRoles: ["support"] },
-  { email: "safety@tsugu.example", nickname: "安全対策 鈴木", role: "operator", staffRoles: ["trust_safety"] },
+  {
+    email: "safety@tsugu.example",
+    nickname: "安全対策 鈴木",
+    role: "operator",
+    staffRoles: ["trust_safety"],
+  },
   { email: "finance@tsugu.example", nickname: "経理 高橋", role: "operator", staffRoles: ["finance"] },
   { email: "grader@tsugu.example", nickname: "査定 田中", role: "operator", staffRoles: ["grader"] },
   { email: "editor@tsugu.example", nickname: "編集 伊藤", role: "operator", staffRoles: ["editor"] },
@@ -37,11 +42,16 @@ export async function seedDemoAccounts(db: Db): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const rows = await db
     .insert(users)
-    .values(DEMO_ACCOUNTS.map(({ staffRoles: _, ...a }) => ({ ...a, passwordHash, emailVerifiedAt: new Date() })))
+    .values(
+      DEMO_ACCOUNTS.map(({ staffRoles: _, ...a }) => ({ ...a, passwordHash, emailVerifiedAt: new Date() })),
+    )
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email });
   const grants = rows.flatMap((row) =>
-    (DEMO_ACCOUNTS.find((a) => a.email === row.email)?.staffRoles ?? []).map((role) => ({ userId: row.id, role })),
+    (DEMO_ACCOUNTS.find((a) => a.email === row.email)?.staffRoles ?? []).map((role) => ({
+      userId: row.id,
+      role,
+    })),
   );
   if (grants.length) await db.insert(operatorRoles).values(grants).onConflictDoNothing();
   return rows.length;

@@ -3,6 +3,7 @@ import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FieldLabelMessages } from "#core/shared/validation/index.ts";
+import type { Permission } from "#core/staff/permissions.ts";
 
 type ApiAuth = "none" | "optional" | "user";
 
@@ -34,7 +35,13 @@ export type HandlerArgs<B, Q> = {
   header(name: string): string | undefined;
 };
 
-export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> };
+export type ApiResult = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Instead of a JSON body: bytes sent as they come (a CSV download); `headers` say what they are. */
+  stream?: ReadableStream<Uint8Array>;
+};
 
 export type ApiRoute = {
   method: "get" | "post" | "put" | "patch" | "delete";
@@ -43,6 +50,11 @@ export type ApiRoute = {
   summary: string;
   tag: string;
   auth: ApiAuth;
+  /**
+   * A back-office endpoint: the operator's roles must grant this permission, checked before the
+   * request is read (the use case checks it again). Everyone else gets 403.
+   */
+  permission?: Permission;
   body?: z.ZodType;
   /** Instead of a JSON body: files sent as multipart/form-data. */
   multipart?: MultipartSpec;

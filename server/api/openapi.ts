@@ -123,9 +123,17 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
         description: "Not logged in",
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       };
+    if (r.permission)
+      responses["403"] ??= {
+        description: `Not an operator holding ${r.permission}`,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      };
     const operation: Record<string, unknown> = {
       operationId: `${r.method}${r.path.replace(/[{}]/g, "").replace(/[/_-]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
       summary: r.summary,
+      ...(r.permission
+        ? { description: `Back office: needs the permission \`${r.permission}\` (403 otherwise).` }
+        : {}),
       tags: [r.tag],
       ...(parameters.length ? { parameters } : {}),
       ...(r.body

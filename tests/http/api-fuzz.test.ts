@@ -4,15 +4,18 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { saveSearch } from "#core/catalog/saved-searches.ts";
+import { requestExport } from "#core/exports/request-export.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { createSession } from "#core/identity/sessions.ts";
+import { fileReport } from "#core/moderation/file-report.ts";
 import { addSavedCard } from "#core/payments/saved-cards.ts";
 import { postComment } from "#core/social/comments.ts";
+import { createInquiry } from "#core/support/create-inquiry.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { itemPhotos } from "#db/schema/index.ts";
 import { toSnake } from "#server/api/case.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
-import { listItem } from "../helpers/catalog.ts";
+import { listItem, makeOperator } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { cardToken, makeBuyer } from "../helpers/trading.ts";
 
@@ -34,6 +37,8 @@ afterAll(async () => {
 type Fixture = {
   owner: SessionUser;
   stranger: SessionUser;
+  /** The back office's endpoints are called by an admin (who may do everything) instead of the owner. */
+  operator: SessionUser;
   ids: Record<string, string>;
 };
 
@@ -56,12 +61,31 @@ async function arrange(): Promise<Fixture> {
   });
   const card = await addSavedCard(ctx, { userId: owner.id, token: await cardToken(ctx) });
   await saveSearch(ctx, { actor: owner, params: new URLSearchParams("keyword=iPhone") });
+  const operator = await makeOperator(ctx, ["admin"]);
+  const report = await fileReport(ctx, {
+    actor: stranger,
+    input: { targetType: "item", targetId: itemId, reason: "MISLEADING", body: "写真が違います" },
+  });
+  const inquiry = await createInquiry(ctx, {
+    actor: owner,
+    input: { category: "other", subject: "質問", body: "教えてください" },
+    locale: "ja",
+  });
+  const exported = await requestExport(ctx, {
+    actor: operator,
+    input: { kind: "transactions", dateFrom: "2026-11-01", dateTo: "2026-11-30", encoding: "sjis" },
+  });
   const { savedSearches } = await import("#db/schema/index.ts");
   const [search] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id));
   return {
     owner,
     stranger,
+    operator,
     ids: {
+      report: String(report.id),
+      inquiry: String(inquiry.id),
+      export: String(exported.id),
+      operator: String(operator.id),
       item: String(itemId),
       photo: String(photo!.id),
       comment: String(comment.id),
@@ -87,15 +111,27 @@ function pathOf(path: string, f: Fixture): string {
             ? "card"
             : name === "code"
               ? "postal"
-              : name === "id" && path.startsWith("/items/")
+              : name === "id" && /^\/(staff\/)?items\//.test(path)
                 ? "item"
-                : name === "id" && path.startsWith("/transactions/")
-                  ? "transaction"
-                  : name === "id" && path.startsWith("/me/saved-searches/")
-                    ? "savedSearch"
-                    : name === "id" && path.startsWith("/users/")
-                      ? "user"
-                      : null;
+                : name === "id" && path.startsWith("/staff/comments/")
+                  ? "comment"
+                  : name === "id" && path.startsWith("/staff/reports/")
+                    ? "report"
+                    : name === "id" && /^\/(staff|me)\/inquiries\//.test(path)
+                      ? "inquiry"
+                      : name === "id" && path.startsWith("/staff/exports/")
+                        ? "export"
+                        : name === "id" && path.startsWith("/staff/operators/")
+                          ? "operator"
+                          : name === "id" && path.startsWith("/staff/members/")
+                            ? "user"
+                            : name === "id" && /^\/(staff\/)?transactions\//.test(path)
+                              ? "transaction"
+                              : name === "id" && path.startsWith("/me/saved-searches/")
+                                ? "savedSearch"
+                                : name === "id" && path.startsWith("/users/")
+                                  ? "user"
+                                  : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });
@@ -154,7 +190,8 @@ describe("API fuzzing past authentication", () => {
       const bodyKeys = fieldsOf(route.body);
       const queryKeys = fieldsOf(route.query);
       for (const who of ["owner", "stranger"] as const) {
-        const token = (await createSession(server.ctx, { userId: f[who].id, kind: "api", persistent: true }))
+        const caller = who === "owner" && route.permission ? f.operator : f[who];
+        const token = (await createSession(server.ctx, { userId: caller.id, kind: "api", persistent: true }))
           .token;
         let pastAuth = false;
         await fc.assert(

@@ -95,6 +95,7 @@ function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number 
           title: text(n.payload.title),
           keyword: "",
           event: text(n.payload.event),
+          caseNumber: text(n.payload.caseNumber),
         }),
       );
     });

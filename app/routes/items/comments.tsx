@@ -40,6 +40,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       deletable: mayDeleteComment(viewer?.id ?? null, { authorId: c.authorId, sellerId: item.seller.id }),
     })),
     viewerId: viewer?.id ?? null,
+    /** Members may report comments others wrote. */
+    mayReport: viewer?.role === "member",
   };
 }
 
@@ -72,7 +74,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Comments({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
   const lang = langOf(params);
-  const { item, comments, viewerId } = loaderData;
+  const moderation = useTranslations("moderation");
+  const { item, comments, viewerId, mayReport } = loaderData;
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4" aria-labelledby="comments-title">
       <h1 id="comments-title" className="text-xl font-bold">
@@ -109,6 +112,15 @@ export default function Comments({ loaderData, actionData, params }: Route.Compo
                 )}
               </div>
               <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+              {mayReport && viewerId !== c.authorId && (
+                <Link
+                  to={`/${lang}/report/?type=comment&id=${c.id}`}
+                  className="mt-1 inline-block text-xs text-slate-500 underline"
+                  data-testid={`report-comment-${c.id}`}
+                >
+                  {moderation("reportLink")}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

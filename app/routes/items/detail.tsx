@@ -11,6 +11,8 @@ import {
   NETWORK_RESTRICTIONS,
 } from "#core/catalog/device-facts.ts";
 import { getItem, relatedItems } from "#core/catalog/get-item.ts";
+import { MODERATION_RULES } from "#core/moderation/codes.ts";
+import { getHiddenNotice } from "#core/moderation/hidden-notice.ts";
 import {
   BRANDS,
   CATEGORIES,
@@ -53,10 +55,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requestInfo(context).user;
   const ctx = core(context);
   const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
-  const [comments, related, sellerReviews] = await Promise.all([
+  const [comments, related, sellerReviews, hiddenNotice] = await Promise.all([
     listComments(ctx, { itemId, limit: 3 }),
     relatedItems(ctx, item),
     listReviews(ctx, { userId: item.seller.id, limit: 0 }),
+    // Why trust and safety hid it: for the seller's eyes only.
+    item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
   ]);
   const url = new URL(request.url);
   return {
@@ -65,6 +69,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     related,
     sellerReviews: sellerReviews.counts,
     loggedIn: viewer !== null,
+    /** Members may report what others wrote or listed. */
+    viewerId: viewer?.role === "member" ? viewer.id : null,
+    hiddenNotice,
     canonicalUrl: `${services(context).config.publicUrl}${url.pathname.replace(/\.data$/, "")}`,
     origin: services(context).config.publicUrl,
   };
@@ -188,9 +195,11 @@ function LikeButton({ liked, count, disabled }: { liked: boolean; count: number;
 export default function ItemDetailPage({ loaderData, actionData: raw, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
   const buying = useTranslations("buying");
+  const moderation = useTranslations("moderation");
   const actionData = raw && "likeCount" in raw ? undefined : (raw as FormState | undefined);
   const lang = langOf(params);
-  const { item, comments, related, loggedIn } = loaderData;
+  const { item, comments, related, loggedIn, viewerId, hiddenNotice } = loaderData;
+  const reportHref = (type: "item" | "comment", id: number) => `/${lang}/report/?type=${type}&id=${id}`;
   const isSeller = item.viewer.isSeller;
   const blocked = item.viewer.blockedBySeller;
   useEffect(() => {
@@ -205,6 +214,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
       {item.state === "PRIVATE" && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("privateNotice")}</p>
       )}
+      {hiddenNotice && <HiddenNotice notice={hiddenNotice} lang={lang} />}
       <section aria-label={t("photos")}>
         <ul className="flex snap-x snap-mandatory gap-2 overflow-x-auto rounded-2xl" data-testid="gallery">
           {item.photos.map((p, i) => (
@@ -271,6 +281,15 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
             {t("commentCount", { count: item.commentCount })}
           </a>
         </div>
+        {viewerId !== null && !isSeller && (
+          <Link
+            to={reportHref("item", item.id)}
+            className="self-end text-xs text-slate-500 underline"
+            data-testid="report-item"
+          >
+            {moderation("reportLink")}
+          </Link>
+        )}
         {blocked && <p className="rounded-lg bg-red-50 p-3 text-sm text-danger-600">{t("blockedNotice")}</p>}
         <FormError message={actionData?.formError} />
       </section>
@@ -447,6 +466,14 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
                   {formatDate(c.createdAt, lang, true)}
                 </p>
                 <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+                {viewerId !== null && viewerId !== c.authorId && (
+                  <Link
+                    to={reportHref("comment", c.id)}
+                    className="mt-1 inline-block text-xs text-slate-500 underline"
+                  >
+                    {moderation("reportLink")}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
@@ -488,5 +515,52 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
         </section>
       )}
     </article>
+  );
+}
+
+/** What the seller sees on a listing trust and safety hid: the rule, the note, the case number and where to appeal. */
+function HiddenNotice({
+  notice,
+  lang,
+}: {
+  notice: { caseNumber: number; reasonCode: string; note: string; appealPath: string };
+  lang: "ja" | "en";
+}) {
+  const t = useTranslations("moderation");
+  const rule = MODERATION_RULES.find((r) => r.code === notice.reasonCode);
+  return (
+    <section
+      aria-labelledby="hidden-title"
+      className="rounded-lg border border-danger-600/30 bg-red-50 p-4 text-sm text-slate-800"
+      data-testid="hidden-notice"
+    >
+      <h2 id="hidden-title" className="font-bold text-danger-700">
+        {t("hiddenNotice.title")}
+      </h2>
+      <p className="mt-1">{t("hiddenNotice.body")}</p>
+      <dl className="mt-3 grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1">
+        {rule && (
+          <>
+            <dt className="text-slate-600">{t("hiddenNotice.rule")}</dt>
+            <dd>
+              {t(`rules.${rule.code}.label`)}
+              {lang === "ja"
+                ? `（${t(`rules.${rule.code}.article`)}）`
+                : ` (${t(`rules.${rule.code}.article`)})`}
+            </dd>
+          </>
+        )}
+        <dt className="text-slate-600">{t("hiddenNotice.note")}</dt>
+        <dd className="whitespace-pre-wrap break-words">{notice.note}</dd>
+        <dt className="text-slate-600">{t("hiddenNotice.caseNumber")}</dt>
+        <dd className="tabular-nums">{notice.caseNumber}</dd>
+      </dl>
+      <Link
+        to={`/${lang}${notice.appealPath}`}
+        className="mt-3 inline-block font-semibold text-brand-700 underline"
+      >
+        {t("hiddenNotice.appeal")}
+      </Link>
+    </section>
   );
 }

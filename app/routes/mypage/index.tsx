@@ -110,6 +110,7 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
           <SettingsLink to={`/${lang}/settings/identification/`}>
             {settings("identification.title")}
           </SettingsLink>
+          <SettingsLink to={`/${lang}/mypage/support/`}>{settings("support.mypage.menu")}</SettingsLink>
         </ul>
       </section>
       <Form method="post" action={`/${lang}/logout/`}>

@@ -15,6 +15,8 @@ export type NotificationView = {
   keyword: string;
   /** For transaction notices: what happened ("sold", "shipped", a new state…). */
   event: string;
+  /** A moderation decision's case number. */
+  caseNumber: string;
   /** Path under the language prefix, or null when the notice leads nowhere. */
   href: string | null;
   unread: boolean;
@@ -42,6 +44,20 @@ function hrefOf(n: Notification): string | null {
       const userId = id(n.payload.userId);
       return userId ? `/users/${userId}/` : null;
     }
+    case "moderation": {
+      // A hidden listing shows its seller why, and what is restored is back in its place; a hidden
+      // comment or a suspension leads to the appeal form of the decision.
+      const decisionId = id(n.payload.decisionId);
+      if ((n.payload.event === "hide_item" || n.payload.event === "restore_item") && itemId) {
+        return `/items/${itemId}/`;
+      }
+      if (n.payload.event === "restore_comment" && itemId) return `/items/${itemId}/comments/`;
+      return decisionId ? `/mypage/support/?category=appeal&decision=${decisionId}` : null;
+    }
+    case "support": {
+      const inquiryId = id(n.payload.inquiryId);
+      return inquiryId ? `/mypage/support/${inquiryId}/` : null;
+    }
     default:
       return null;
   }
@@ -57,6 +73,7 @@ function view(n: Notification, openedAt: number): NotificationView {
     keyword:
       n.kind === "saved_search" ? (new URLSearchParams(text(n.payload.query)).get("keyword") ?? "") : "",
     event: text(n.payload.event),
+    caseNumber: text(n.payload.caseNumber),
     href: hrefOf(n),
     unread: n.readAt === null || n.readAt.getTime() >= openedAt,
     createdAt: n.createdAt.toISOString(),

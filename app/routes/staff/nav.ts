@@ -6,8 +6,14 @@ import type { Permission } from "#core/staff/permissions.ts";
  */
 export const STAFF_NAV = [
   { path: "", key: "dashboard", permission: "staff:access" },
+  { path: "transactions/", key: "transactions", permission: "transactions:read" },
+  { path: "reports/", key: "reports", permission: "reports:read" },
+  { path: "support/", key: "support", permission: "support:read" },
+  { path: "replies/", key: "replies", permission: "replies:manage" },
+  { path: "members/", key: "members", permission: "members:read" },
   { path: "media/", key: "media", permission: "news:write" },
   { path: "audit/", key: "audit", permission: "audit:read" },
+  { path: "exports/", key: "exports", permission: "exports:create" },
   { path: "roles/", key: "roles", permission: "staff:access" },
 ] as const satisfies readonly {
   path: string;

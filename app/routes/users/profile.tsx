@@ -50,6 +50,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Profile({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("people");
+  const moderation = useTranslations("moderation");
   const lang = langOf(params);
   const { profile, items, viewerKind, confirmBlock } = loaderData;
   const fetchPage = useCallback(
@@ -69,6 +70,15 @@ export default function Profile({ loaderData, actionData, params }: Route.Compon
         confirmBlock={confirmBlock}
         formError={actionData && "formError" in actionData ? actionData.formError : undefined}
       />
+      {viewerKind === "member" && !profile.viewer.isSelf && (
+        <Link
+          to={`/${lang}/report/?type=user&id=${profile.id}`}
+          className="-mt-4 self-end text-xs text-slate-500 underline"
+          data-testid="report-user"
+        >
+          {moderation("reportLink")}
+        </Link>
+      )}
       <section
         aria-labelledby="reviews-title"
         className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"

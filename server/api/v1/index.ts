@@ -5,6 +5,7 @@ import { AppError, isAppError, localizeError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/shared/locale.ts";
 import { parseInput } from "#core/shared/parse-input.ts";
+import { authorize } from "#core/staff/authorize.ts";
 import { authenticate } from "../../authenticate.ts";
 import { pickLocale } from "../../locale-routing.ts";
 import { unsafeJson } from "../../malformed.ts";
@@ -16,14 +17,19 @@ import { buildOpenApi } from "../openapi.ts";
 import { accountRoutes } from "./accounts.ts";
 import { addressRoutes } from "./address.ts";
 import { bankAccountRoutes } from "./bank-account.ts";
+import { exportRoutes } from "./exports.ts";
 import { healthRoutes } from "./health.ts";
 import { identificationRoutes } from "./identification.ts";
 import { imeiRoutes } from "./imei.ts";
 import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
+import { moderationRoutes } from "./moderation.ts";
 import { phoneRoutes } from "./phone.ts";
 import { profileRoutes } from "./profile.ts";
 import { socialRoutes } from "./social.ts";
+import { staffRoutes } from "./staff.ts";
+import { staffTransactionRoutes } from "./staff-transactions.ts";
+import { supportRoutes } from "./support.ts";
 import { tradingRoutes } from "./trading.ts";
 
 export const API_ROUTES: ApiRoute[] = [
@@ -39,6 +45,11 @@ export const API_ROUTES: ApiRoute[] = [
   ...socialRoutes,
   ...imeiRoutes,
   ...tradingRoutes,
+  ...exportRoutes,
+  ...moderationRoutes,
+  ...staffRoutes,
+  ...staffTransactionRoutes,
+  ...supportRoutes,
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -81,6 +92,7 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
         const who = await authenticate(services, c.req.raw, "api");
         const actor = who.user;
         if (route.auth === "user" && !actor) return fail(new AppError("UNAUTHORIZED"));
+        if (route.permission) await authorize(services.core, actor, route.permission);
 
         let body: unknown;
         if (route.body) {
@@ -138,6 +150,7 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
           header: (name) => c.req.header(name),
         });
         for (const [k, v] of Object.entries(result.headers ?? {})) c.header(k, v);
+        if (result.stream) return c.body(result.stream, result.status as 200);
         if (result.body === undefined) return c.body(null, result.status as 204);
         return c.json(convertKeys(result.body, toSnake), result.status as 200);
       } catch (error) {

@@ -7,7 +7,6 @@ import { parseIdCursor } from "#core/social/cursor.ts";
 import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
 import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
 import { getTransaction, listReviews, listTransactions } from "#core/trading/get-transaction.ts";
-import { holdTransaction } from "#core/trading/hold-transaction.ts";
 import { purchaseItem, ZPurchaseInput } from "#core/trading/purchase-item.ts";
 import { rateTransaction, ZRating } from "#core/trading/rate-transaction.ts";
 import { shipItem } from "#core/trading/ship-item.ts";
@@ -202,10 +201,10 @@ export const tradingRoutes = [
   defineRoute({
     method: "post",
     path: "/transactions/{id}/cancel",
-    summary: "Ask to cancel, agree or refuse (the other party), or cancel as the office",
+    summary: "Ask to cancel, agree or refuse (the other party); the office cancels under /staff/transactions",
     tag: "buying",
     auth: "user",
-    body: z.object({ step: z.enum(["request", "agree", "refuse", "office"]) }),
+    body: z.object({ step: z.enum(["request", "agree", "refuse"]) }),
     labels: LABELS,
     responses: { 200: { description: "The new state", schema: ZState } },
     async handler({ ctx, actor, params, body }) {
@@ -215,28 +214,6 @@ export const tradingRoutes = [
           actor: actor!,
           transactionId: idParam(params.id),
           step: body.step,
-        }),
-      };
-    },
-  }),
-  defineRoute({
-    method: "post",
-    path: "/transactions/{id}/hold",
-    summary: "Operators: put a transaction under office review, or release it",
-    tag: "buying",
-    auth: "user",
-    body: z.object({ hold: z.boolean(), reason: z.string().trim().max(500).optional() }),
-    labels: LABELS,
-    responses: { 200: { description: "The new state", schema: ZState } },
-    async handler({ ctx, actor, params, body, requestId, ip }) {
-      return {
-        status: 200,
-        body: await holdTransaction(ctx, {
-          actor,
-          transactionId: idParam(params.id),
-          hold: body.hold,
-          reason: body.reason,
-          meta: { requestId, ip },
         }),
       };
     },

@@ -7,11 +7,14 @@ import { enBuying } from "./en/buying.ts";
 import { enCatalog } from "./en/catalog.ts";
 import { enCodes } from "./en/codes.ts";
 import { enCompanyFacts } from "./en/company-facts.ts";
+import { enExports } from "./en/exports.ts";
 import { enIdentity } from "./en/identity.ts";
 import { enImages } from "./en/images.ts";
 import { enLedger } from "./en/ledger.ts";
 import { enListing } from "./en/listing.ts";
 import { enMedia } from "./en/media.ts";
+import { enModeration } from "./en/moderation.ts";
+import { enOffice } from "./en/office.ts";
 import { enPages } from "./en/pages.ts";
 import { enPayments } from "./en/payments.ts";
 import { enPosts } from "./en/posts.ts";
@@ -19,6 +22,7 @@ import { enProfile } from "./en/profile.ts";
 import { enSocial } from "./en/social.ts";
 import { enSocialCore } from "./en/social-core.ts";
 import { enStaff } from "./en/staff.ts";
+import { enSupport } from "./en/support.ts";
 import { enTrading } from "./en/trading.ts";
 import { enValidation } from "./en/validation.ts";
 
@@ -31,10 +35,12 @@ export const en: Messages = {
   ...enImages,
   ...enTrading,
   ...enStaff,
+  ...enSupport,
   ...enPayments,
   ...enLedger,
   ...enValidation,
   ...enCodes,
+  ...enExports,
   ...enCompanyFacts,
   ...enAppErrors,
   ...enApi,
@@ -44,7 +50,9 @@ export const en: Messages = {
   ...enCatalog,
   ...enPages,
   ...enMedia,
+  ...enOffice,
   ...enBuying,
+  ...enModeration,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

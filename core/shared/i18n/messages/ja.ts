@@ -6,11 +6,14 @@ import { jaBuying } from "./ja/buying.ts";
 import { jaCatalog } from "./ja/catalog.ts";
 import { jaCodes } from "./ja/codes.ts";
 import { jaCompanyFacts } from "./ja/company-facts.ts";
+import { jaExports } from "./ja/exports.ts";
 import { jaIdentity } from "./ja/identity.ts";
 import { jaImages } from "./ja/images.ts";
 import { jaLedger } from "./ja/ledger.ts";
 import { jaListing } from "./ja/listing.ts";
 import { jaMedia } from "./ja/media.ts";
+import { jaModeration } from "./ja/moderation.ts";
+import { jaOffice } from "./ja/office.ts";
 import { jaPages } from "./ja/pages.ts";
 import { jaPayments } from "./ja/payments.ts";
 import { jaPosts } from "./ja/posts.ts";
@@ -18,6 +21,7 @@ import { jaProfile } from "./ja/profile.ts";
 import { jaSocial } from "./ja/social.ts";
 import { jaSocialCore } from "./ja/social-core.ts";
 import { jaStaff } from "./ja/staff.ts";
+import { jaSupport } from "./ja/support.ts";
 import { jaTrading } from "./ja/trading.ts";
 import { jaValidation } from "./ja/validation.ts";
 
@@ -30,10 +34,12 @@ export const ja = {
   ...jaImages,
   ...jaTrading,
   ...jaStaff,
+  ...jaSupport,
   ...jaPayments,
   ...jaLedger,
   ...jaValidation,
   ...jaCodes,
+  ...jaExports,
   ...jaCompanyFacts,
   ...jaAppErrors,
   ...jaApi,
@@ -43,7 +49,9 @@ export const ja = {
   ...jaCatalog,
   ...jaPages,
   ...jaMedia,
+  ...jaOffice,
   ...jaBuying,
+  ...jaModeration,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

@@ -121,6 +121,7 @@ export const enBuying: Pick<Messages, "buying"> = {
       purchase_CANCELING: "Cancellation was requested for “{title}”",
       purchase_CANCELED: "The transaction for “{title}” was canceled",
       purchase_START: "The transaction for “{title}” continues",
+      purchase_COMPLETED: "The transaction for “{title}” is complete",
       payment_paid: "Your payment for “{title}” is complete",
       payment_completed: "The sale of “{title}” is complete and your proceeds have arrived",
       shipping_shipped: "“{title}” has been shipped",

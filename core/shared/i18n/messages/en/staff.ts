@@ -8,6 +8,7 @@ export const enStaff: Pick<Messages, "backOffice"> = {
       noPermission: "You do not have permission for this ({permission})",
       keepOwnAdmin: "You cannot remove your own admin role. Ask another admin",
       claimedByOther: "{name} is already handling this",
+      cannotWorkQueue: "This staff member's roles do not cover this queue",
       reasonRequired: "Choose a reason",
     },
     fields: {
@@ -131,6 +132,27 @@ export const enStaff: Pick<Messages, "backOffice"> = {
       banner: "Viewing as {name} (read-only) — {operator}",
       end: "Stop viewing",
       readOnly: "While viewing a member's pages, nothing can be changed or sent.",
+    },
+    pii: {
+      title: "Personal data",
+      lead: "Personal data is masked. Every reveal is kept in the audit log.",
+      noPermission: "You do not have permission to reveal personal data (pii:read)",
+      reveal: "Reveal",
+      none: "Not registered",
+      item: "Item {id}",
+      fields: {
+        email: "Email",
+        phone: "Phone",
+        address: "Address",
+        bankAccount: "Bank account",
+        identity: "Verified identity",
+        imei: "IMEI",
+      },
+    },
+    assign: {
+      label: "Assignee",
+      submit: "Assign",
+      assigned: "Assignee changed",
     },
     queues: {
       transactions: "Transactions on hold",

@@ -120,6 +120,7 @@ export const jaBuying = {
       purchase_CANCELING: "「{title}」の取引でキャンセルが申請されました",
       purchase_CANCELED: "「{title}」の取引がキャンセルされました",
       purchase_START: "「{title}」の取引は続行されます",
+      purchase_COMPLETED: "「{title}」の取引が完了しました",
       payment_paid: "「{title}」のお支払いが完了しました",
       payment_completed: "「{title}」の取引が完了し、売上金に反映されました",
       shipping_shipped: "「{title}」が発送されました",

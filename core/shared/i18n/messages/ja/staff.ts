@@ -6,6 +6,7 @@ export const jaStaff = {
       noPermission: "この操作の権限がありません（{permission}）",
       keepOwnAdmin: "自分自身の管理者権限は外せません。別の管理者に依頼してください",
       claimedByOther: "{name}さんが対応中です",
+      cannotWorkQueue: "このスタッフのロールではこのキューを担当できません",
       reasonRequired: "理由を選んでください",
     },
     fields: {
@@ -128,6 +129,27 @@ export const jaStaff = {
       banner: "{name}さんの画面を閲覧中（閲覧専用）— {operator}",
       end: "閲覧を終了",
       readOnly: "会員の画面を閲覧中は、変更や送信はできません。",
+    },
+    pii: {
+      title: "個人情報",
+      lead: "個人情報は伏せて表示しています。表示した操作はすべて操作履歴に残ります。",
+      noPermission: "個人情報を表示する権限（pii:read）がありません",
+      reveal: "表示する",
+      none: "未登録",
+      item: "商品 {id}",
+      fields: {
+        email: "メールアドレス",
+        phone: "電話番号",
+        address: "住所",
+        bankAccount: "振込先口座",
+        identity: "本人確認の内容",
+        imei: "IMEI",
+      },
+    },
+    assign: {
+      label: "担当者",
+      submit: "割り当てる",
+      assigned: "担当者を変更しました",
     },
     queues: {
       transactions: "保留中の取引",

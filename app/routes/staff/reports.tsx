@@ -1,0 +1,243 @@
+import { Form, Link, useLocation } from "react-router";
+import { useTranslations } from "use-intl";
+import { claimReport, releaseReport } from "#core/moderation/claim-report.ts";
+import { REPORT_REASONS, REPORT_TARGETS, type ReportReason } from "#core/moderation/codes.ts";
+import { listReportQueue, type ReportQueueRow } from "#core/moderation/list-report-queue.ts";
+import { DataTable } from "../../components/staff/data-table.tsx";
+import { formatDate } from "../../i18n/index.ts";
+import { langOf } from "../../lib/lang.ts";
+import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/reports";
+import { requestMeta, requireStaff } from "./staff.server.ts";
+
+export const meta = titleMeta("moderation.queue.title", { noindex: true });
+
+const STATES = ["OPEN", "ACTIONED", "DISMISSED", "all"] as const;
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const actor = requireStaff(context, request, langOf(params), "reports:read");
+  const url = new URL(request.url);
+  const query = Object.fromEntries(
+    ["targetType", "state", "page"].map((k) => [k, url.searchParams.get(k)?.slice(0, 16) || undefined]),
+  );
+  return { queue: await listReportQueue(core(context), { actor, query }) };
+}
+
+/** The queue's steps on a row: take a report, or let go of it. The core checks the operator's roles. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const actor = requireStaff(context, request, lang, "reports:read");
+  const form = await request.formData();
+  const raw = String(form.get("reportId") ?? "");
+  const reportId = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
+  const release = form.get("intent") === "release";
+  try {
+    const o = { actor, reportId, meta: requestMeta(context) };
+    if (release) await releaseReport(core(context), o);
+    else await claimReport(core(context), o);
+  } catch (error) {
+    return formFailure(error, lang, { reportId: raw });
+  }
+  return redirectWithFlash(
+    context,
+    `/${lang}/staff/reports/${new URL(request.url).search}`,
+    release ? "moderation.flash.released" : "moderation.flash.claimed",
+  );
+}
+
+const HOUR_MS = 3600 * 1000;
+
+/** How long a report has waited, in the dashboard's words. */
+function useAge() {
+  const t = useTranslations("backOffice.dashboard");
+  return (ms: number) => {
+    const hours = Math.floor(ms / HOUR_MS);
+    if (hours >= 24) return t("days", { days: Math.floor(hours / 24), hours: hours % 24 });
+    if (hours >= 1) return t("hours", { hours });
+    return t("minutes", { minutes: Math.floor(ms / 60000) });
+  };
+}
+
+/** The reports queue: filters and paging in the address (plain GET), one row per report, late ones marked. */
+export default function StaffReports({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("moderation");
+  const lang = langOf(params);
+  const age = useAge();
+  const { search } = useLocation();
+  const { rows, total, page, pages, filter } = loaderData.queue;
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(search);
+    next.set("page", String(n));
+    return `?${next.toString()}`;
+  };
+  const reason = (code: string) =>
+    REPORT_REASONS.some((r) => r.code === code) ? t(`reasons.${code as ReportReason}`) : code;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-2xl font-bold">{t("queue.title")}</h1>
+        <span className="text-sm font-semibold text-slate-600" data-testid="report-count">
+          {t("queue.total", { count: total })}
+        </span>
+      </div>
+      <Form
+        method="get"
+        className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 className="sr-only">{t("queue.filters")}</h2>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("queue.targetType")}
+          <select
+            name="targetType"
+            defaultValue={filter.targetType ?? ""}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
+          >
+            <option value="">{t("queue.all")}</option>
+            {REPORT_TARGETS.map((type) => (
+              <option key={type} value={type}>
+                {t(`targets.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          {t("queue.state")}
+          <select
+            name="state"
+            defaultValue={filter.state}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-2 font-normal"
+          >
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {s === "all" ? t("queue.all") : t(`reportStates.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          className="h-10 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          {t("queue.apply")}
+        </button>
+      </Form>
+      {actionData?.formError && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-danger-700">
+          {actionData.formError}
+        </p>
+      )}
+      <DataTable<ReportQueueRow>
+        caption={t("queue.title")}
+        rows={rows}
+        rowKey={(r) => String(r.id)}
+        empty={t("queue.empty")}
+        rowClassName={(r) => (r.overdue ? "bg-red-50" : "")}
+        columns={[
+          {
+            id: "id",
+            header: t("queue.number"),
+            cell: (r) => (
+              <Link
+                to={`/${lang}/staff/reports/${r.id}/`}
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
+                {r.id}
+              </Link>
+            ),
+          },
+          {
+            id: "target",
+            header: t("queue.target"),
+            className: "min-w-56",
+            cell: (r) => (
+              <span className="flex flex-col gap-0.5">
+                <span className="text-xs font-bold text-slate-500">
+                  {t(`targets.${r.targetType}`)} #{r.targetId}
+                  {r.state !== "OPEN" && ` ・ ${t(`reportStates.${r.state}`)}`}
+                </span>
+                <span className="break-words">{r.target?.label ?? t("queue.deleted")}</span>
+              </span>
+            ),
+          },
+          { id: "reason", header: t("queue.reason"), cell: (r) => reason(r.reason), className: "min-w-40" },
+          { id: "reporter", header: t("queue.reporter"), cell: (r) => r.reporter.nickname },
+          {
+            id: "received",
+            header: t("queue.received"),
+            className: "whitespace-nowrap",
+            cell: (r) => formatDate(r.createdAt, lang, true),
+          },
+          {
+            id: "age",
+            header: t("queue.age"),
+            className: "whitespace-nowrap",
+            cell: (r) =>
+              r.state === "OPEN" ? (
+                <span className={r.overdue ? "font-bold text-danger-700" : ""}>
+                  {age(r.ageMs)}
+                  {r.overdue && (
+                    <span className="ml-2 rounded bg-danger-600 px-1.5 py-0.5 text-[10px] font-bold text-white">
+                      {t("queue.overdue")}
+                    </span>
+                  )}
+                </span>
+              ) : (
+                "—"
+              ),
+          },
+          {
+            id: "open",
+            header: t("queue.openOnTarget"),
+            className: "text-right tabular-nums",
+            cell: (r) => r.openOnTarget,
+          },
+          {
+            id: "claim",
+            header: t("queue.claim"),
+            className: "whitespace-nowrap",
+            cell: (r) =>
+              r.claim ? (
+                <span data-testid={`claim-${r.id}`}>{r.claim.nickname}</span>
+              ) : r.state === "OPEN" ? (
+                <Form method="post" action={`/${lang}/staff/reports/${search}`}>
+                  <input type="hidden" name="reportId" value={r.id} />
+                  <button
+                    type="submit"
+                    className="rounded-full border border-brand-600 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+                    aria-label={`${t("queue.claimAction")} ${r.id}`}
+                  >
+                    {t("queue.claimAction")}
+                  </button>
+                </Form>
+              ) : (
+                <span className="text-slate-500">—</span>
+              ),
+          },
+        ]}
+      />
+      {pages > 1 && (
+        <nav
+          aria-label={t("queue.page", { page, pages })}
+          className="flex items-center justify-between gap-3 text-sm"
+        >
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="font-semibold text-brand-700 underline">
+              {t("queue.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600">{t("queue.page", { page, pages })}</span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">
+              {t("queue.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

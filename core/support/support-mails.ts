@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { supportInquiries, supportMessages, users } from "#db/schema/index.ts";
+import { mailMessage } from "../identity/mails.ts";
+import { defineJob, handleJob } from "../jobs/define-job.ts";
+import { msg, renderMessage } from "../shared/i18n/translate.ts";
+
+/** Mails the member an operator's answer; queued with the answer, retried while mail fails. */
+export const sendSupportAnswerMail = defineJob({
+  name: "support.send-answer-mail",
+  payload: z.object({ inquiryId: z.number().int(), messageId: z.number().int() }),
+  maxAttempts: 10,
+});
+
+/**
+ * The answer in the language the member wrote in: the subject and number of the inquiry, the
+ * answer's text, and the link to the thread (where they reply).
+ */
+export const sendSupportAnswerMailHandler = handleJob(sendSupportAnswerMail, async (ctx, o) => {
+  const [row] = await ctx.db
+    .select({
+      id: supportInquiries.id,
+      subject: supportInquiries.subject,
+      locale: supportInquiries.locale,
+      email: users.email,
+      answer: supportMessages.body,
+    })
+    .from(supportInquiries)
+    .innerJoin(users, eq(users.id, supportInquiries.userId))
+    .innerJoin(
+      supportMessages,
+      and(eq(supportMessages.inquiryId, supportInquiries.id), eq(supportMessages.id, o.messageId)),
+    )
+    .where(eq(supportInquiries.id, o.inquiryId));
+  if (!row) return;
+  const url = `${ctx.publicUrl}/${row.locale}/mypage/support/${row.id}/`;
+  const values = { id: row.id, subject: row.subject, answer: row.answer, url };
+  await ctx.mailer.send(
+    mailMessage(
+      row.email,
+      renderMessage(msg("support.mail.answered.subject", values), row.locale),
+      renderMessage(msg("support.mail.answered.body", values), row.locale),
+      row.locale,
+    ),
+  );
+});
