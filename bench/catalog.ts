@@ -14,11 +14,13 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
+import { systemClock } from "#core/shared/clock.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import { seedBulkItems } from "#db/seed/demo-catalogue.ts";
 import { seed } from "#db/seed/index.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
+import { sandboxCoreContext } from "../tests/helpers/core.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
@@ -66,7 +68,10 @@ async function prepare(engine: string, dataDir: string): Promise<{ url?: string 
   }
   await database.migrate();
   const started = performance.now();
-  await seed({ db: database.db, blobs }, { items: 0 });
+  await seed(
+    { ...sandboxCoreContext({ db: database.db, clock: systemClock, dataDir }), blobs },
+    { items: 0, backOffice: false },
+  );
   await seedBulkItems({ db: database.db, blobs }, ITEMS, (line) => console.log(`  [${engine}] ${line}`));
   // A steady-state database: statistics and the visibility map as autovacuum would leave them.
   await database.db.execute(sql`vacuum analyze`);

@@ -4,6 +4,7 @@ import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { authorize } from "../staff/authorize.ts";
+import { maskEmail } from "../staff/mask.ts";
 import { hasPermission } from "../staff/permissions.ts";
 import { TRANSACTION_MACHINE } from "../trading/transaction-states.ts";
 import { decisionsOn } from "./get-report.ts";
@@ -29,6 +30,8 @@ export async function getMember(ctx: CoreContext, o: { actor: SessionUser | null
     .from(users)
     .where(eq(users.id, o.userId));
   if (!user) throw new AppError("NOT_FOUND");
+  // Personal data is shown masked; the personal-data page reveals it to pii:read holders, audited.
+  user.email = maskEmail(user.email) ?? "";
   const open = [...TRANSACTION_MACHINE.transitions.hold.from];
   const [listings, [bought], [sold], [inProgress], [onHold], [reported], decisions] = await Promise.all([
     ctx.db

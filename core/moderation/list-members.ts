@@ -4,6 +4,7 @@ import { users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { authorize } from "../staff/authorize.ts";
+import { maskEmail } from "../staff/mask.ts";
 
 const MEMBER_PAGE_SIZE = 50;
 
@@ -48,5 +49,6 @@ export async function listMembers(ctx: CoreContext, o: { actor: SessionUser | nu
     .orderBy(desc(users.id))
     .limit(MEMBER_PAGE_SIZE)
     .offset((page - 1) * MEMBER_PAGE_SIZE);
-  return { rows, total, page, pages, q: text };
+  // E-mail addresses are personal data: shown masked (revealed one at a time, audited, elsewhere).
+  return { rows: rows.map((r) => ({ ...r, email: maskEmail(r.email) ?? "" })), total, page, pages, q: text };
 }

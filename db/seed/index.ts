@@ -1,8 +1,9 @@
 import { count } from "drizzle-orm";
-import type { BlobStore } from "#core/storage/blob-store.ts";
+import type { CoreContext } from "#core/shared/context.ts";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
+import { seedDemoBackOffice } from "./demo-back-office.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
 import { seedDemoMedia } from "./demo-media.ts";
 import { seedDeviceModels } from "./device-models.ts";
@@ -12,14 +13,18 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** The demo data set: accounts, the model catalogue, listings with photos and the media. Safe to run again. */
+/**
+ * The demo data set: accounts, the model catalogue, listings with photos, the media and work
+ * waiting in the back office (`backOffice: false` leaves that out). Safe to run again.
+ */
 export async function seed(
-  ctx: { db: Db; blobs: BlobStore },
-  o: { items?: number } = {},
-): Promise<{ accounts: number; models: number; items: number; posts: number }> {
+  ctx: CoreContext,
+  o: { items?: number; backOffice?: boolean } = {},
+): Promise<{ accounts: number; models: number; items: number; posts: number; backOffice: number }> {
   const accounts = await seedDemoAccounts(ctx.db);
   const models = await seedDeviceModels(ctx.db);
   const items = await seedDemoCatalogue(ctx, o);
   const posts = await seedDemoMedia(ctx.db);
-  return { accounts, models, items, posts };
+  const backOffice = o.backOffice === false ? 0 : await seedDemoBackOffice(ctx);
+  return { accounts, models, items, posts, backOffice };
 }

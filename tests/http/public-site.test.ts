@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
-import { items, mediaPosts } from "#db/schema/index.ts";
+import { createSession } from "#core/identity/sessions.ts";
+import { items, mediaPosts, users } from "#db/schema/index.ts";
 import { seed } from "#db/seed/index.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 
@@ -252,5 +253,20 @@ describe("IMEI checker", () => {
     for (let i = 0; i < 30 && last.status !== 429; i++) last = await check();
     expect(last.status).toBe(429);
     expect((await last.json()).error.code).toBe("RATE_LIMITED");
+  });
+});
+
+describe("the demo data", () => {
+  it("leaves work waiting in the back office for a newcomer signed in as staff@", async () => {
+    const [staff] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "staff@tsugu.example"));
+    const { token } = await createSession(server.ctx, { userId: staff!.id, kind: "web", persistent: false });
+    const doc = parse(await (await get("/ja/staff/", { headers: { cookie: `tsugu=${token}` } })).text());
+    expect(doc.querySelector('[data-testid="queue-reports"]')?.text).toContain("1件");
+    expect(doc.querySelector('[data-testid="queue-support"]')?.text).toContain("1件");
+    // Seeding again adds nothing.
+    expect((await seed(server.ctx, { items: 0 })).backOffice).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { useTranslations } from "use-intl";
+import { useRouteHandle } from "./route-handle.ts";
 import type { Locale } from "#core/shared/locale.ts";
 
 const LINKS = [
@@ -43,9 +44,10 @@ function LanguageSwitcher({ lang }: { lang: Locale }) {
 
 export function Footer({ lang }: { lang: Locale }) {
   const t = useTranslations("footer");
+  const { wide } = useRouteHandle();
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white pb-20 md:pb-0">
-      <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-8">
+      <div className={`mx-auto flex ${wide ? "max-w-7xl" : "max-w-5xl"} flex-col gap-4 px-4 py-8`}>
         <nav aria-label={t("label")}>
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
             {LINKS.map((l) => (

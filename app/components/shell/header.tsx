@@ -28,10 +28,10 @@ function BackButton({ lang, back }: { lang: Locale; back: string }) {
 
 export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; unread: number }) {
   const t = useTranslations("shell");
-  const { back, tab } = useRouteHandle();
+  const { back, tab, wide } = useRouteHandle();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
+      <div className={`mx-auto flex h-14 ${wide ? "max-w-7xl" : "max-w-5xl"} items-center gap-2 px-3 sm:gap-4 sm:px-4`}>
         {back !== undefined && <BackButton lang={lang} back={back} />}
         <Link
           to={`/${lang}/`}

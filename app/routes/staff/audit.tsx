@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { useTranslations } from "use-intl";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
+import type { Locale } from "#core/shared/locale.ts";
 import { type AuditRow, auditActions, type StateHistoryRow, searchAudit } from "#core/staff/search-audit.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { formatDate } from "../../i18n/index.ts";
@@ -43,10 +44,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-/** One value of a before/after pair, short and readable. */
-function show(value: unknown): string {
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** One value of a before/after pair, short and readable: times in Tokyo's, not the database's. */
+function show(value: unknown, lang: Locale): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return ISO_TIME.test(value) ? formatDate(value, lang, true) : value;
   return JSON.stringify(value);
 }
 
@@ -167,8 +170,8 @@ export default function StaffAudit({ loaderData, params }: Route.ComponentProps)
                       <div key={k} className="contents">
                         <dt className="font-semibold">{k}</dt>
                         <dd className="break-all">
-                          <del className="text-slate-500">{show(before)}</del> →{" "}
-                          <ins className="no-underline">{show(after)}</ins>
+                          <del className="text-slate-500">{show(before, lang)}</del> →{" "}
+                          <ins className="no-underline">{show(after, lang)}</ins>
                         </dd>
                       </div>
                     ))}
