@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { queueSummaries } from "#core/staff/queues.ts";
+import { targetHours, useAge } from "../../components/staff/age.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -12,19 +13,6 @@ export const meta = titleMeta("backOffice.dashboard.title", { noindex: true });
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params));
   return { queues: await queueSummaries(core(context), { actor }) };
-}
-
-const HOUR_MS = 3600 * 1000;
-
-/** How long an item has waited, in the largest units that read well. */
-function useAge() {
-  const t = useTranslations("backOffice.dashboard");
-  return (ms: number) => {
-    const hours = Math.floor(ms / HOUR_MS);
-    if (hours >= 24) return t("days", { days: Math.floor(hours / 24), hours: hours % 24 });
-    if (hours >= 1) return t("hours", { hours });
-    return t("minutes", { minutes: Math.floor(ms / 60000) });
-  };
 }
 
 /** Each queue the operator may work: how many items wait, how old the oldest is, and whether it is late. */
@@ -51,7 +39,7 @@ export default function StaffDashboard({ loaderData, params }: Route.ComponentPr
             </p>
             {q.overdue && (
               <p className="text-sm font-semibold text-danger-700">
-                {t("dashboard.overdue", { hours: q.targetMs / HOUR_MS })}
+                {t("dashboard.overdue", { hours: targetHours(q.targetMs) })}
               </p>
             )}
             <Link

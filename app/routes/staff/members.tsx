@@ -1,7 +1,8 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { listMembers } from "#core/moderation/list-members.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
+import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
@@ -28,13 +29,7 @@ export default function StaffMembers({ loaderData, params }: Route.ComponentProp
   const t = useTranslations("moderation.members");
   const roles = useTranslations("mypage.role");
   const lang = langOf(params);
-  const { search } = useLocation();
   const { rows, total, page, pages, q } = loaderData.list;
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(search);
-    next.set("page", String(n));
-    return `?${next.toString()}`;
-  };
   const paging = useTranslations("moderation.queue");
   return (
     <div className="flex flex-col gap-4">
@@ -107,28 +102,7 @@ export default function StaffMembers({ loaderData, params }: Route.ComponentProp
           },
         ]}
       />
-      {pages > 1 && (
-        <nav
-          aria-label={paging("page", { page, pages })}
-          className="flex items-center justify-between gap-3 text-sm"
-        >
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-semibold text-brand-700 underline">
-              {paging("previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">{paging("page", { page, pages })}</span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">
-              {paging("next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} />
     </div>
   );
 }

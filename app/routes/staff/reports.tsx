@@ -3,7 +3,9 @@ import { useTranslations } from "use-intl";
 import { claimReport, releaseReport } from "#core/moderation/claim-report.ts";
 import { REPORT_REASONS, REPORT_TARGETS, type ReportReason } from "#core/moderation/codes.ts";
 import { listReportQueue, type ReportQueueRow } from "#core/moderation/list-report-queue.ts";
+import { useAge } from "../../components/staff/age.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
+import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
@@ -46,19 +48,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
 }
 
-const HOUR_MS = 3600 * 1000;
-
-/** How long a report has waited, in the dashboard's words. */
-function useAge() {
-  const t = useTranslations("backOffice.dashboard");
-  return (ms: number) => {
-    const hours = Math.floor(ms / HOUR_MS);
-    if (hours >= 24) return t("days", { days: Math.floor(hours / 24), hours: hours % 24 });
-    if (hours >= 1) return t("hours", { hours });
-    return t("minutes", { minutes: Math.floor(ms / 60000) });
-  };
-}
-
 /** The reports queue: filters and paging in the address (plain GET), one row per report, late ones marked. */
 export default function StaffReports({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("moderation");
@@ -66,11 +55,6 @@ export default function StaffReports({ loaderData, actionData, params }: Route.C
   const age = useAge();
   const { search } = useLocation();
   const { rows, total, page, pages, filter } = loaderData.queue;
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(search);
-    next.set("page", String(n));
-    return `?${next.toString()}`;
-  };
   const reason = (code: string) =>
     REPORT_REASONS.some((r) => r.code === code) ? t(`reasons.${code as ReportReason}`) : code;
   return (
@@ -216,28 +200,7 @@ export default function StaffReports({ loaderData, actionData, params }: Route.C
           },
         ]}
       />
-      {pages > 1 && (
-        <nav
-          aria-label={t("queue.page", { page, pages })}
-          className="flex items-center justify-between gap-3 text-sm"
-        >
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-semibold text-brand-700 underline">
-              {t("queue.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">{t("queue.page", { page, pages })}</span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">
-              {t("queue.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} />
     </div>
   );
 }

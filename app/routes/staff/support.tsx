@@ -5,6 +5,8 @@ import { claimInquiry } from "#core/support/claim-inquiry.ts";
 import type { InquiryState } from "#core/support/inquiry-states.ts";
 import { listSupportQueue } from "#core/support/list-support-queue.ts";
 import { FormError } from "../../components/form.tsx";
+import { useAge } from "../../components/staff/age.ts";
+import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure } from "../../lib/request.server.ts";
@@ -62,32 +64,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
-const HOUR_MS = 3600 * 1000;
-
-/** How long an inquiry has waited, in the largest units that read well (the dashboard's words). */
-function useAge() {
-  const t = useTranslations("backOffice.dashboard");
-  return (ms: number) => {
-    const hours = Math.floor(ms / HOUR_MS);
-    if (hours >= 24) return t("days", { days: Math.floor(hours / 24), hours: hours % 24 });
-    if (hours >= 1) return t("hours", { hours });
-    return t("minutes", { minutes: Math.floor(ms / 60000) });
-  };
-}
-
 export default function StaffSupportQueue({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("support");
   const age = useAge();
   const lang = langOf(params);
   const { filter, rows, total, page, pageCount, me } = loaderData;
-  const pageHref = (n: number) => {
-    const q = new URLSearchParams();
-    if (filter.state) q.set("state", filter.state);
-    if (filter.category) q.set("category", filter.category);
-    if (n > 1) q.set("page", String(n));
-    const s = q.toString();
-    return `/${lang}/staff/support/${s ? `?${s}` : ""}`;
-  };
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("staff.title")}</h1>
@@ -240,28 +221,7 @@ export default function StaffSupportQueue({ loaderData, actionData, params }: Ro
           </table>
         </div>
       )}
-      {pageCount > 1 && (
-        <nav
-          className="flex items-center justify-between gap-3 text-sm"
-          aria-label={t("staff.pageOf", { page, pages: pageCount })}
-        >
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} className="font-semibold text-brand-700 underline" rel="prev">
-              {t("staff.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">{t("staff.pageOf", { page, pages: pageCount })}</span>
-          {page < pageCount ? (
-            <Link to={pageHref(page + 1)} className="font-semibold text-brand-700 underline" rel="next">
-              {t("staff.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pages={pageCount} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   type OfficeTransactionView,
   type TimelineEntry,
 } from "#core/trading/office-transactions.ts";
+import { useAge } from "../../components/staff/age.ts";
 import { AssignForm } from "../../components/staff/assign-form.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
@@ -79,19 +80,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, lang, { intent, reason });
   }
-}
-
-const HOUR_MS = 3600 * 1000;
-
-/** How long an item has waited, in the largest units that read well (the dashboard's words). */
-function useAge() {
-  const t = useTranslations("backOffice.dashboard");
-  return (ms: number) => {
-    const hours = Math.floor(ms / HOUR_MS);
-    if (hours >= 24) return t("days", { days: Math.floor(hours / 24), hours: hours % 24 });
-    if (hours >= 1) return t("hours", { hours });
-    return t("minutes", { minutes: Math.floor(ms / 60000) });
-  };
 }
 
 type Labels = {

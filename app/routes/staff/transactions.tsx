@@ -18,6 +18,7 @@ import {
   type OfficeSearchRow,
   type OfficeTransactionList,
 } from "#core/trading/office-transactions.ts";
+import { useAge } from "../../components/staff/age.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -74,19 +75,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     `/${lang}/staff/transactions/${new URL(request.url).search}`,
     "office.flash.claimed",
   );
-}
-
-const HOUR_MS = 3600 * 1000;
-
-/** How long an item has waited, in the largest units that read well (the dashboard's words). */
-function useAge() {
-  const t = useTranslations("backOffice.dashboard");
-  return (ms: number) => {
-    const hours = Math.floor(ms / HOUR_MS);
-    if (hours >= 24) return t("days", { days: Math.floor(hours / 24), hours: hours % 24 });
-    if (hours >= 1) return t("hours", { hours });
-    return t("minutes", { minutes: Math.floor(ms / 60000) });
-  };
 }
 
 export default function StaffTransactions({ loaderData, actionData, params }: Route.ComponentProps) {

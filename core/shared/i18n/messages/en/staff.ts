@@ -154,6 +154,11 @@ export const enStaff: Pick<Messages, "backOffice"> = {
       submit: "Assign",
       assigned: "Assignee changed",
     },
+    pager: {
+      previous: "Previous page",
+      next: "Next page",
+      pageOf: "Page {page, number} of {pages, number}",
+    },
     queues: {
       transactions: "Transactions on hold",
       reports: "Reports",

@@ -151,6 +151,11 @@ export const jaStaff = {
       submit: "割り当てる",
       assigned: "担当者を変更しました",
     },
+    pager: {
+      previous: "前のページ",
+      next: "次のページ",
+      pageOf: "{page, number} / {pages, number}ページ",
+    },
     queues: {
       transactions: "保留中の取引",
       reports: "通報",
