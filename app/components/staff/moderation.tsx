@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from "react";
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Button, DialogTrigger } from "react-aria-components";
 import { Form } from "react-router";
 import { useLocale, useTranslations } from "use-intl";
 import { MODERATION_RULES, type ModerationAction, type ReportTarget } from "#core/moderation/codes.ts";
 import { formatDate } from "../../i18n/index.ts";
 import { FormError } from "../form.tsx";
+import { AlertDialog } from "./alert-dialog.tsx";
 
 type Decision = {
   id: number;
@@ -227,37 +228,25 @@ function ConfirmSubmit({ formId, label }: { formId: string; label: string }) {
   return (
     <DialogTrigger>
       <Button className={DANGER}>{label}</Button>
-      <ModalOverlay
-        isDismissable
-        className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4"
+      <AlertDialog
+        title={t("confirmTitle")}
+        actions={(close) => (
+          <>
+            <Button
+              onPress={close}
+              className="h-11 rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              {t("cancel")}
+            </Button>
+            {/* Outside the form in the page's tree, but tied to it: submits it as its own button would. */}
+            <button type="submit" form={formId} className={DANGER} onClick={() => setTimeout(close, 0)}>
+              {t("confirm")}
+            </button>
+          </>
+        )}
       >
-        <Modal className="w-full max-w-md rounded-2xl bg-white p-5 shadow-xl">
-          <Dialog role="alertdialog" className="outline-none">
-            {({ close }) => (
-              <>
-                <Heading slot="title" className="text-lg font-bold">
-                  {t("confirmTitle")}
-                </Heading>
-                <p className="mt-2 text-sm leading-relaxed text-slate-700">
-                  {t("confirmBody", { action: label })}
-                </p>
-                <div className="mt-5 flex justify-end gap-2">
-                  <Button
-                    onPress={close}
-                    className="h-11 rounded-full border border-slate-300 bg-white px-5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-                  >
-                    {t("cancel")}
-                  </Button>
-                  {/* Outside the form in the page's tree, but tied to it: submits it as its own button would. */}
-                  <button type="submit" form={formId} className={DANGER} onClick={() => setTimeout(close, 0)}>
-                    {t("confirm")}
-                  </button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+        <p className="mt-2 text-sm leading-relaxed text-slate-700">{t("confirmBody", { action: label })}</p>
+      </AlertDialog>
     </DialogTrigger>
   );
 }

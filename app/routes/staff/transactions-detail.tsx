@@ -1,5 +1,4 @@
 import { type ReactNode, useId, useState } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
 import { SHIPPING_METHODS } from "#core/shared/codes.ts";
@@ -15,6 +14,7 @@ import {
   type TimelineEntry,
 } from "#core/trading/office-transactions.ts";
 import { useAge } from "../../components/staff/age.ts";
+import { AlertDialog } from "../../components/staff/alert-dialog.tsx";
 import { AssignForm } from "../../components/staff/assign-form.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
@@ -473,50 +473,40 @@ function Steps({
           />
         ))
       )}
-      <ModalOverlay
+      <AlertDialog
+        title={t("confirm.title")}
         isOpen={pendingCancel !== null}
         onOpenChange={(open) => !open && setPendingCancel(null)}
-        isDismissable
-        className="fixed inset-0 z-[1000] flex items-center justify-center bg-slate-900/50 p-4"
+        actions={(close) => (
+          <>
+            <button
+              type="button"
+              onClick={close}
+              className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+            >
+              {t("confirm.back")}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                const reason = pendingCancel ?? "";
+                close();
+                void confirmCancel(reason);
+              }}
+              className="rounded-full bg-danger-600 px-4 py-2 text-sm font-semibold text-white hover:bg-danger-700 disabled:opacity-60"
+              data-testid="confirm-cancel"
+            >
+              {t("confirm.confirm")}
+            </button>
+          </>
+        )}
       >
-        <Modal className="w-full max-w-md rounded-2xl bg-white p-5 shadow-xl">
-          <Dialog role="alertdialog" className="outline-none">
-            {({ close }) => (
-              <>
-                <Heading slot="title" className="text-lg font-bold text-danger-700">
-                  {t("confirm.title")}
-                </Heading>
-                <p className="mt-2 text-sm">{t("confirm.body", { amount: refund })}</p>
-                <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-700">
-                  {t("confirm.reason", { reason: pendingCancel ?? "" })}
-                </p>
-                <div className="mt-4 flex flex-wrap justify-end gap-2">
-                  <button
-                    type="button"
-                    onClick={close}
-                    className="rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50"
-                  >
-                    {t("confirm.back")}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => {
-                      const reason = pendingCancel ?? "";
-                      close();
-                      void confirmCancel(reason);
-                    }}
-                    className="rounded-full bg-danger-600 px-4 py-2 text-sm font-semibold text-white hover:bg-danger-700 disabled:opacity-60"
-                    data-testid="confirm-cancel"
-                  >
-                    {t("confirm.confirm")}
-                  </button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+        <p className="mt-2 text-sm">{t("confirm.body", { amount: refund })}</p>
+        <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-700">
+          {t("confirm.reason", { reason: pendingCancel ?? "" })}
+        </p>
+      </AlertDialog>
     </section>
   );
 }
