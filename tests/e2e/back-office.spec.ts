@@ -29,9 +29,9 @@ async function listPhone(page: Page, title: string): Promise<number> {
     multipart: { photo: { name: "phone.jpg", mimeType: "image/jpeg", buffer: photo } },
   });
   expect(uploaded.status()).toBe(201);
-  expect((await page.request.post(`/api/v1/items/${id}/publish`, { headers: ownOrigin(page) })).status()).toBe(
-    200,
-  );
+  expect(
+    (await page.request.post(`/api/v1/items/${id}/publish`, { headers: ownOrigin(page) })).status(),
+  ).toBe(200);
   return id;
 }
 
@@ -45,11 +45,14 @@ async function mailTo(page: Page, to: string, subjectPart: string): Promise<stri
 }
 
 async function asStaff(page: Page, email: string): Promise<Page> {
-  const context = await page.context().browser()!.newContext({
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-    viewport: { width: 1366, height: 900 },
-  });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({
+      locale: "ja-JP",
+      timezoneId: "Asia/Tokyo",
+      viewport: { width: 1366, height: 900 },
+    });
   const staff = await context.newPage();
   await logIn(staff, email);
   return staff;
@@ -102,9 +105,11 @@ test("a member reports a listing and asks for help; staff hide it, answer, hold 
   await page.getByRole("button", { name: "購入する" }).click();
   await expect(page).toHaveURL(new RegExp(`/ja/items/${sold}/transactions/buyer/$`));
 
-  // … and asks support for help.
-  await page.goto("/ja/mypage/support/");
-  await page.getByLabel("お問い合わせの種類").selectOption({ label: "取引のトラブル" });
+  // … and asks support for help from the transaction's page: the form knows which transaction.
+  await page.getByRole("link", { name: "運営に相談する" }).click();
+  await expect(page).toHaveURL(/\/ja\/mypage\/support\/\?category=transaction&transaction=\d+$/);
+  await expect(page.getByLabel("お問い合わせの種類")).toHaveValue("transaction");
+  await expect(page.getByLabel("関係する取引")).not.toHaveValue("");
   await page.getByLabel("件名").fill("発送がまだです");
   await page.getByLabel("お問い合わせ内容").fill("購入した商品がまだ発送されません。どうすればよいですか。");
   await page.getByRole("button", { name: "送信する" }).click();
@@ -122,8 +127,12 @@ test("a member reports a listing and asks for help; staff hide it, answer, hold 
     .getByRole("link")
     .first()
     .click();
-  await safety.getByLabel("適用する規約").selectOption({ label: "商品の状態を偽る行為（利用規約 第7条第3号）" });
-  await safety.getByLabel("会員への説明").fill("掲載の写真が別の端末のものでした。実物の写真に差し替えてください。");
+  await safety
+    .getByLabel("適用する規約")
+    .selectOption({ label: "商品の状態を偽る行為（利用規約 第7条第3号）" });
+  await safety
+    .getByLabel("会員への説明")
+    .fill("掲載の写真が別の端末のものでした。実物の写真に差し替えてください。");
   await safety.getByRole("button", { name: "出品を非表示にする" }).click();
   await safety.getByRole("button", { name: "実行する" }).click();
   await expect(safety.getByTestId("toast")).toBeVisible();
@@ -171,9 +180,15 @@ test("a member reports a listing and asks for help; staff hide it, answer, hold 
   // Finance may look at members but not suspend one: no form, and the server refuses.
   const finance = await asStaff(page, "finance@tsugu.example");
   await finance.goto("/ja/staff/");
-  await expect(finance.getByRole("navigation", { name: "管理メニュー" }).getByRole("link", { name: "通報" })).toHaveCount(0);
+  await expect(
+    finance.getByRole("navigation", { name: "管理メニュー" }).getByRole("link", { name: "通報" }),
+  ).toHaveCount(0);
   await finance.goto("/ja/staff/members/?q=taro%40tsugu.example");
-  await finance.getByRole("row", { name: /たろう/ }).getByRole("link").first().click();
+  await finance
+    .getByRole("row", { name: /たろう/ })
+    .getByRole("link")
+    .first()
+    .click();
   await expect(finance).toHaveURL(/\/staff\/members\/\d+\/$/);
   await expect(finance.getByRole("heading", { level: 1 })).toContainText("たろう");
   // Personal data stays masked for finance.

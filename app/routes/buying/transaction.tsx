@@ -302,6 +302,16 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
           </Form>
         )}
       </section>
+      <p className="text-sm text-slate-600">
+        {t("askSupport")}{" "}
+        <Link
+          to={`/${lang}/mypage/support/?category=transaction&transaction=${view.id}`}
+          className="font-semibold text-brand-700 underline underline-offset-2"
+          data-testid="ask-support"
+        >
+          {t("askSupportLink")}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -87,6 +87,8 @@ export const enBuying: Pick<Messages, "buying"> = {
     messages: "Messages",
     noMessages: "No messages yet",
     messageLabel: "Message",
+    askSupport: "Having trouble with this transaction? Tsugu support can help",
+    askSupportLink: "Contact support",
     send: "Send",
     messageSent: "Message sent",
     requestCancel: "Request cancellation",

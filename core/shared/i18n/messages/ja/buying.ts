@@ -86,6 +86,8 @@ export const jaBuying = {
     messages: "取引メッセージ",
     noMessages: "まだメッセージはありません",
     messageLabel: "メッセージ",
+    askSupport: "取引でお困りのときは、運営に相談できます",
+    askSupportLink: "運営に相談する",
     send: "送信する",
     messageSent: "メッセージを送信しました",
     requestCancel: "キャンセルを申請する",
