@@ -91,6 +91,8 @@ export default [
       route("staff", "routes/staff/dashboard.tsx"),
       route("staff/reports", "routes/staff/reports.tsx"),
       route("staff/reports/:id", "routes/staff/reports-detail.tsx"),
+      route("staff/identity", "routes/staff/identity.tsx"),
+      route("staff/identity/:id", "routes/staff/identity-detail.tsx"),
       route("staff/support", "routes/staff/support.tsx"),
       route("staff/support/:id", "routes/staff/support-detail.tsx"),
       route("staff/replies", "routes/staff/replies.tsx"),

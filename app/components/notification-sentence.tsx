@@ -41,6 +41,7 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
   const buying = useTranslations("buying.notices");
   const moderation = useTranslations("moderation.notices");
   const support = useTranslations("support.notice");
+  const identity = useTranslations("identityReview.notice");
   return (n) => {
     const trade = TRADE_NOTICES.find((k) => k === `${n.kind}_${n.event}`);
     if (trade) return buying(trade, { title: n.title });
@@ -61,6 +62,8 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
       }
       case "support":
         return support("answered", { subject: n.title });
+      case "identity":
+        return n.event === "verified" || n.event === "rejected" ? identity(n.event) : t("other");
       default:
         return t("other");
     }

@@ -55,6 +55,10 @@ const FLASH_KEYS = [
   "moderation.flash.dismissed",
   "moderation.flash.claimed",
   "moderation.flash.released",
+  "identityReview.flash.approved",
+  "identityReview.flash.rejected",
+  "identityReview.flash.claimed",
+  "identityReview.flash.released",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

@@ -2,7 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { identityChecks, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { getAddress } from "./get-address.ts";
 import type { IdentityCheckStatus, VerifiedFacts } from "./identity-provider.ts";
+import { needsOfficeReview } from "./identity-review-rule.ts";
 
 export type IdentityCheckView = {
   reference: string;
@@ -17,22 +19,25 @@ export type IdentityCheckView = {
 export type IdentityCheckRow = typeof identityChecks.$inferSelect;
 
 export function toCheckView(row: IdentityCheckRow): IdentityCheckView {
+  // Under the office's review the member still sees it as being checked, as a pending check reads.
+  const review = row.status === "review";
   return {
     reference: row.providerReference,
-    // Under the office's review the member still sees it as being checked.
     status: row.status === "review" ? "pending" : row.status,
     method: row.method,
-    reason: row.reason,
-    facts: (row.verifiedFacts as VerifiedFacts | null) ?? null,
+    reason: review ? null : row.reason,
+    facts: review ? null : ((row.verifiedFacts as VerifiedFacts | null) ?? null),
     createdAt: row.createdAt,
-    completedAt: row.completedAt,
+    completedAt: review ? null : row.completedAt,
   };
 }
 
 /**
  * Brings a pending check up to date with what the provider says about it. This, and never the
  * provider's redirect back to us, decides the outcome: a redirect to the success page for a check
- * the provider has not approved leaves it pending. A verified check marks the member verified.
+ * the provider has not approved leaves it pending. A verified check marks the member verified,
+ * unless the verified name is not the one the member registered (`needsOfficeReview`): then the
+ * check waits in the office's review queue (`review`) and the member is not verified yet.
  */
 export async function syncIdentityCheck(ctx: CoreContext, row: IdentityCheckRow): Promise<IdentityCheckView> {
   if (row.status !== "pending" || row.provider !== ctx.identity.name) return toCheckView(row);
@@ -40,9 +45,11 @@ export async function syncIdentityCheck(ctx: CoreContext, row: IdentityCheckRow)
   const result = await ctx.identity.getResult(row.providerReference);
   let next: Pick<IdentityCheckRow, "status" | "verifiedFacts" | "reason" | "completedAt"> | null = null;
   if (result && result.status !== "pending") {
+    const facts = result.status === "verified" ? result.facts : null;
+    const review = facts !== null && needsOfficeReview(facts, await getAddress(ctx, row.userId));
     next = {
-      status: result.status,
-      verifiedFacts: result.status === "verified" ? result.facts : null,
+      status: review ? "review" : result.status,
+      verifiedFacts: facts,
       reason: result.reason,
       completedAt: result.completedAt ?? now,
     };

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { identityChecks } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { isCodeOf, labelOf, PREFECTURES } from "../shared/codes.ts";
@@ -36,6 +37,13 @@ export async function startIdentityVerification(
   if (Object.keys(missing).length > 0) throw new AppError("VALIDATION", { fields: missing });
   if (await isIdentityVerified(ctx, o.actor.id))
     throw new AppError("CONFLICT", { message: ALREADY_VERIFIED });
+  // A check the office is reviewing is decided there first; a second one would race it.
+  const [inReview] = await ctx.db
+    .select({ id: identityChecks.id })
+    .from(identityChecks)
+    .where(and(eq(identityChecks.userId, o.actor.id), eq(identityChecks.status, "review")))
+    .limit(1);
+  if (inReview) throw new AppError("CONFLICT", { message: msg("account.errors.identityInReview") });
   await consumeRateLimits(ctx, [
     { key: `ekyc:user:${o.actor.id}`, max: IDENTITY_CHECKS_PER_MEMBER_PER_DAY, windowSeconds: 24 * 3600 },
   ]);

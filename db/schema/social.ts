@@ -101,6 +101,8 @@ export const NOTIFICATION_KINDS = [
   "moderation",
   /** Support answered the member's inquiry. */
   "support",
+  /** The office decided an identity check it reviewed: verified or rejected. */
+  "identity",
 ] as const;
 
 /** In-app notifications; `payload` carries what the list needs to show and link. */

@@ -194,6 +194,12 @@ const API_ACCESS: Record<string, Row> = {
   "post /staff/transactions/{id}/cancel": staffApi("transactions:cancel", 422),
   "post /staff/transactions/{id}/complete": staffApi("transactions:complete", 422),
   "post /staff/transactions/{id}/claim": staffApi("transactions:hold", 404),
+  // Identity checks under office review; the decisions need a note, so an empty body is 422.
+  "get /staff/identity-reviews": staffApi("identity:review", 200),
+  "get /staff/identity-reviews/{id}": staffApi("identity:review", 404),
+  "post /staff/identity-reviews/{id}/approve": staffApi("identity:review", 422),
+  "post /staff/identity-reviews/{id}/reject": staffApi("identity:review", 422),
+  "post /staff/identity-reviews/{id}/claim": staffApi("identity:review", 404),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -302,6 +308,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   "mypage/support/:id/photos/:photo": signedIn(302, 404),
   "staff/exports/:id/download": staffPage("exports:create", 404),
   "staff/reports/:id": staffPage("reports:read", 404),
+  "staff/identity": staffPage("identity:review"),
+  "staff/identity/:id": staffPage("identity:review", 404),
   "staff/members": staffPage("members:read"),
   "staff/members/:id": staffPage("members:read", 404),
   // Without ?type=&id= there is nothing to report; business and staff accounts never report.

@@ -12,7 +12,7 @@ import { addSavedCard } from "#core/payments/saved-cards.ts";
 import { postComment } from "#core/social/comments.ts";
 import { createInquiry } from "#core/support/create-inquiry.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
-import { itemPhotos } from "#db/schema/index.ts";
+import { identityChecks, itemPhotos } from "#db/schema/index.ts";
 import { toSnake } from "#server/api/case.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
 import { listItem, makeOperator } from "../helpers/catalog.ts";
@@ -75,6 +75,25 @@ async function arrange(): Promise<Fixture> {
     actor: operator,
     input: { kind: "transactions", dateFrom: "2026-11-01", dateTo: "2026-11-30", encoding: "sjis" },
   });
+  // An identity check of the owner's waiting for the office (the provider passed another name).
+  const [identityCheck] = await ctx.db
+    .insert(identityChecks)
+    .values({
+      userId: owner.id,
+      provider: "polarify",
+      method: "ekyc-photo-id-selfie",
+      status: "review",
+      providerReference: `plr_fuzz_${randomUUID()}`,
+      verifiedFacts: {
+        name: "佐藤 花子",
+        address: "東京都千代田区",
+        birthDate: "1990-04-01",
+        occupation: "会社員",
+      },
+      expiresAt: new Date(Date.now() + 30 * 60 * 1000),
+      completedAt: new Date(),
+    })
+    .returning({ id: identityChecks.id });
   const { savedSearches } = await import("#db/schema/index.ts");
   const [search] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id));
   return {
@@ -83,6 +102,7 @@ async function arrange(): Promise<Fixture> {
     operator,
     ids: {
       report: String(report.id),
+      identityCheck: String(identityCheck!.id),
       inquiry: String(inquiry.id),
       export: String(exported.id),
       operator: String(operator.id),
@@ -131,7 +151,9 @@ function pathOf(path: string, f: Fixture): string {
                                 ? "savedSearch"
                                 : name === "id" && path.startsWith("/users/")
                                   ? "user"
-                                  : null;
+                                  : name === "id" && path.startsWith("/staff/identity-reviews/")
+                                    ? "identityCheck"
+                                    : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

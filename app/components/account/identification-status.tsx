@@ -1,10 +1,11 @@
 import { useTranslations } from "use-intl";
 import { IDENTITY_REJECTION_REASONS } from "#core/account/identity-provider.ts";
+import { IDENTITY_OFFICE_REJECTION_REASONS } from "#core/account/identity-review-rule.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
 
 type Status = "pending" | "verified" | "rejected" | "expired";
-const REASONS = [...IDENTITY_REJECTION_REASONS, "expired"] as const;
+const REASONS = [...IDENTITY_REJECTION_REASONS, ...IDENTITY_OFFICE_REJECTION_REASONS, "expired"] as const;
 const METHODS = ["ekyc-photo-id-selfie"] as const;
 
 /** A provider's reason code in words; codes we do not know read as a plain "could not verify". */

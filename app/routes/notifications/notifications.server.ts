@@ -58,6 +58,8 @@ function hrefOf(n: Notification): string | null {
       const inquiryId = id(n.payload.inquiryId);
       return inquiryId ? `/mypage/support/${inquiryId}/` : null;
     }
+    case "identity":
+      return "/settings/identification/";
     default:
       return null;
   }

@@ -8,6 +8,7 @@ export const STAFF_NAV = [
   { path: "", key: "dashboard", permission: "staff:access" },
   { path: "transactions/", key: "transactions", permission: "transactions:read" },
   { path: "reports/", key: "reports", permission: "reports:read" },
+  { path: "identity/", key: "identity", permission: "identity:review" },
   { path: "support/", key: "support", permission: "support:read" },
   { path: "replies/", key: "replies", permission: "replies:manage" },
   { path: "members/", key: "members", permission: "members:read" },

@@ -20,6 +20,7 @@ import { bankAccountRoutes } from "./bank-account.ts";
 import { exportRoutes } from "./exports.ts";
 import { healthRoutes } from "./health.ts";
 import { identificationRoutes } from "./identification.ts";
+import { identityReviewRoutes } from "./identity-review.ts";
 import { imeiRoutes } from "./imei.ts";
 import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
@@ -49,6 +50,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...moderationRoutes,
   ...staffRoutes,
   ...staffTransactionRoutes,
+  ...identityReviewRoutes,
   ...supportRoutes,
 ];
 

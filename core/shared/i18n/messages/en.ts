@@ -9,6 +9,7 @@ import { enCodes } from "./en/codes.ts";
 import { enCompanyFacts } from "./en/company-facts.ts";
 import { enExports } from "./en/exports.ts";
 import { enIdentity } from "./en/identity.ts";
+import { enIdentityReview } from "./en/identity-review.ts";
 import { enImages } from "./en/images.ts";
 import { enLedger } from "./en/ledger.ts";
 import { enListing } from "./en/listing.ts";
@@ -53,6 +54,7 @@ export const en: Messages = {
   ...enOffice,
   ...enBuying,
   ...enModeration,
+  ...enIdentityReview,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

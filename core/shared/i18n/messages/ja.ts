@@ -8,6 +8,7 @@ import { jaCodes } from "./ja/codes.ts";
 import { jaCompanyFacts } from "./ja/company-facts.ts";
 import { jaExports } from "./ja/exports.ts";
 import { jaIdentity } from "./ja/identity.ts";
+import { jaIdentityReview } from "./ja/identity-review.ts";
 import { jaImages } from "./ja/images.ts";
 import { jaLedger } from "./ja/ledger.ts";
 import { jaListing } from "./ja/listing.ts";
@@ -52,6 +53,7 @@ export const ja = {
   ...jaOffice,
   ...jaBuying,
   ...jaModeration,
+  ...jaIdentityReview,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

@@ -39,6 +39,7 @@ export const enAccountCore: Pick<Messages, "account"> = {
       notABirthDate: "Enter a valid date of birth",
       postalCodeUnknown: "No address was found for this postal code",
       alreadyVerified: "Your identity has already been verified",
+      identityInReview: "Tsugu is reviewing your identity check. Please wait for the result",
       phoneTaken: "This phone number has already been verified by another account",
       phoneAlreadyYours: "This phone number is already verified",
       nothingToChange: "Send at least one field to change",

@@ -87,6 +87,8 @@ export const enAccount: Pick<Messages, "address" | "bank" | "sms" | "identificat
         document_unreadable: "The ID document could not be read",
         face_mismatch: "Your selfie did not match the photo on the ID document",
         document_expired: "The ID document has expired",
+        name_mismatch:
+          "The name on the ID document does not match the name on your registered address. Correct the name on your address to match the document, then verify again",
         expired: "The 30 minutes allowed for the verification ran out",
         other: "Your identity could not be verified",
       },

@@ -37,6 +37,7 @@ export const jaAccountCore = {
       notABirthDate: "生年月日を正しく入力してください",
       postalCodeUnknown: "この郵便番号に該当する住所が見つかりませんでした",
       alreadyVerified: "本人確認はすでに完了しています",
+      identityInReview: "本人確認の内容を運営が確認しています。結果が出るまでお待ちください",
       phoneTaken: "この電話番号は、ほかのアカウントで認証済みのため使用できません",
       phoneAlreadyYours: "この電話番号は認証済みです",
       nothingToChange: "変更する項目を指定してください",

@@ -83,6 +83,8 @@ export const jaAccount = {
       document_unreadable: "本人確認書類を読み取れませんでした",
       face_mismatch: "顔写真と本人確認書類の写真が一致しませんでした",
       document_expired: "本人確認書類の有効期限が切れています",
+      name_mismatch:
+        "本人確認書類の氏名が、ご登録の住所の氏名と一致しませんでした。住所の氏名を本人確認書類のとおりに直してから、もう一度お手続きください",
       expired: "手続きの有効期限（30分）が過ぎました",
       other: "本人確認ができませんでした",
     },
