@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { useTranslations } from "use-intl";
-import { useRouteHandle } from "./route-handle.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useRouteHandle } from "./route-handle.ts";
 
 const LINKS = [
   { key: "about", path: "/about/" },

@@ -31,7 +31,9 @@ export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; 
   const { back, tab, wide } = useRouteHandle();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className={`mx-auto flex h-14 ${wide ? "max-w-7xl" : "max-w-5xl"} items-center gap-2 px-3 sm:gap-4 sm:px-4`}>
+      <div
+        className={`mx-auto flex h-14 ${wide ? "max-w-7xl" : "max-w-5xl"} items-center gap-2 px-3 sm:gap-4 sm:px-4`}
+      >
         {back !== undefined && <BackButton lang={lang} back={back} />}
         <Link
           to={`/${lang}/`}
