@@ -150,7 +150,7 @@ test("a member reports a listing and asks for help; staff hide it, answer, hold 
   expect(await mailTo(support, "hanako@tsugu.example", "回答しました")).toContain("明日発送されます");
 
   // Trust and safety holds the sale and releases it, each with a reason.
-  await safety.goto("/ja/staff/transactions/?q=" + encodeURIComponent(`保留テスト iPhone ${stamp}`));
+  await safety.goto(`/ja/staff/transactions/?q=${encodeURIComponent(`保留テスト iPhone ${stamp}`)}`);
   await safety
     .getByRole("row", { name: new RegExp(`保留テスト iPhone ${stamp}`) })
     .getByRole("link")
