@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, type Page, test } from "./fixtures.ts";
+import { CPU_THROTTLE, expect, type Page, test } from "./fixtures.ts";
 import { journeyShot, logIn, ownOrigin, readMail, seriousA11yProblems } from "./helpers.ts";
 
 /** A listing of Taro's on sale, made through the API as his own pages would. */
@@ -40,7 +40,7 @@ async function mailTo(page: Page, to: string, subjectPart: string): Promise<stri
   let text = "";
   await expect(async () => {
     text = await readMail(page, to, subjectPart);
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 30_000 * CPU_THROTTLE });
   return text;
 }
 
