@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, like } from "drizzle-orm";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { fileReport } from "#core/moderation/file-report.ts";
 import type { CoreContext } from "#core/shared/context.ts";
@@ -57,11 +57,12 @@ export async function seedDemoBackOffice(ctx: CoreContext): Promise<number> {
   ]);
   if (!hanako || !taro || !staff) return 0;
   for (const input of REPLIES) await createSavedReply(ctx, { actor: staff, input });
+  // A demo seller's listing on sale (not one of the two demo members').
   const [listing] = await ctx.db
     .select({ id: items.id })
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
-    .where(and(inArray(items.state, ["SALE"]), eq(users.email, "seller03@tsugu.example")))
+    .where(and(eq(items.state, "SALE"), like(users.email, "seller%@tsugu.example")))
     .orderBy(asc(items.id))
     .limit(1);
   let made = REPLIES.length;

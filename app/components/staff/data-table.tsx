@@ -59,6 +59,14 @@ export function DataTable<T extends Record<string, unknown>>({
     params.delete("before");
     return `?${params.toString()}`;
   };
+  if (rows.length === 0) {
+    // Nothing to lay out: the message alone, readable on a phone without scrolling sideways.
+    return (
+      <p className="rounded-2xl bg-white px-4 py-6 text-center text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">
+        {empty}
+      </p>
+    );
+  }
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
@@ -91,26 +99,18 @@ export function DataTable<T extends Record<string, unknown>>({
           ))}
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-6 text-center text-slate-600">
-                {empty}
-              </td>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className={rowClassName?.(row.original) ?? ""}>
+              {row.getAllCells().map((cell) => (
+                <td
+                  key={cell.id}
+                  className={`px-3 py-2 align-top ${byId.get(cell.column.id)?.className ?? ""}`}
+                >
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
             </tr>
-          ) : (
-            table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={rowClassName?.(row.original) ?? ""}>
-                {row.getAllCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className={`px-3 py-2 align-top ${byId.get(cell.column.id)?.className ?? ""}`}
-                  >
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
+          ))}
         </tbody>
       </table>
     </div>
