@@ -6,6 +6,8 @@ const TRADE_NOTICES = [
   "purchase_CANCELED",
   "purchase_START",
   "purchase_COMPLETED",
+  "purchase_held",
+  "purchase_released",
   "payment_paid",
   "payment_completed",
   "shipping_shipped",

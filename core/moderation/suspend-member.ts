@@ -10,6 +10,7 @@ import { msg } from "../shared/i18n/translate.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { authorize, type Operator, type RequestMeta } from "../staff/authorize.ts";
 import { changeState } from "../state/change-state.ts";
+import { tradeNotice } from "../trading/trade-notice.ts";
 import { TRANSACTION_MACHINE } from "../trading/transaction-states.ts";
 import { moderationReason } from "./codes.ts";
 import { parseModeration, recordDecision } from "./decisions.ts";
@@ -198,7 +199,14 @@ async function holdOpenTransactions(
   o: { operator: Operator; memberId: number; reason: string; note: string; meta: RequestMeta | undefined },
 ): Promise<number[]> {
   const open = await deps.db
-    .select({ id: transactions.id, state: transactions.state, heldFrom: transactions.heldFrom })
+    .select({
+      id: transactions.id,
+      itemId: transactions.itemId,
+      buyerId: transactions.buyerId,
+      sellerId: transactions.sellerId,
+      state: transactions.state,
+      heldFrom: transactions.heldFrom,
+    })
     .from(transactions)
     .where(
       and(
@@ -227,6 +235,9 @@ async function holdOpenTransactions(
       reason: o.note,
       meta: o.meta,
     });
+    // The other party learns the office has paused it (the suspended member is told by the decision's own notice).
+    const other = t.buyerId === o.memberId ? t.sellerId : t.buyerId;
+    await tradeNotice(deps, { userId: other, kind: "purchase", transaction: t, event: "held" });
   }
   return open.map((t) => t.id);
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "../staff/audit.ts";
 import { authorize, type RequestMeta } from "../staff/authorize.ts";
 import { changeState } from "../state/change-state.ts";
 import { loadTransaction } from "./load-transaction.ts";
+import { tradeNotice } from "./trade-notice.ts";
 import { TRANSACTION_MACHINE } from "./transaction-states.ts";
 
 /**
@@ -50,6 +51,13 @@ export async function holdTransaction(
         meta: o.meta,
       },
     );
+    // Both parties learn that the office has paused their transaction, or let it go on.
+    for (const userId of [t.buyerId, t.sellerId]) {
+      await tradeNotice(
+        { db: tx, clock: ctx.clock },
+        { userId, kind: "purchase", transaction: t, event: o.hold ? "held" : "released" },
+      );
+    }
     return { state: to };
   });
 }

@@ -400,6 +400,19 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     expect((await holdTransaction(t.ctx, { actor: operator, transactionId, hold: false })).state).toBe(
       "START",
     );
+    // Both parties were told the office paused the sale, and that it goes on.
+    for (const party of [buyer, seller]) {
+      const events = (
+        await t.ctx.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, party.id))
+          .orderBy(notifications.id)
+      )
+        .map((n) => n.payload.event)
+        .filter((e) => e === "held" || e === "released");
+      expect(events).toEqual(["held", "released"]);
+    }
   });
 
   it("checks the pickup rules of §5 and the courier's maintenance window", async () => {

@@ -124,6 +124,8 @@ export const enBuying: Pick<Messages, "buying"> = {
       purchase_CANCELED: "The transaction for “{title}” was canceled",
       purchase_START: "The transaction for “{title}” continues",
       purchase_COMPLETED: "The transaction for “{title}” is complete",
+      purchase_held: "Tsugu has paused the transaction for “{title}” to look into it",
+      purchase_released: "The transaction for “{title}” is no longer paused. Please carry on",
       payment_paid: "Your payment for “{title}” is complete",
       payment_completed: "The sale of “{title}” is complete and your proceeds have arrived",
       shipping_shipped: "“{title}” has been shipped",

@@ -123,6 +123,8 @@ export const jaBuying = {
       purchase_CANCELED: "「{title}」の取引がキャンセルされました",
       purchase_START: "「{title}」の取引は続行されます",
       purchase_COMPLETED: "「{title}」の取引が完了しました",
+      purchase_held: "「{title}」の取引を、運営が確認のため一時停止しました",
+      purchase_released: "「{title}」の取引の一時停止を解除しました。取引を続けてください",
       payment_paid: "「{title}」のお支払いが完了しました",
       payment_completed: "「{title}」の取引が完了し、売上金に反映されました",
       shipping_shipped: "「{title}」が発送されました",
