@@ -13,6 +13,7 @@ import { queueOperators } from "#core/staff/claims.ts";
 import { FormError } from "../../components/form.tsx";
 import { useAge } from "../../components/staff/age.ts";
 import { AssignForm } from "../../components/staff/assign-form.tsx";
+import { ClaimForm } from "../../components/staff/claim-form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -128,33 +129,15 @@ export default function StaffIdentityCheck({ loaderData, actionData, params }: R
           <p className={`text-sm ${check.overdue ? "font-bold text-danger-700" : "text-slate-700"}`}>
             {t("detail.waiting", { age: age(check.ageMs) })}
           </p>
-          <Form method="post" className="flex flex-wrap items-center gap-3 text-sm">
-            {claim ? (
-              <>
-                <span data-testid="check-claim">{t("detail.claimedBy", { name: claim.nickname })}</span>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="release"
-                  className="rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold hover:bg-slate-50"
-                >
-                  {t("detail.release")}
-                </button>
-              </>
-            ) : (
-              <>
-                <span className="text-slate-600">{t("queue.unclaimed")}</span>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="claim"
-                  className="rounded-full border border-brand-600 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
-                >
-                  {t("queue.claimAction")}
-                </button>
-              </>
-            )}
-          </Form>
+          <ClaimForm
+            claimed={claim ? t("detail.claimedBy", { name: claim.nickname }) : null}
+            testId="check-claim"
+            labels={{
+              unclaimed: t("queue.unclaimed"),
+              claim: t("queue.claimAction"),
+              release: t("detail.release"),
+            }}
+          />
           <AssignForm
             lang={lang}
             queue="identity"

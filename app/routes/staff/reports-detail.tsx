@@ -12,6 +12,7 @@ import { queueOperators } from "#core/staff/claims.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
 import { FormError } from "../../components/form.tsx";
 import { AssignForm } from "../../components/staff/assign-form.tsx";
+import { ClaimForm } from "../../components/staff/claim-form.tsx";
 import { Decisions, type FormState, ModerationForm } from "../../components/staff/moderation.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
@@ -142,33 +143,15 @@ export default function StaffReport({ loaderData, actionData, params }: Route.Co
         <FormError message={actionData?.formError} />
       )}
       {open && (
-        <Form method="post" className="flex flex-wrap items-center gap-3 text-sm">
-          {claim ? (
-            <>
-              <span data-testid="report-claim">{t("report.claimedBy", { name: claim.nickname })}</span>
-              <button
-                type="submit"
-                name="intent"
-                value="release"
-                className="rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold hover:bg-slate-50"
-              >
-                {t("report.release")}
-              </button>
-            </>
-          ) : (
-            <>
-              <span className="text-slate-600">{t("queue.unclaimed")}</span>
-              <button
-                type="submit"
-                name="intent"
-                value="claim"
-                className="rounded-full border border-brand-600 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
-              >
-                {t("queue.claimAction")}
-              </button>
-            </>
-          )}
-        </Form>
+        <ClaimForm
+          claimed={claim ? t("report.claimedBy", { name: claim.nickname }) : null}
+          testId="report-claim"
+          labels={{
+            unclaimed: t("queue.unclaimed"),
+            claim: t("queue.claimAction"),
+            release: t("report.release"),
+          }}
+        />
       )}
       {open && (
         <AssignForm
