@@ -2,22 +2,19 @@ import { and, eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { createSession } from "#core/identity/sessions.ts";
 import type { OperatorRole } from "#core/staff/permissions.ts";
 import { auditLog } from "#db/schema/index.ts";
-import { makeMember, makeOperator } from "../helpers/catalog.ts";
+import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { signIn as signInAs, signInOperator } from "../helpers/web.ts";
 
 let server: TestServer;
 
 type Who = SessionUser & { cookie: string };
 
-async function signIn(user: SessionUser): Promise<Who> {
-  const { token } = await createSession(server.ctx, { userId: user.id, kind: "web", persistent: true });
-  return { ...user, cookie: `tsugu=${token}` };
-}
-const operator = async (roles: OperatorRole[], nickname?: string) =>
-  signIn(await makeOperator(server.ctx, roles, nickname ? { nickname } : {}));
+const signIn = (user: SessionUser): Promise<Who> => signInAs(server, user);
+const operator = (roles: OperatorRole[], nickname?: string) =>
+  signInOperator(server, roles, nickname ? { nickname } : {});
 
 async function page(url: string, cookie: string) {
   const res = await fetch(`${server.url}${url}`, { redirect: "manual", headers: { cookie } });

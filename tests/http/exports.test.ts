@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import iconv from "iconv-lite";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, type SessionUser } from "#core/identity/sessions.ts";
+import type { SessionUser } from "#core/identity/sessions.ts";
 import type { OperatorRole } from "#core/staff/permissions.ts";
 import { auditLog, exports } from "#db/schema/index.ts";
-import { makeMember, makeOperator } from "../helpers/catalog.ts";
+import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { signIn as signInAs, signInOperator } from "../helpers/web.ts";
 
 let server: TestServer;
 type Who = SessionUser & { cookie: string };
@@ -14,11 +15,8 @@ type Who = SessionUser & { cookie: string };
 const TX_HEADER =
   "取引ID,作成日時(JST),状態,商品ID,商品名,価格,手数料,販売利益,支払方法,購入者ID,出品者ID,発送日時,完了日時";
 
-async function signIn(user: SessionUser): Promise<Who> {
-  const { token } = await createSession(server.ctx, { userId: user.id, kind: "web", persistent: true });
-  return { ...user, cookie: `tsugu=${token}` };
-}
-const operator = async (roles: OperatorRole[]) => signIn(await makeOperator(server.ctx, roles));
+const signIn = (user: SessionUser): Promise<Who> => signInAs(server, user);
+const operator = (roles: OperatorRole[]) => signInOperator(server, roles);
 
 const get = (url: string, cookie = "") =>
   fetch(`${server.url}${url}`, { redirect: "manual", headers: { cookie } });

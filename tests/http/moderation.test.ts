@@ -2,29 +2,22 @@ import { eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { createSession } from "#core/identity/sessions.ts";
 import type { OperatorRole } from "#core/staff/permissions.ts";
 import { items, reports, users } from "#db/schema/index.ts";
-import { listItem, makeMember, makeOperator } from "../helpers/catalog.ts";
+import { listItem, makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { getPage, type SignedIn, signIn as signInAs, signInOperator } from "../helpers/web.ts";
 
 let server: TestServer;
 
-type Who = SessionUser & { cookie: string; token: string };
+type Who = SignedIn;
 
-async function signIn(user: SessionUser): Promise<Who> {
-  const { token } = await createSession(server.ctx, { userId: user.id, kind: "web", persistent: true });
-  return { ...user, cookie: `tsugu=${token}`, token };
-}
+const signIn = (user: SessionUser): Promise<Who> => signInAs(server, user);
 const member = async (nickname?: string) =>
   signIn(await makeMember(server.ctx, nickname ? { nickname } : {}));
-const operator = async (roles: OperatorRole[]) => signIn(await makeOperator(server.ctx, roles));
+const operator = (roles: OperatorRole[]) => signInOperator(server, roles);
 
-async function page(url: string, cookie = "") {
-  const res = await fetch(`${server.url}${url}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  const html = await res.text();
-  return { status: res.status, res, html, doc: parse(html) };
-}
+const page = (url: string, cookie = "") => getPage(server, url, cookie);
 
 function post(url: string, cookie: string, form: Record<string, string> = {}) {
   return fetch(`${server.url}${url}`, {

@@ -3,30 +3,23 @@ import { eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { createSession } from "#core/identity/sessions.ts";
 import type { OperatorRole } from "#core/staff/permissions.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { shipItem } from "#core/trading/ship-item.ts";
 import { payments, transactions } from "#db/schema/index.ts";
-import { listItem, makeMember, makeOperator } from "../helpers/catalog.ts";
+import { listItem, makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { cardToken, makeBuyer, TEST_ADDRESS } from "../helpers/trading.ts";
+import { getPage, type SignedIn, signIn as signInAs, signInOperator } from "../helpers/web.ts";
 
 let server: TestServer;
 
-type Who = SessionUser & { cookie: string; token: string };
+type Who = SignedIn;
 
-async function signIn(user: SessionUser): Promise<Who> {
-  const { token } = await createSession(server.ctx, { userId: user.id, kind: "web", persistent: true });
-  return { ...user, cookie: `tsugu=${token}`, token };
-}
-const operator = async (roles: OperatorRole[]) => signIn(await makeOperator(server.ctx, roles));
+const signIn = (user: SessionUser): Promise<Who> => signInAs(server, user);
+const operator = (roles: OperatorRole[]) => signInOperator(server, roles);
 
-async function page(url: string, cookie = "") {
-  const res = await fetch(`${server.url}${url}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  const html = await res.text();
-  return { status: res.status, res, html, doc: parse(html) };
-}
+const page = (url: string, cookie = "") => getPage(server, url, cookie);
 
 async function post(url: string, cookie: string, form: Record<string, string> = {}) {
   const res = await fetch(`${server.url}${url}`, {

@@ -1,0 +1,29 @@
+import { parse } from "node-html-parser";
+import { createSession, type SessionUser } from "#core/identity/sessions.ts";
+import type { OperatorRole } from "#core/staff/permissions.ts";
+import { makeOperator } from "./catalog.ts";
+import type { TestServer } from "./http-server.ts";
+
+/** A member or operator with a live web session: the cookie a browser would send, and its token. */
+export type SignedIn = SessionUser & { cookie: string; token: string };
+
+export async function signIn(server: TestServer, user: SessionUser): Promise<SignedIn> {
+  const { token } = await createSession(server.ctx, { userId: user.id, kind: "web", persistent: true });
+  return { ...user, cookie: `tsugu=${token}`, token };
+}
+
+/** A new operator holding `roles`, signed in. */
+export async function signInOperator(
+  server: TestServer,
+  roles: OperatorRole[],
+  o: { nickname?: string } = {},
+): Promise<SignedIn> {
+  return signIn(server, await makeOperator(server.ctx, roles, o));
+}
+
+/** A page as the browser gets it (redirects not followed), parsed. */
+export async function getPage(server: TestServer, url: string, cookie = "") {
+  const res = await fetch(`${server.url}${url}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const html = await res.text();
+  return { status: res.status, res, html, doc: parse(html) };
+}
