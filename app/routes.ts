@@ -143,5 +143,9 @@ export default [
   route("sandbox/polarify/:reference", "routes/sandbox/polarify.tsx"),
   // The payments sandbox's 3-D Secure page: stands for the card issuer's site.
   route("sandbox/payments/challenge/:chargeId", "routes/sandbox/payments-challenge.tsx"),
+  // The voucher sandbox's how-to-pay page: stands for KOMOJU's instructions page (konbini, Pay-easy).
+  route("sandbox/vouchers/:id", "routes/sandbox/vouchers.tsx"),
+  // The payouts sandbox's Seven Bank ATM: stands for a machine in a shop, where cash is taken.
+  route("sandbox/atm", "routes/sandbox/atm.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

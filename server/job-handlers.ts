@@ -1,15 +1,19 @@
+import { balanceSyncHandler } from "#core/balance/balance-sync.ts";
 import { notifySavedSearchesHandler } from "#core/catalog/saved-searches.ts";
 import { writeExportHandler } from "#core/exports/write-export.ts";
 import type { JobHandler } from "#core/jobs/define-job.ts";
 import { sendModerationMailHandler } from "#core/moderation/moderation-mail.ts";
 import { deliverSandboxEventHandler } from "#core/payments/sandbox-gateway.ts";
 import { sendSupportAnswerMailHandler } from "#core/support/support-mails.ts";
+import { SANDBOX_VOUCHER_JOB_HANDLERS } from "#core/topups/sandbox-vouchers.ts";
 import { sendTradeMailHandler } from "#core/trading/trade-mails.ts";
 import { TRADING_JOB_HANDLERS } from "#core/trading/trading-jobs.ts";
 
 /** Every job the server runs, each definition with its handler. A job not listed here stays queued. */
 export const ALL_JOB_HANDLERS: readonly JobHandler[] = [
   deliverSandboxEventHandler,
+  ...SANDBOX_VOUCHER_JOB_HANDLERS,
+  balanceSyncHandler,
   ...TRADING_JOB_HANDLERS,
   sendTradeMailHandler,
   notifySavedSearchesHandler,

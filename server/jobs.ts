@@ -1,3 +1,4 @@
+import { scheduleBalanceSync } from "#core/balance/balance-sync.ts";
 import { createJobRunner, type JobRunner } from "#core/jobs/job-runner.ts";
 import { scheduleReconciliation } from "#core/trading/reconcile-purchases.ts";
 import { ALL_JOB_HANDLERS } from "./job-handlers.ts";
@@ -13,6 +14,9 @@ export function startJobs(services: AppServices, logger: Logger): JobRunner {
   const ctx = services.core;
   scheduleReconciliation(ctx, services.config.reconcile, { atStart: true }).catch((error) =>
     logger.error({ err: error }, "Could not queue reconciliation"),
+  );
+  scheduleBalanceSync(ctx, { atStart: true }).catch((error) =>
+    logger.error({ err: error }, "Could not queue the balance sync"),
   );
   const runner = createJobRunner({
     ctx,

@@ -4,10 +4,14 @@ import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/m
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { createPayjpGateway } from "#core/payments/payjp-gateway.ts";
 import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
+import { createSandboxAtm } from "#core/payouts/sandbox-atm.ts";
+import { createSandboxBank } from "#core/payouts/sandbox-bank.ts";
+import { createSandboxWallet } from "#core/payouts/sandbox-wallet.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { createS3BlobStore } from "#core/storage/s3-blob-store.ts";
+import { createSandboxVouchers } from "#core/topups/sandbox-vouchers.ts";
 import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import type { Config } from "./config.ts";
@@ -28,6 +32,12 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 
 /** Everything the doors share, built once per process. */
 export async function createServices(config: Config, database: Database): Promise<AppServices> {
+  const sandbox = {
+    db: database.db,
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+  };
   const core: CoreContext = {
     db: database.db,
     clock: systemClock,
@@ -45,6 +55,10 @@ export async function createServices(config: Config, database: Database): Promis
           publicUrl: config.publicUrl,
           secret: config.sessionSecret,
         }),
+    vouchers: createSandboxVouchers(sandbox),
+    atm: createSandboxAtm(sandbox),
+    wallet: createSandboxWallet(sandbox),
+    bank: createSandboxBank(sandbox),
     courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,

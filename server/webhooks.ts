@@ -4,6 +4,7 @@ import { receivePaymentWebhook } from "#core/payments/receive-webhook.ts";
 import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
+import { receiveVoucherWebhook } from "#core/topups/receive-voucher-webhook.ts";
 import { readBody } from "./api/body.ts";
 import { convertKeys, toCamel, toSnake } from "./api/case.ts";
 import { PAYMENT_PURPOSES } from "./payment-purposes.ts";
@@ -32,12 +33,12 @@ export function createProviderRoutes(services: AppServices): Hono<{ Bindings: Ht
       headers[key.toLowerCase()] = value;
     });
     try {
-      const result = await receivePaymentWebhook(ctx, {
-        provider: c.req.param("provider"),
-        headers,
-        body: new TextDecoder().decode(bytes),
-        purposes: PAYMENT_PURPOSES,
-      });
+      const provider = c.req.param("provider");
+      const body = new TextDecoder().decode(bytes);
+      const result =
+        provider === ctx.vouchers.name
+          ? await receiveVoucherWebhook(ctx, { provider, headers, body })
+          : await receivePaymentWebhook(ctx, { provider, headers, body, purposes: PAYMENT_PURPOSES });
       return c.json({ received: true, applied: result.applied });
     } catch (error) {
       if (isAppError(error)) return fail(error);

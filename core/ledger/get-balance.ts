@@ -12,7 +12,7 @@ export async function getBalance(ctx: Pick<CoreContext, "db">, o: { userId: numb
     .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.userId, o.userId));
-  const balance: Balance = { payment: 0, escrow: 0, proceeds: 0, points: 0 };
+  const balance: Balance = { payment: 0, escrow: 0, proceeds: 0, points: 0, free_points: 0 };
   for (const r of rows) balance[r.kind as MemberAccountKind] = r.balance;
   return balance;
 }

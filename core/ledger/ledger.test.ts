@@ -36,6 +36,7 @@ describe.each(ENGINES)("ledger on %s", (engine) => {
       escrow: 0,
       proceeds: 0,
       points: 3000,
+      free_points: 0,
     });
     await expect(
       postEntry(t.ctx, {

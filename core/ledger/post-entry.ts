@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { journalEntries, journalLines, ledgerAccounts } from "#db/schema/index.ts";
 import type { Clock } from "../shared/clock.ts";
-import { AppError } from "../shared/errors.ts";
+import { AppError, isDatabaseError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { type AccountRef, accountKey, type JournalLine } from "./accounts.ts";
 
@@ -12,13 +12,6 @@ const LEDGER_MESSAGES = {
 };
 
 export type PostedEntry = { entryId: number; created: boolean };
-
-function isCheckViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23514") return true;
-  }
-  return false;
-}
 
 function sameLines(a: JournalLine[], b: JournalLine[]): boolean {
   const norm = (lines: JournalLine[]) =>
@@ -108,7 +101,8 @@ export async function postEntry(
       return { entryId: entry.id, created: true };
     });
   } catch (error) {
-    if (isCheckViolation(error)) throw new AppError("CONFLICT", { message: LEDGER_MESSAGES.insufficient });
+    if (isDatabaseError(error, "23514"))
+      throw new AppError("CONFLICT", { message: LEDGER_MESSAGES.insufficient });
     throw error;
   }
 }

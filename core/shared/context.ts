@@ -3,7 +3,9 @@ import type { IdentityProvider } from "../account/identity-provider.ts";
 import type { Mailer } from "../notify/mailer.ts";
 import type { SmsSender } from "../notify/sms.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
+import type { AtmCodeProvider, BankTransferProvider, WalletProvider } from "../payouts/payout-providers.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import type { VoucherGateway } from "../topups/voucher-gateway.ts";
 import type { ShippingProvider } from "../trading/shipping-provider.ts";
 import type { Clock } from "./clock.ts";
 
@@ -18,6 +20,12 @@ export type CoreContext = {
   identity: IdentityProvider;
   /** Card payments: the built-in sandbox unless PAY.JP is configured. */
   payments: PaymentGateway;
+  /** Convenience-store and Pay-easy vouchers for points top-ups: the sandbox unless KOMOJU is configured. */
+  vouchers: VoucherGateway;
+  /** Payouts: Seven Bank ATM codes, Kyash transfers and the bank that takes our 全銀 files (sandboxes). */
+  atm: AtmCodeProvider;
+  wallet: WalletProvider;
+  bank: BankTransferProvider;
   /** Courier invoices and pickups: the sandbox courier. */
   courier: ShippingProvider;
   /** Key for hashing tokens and codes. */

@@ -13,6 +13,7 @@ const APP_ERROR_CODES = [
   "RATE_LIMITED",
   "UNSUPPORTED_MEDIA_TYPE",
   "PAYLOAD_TOO_LARGE",
+  "UNAVAILABLE",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -27,6 +28,8 @@ const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   RATE_LIMITED: 429,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
+  /** An outside service (a payment or payout provider) did not answer: try again later. */
+  UNAVAILABLE: 503,
 };
 
 export type AppErrorOptions = {
@@ -79,4 +82,12 @@ export function isAppError(error: unknown): error is AppError {
     typeof (error as AppError).code === "string" &&
     typeof (error as AppError).reason === "object"
   );
+}
+
+/** Whether a database error (or one it caused) is PostgreSQL's `code` (23505 unique, 23514 check…). */
+export function isDatabaseError(error: unknown, code: "23505" | "23514"): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
 }

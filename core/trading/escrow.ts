@@ -1,5 +1,6 @@
 import type { Db } from "#db/client.ts";
 import type { transactions } from "#db/schema/index.ts";
+import { creditProceeds } from "../balance/proceeds.ts";
 import { memberAccount, platformAccount } from "../ledger/accounts.ts";
 import { postEntry } from "../ledger/post-entry.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -27,12 +28,17 @@ export async function payIntoEscrow(ctx: Deps, t: Tx): Promise<void> {
   });
 }
 
-/** At COMPLETED: the seller's proceeds (price − fee) and the platform's fee leave escrow. */
+/**
+ * At COMPLETED: the seller's proceeds (price − fee) and the platform's fee leave escrow; the
+ * proceeds start their 180-day clock.
+ */
 export async function releaseEscrow(ctx: Deps, t: Tx): Promise<void> {
-  await postEntry(ctx, {
+  await creditProceeds(ctx, {
     idempotencyKey: `transaction:${t.id}:release`,
     kind: "sale_proceeds",
     refs: { transactionId: t.id },
+    userId: t.sellerId,
+    amount: t.proceeds,
     lines: [
       { account: memberAccount(t.buyerId, "escrow"), amount: -t.price },
       { account: memberAccount(t.sellerId, "proceeds"), amount: t.proceeds },

@@ -56,6 +56,10 @@ export const bankAccounts = pgTable(
     accountType: text("account_type", { enum: ["1", "2"] }).notNull(),
     accountNumber: text("account_number").notNull(),
     holderName: text("holder_name").notNull(),
+    /** The bank's and branch's names in Zengin kana, and which Zengin data they came from. */
+    bankKana: text("bank_kana"),
+    branchKana: text("branch_kana"),
+    zenginVersion: text("zengin_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./balance.ts";
 export * from "./catalog.ts";
 export * from "./identity.ts";
 export * from "./jobs.ts";

@@ -2,10 +2,24 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { users } from "./identity.ts";
 
-/** Accounts a member owns: none of them may ever hold less than zero. */
-export const MEMBER_ACCOUNT_KINDS = ["payment", "escrow", "proceeds", "points"] as const;
-/** The platform's own accounts: the 5% fee earned, and what the card provider owes or is owed. */
-export const PLATFORM_ACCOUNT_KINDS = ["revenue", "card_clearing"] as const;
+/**
+ * Accounts a member owns: none of them may ever hold less than zero. `proceeds` (売上金) can be paid
+ * out; `points` are paid points (bought, spendable, never paid out); `free_points` are granted by
+ * the office and expire. `payment` and `escrow` hold money passing through a purchase.
+ */
+export const MEMBER_ACCOUNT_KINDS = ["payment", "escrow", "proceeds", "points", "free_points"] as const;
+/**
+ * The platform's own accounts: fees earned; what the card and voucher providers owe or are owed;
+ * payouts asked for and not yet gone; money sent out by the payout providers; free points given.
+ */
+export const PLATFORM_ACCOUNT_KINDS = [
+  "revenue",
+  "card_clearing",
+  "voucher_clearing",
+  "payouts_pending",
+  "payout_clearing",
+  "promotions",
+] as const;
 export const LEDGER_ACCOUNT_KINDS = [...MEMBER_ACCOUNT_KINDS, ...PLATFORM_ACCOUNT_KINDS] as const;
 
 /**
@@ -25,7 +39,7 @@ export const ledgerAccounts = pgTable(
     unique("ledger_accounts_owner_kind_key").on(t.userId, t.kind).nullsNotDistinct(),
     check(
       "ledger_accounts_owner_check",
-      sql`(${t.kind} in ('payment', 'escrow', 'proceeds', 'points')) = (${t.userId} is not null)`,
+      sql`(${t.kind} in ('payment', 'escrow', 'proceeds', 'points', 'free_points')) = (${t.userId} is not null)`,
     ),
     check("ledger_accounts_member_nonnegative", sql`${t.userId} is null or ${t.balance} >= 0`),
   ],

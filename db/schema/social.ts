@@ -103,6 +103,8 @@ export const NOTIFICATION_KINDS = [
   "support",
   /** The office decided an identity check it reviewed: verified or rejected. */
   "identity",
+  /** Money in the balance: points credited, a payout sent or returned, proceeds nearing their deadline. */
+  "balance",
 ] as const;
 
 /** In-app notifications; `payload` carries what the list needs to show and link. */

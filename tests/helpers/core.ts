@@ -5,10 +5,14 @@ import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
+import { createSandboxAtm } from "#core/payouts/sandbox-atm.ts";
+import { createSandboxBank } from "#core/payouts/sandbox-bank.ts";
+import { createSandboxWallet } from "#core/payouts/sandbox-wallet.ts";
 import { type Clock, manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { type AppError, isAppError, localizeError } from "#core/shared/errors.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
+import { createSandboxVouchers } from "#core/topups/sandbox-vouchers.ts";
 import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import type { Db } from "#db/client.ts";
 import { createTestDatabase, type Engine, type TestDatabase } from "./db.ts";
@@ -55,6 +59,10 @@ export function sandboxCoreContext(o: {
     blobs: createLocalBlobStore({ dir: path.join(o.dataDir, "blobs") }),
     identity: createPolarifySandbox(deps),
     payments: createSandboxGateway(deps),
+    vouchers: createSandboxVouchers(deps),
+    atm: createSandboxAtm(deps),
+    wallet: createSandboxWallet(deps),
+    bank: createSandboxBank(deps),
     courier: createSandboxCourier(deps),
     secret: deps.secret,
     publicUrl: deps.publicUrl,

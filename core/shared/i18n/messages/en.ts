@@ -3,6 +3,7 @@ import { enAccount } from "./en/account.ts";
 import { enAccountCore } from "./en/account-core.ts";
 import { enApi } from "./en/api.ts";
 import { enAppErrors } from "./en/app-errors.ts";
+import { enBalance } from "./en/balance.ts";
 import { enBuying } from "./en/buying.ts";
 import { enCatalog } from "./en/catalog.ts";
 import { enCodes } from "./en/codes.ts";
@@ -18,6 +19,7 @@ import { enModeration } from "./en/moderation.ts";
 import { enOffice } from "./en/office.ts";
 import { enPages } from "./en/pages.ts";
 import { enPayments } from "./en/payments.ts";
+import { enPayoutSandboxes } from "./en/payout-sandboxes.ts";
 import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
 import { enSocial } from "./en/social.ts";
@@ -26,6 +28,7 @@ import { enStaff } from "./en/staff.ts";
 import { enSupport } from "./en/support.ts";
 import { enTrading } from "./en/trading.ts";
 import { enValidation } from "./en/validation.ts";
+import { enVouchers } from "./en/vouchers.ts";
 
 export const en: Messages = {
   ...enIdentity,
@@ -55,6 +58,9 @@ export const en: Messages = {
   ...enBuying,
   ...enModeration,
   ...enIdentityReview,
+  ...enPayoutSandboxes,
+  ...enVouchers,
+  ...enBalance,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

@@ -2,6 +2,7 @@ import { jaAccount } from "./ja/account.ts";
 import { jaAccountCore } from "./ja/account-core.ts";
 import { jaApi } from "./ja/api.ts";
 import { jaAppErrors } from "./ja/app-errors.ts";
+import { jaBalance } from "./ja/balance.ts";
 import { jaBuying } from "./ja/buying.ts";
 import { jaCatalog } from "./ja/catalog.ts";
 import { jaCodes } from "./ja/codes.ts";
@@ -17,6 +18,7 @@ import { jaModeration } from "./ja/moderation.ts";
 import { jaOffice } from "./ja/office.ts";
 import { jaPages } from "./ja/pages.ts";
 import { jaPayments } from "./ja/payments.ts";
+import { jaPayoutSandboxes } from "./ja/payout-sandboxes.ts";
 import { jaPosts } from "./ja/posts.ts";
 import { jaProfile } from "./ja/profile.ts";
 import { jaSocial } from "./ja/social.ts";
@@ -25,6 +27,7 @@ import { jaStaff } from "./ja/staff.ts";
 import { jaSupport } from "./ja/support.ts";
 import { jaTrading } from "./ja/trading.ts";
 import { jaValidation } from "./ja/validation.ts";
+import { jaVouchers } from "./ja/vouchers.ts";
 
 export const ja = {
   ...jaIdentity,
@@ -54,6 +57,9 @@ export const ja = {
   ...jaBuying,
   ...jaModeration,
   ...jaIdentityReview,
+  ...jaPayoutSandboxes,
+  ...jaVouchers,
+  ...jaBalance,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { Db } from "#db/client.ts";
+import { memberAccount } from "../ledger/accounts.ts";
+import type { CoreContext } from "../shared/context.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { BALANCE_FIELD_LABELS, yenField } from "./fields.ts";
+import { debitProceeds } from "./proceeds.ts";
+
+const ZTransferPoints = z.object({ amount: yenField(1, 9_999_999) });
+
+/** Checks the form without moving anything (the confirm step). */
+export function checkTransferPoints(input: { amount?: unknown }): { amount: number } {
+  return parseInput(ZTransferPoints, input, BALANCE_FIELD_LABELS);
+}
+
+/**
+ * Buys paid points with proceeds, 1 point per yen and without a fee: the proceeds leave (oldest
+ * first) and the points can be spent at once. Points cannot be turned back into proceeds. The same
+ * `requestKey` buys once (a repeated confirm answers `repeated`).
+ */
+export async function transferToPoints(
+  ctx: CoreContext,
+  o: { userId: number; input: { amount?: unknown }; requestKey: string },
+): Promise<{ amount: number; repeated: boolean }> {
+  const { amount } = checkTransferPoints(o.input);
+  const uses = await ctx.db.transaction((tx) =>
+    debitProceeds(
+      { db: tx as unknown as Db, clock: ctx.clock },
+      {
+        idempotencyKey: `points-purchase:${o.userId}:${o.requestKey.slice(0, 64)}`,
+        kind: "points_purchase",
+        refs: { requestKey: o.requestKey.slice(0, 64) },
+        userId: o.userId,
+        amount,
+        lines: [
+          { account: memberAccount(o.userId, "proceeds"), amount: -amount },
+          { account: memberAccount(o.userId, "points"), amount },
+        ],
+      },
+    ),
+  );
+  return { amount, repeated: uses === null };
+}
