@@ -350,6 +350,9 @@ const TOP_PAGE_ACCESS: Record<string, Row> = {
   "sandbox/polarify/:reference": all(404),
   // The card issuer's page needs the address to return to; without it, nobody gets further.
   "sandbox/payments/challenge/:chargeId": all(400),
+  // The voucher sandbox's page for a voucher that does not exist; the ATM stand-in is open to anyone.
+  "sandbox/vouchers/:id": all(404),
+  "sandbox/atm": all(200),
   "*": all(404),
 };
 const TOP_SAMPLES: Record<string, string> = {
