@@ -142,24 +142,21 @@ const deliverSandboxVoucherEvent = defineJob({
   maxAttempts: 10,
 });
 
-const deliverSandboxVoucherEventHandler = handleJob(
-  deliverSandboxVoucherEvent,
-  async (ctx, { body }) => {
-    const event = parseKomojuEvent(body);
-    const response = await fetch(`${ctx.publicUrl}/webhooks/${SANDBOX_VOUCHERS_PROVIDER}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-komoju-id": event?.id ?? "",
-        "x-komoju-event": event?.type ?? "",
-        [SANDBOX_VOUCHER_SIGNATURE_HEADER]: signSandboxVoucherEvent(ctx.secret, body),
-      },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
-  },
-);
+const deliverSandboxVoucherEventHandler = handleJob(deliverSandboxVoucherEvent, async (ctx, { body }) => {
+  const event = parseKomojuEvent(body);
+  const response = await fetch(`${ctx.publicUrl}/webhooks/${SANDBOX_VOUCHERS_PROVIDER}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-komoju-id": event?.id ?? "",
+      "x-komoju-event": event?.type ?? "",
+      [SANDBOX_VOUCHER_SIGNATURE_HEADER]: signSandboxVoucherEvent(ctx.secret, body),
+    },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
+});
 
 /** At a voucher's deadline: an unpaid voucher expires, and the provider says so. */
 const expireSandboxVoucherJob = defineJob({

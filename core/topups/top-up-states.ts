@@ -4,7 +4,6 @@ import { defineMachine } from "../state/machine.ts";
 import type { VoucherStatus } from "./voucher-gateway.ts";
 
 export type TopUpRow = typeof topUps.$inferSelect;
-type TopUpState = TopUpRow["state"];
 
 /**
  * A top-up's life. PENDING: the voucher is issued (or the card charge is running); PAID: the
