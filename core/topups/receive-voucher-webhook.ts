@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { paymentEvents, topUps } from "#db/schema/index.ts";
+import { topUps } from "#db/schema/index.ts";
+import { oncePerEvent } from "../payments/provider-events.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
@@ -18,26 +19,22 @@ export async function receiveVoucherWebhook(
   if (o.provider !== ctx.vouchers.name) throw new AppError("NOT_FOUND");
   const event = ctx.vouchers.verifyWebhook({ headers: o.headers, body: o.body });
   if (!event) throw new AppError("UNAUTHORIZED", { message: msg("payments.errors.invalidSignature") });
-  const fresh = await ctx.db
-    .insert(paymentEvents)
-    .values({ provider: o.provider, eventId: event.id, type: event.type, receivedAt: ctx.clock.now() })
-    .onConflictDoNothing()
-    .returning();
-  if (fresh.length === 0 || !event.voucherId) return { applied: false };
-  try {
-    const [row] = await ctx.db
-      .select({ id: topUps.id })
-      .from(topUps)
-      .where(and(eq(topUps.provider, o.provider), eq(topUps.providerPaymentId, event.voucherId)));
-    if (!row) return { applied: false };
-    const voucher = await ctx.vouchers.getVoucher(event.voucherId);
-    if (!voucher) return { applied: false };
-    await applyVoucher(ctx, row.id, voucher);
-    return { applied: true };
-  } catch (error) {
-    await ctx.db
-      .delete(paymentEvents)
-      .where(and(eq(paymentEvents.provider, o.provider), eq(paymentEvents.eventId, event.id)));
-    throw error;
-  }
+  const voucherId = event.voucherId;
+  const applied = await oncePerEvent(
+    ctx,
+    { provider: o.provider, id: event.id, type: event.type },
+    async () => {
+      if (!voucherId) return false;
+      const [row] = await ctx.db
+        .select({ id: topUps.id })
+        .from(topUps)
+        .where(and(eq(topUps.provider, o.provider), eq(topUps.providerPaymentId, voucherId)));
+      if (!row) return false;
+      const voucher = await ctx.vouchers.getVoucher(voucherId);
+      if (!voucher) return false;
+      await applyVoucher(ctx, row.id, voucher);
+      return true;
+    },
+  );
+  return { applied: applied === true };
 }
