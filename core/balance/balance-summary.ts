@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { balanceLots, payouts, topUps } from "#db/schema/index.ts";
 import { getBalance } from "../ledger/get-balance.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 
 export type BalanceSummary = {
   proceeds: number;
@@ -77,7 +78,7 @@ export async function getBalanceSummary(
     const lot = lots.find((l) => l.kind === kind);
     if (!lot) return null;
     // Lots due on the same Tokyo day count together.
-    const day = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+    const day = (d: Date) => tokyoNow(d).date;
     const amount = lots
       .filter((l) => l.kind === kind && day(l.at) === day(lot.at))
       .reduce((s, l) => s + Number(l.amount), 0);

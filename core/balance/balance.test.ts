@@ -509,6 +509,15 @@ describe.each(ENGINES)("balance on %s", (engine) => {
     });
     const run = await preparePayoutRun(t.ctx, a);
     await discardPayoutRun(t.ctx, b, { runId: run.id });
+    const late = await markPayoutRunSent(t.ctx, a, { runId: run.id }).catch((e) => e);
+    expect(isAppError(late) && late.code).toBe("CONFLICT");
+    const history = (await t.ctx.db.execute(
+      sql`select action from state_history where machine = 'payout_run' and row_id = ${run.id} order by id`,
+    )) as unknown;
+    const actions = (Array.isArray(history) ? history : (history as { rows: { action: string }[] }).rows).map(
+      (r: { action: string }) => r.action,
+    );
+    expect(actions).toEqual(["create", "discard"]);
     expect((await t.ctx.db.select().from(payouts).where(eq(payouts.id, small.payout.id)))[0]!.state).toBe(
       "READY",
     );

@@ -10,10 +10,11 @@ import { msg } from "../shared/i18n/translate.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { authorize, type RequestMeta } from "../staff/authorize.ts";
+import { changeState, recordCreation } from "../state/change-state.ts";
 import { parseOfficeReason } from "../trading/office-rules.ts";
 import { dispatchPayout } from "./dispatch-payout.ts";
 import { loadPayout, movePayout, returnPayout, settlePayoutMoney } from "./payout-ledger.ts";
-import type { PayoutRow } from "./payout-states.ts";
+import { PAYOUT_RUN_MACHINE, type PayoutRow } from "./payout-states.ts";
 import { REMITTER } from "./remitter.ts";
 import { addBankingDays } from "./zengin/banking-days.ts";
 import { writeZenginTransferFile, type ZenginAccountType } from "./zengin/zengin-file.ts";
@@ -156,6 +157,12 @@ export async function preparePayoutRun(
         updatedAt: now,
       })
       .returning();
+    await recordCreation(txCtx, {
+      machine: PAYOUT_RUN_MACHINE,
+      id: run!.id,
+      state: "PREPARED",
+      actor: { role: "operator", id: operator.id },
+    });
     for (const p of ready) {
       await movePayout(txCtx, p, "batch", {
         actor: { role: "operator", id: operator.id },
@@ -228,11 +235,16 @@ export async function markPayoutRunSent(
         refs: { payoutId: p.id },
       });
     }
-    const [after] = await tx
-      .update(payoutRuns)
-      .set({ state: "SENT", sentBy: operator.id, sentAt: now, updatedAt: now })
-      .where(eq(payoutRuns.id, run.id))
-      .returning();
+    await changeState(txCtx, {
+      machine: PAYOUT_RUN_MACHINE,
+      table: payoutRuns,
+      id: run.id,
+      from: run.state,
+      action: "send",
+      actor: { role: "operator", id: operator.id },
+      set: { sentBy: operator.id, sentAt: now },
+    });
+    const [after] = await tx.select().from(payoutRuns).where(eq(payoutRuns.id, run.id));
     await recordAudit(txCtx, {
       operator,
       action: "payouts:send",
@@ -274,12 +286,15 @@ export async function discardPayoutRun(
         set: { runId: null },
       });
     }
-    const now = ctx.clock.now();
-    const [after] = await tx
-      .update(payoutRuns)
-      .set({ state: "DISCARDED", updatedAt: now })
-      .where(eq(payoutRuns.id, run.id))
-      .returning();
+    await changeState(txCtx, {
+      machine: PAYOUT_RUN_MACHINE,
+      table: payoutRuns,
+      id: run.id,
+      from: run.state,
+      action: "discard",
+      actor: { role: "operator", id: operator.id },
+    });
+    const [after] = await tx.select().from(payoutRuns).where(eq(payoutRuns.id, run.id));
     await recordAudit(txCtx, {
       operator,
       action: "payouts:discard",

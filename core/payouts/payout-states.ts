@@ -1,4 +1,4 @@
-import { PAYOUT_STATES, type payouts } from "#db/schema/index.ts";
+import { PAYOUT_RUN_STATES, PAYOUT_STATES, type payouts } from "#db/schema/index.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { defineMachine } from "../state/machine.ts";
 
@@ -43,3 +43,18 @@ export type PayoutAction = keyof typeof PAYOUT_MACHINE.transitions;
 
 /** States that gave the money back. */
 export const RETURNED_PAYOUT_STATES: readonly PayoutState[] = ["FAILED", "EXPIRED", "CANCELED", "REJECTED"];
+
+/**
+ * A bank run's life: PREPARED (its file written, its payouts BATCHED), then SENT once the file went
+ * to the bank, or DISCARDED (its payouts READY again for the next run). Only finance moves it.
+ */
+export const PAYOUT_RUN_MACHINE = defineMachine({
+  name: "payout_run",
+  states: PAYOUT_RUN_STATES,
+  create: { PREPARED: ["operator"] },
+  transitions: {
+    send: { from: ["PREPARED"], to: "SENT", by: ["operator"] },
+    discard: { from: ["PREPARED"], to: "DISCARDED", by: ["operator"] },
+  },
+  messages: { notNow: msg("balance.office.errors.runNotPrepared") },
+});

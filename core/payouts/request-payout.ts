@@ -10,6 +10,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError, isDatabaseError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { startOfTokyoDay } from "../shared/validation/tokyo-clock.ts";
 import { recordCreation } from "../state/change-state.ts";
 import { bankDestination } from "./bank-destination.ts";
 import { dispatchPayout } from "./dispatch-payout.ts";
@@ -49,11 +50,6 @@ export function checkPayout(
   }
   return payoutQuote(method, amount);
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const JST_MS = 9 * 60 * 60 * 1000;
-const tokyoDayStart = (now: Date) =>
-  new Date(Math.floor((now.getTime() + JST_MS) / DAY_MS) * DAY_MS - JST_MS);
 
 /**
  * A member takes proceeds out: to their registered bank account, as a Seven Bank ATM code, or to
@@ -177,7 +173,7 @@ async function checkDayLimit(db: Db, userId: number, total: number, now: Date): 
       and(
         eq(payouts.userId, userId),
         eq(payouts.automatic, false),
-        gte(payouts.createdAt, tokyoDayStart(now)),
+        gte(payouts.createdAt, startOfTokyoDay(now)),
         notInArray(payouts.state, [...RETURNED_PAYOUT_STATES]),
       ),
     );

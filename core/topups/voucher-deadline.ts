@@ -1,7 +1,7 @@
 import { BALANCE_LIMITS } from "../balance/limits.ts";
+import { startOfTokyoDay } from "../shared/validation/tokyo-clock.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const JST_MS = 9 * 60 * 60 * 1000;
 
 /**
  * The provider's deadline for a voucher issued at `now`: the end of the Tokyo day `voucherDays`
@@ -10,7 +10,7 @@ const JST_MS = 9 * 60 * 60 * 1000;
  * paid, so the provider must outlast what we promised).
  */
 export function voucherDeadlines(now: Date): { provider: Date; shown: Date } {
-  const tokyoMidnight = Math.floor((now.getTime() + JST_MS) / DAY_MS) * DAY_MS - JST_MS;
+  const tokyoMidnight = startOfTokyoDay(now).getTime();
   const provider = new Date(tokyoMidnight + (BALANCE_LIMITS.voucherDays + 1) * DAY_MS - 1000);
   const shownMs = provider.getTime() - BALANCE_LIMITS.voucherSafetyMs;
   return { provider, shown: new Date(Math.floor(shownMs / 60_000) * 60_000) };

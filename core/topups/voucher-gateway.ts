@@ -9,7 +9,7 @@ export type VoucherMethod = "cvs" | "payeasy";
  * Like KOMOJU's konbini payments, a voucher can still be paid shortly after the deadline shown to
  * the payer, so `paid` may follow our own deadline; it never follows `cancelled` or `expired`.
  */
-const VOUCHER_STATUSES = ["pending", "paid", "expired", "cancelled"] as const;
+export const VOUCHER_STATUSES = ["pending", "paid", "expired", "cancelled"] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 /**

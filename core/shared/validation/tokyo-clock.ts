@@ -39,3 +39,11 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The instant Tokyo's day containing `at` began (00:00 JST; Japan has no daylight saving). */
+export function startOfTokyoDay(at: Date): Date {
+  return new Date(Math.floor((at.getTime() + TOKYO_OFFSET_MS) / DAY_MS) * DAY_MS - TOKYO_OFFSET_MS);
+}
