@@ -4,7 +4,9 @@ import { enAccountCore } from "./en/account-core.ts";
 import { enApi } from "./en/api.ts";
 import { enAppErrors } from "./en/app-errors.ts";
 import { enBalance } from "./en/balance.ts";
+import { enBalancePages } from "./en/balance-pages.ts";
 import { enBuying } from "./en/buying.ts";
+import { enCardTopUp } from "./en/card-top-up.ts";
 import { enCatalog } from "./en/catalog.ts";
 import { enCodes } from "./en/codes.ts";
 import { enCompanyFacts } from "./en/company-facts.ts";
@@ -17,8 +19,10 @@ import { enListing } from "./en/listing.ts";
 import { enMedia } from "./en/media.ts";
 import { enModeration } from "./en/moderation.ts";
 import { enOffice } from "./en/office.ts";
+import { enOfficeMoney } from "./en/office-money.ts";
 import { enPages } from "./en/pages.ts";
 import { enPayments } from "./en/payments.ts";
+import { enPayoutPages } from "./en/payout-pages.ts";
 import { enPayoutSandboxes } from "./en/payout-sandboxes.ts";
 import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
@@ -26,6 +30,7 @@ import { enSocial } from "./en/social.ts";
 import { enSocialCore } from "./en/social-core.ts";
 import { enStaff } from "./en/staff.ts";
 import { enSupport } from "./en/support.ts";
+import { enTopUpPages } from "./en/top-up-pages.ts";
 import { enTrading } from "./en/trading.ts";
 import { enValidation } from "./en/validation.ts";
 import { enVouchers } from "./en/vouchers.ts";
@@ -61,6 +66,11 @@ export const en: Messages = {
   ...enPayoutSandboxes,
   ...enVouchers,
   ...enBalance,
+  ...enBalancePages,
+  ...enTopUpPages,
+  ...enPayoutPages,
+  ...enOfficeMoney,
+  ...enCardTopUp,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

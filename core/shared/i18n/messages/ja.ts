@@ -3,7 +3,9 @@ import { jaAccountCore } from "./ja/account-core.ts";
 import { jaApi } from "./ja/api.ts";
 import { jaAppErrors } from "./ja/app-errors.ts";
 import { jaBalance } from "./ja/balance.ts";
+import { jaBalancePages } from "./ja/balance-pages.ts";
 import { jaBuying } from "./ja/buying.ts";
+import { jaCardTopUp } from "./ja/card-top-up.ts";
 import { jaCatalog } from "./ja/catalog.ts";
 import { jaCodes } from "./ja/codes.ts";
 import { jaCompanyFacts } from "./ja/company-facts.ts";
@@ -16,8 +18,10 @@ import { jaListing } from "./ja/listing.ts";
 import { jaMedia } from "./ja/media.ts";
 import { jaModeration } from "./ja/moderation.ts";
 import { jaOffice } from "./ja/office.ts";
+import { jaOfficeMoney } from "./ja/office-money.ts";
 import { jaPages } from "./ja/pages.ts";
 import { jaPayments } from "./ja/payments.ts";
+import { jaPayoutPages } from "./ja/payout-pages.ts";
 import { jaPayoutSandboxes } from "./ja/payout-sandboxes.ts";
 import { jaPosts } from "./ja/posts.ts";
 import { jaProfile } from "./ja/profile.ts";
@@ -25,6 +29,7 @@ import { jaSocial } from "./ja/social.ts";
 import { jaSocialCore } from "./ja/social-core.ts";
 import { jaStaff } from "./ja/staff.ts";
 import { jaSupport } from "./ja/support.ts";
+import { jaTopUpPages } from "./ja/top-up-pages.ts";
 import { jaTrading } from "./ja/trading.ts";
 import { jaValidation } from "./ja/validation.ts";
 import { jaVouchers } from "./ja/vouchers.ts";
@@ -60,6 +65,11 @@ export const ja = {
   ...jaPayoutSandboxes,
   ...jaVouchers,
   ...jaBalance,
+  ...jaBalancePages,
+  ...jaTopUpPages,
+  ...jaPayoutPages,
+  ...jaOfficeMoney,
+  ...jaCardTopUp,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

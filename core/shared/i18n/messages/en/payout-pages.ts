@@ -1,0 +1,4 @@
+/** The words of payouts to a bank, a Seven Bank ATM and Kyash. */
+export const enPayoutPages = {
+  payoutPages: {},
+};

@@ -1,0 +1,4 @@
+/** The words of buying points at a convenience store or by Pay-easy. */
+export const enTopUpPages = {
+  topUpPages: {},
+};

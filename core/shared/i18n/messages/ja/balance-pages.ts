@@ -1,0 +1,4 @@
+/** The words of the balance page, its history and points from proceeds. */
+export const jaBalancePages = {
+  balancePages: {},
+};

@@ -1,0 +1,4 @@
+/** The words of buying points by card and the card step of the seller setup. */
+export const jaCardTopUp = {
+  cardTopUp: {},
+};
