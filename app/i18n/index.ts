@@ -27,6 +27,16 @@ export function formatYen(amount: number, locale: Locale): string {
   return YEN[locale === "ja" ? "ja" : "en"].format(amount);
 }
 
+const POINTS = {
+  ja: new Intl.NumberFormat("ja-JP"),
+  en: new Intl.NumberFormat("en-US"),
+};
+
+/** Points are not yen: shown as a number with P (1,200P), in both languages. */
+export function formatPoints(amount: number, locale: Locale): string {
+  return `${POINTS[locale === "ja" ? "ja" : "en"].format(amount)}P`;
+}
+
 // Formatters are costly to build and safe to share.
 const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
