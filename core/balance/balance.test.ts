@@ -18,6 +18,7 @@ import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { memberAccount, platformAccount } from "../ledger/accounts.ts";
 import { getBalance } from "../ledger/get-balance.ts";
 import { cancelPayout } from "../payouts/cancel-payout.ts";
+import { receiveAtmCode } from "../payouts/dispatch-payout.ts";
 import {
   approvePayout,
   discardPayoutRun,
@@ -29,7 +30,7 @@ import {
   syncBankReturns,
 } from "../payouts/office-payouts.ts";
 import { checkPayout, requestPayout } from "../payouts/request-payout.ts";
-import { redeemSandboxAtmCode } from "../payouts/sandbox-atm.ts";
+import { expireSandboxAtmCode, redeemSandboxAtmCode } from "../payouts/sandbox-atm.ts";
 import { linkWallet } from "../payouts/wallet-link.ts";
 import { readZenginTransferFile } from "../payouts/zengin/zengin-file.ts";
 import { isAppError } from "../shared/errors.ts";
@@ -305,6 +306,41 @@ describe.each(ENGINES)("balance on %s", (engine) => {
     expect((await getBalance(t.ctx, { userId: m.id })).proceeds).toBe(10_000 - 2300);
     await expectLedgerInvariants(t.ctx.db);
     await expectLotsMatchBalances();
+  });
+
+  it("applies the ATM's notice at once: a code let run out returns the money, a used one is paid", async () => {
+    const m = await member();
+    await giveProceeds(m.id, 8000);
+    const first = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "seven",
+      input: { amount: 2000 },
+      requestKey: "n1",
+    });
+    const numbers = { code: first.payout.code!, confirmation: first.payout.confirmation! };
+    const wrong = await expireSandboxAtmCode(t.ctx, { ...numbers, confirmation: "00000" }).catch((e) => e);
+    expect(isAppError(wrong) && wrong.code).toBe("VALIDATION");
+    const expired = await expireSandboxAtmCode(t.ctx, numbers);
+    expect(expired.status).toBe("expired");
+    expect((await receiveAtmCode(t.ctx, expired))!.state).toBe("EXPIRED");
+    expect((await getBalance(t.ctx, { userId: m.id })).proceeds).toBe(8000);
+    // Neither taken nor expired again: the code is spent either way.
+    const again = await redeemSandboxAtmCode(t.ctx, numbers).catch((e) => e);
+    expect(isAppError(again) && again.code).toBe("CONFLICT");
+    const second = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "seven",
+      input: { amount: 3000 },
+      requestKey: "n2",
+    });
+    const paid = await redeemSandboxAtmCode(t.ctx, {
+      code: second.payout.code!,
+      confirmation: second.payout.confirmation!,
+    });
+    expect((await receiveAtmCode(t.ctx, paid))!.state).toBe("PAID");
+    expect(await receiveAtmCode(t.ctx, { ...paid, id: "atm_unknown" })).toBeNull();
+    expect((await getBalance(t.ctx, { userId: m.id })).proceeds).toBe(8000 - 3300);
+    await expectLedgerInvariants(t.ctx.db);
   });
 
   it("runs bank payouts through a 全銀 file; a returned transfer gives the money back with the bank's reason", async () => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { payouts } from "#db/schema/index.ts";
 import { balanceNotice } from "../balance/balance-notice.ts";
@@ -83,6 +83,20 @@ export async function applyAtmCode(ctx: CoreContext, payoutId: number, code: Atm
         ? returnPayout(ctx, p.id, "cancel", { reason: "the ATM code was withdrawn" })
         : p;
   }
+}
+
+/**
+ * The ATM provider's notice that a code was used or ran out: applied at once to the payout it was
+ * issued for (found by the provider's id), instead of waiting for the next round of the balance's
+ * clockwork. A code we do not know is ignored.
+ */
+export async function receiveAtmCode(ctx: CoreContext, code: AtmCode): Promise<PayoutRow | null> {
+  const [p] = await ctx.db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.provider, ctx.atm.name), eq(payouts.providerRef, code.id)))
+    .limit(1);
+  return p ? applyAtmCode(ctx, p.id, code) : null;
 }
 
 /** The one place a wallet transfer's status is applied to its payout. */

@@ -218,3 +218,41 @@ export async function redeemSandboxAtmCode(
   }
   return toCode(paid[0] as CodeRow, at);
 }
+
+/**
+ * The sandbox's other control: a person at the ATM lets a code run out without taking the cash (as
+ * if its 24 hours had passed). Needs both numbers, like taking the cash; only an unused code can.
+ */
+export async function expireSandboxAtmCode(
+  deps: { db: Db; clock: Clock },
+  o: { code: string; confirmation: string },
+): Promise<AtmCode> {
+  const code = o.code.trim();
+  const confirmation = o.confirmation.trim();
+  const fields: Record<string, ReturnType<typeof msg>> = {};
+  if (!ATM_RECEIPT_PATTERN.test(code)) fields.receipt = msg("payoutSandbox.errors.atmReceiptFormat");
+  if (!ATM_CONFIRMATION_PATTERN.test(confirmation)) {
+    fields.confirmation = msg("payoutSandbox.errors.atmConfirmationFormat");
+  }
+  if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", { fields });
+  const now = deps.clock.now();
+  const receipt = await find<{ id: string }>(deps.db, KIND.receipt, code);
+  const row = receipt && (await find<CodeData>(deps.db, KIND.code, receipt.data.id));
+  if (!row || !sameDigits(row.data.confirmation, confirmation)) {
+    throw new AppError("VALIDATION", { message: WRONG_NUMBERS });
+  }
+  const status = statusOf(row, now);
+  if (status !== "issued") throw new AppError("CONFLICT", { message: REFUSED[status] });
+  const [expired] = await deps.db
+    .update(sandboxRecords)
+    .set({ expiresAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(sandboxRecords.provider, KIND.code),
+        eq(sandboxRecords.reference, row.reference),
+        eq(sandboxRecords.state, "issued"),
+      ),
+    )
+    .returning();
+  return toCode((expired ?? row) as CodeRow, now);
+}

@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { IntlProvider, useTranslations } from "use-intl";
-import { redeemSandboxAtmCode } from "#core/payouts/sandbox-atm.ts";
+import { receiveAtmCode } from "#core/payouts/dispatch-payout.ts";
+import { expireSandboxAtmCode, redeemSandboxAtmCode } from "#core/payouts/sandbox-atm.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { TIME_ZONE } from "#core/shared/locale.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
@@ -38,8 +39,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = localeOf(form.get("lang"));
   const values = formValues(form, ["receipt", "confirmation"] as const);
+  const numbers = { code: values.receipt, confirmation: values.confirmation };
   try {
-    const paid = await redeemSandboxAtmCode(ctx, { code: values.receipt, confirmation: values.confirmation });
+    if (form.get("intent") === "expire") {
+      const expired = await expireSandboxAtmCode(ctx, numbers);
+      // Like the provider's notice: the payout learns of it at once and the money goes back.
+      await receiveAtmCode(ctx, expired);
+      return { expired: { amount: expired.amount, code: expired.code } };
+    }
+    const paid = await redeemSandboxAtmCode(ctx, numbers);
+    await receiveAtmCode(ctx, paid);
     return { dispensed: { amount: paid.amount, code: paid.code } };
   } catch (error) {
     return formFailure(error, locale, values);
@@ -49,8 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 function Atm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const t = useTranslations("sandboxAtm");
   const { locale } = loaderData;
-  const failed = actionData && !("dispensed" in actionData) ? actionData : undefined;
+  const failed = actionData && "values" in actionData ? actionData : undefined;
   const dispensed = actionData && "dispensed" in actionData ? actionData.dispensed : undefined;
+  const expired = actionData && "expired" in actionData ? actionData.expired : undefined;
   return (
     <>
       <div className="flex items-start justify-between gap-4">
@@ -78,8 +88,17 @@ function Atm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData"
           <p className="mt-1 text-sm text-slate-600">{t("dispensedNote")}</p>
         </output>
       )}
+      {expired && (
+        <output
+          className="mt-6 block rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200"
+          data-testid="atm-expired"
+        >
+          <p className="text-lg font-bold">{t("expired", { amount: formatYen(expired.amount, locale) })}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("expiredNote")}</p>
+        </output>
+      )}
       <Form
-        key={dispensed?.code ?? "atm"}
+        key={dispensed?.code ?? expired?.code ?? "atm"}
         method="post"
         className="mt-6 flex flex-col gap-4 rounded-xl bg-white p-5 ring-1 ring-slate-200"
         noValidate
@@ -106,7 +125,12 @@ function Atm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData"
           defaultValue={failed?.values?.confirmation ?? ""}
           error={failed?.errors?.confirmation}
         />
-        <SubmitButton>{t("submit")}</SubmitButton>
+        <SubmitButton name="intent" value="redeem">
+          {t("submit")}
+        </SubmitButton>
+        <SubmitButton name="intent" value="expire" variant="secondary">
+          {t("expire")}
+        </SubmitButton>
       </Form>
     </>
   );
