@@ -25,5 +25,8 @@ export const enPayoutSandboxes: Pick<Messages, "payoutSandbox" | "sandboxAtm"> =
     dispensed: "Please take your cash: {amount}",
     dispensedNote: "This receipt number is now used.",
     language: "日本語",
+    expire: "Let it expire without taking the cash (testing)",
+    expired: "The receipt number for {amount} has expired",
+    expiredNote: "The amount and the fee go back to the proceeds of the person who asked for the payout.",
   },
 };

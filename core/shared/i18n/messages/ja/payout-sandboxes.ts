@@ -23,5 +23,8 @@ export const jaPayoutSandboxes = {
     dispensed: "{amount}をお受け取りください",
     dispensedNote: "このお受取番号は使用済みになりました。",
     language: "English",
+    expire: "受け取らずに期限切れにする（テスト用）",
+    expired: "{amount}のお受取番号を期限切れにしました",
+    expiredNote: "受け取られなかった金額と手数料は、出金を申請した人の売上金に戻ります。",
   },
 } as const;
