@@ -1,55 +1,7 @@
-import sharp from "sharp";
-import { expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { journeyShot, listPhone, logIn, ownOrigin, seriousA11yProblems, tokyoTomorrow } from "./helpers.ts";
 
 const PRICE = 3000;
-
-/** Taro lists a phone shipped by the courier integration (らくらくTsugu便), through the API. */
-async function listPhone(page: Page, title: string): Promise<number> {
-  const created = await page.request.post("/api/v1/items", {
-    headers: ownOrigin(page),
-    data: {
-      title,
-      description: "動作確認済み。画面に小さな傷があります。",
-      price: String(PRICE),
-      category_code: "05",
-      brand_code: "00001",
-      condition: "USED",
-      postage: "INCLUDED",
-      shipping_method: "10",
-      lead_time: "01",
-      storage_gb: "128",
-      color: "black",
-      carrier: "simfree",
-      network_restriction: "○",
-      activation_lock: "off",
-      battery_health: "88",
-      defects: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3a7bd5" } })
-    .jpeg()
-    .toBuffer();
-  const uploaded = await page.request.post(`/api/v1/items/${id}/photos`, {
-    headers: ownOrigin(page),
-    multipart: { photo: { name: "phone.jpg", mimeType: "image/jpeg", buffer: photo } },
-  });
-  expect(uploaded.status()).toBe(201);
-  expect(
-    (await page.request.post(`/api/v1/items/${id}/publish`, { headers: ownOrigin(page) })).status(),
-  ).toBe(200);
-  return id;
-}
-
-/** Tomorrow in Tokyo as YYYY-MM-DD (what a date input holds). */
-function tokyoTomorrow(): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(
-    new Date(Date.now() + 86_400_000),
-  );
-  return parts;
-}
 
 test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rate, and the seller is paid price − 5%", async ({
   page,
@@ -57,7 +9,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
 }) => {
   const title = `E2E購入テスト iPhone ${Date.now()}`;
   await logIn(page, "taro@tsugu.example");
-  const itemId = await listPhone(page, title);
+  const itemId = await listPhone(page, title, PRICE);
   // The seller keeps the item page open: the sale arrives there live.
   await page.goto(`/ja/items/${itemId}/`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 
 /**
  * What a page's own script would send with an API write made on the member's cookie: our origin.
@@ -57,4 +58,72 @@ export async function seriousA11yProblems(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** A member lists a phone shipped by the courier integration (らくらくTsugu便), through the API. */
+export async function listPhone(page: Page, title: string, price: number): Promise<number> {
+  const created = await page.request.post("/api/v1/items", {
+    headers: ownOrigin(page),
+    data: {
+      title,
+      description: "動作確認済み。画面に小さな傷があります。",
+      price: String(price),
+      category_code: "05",
+      brand_code: "00001",
+      condition: "USED",
+      postage: "INCLUDED",
+      shipping_method: "10",
+      lead_time: "01",
+      storage_gb: "128",
+      color: "black",
+      carrier: "simfree",
+      network_restriction: "○",
+      activation_lock: "off",
+      battery_health: "88",
+      defects: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3a7bd5" } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await page.request.post(`/api/v1/items/${id}/photos`, {
+    headers: ownOrigin(page),
+    multipart: { photo: { name: "phone.jpg", mimeType: "image/jpeg", buffer: photo } },
+  });
+  expect(uploaded.status()).toBe(201);
+  expect(
+    (await page.request.post(`/api/v1/items/${id}/publish`, { headers: ownOrigin(page) })).status(),
+  ).toBe(200);
+  return id;
+}
+
+/** Tomorrow in Tokyo as YYYY-MM-DD (what a date input holds). */
+export function tokyoTomorrow(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(
+    new Date(Date.now() + 86_400_000),
+  );
+}
+
+/**
+ * A sale from shipping to its end: the seller books a courier pickup, the buyer rates on receipt,
+ * the seller rates back, and the proceeds are released.
+ */
+export async function shipAndRate(seller: Page, buyer: Page, itemId: number): Promise<void> {
+  await seller.goto(`/ja/items/${itemId}/transactions/seller/`);
+  await seller.getByLabel("送り状の種類").selectOption("12");
+  await seller.getByLabel("発送方法").selectOption("00");
+  await seller.getByLabel("集荷希望日").fill(tokyoTomorrow());
+  await seller.getByLabel("集荷希望時間帯").selectOption("07");
+  await seller.getByRole("button", { name: "発送を通知する" }).click();
+  await expect(seller.getByTestId("transaction-state")).toHaveText("受取評価待ち");
+  await buyer.goto(`/ja/items/${itemId}/transactions/buyer/review/`);
+  await buyer.getByLabel("良かった").check();
+  await buyer.getByRole("button", { name: "評価する" }).click();
+  await expect(buyer.getByTestId("transaction-state")).toHaveText("出品者の評価待ち");
+  await seller.goto(`/ja/items/${itemId}/transactions/seller/review/`);
+  await seller.getByLabel("良かった").check();
+  await seller.getByRole("button", { name: "評価する" }).click();
+  await expect(seller.getByTestId("transaction-state")).toHaveText("取引完了");
 }
