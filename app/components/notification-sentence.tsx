@@ -1,4 +1,5 @@
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import { formatPoints, formatYen } from "../i18n/index.ts";
 
 const TRADE_NOTICES = [
   "purchase_sold",
@@ -26,6 +27,9 @@ export type NotificationWords = {
   event: string;
   /** A moderation decision's case number. */
   caseNumber?: string;
+  /** Balance notices: the yen (or points) concerned, and the days left or granted. */
+  amount?: number;
+  days?: number;
 };
 
 const MODERATION_NOTICES = [
@@ -37,6 +41,22 @@ const MODERATION_NOTICES = [
   "restore_member",
 ] as const;
 
+const BALANCE_NOTICES = [
+  "top_up_paid",
+  "payout_sent",
+  "payout_paid",
+  "payout_returned",
+  "atm_expired",
+  "deadline_reminder",
+  "auto_payout",
+  "deadline_no_account",
+  "free_points_granted",
+  "free_points_expired",
+] as const;
+
+/** Balance notices counted in points; every other one is yen. */
+const IN_POINTS = new Set<string>(["top_up_paid", "free_points_granted", "free_points_expired"]);
+
 /** Says a notification as one sentence in the page's language (for rows and live toasts). */
 export function useNotificationSentence(): (n: NotificationWords) => string {
   const t = useTranslations("notificationsPage");
@@ -44,6 +64,8 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
   const moderation = useTranslations("moderation.notices");
   const support = useTranslations("support.notice");
   const identity = useTranslations("identityReview.notice");
+  const balance = useTranslations("balancePages.notice");
+  const locale = useLocale();
   return (n) => {
     const trade = TRADE_NOTICES.find((k) => k === `${n.kind}_${n.event}`);
     if (trade) return buying(trade, { title: n.title });
@@ -66,6 +88,18 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
         return support("answered", { subject: n.title });
       case "identity":
         return n.event === "verified" || n.event === "rejected" ? identity(n.event) : t("other");
+      case "balance": {
+        const event = BALANCE_NOTICES.find((e) => e === n.event);
+        if (!event) return t("other");
+        const amount = IN_POINTS.has(event)
+          ? formatPoints(n.amount ?? 0, locale)
+          : formatYen(n.amount ?? 0, locale);
+        const days = n.days ?? 0;
+        if (event === "free_points_granted" && days > 0) {
+          return balance("free_points_granted_days", { amount, days });
+        }
+        return balance(event, { amount, days });
+      }
       default:
         return t("other");
     }

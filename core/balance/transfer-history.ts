@@ -32,7 +32,16 @@ export type HistoryEntry = {
         fee: number;
       }
     | { type: "top_up"; topUpId: number; method: string; state: string }
-    | { type: "payout"; payoutId: number; method: string; state: string; fee: number; amount: number }
+    | {
+        type: "payout";
+        payoutId: number;
+        method: string;
+        state: string;
+        fee: number;
+        amount: number;
+        /** Made when proceeds reached their deadline, not asked for by the member. */
+        automatic: boolean;
+      }
     | { type: "other" };
 };
 
@@ -101,6 +110,7 @@ export async function listTransferHistory(
             state: payouts.state,
             fee: payouts.fee,
             amount: payouts.amount,
+            automatic: payouts.automatic,
           })
           .from(payouts)
           .where(and(eq(payouts.userId, o.userId), inArray(payouts.id, ids("payoutId"))))
@@ -122,7 +132,15 @@ export async function listTransferHistory(
       : u
         ? { type: "top_up", topUpId: u.id, method: u.method, state: u.state }
         : p
-          ? { type: "payout", payoutId: p.id, method: p.method, state: p.state, fee: p.fee, amount: p.amount }
+          ? {
+              type: "payout",
+              payoutId: p.id,
+              method: p.method,
+              state: p.state,
+              fee: p.fee,
+              amount: p.amount,
+              automatic: p.automatic,
+            }
           : { type: "other" };
     return {
       entryId: r.entryId,

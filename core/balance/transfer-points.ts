@@ -8,6 +8,11 @@ import { debitProceeds } from "./proceeds.ts";
 
 const ZTransferPoints = z.object({ amount: yenField(1, 9_999_999) });
 
+/** The ledger key of one points purchase: the same member and request key post once. */
+export function pointsPurchaseKey(userId: number, requestKey: string): string {
+  return `points-purchase:${userId}:${requestKey.slice(0, 64)}`;
+}
+
 /** Checks the form without moving anything (the confirm step). */
 export function checkTransferPoints(input: { amount?: unknown }): { amount: number } {
   return parseInput(ZTransferPoints, input, BALANCE_FIELD_LABELS);
@@ -27,7 +32,7 @@ export async function transferToPoints(
     debitProceeds(
       { db: tx as unknown as Db, clock: ctx.clock },
       {
-        idempotencyKey: `points-purchase:${o.userId}:${o.requestKey.slice(0, 64)}`,
+        idempotencyKey: pointsPurchaseKey(o.userId, o.requestKey),
         kind: "points_purchase",
         refs: { requestKey: o.requestKey.slice(0, 64) },
         userId: o.userId,

@@ -111,7 +111,10 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   const proceeds = ((await before.json()) as { balance: { proceeds: number } }).balance.proceeds;
   await page.goto("/ja/balance/");
   await expect(page.getByTestId("proceeds")).toHaveText(`￥${proceeds.toLocaleString("ja-JP")}`);
-  await expect(page.getByRole("listitem").filter({ hasText: "売上" }).first()).toContainText("+￥2,850");
+  await page.goto("/ja/balance/transfer-history/");
+  await expect(page.getByTestId("history-row").filter({ hasText: "商品が売れました" }).first()).toContainText(
+    "+￥2,850",
+  );
   expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "buying");
   await buyerContext.close();

@@ -252,6 +252,10 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/credit-card": signedIn(302, 200),
   "settings/credit-card/add": signedIn(302, 200),
   balance: signedIn(302, 200),
+  "balance/transfer-history": signedIn(302, 200),
+  "balance/transfer-points": signedIn(302, 200),
+  // Without ?entry= there is no purchase to show.
+  "balance/transfer-points/finish": signedIn(302, 404),
   "mypage/purchased-items": signedIn(302, 200),
   // Members who finished the seller setup list; business buyers and staff never do.
   sell: byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),

@@ -60,6 +60,7 @@ function FlashToast() {
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
+const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? v : 0);
 
 /**
  * Live notifications for a signed-in member: a server-sent event stream (`/events/notifications`)
@@ -96,6 +97,8 @@ function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number 
           keyword: "",
           event: text(n.payload.event),
           caseNumber: text(n.payload.caseNumber),
+          amount: count(n.payload.amount),
+          days: count(n.payload.days),
         }),
       );
     });

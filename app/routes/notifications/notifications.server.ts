@@ -1,7 +1,9 @@
 import type { RouterContextProvider } from "react-router";
+import { balanceNoticeMethods } from "#core/balance/notice-links.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { listNotifications, markNotificationsRead, type Notification } from "#core/notify/notifications.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
+import { payoutPath, topUpPath } from "../../lib/balance-links.ts";
 import { core, orNotFound } from "../../lib/request.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -17,6 +19,9 @@ export type NotificationView = {
   event: string;
   /** A moderation decision's case number. */
   caseNumber: string;
+  /** Balance notices: the yen (or points) concerned, and the days left or granted. */
+  amount: number;
+  days: number;
   /** Path under the language prefix, or null when the notice leads nowhere. */
   href: string | null;
   unread: boolean;
@@ -25,8 +30,40 @@ export type NotificationView = {
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 const id = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? v : null);
+const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? v : 0);
 
-function hrefOf(n: Notification): string | null {
+/** How the payouts and top-ups that balance notices name were made, to lead to their pages. */
+type BalanceMethods = Awaited<ReturnType<typeof balanceNoticeMethods>>;
+
+/**
+ * A balance notice leads to what it is about: the top-up or payout's own page, the balance (its
+ * deadlines), the bank account to register, or the history.
+ */
+function balanceHref(n: Notification, methods: BalanceMethods): string {
+  const payoutId = id(n.payload.payoutId);
+  const topUpId = id(n.payload.topUpId);
+  switch (n.payload.event) {
+    case "top_up_paid": {
+      const method = topUpId ? methods.topUps.get(topUpId) : undefined;
+      return method && topUpId ? topUpPath(method, topUpId) : "/balance/transfer-history/";
+    }
+    case "payout_sent":
+    case "payout_paid":
+    case "payout_returned":
+    case "atm_expired": {
+      const method = payoutId ? methods.payouts.get(payoutId) : undefined;
+      return method && payoutId ? payoutPath(method, payoutId) : "/balance/transfer-history/";
+    }
+    case "deadline_no_account":
+      return "/settings/bank-account/";
+    case "auto_payout":
+      return "/balance/transfer-history/";
+    default:
+      return "/balance/";
+  }
+}
+
+function hrefOf(n: Notification, methods: BalanceMethods): string | null {
   const itemId = id(n.payload.itemId);
   switch (n.kind) {
     case "saved_search":
@@ -60,13 +97,15 @@ function hrefOf(n: Notification): string | null {
     }
     case "identity":
       return "/settings/identification/";
+    case "balance":
+      return balanceHref(n, methods);
     default:
       return null;
   }
 }
 
 /** `openedAt`: when the page was opened; what was read from then on was unread when it was opened. */
-function view(n: Notification, openedAt: number): NotificationView {
+function view(n: Notification, openedAt: number, methods: BalanceMethods): NotificationView {
   return {
     id: n.id,
     kind: n.kind,
@@ -76,7 +115,9 @@ function view(n: Notification, openedAt: number): NotificationView {
       n.kind === "saved_search" ? (new URLSearchParams(text(n.payload.query)).get("keyword") ?? "") : "",
     event: text(n.payload.event),
     caseNumber: text(n.payload.caseNumber),
-    href: hrefOf(n),
+    amount: count(n.payload.amount),
+    days: count(n.payload.days),
+    href: hrefOf(n, methods),
     unread: n.readAt === null || n.readAt.getTime() >= openedAt,
     createdAt: n.createdAt.toISOString(),
   };
@@ -91,7 +132,16 @@ export async function notificationsPage(
   const page = await orNotFound(() =>
     listNotifications(core(context), { userId: user.id, before: parseIdCursor(cursor) }),
   );
-  return { items: page.items.map((n) => view(n, openedAt)), nextCursor: page.nextCursor };
+  const balance = page.items.filter((n) => n.kind === "balance");
+  const ids = (key: string) => [
+    ...new Set(balance.map((n) => id(n.payload[key])).filter((v): v is number => v !== null)),
+  ];
+  const methods = await balanceNoticeMethods(core(context), {
+    userId: user.id,
+    payoutIds: ids("payoutId"),
+    topUpIds: ids("topUpId"),
+  });
+  return { items: page.items.map((n) => view(n, openedAt, methods)), nextCursor: page.nextCursor };
 }
 
 /** Opening the list shows what is new; it changes nothing (the page marks them read by POST). */

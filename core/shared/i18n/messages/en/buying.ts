@@ -106,18 +106,6 @@ export const enBuying: Pick<Messages, "buying"> = {
     cardAdded: "Card saved",
     cardRemoved: "Card removed",
     balanceTitle: "Balance",
-    proceedsBalance: "Sales proceeds",
-    pointsBalance: "Points",
-    escrowBalance: "Paid (in progress)",
-    history: "History",
-    noHistory: "No history yet",
-    historyKind: {
-      sale_proceeds: "Sale",
-      escrow: "Purchase",
-      escrow_return: "Purchase canceled",
-      points_top_up: "Points top-up",
-      transfer_out: "Transfer out",
-    },
     notices: {
       purchase_sold: "“{title}” was bought. Please get it ready to ship",
       purchase_CANCELING: "Cancellation was requested for “{title}”",

@@ -105,18 +105,6 @@ export const jaBuying = {
     cardAdded: "カードを登録しました",
     cardRemoved: "カードを削除しました",
     balanceTitle: "残高",
-    proceedsBalance: "売上金",
-    pointsBalance: "ポイント",
-    escrowBalance: "お支払い済み（取引中）",
-    history: "履歴",
-    noHistory: "履歴はまだありません",
-    historyKind: {
-      sale_proceeds: "売上",
-      escrow: "購入",
-      escrow_return: "購入のキャンセル",
-      points_top_up: "ポイントチャージ",
-      transfer_out: "振込申請",
-    },
     notices: {
       purchase_sold: "「{title}」が購入されました。発送の準備をしてください",
       purchase_CANCELING: "「{title}」の取引でキャンセルが申請されました",
