@@ -1,7 +1,9 @@
 import type { PaymentPurposes } from "#core/payments/apply-charge.ts";
+import { topUpPurpose } from "#core/topups/card-top-up.ts";
 import { purchasePurpose } from "#core/trading/purchase-payment.ts";
 
 /** What each kind of payment is for: how the payments core settles it. One entry per purpose. */
 export const PAYMENT_PURPOSES: PaymentPurposes = {
   purchase: purchasePurpose,
+  top_up: topUpPurpose,
 };

@@ -13,8 +13,8 @@ import { chargeMeaning, PAYMENT_MACHINE, type PaymentAction, type PaymentRow } f
 type PurposeDecision = "capture" | "wait" | "release";
 
 /**
- * What a payment is for, seen from the payments core: a purchase today; a top-up, a payout or a
- * buyback payment next. The core decides what the provider's word means; the purpose decides
+ * What a payment is for, seen from the payments core: a purchase or a card top-up today; a payout
+ * or a buyback payment next. The core decides what the provider's word means; the purpose decides
  * what that does to the thing paid for.
  */
 export type PaymentPurpose = {

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { topUps } from "#db/schema/index.ts";
-import { raiseMoneyAlert } from "../balance/alerts.ts";
-import { balanceNotice } from "../balance/balance-notice.ts";
-import { memberAccount, platformAccount } from "../ledger/accounts.ts";
-import { postEntry } from "../ledger/post-entry.ts";
+import { platformAccount } from "../ledger/accounts.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { creditTopUp } from "./credit-top-up.ts";
 import { moveTopUp } from "./move-top-up.ts";
 import { type TopUpRow, voucherMeaning } from "./top-up-states.ts";
 import type { Voucher } from "./voucher-gateway.ts";
@@ -35,33 +33,10 @@ export async function applyVoucher(ctx: CoreContext, topUpId: number, voucher: V
     }
     if (row.state === "PAID") return { row, paid: false };
     const now = ctx.clock.now();
-    const late = row.state !== "PENDING";
-    const paid = await moveTopUp(txCtx, row, late ? "pay_late" : "pay", {
-      set: { paidAt: voucher.paidAt ?? now, paidLate: late || (row.deadline !== null && now > row.deadline) },
-    });
-    await postEntry(txCtx, {
-      idempotencyKey: `top_up:${row.id}:paid`,
-      kind: "points_top_up",
-      refs: { topUpId: row.id },
-      lines: [
-        { account: platformAccount("voucher_clearing"), amount: -row.amount },
-        { account: memberAccount(row.userId, "points"), amount: row.amount },
-      ],
-    });
-    if (paid.paidLate) {
-      await raiseMoneyAlert(txCtx, {
-        kind: "late_top_up",
-        userId: row.userId,
-        refs: { topUpId: row.id },
-        dedupeKey: `top_up:${row.id}:late`,
-        detail: `paid after the deadline shown (${row.state})`,
-      });
-    }
-    await balanceNotice(txCtx, {
-      userId: row.userId,
-      event: "top_up_paid",
-      amount: row.amount,
-      refs: { topUpId: row.id },
+    const paid = await creditTopUp(txCtx, row, {
+      from: platformAccount("voucher_clearing"),
+      paidAt: voucher.paidAt ?? now,
+      lateByDeadline: row.deadline !== null && now > row.deadline,
     });
     return { row: paid, paid: true };
   });

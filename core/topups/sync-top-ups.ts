@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { topUps } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { applyVoucher, loadTopUp } from "./apply-voucher.ts";
+import { syncCardTopUps } from "./card-top-up.ts";
 import { moveTopUp } from "./move-top-up.ts";
 import { topUpReference } from "./start-voucher-top-up.ts";
 
@@ -12,9 +13,11 @@ const STALE_MS = 2 * 60 * 1000;
  * Brings waiting vouchers up to date: a voucher whose request died before its id was stored is
  * found by our reference (or the top-up fails); each waiting voucher's status is read from the
  * provider and applied; one past the deadline we showed expires (a payment arriving after that is
- * still credited, late). Answers how many top-ups it changed.
+ * still credited, late). Card top-ups are brought up to date with the card provider
+ * (`syncCardTopUps`). Answers how many voucher top-ups it changed.
  */
 export async function syncTopUps(ctx: CoreContext): Promise<number> {
+  await syncCardTopUps(ctx);
   const now = ctx.clock.now();
   const open = await ctx.db
     .select()

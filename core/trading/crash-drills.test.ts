@@ -14,6 +14,7 @@ import type { PaymentGateway } from "../payments/gateway.ts";
 import { receivePaymentWebhook } from "../payments/receive-webhook.ts";
 import { decideSandboxChallenge } from "../payments/sandbox-gateway.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { topUpPurpose } from "../topups/card-top-up.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
 import { purchaseItem } from "./purchase-item.ts";
 import { purchasePurpose } from "./purchase-payment.ts";
@@ -130,7 +131,7 @@ describe.each(ENGINES)("crash drills on %s", (engine) => {
         provider: "sandbox",
         headers,
         body,
-        purposes: { purchase: purchasePurpose },
+        purposes: { purchase: purchasePurpose, top_up: topUpPurpose },
       }),
       reconcilePurchases(t.ctx),
       reconcilePurchases(t.ctx),
@@ -171,7 +172,7 @@ describe.each(ENGINES)("crash drills on %s", (engine) => {
           await receivePaymentWebhook(t.ctx, {
             provider: "sandbox",
             ...sandboxChargeEvent(t.ctx, chargeId),
-            purposes: { purchase: purchasePurpose },
+            purposes: { purchase: purchasePurpose, top_up: topUpPurpose },
           });
           return real.getCharge(chargeId);
         }

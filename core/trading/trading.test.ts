@@ -19,6 +19,7 @@ import { getBalance } from "../ledger/get-balance.ts";
 import { receivePaymentWebhook } from "../payments/receive-webhook.ts";
 import { decideSandboxChallenge, SANDBOX_SIGNATURE_HEADER } from "../payments/sandbox-gateway.ts";
 import { blockUser } from "../social/blocks.ts";
+import { topUpPurpose } from "../topups/card-top-up.ts";
 import { cancelTransaction } from "./cancel-transaction.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
 import { getTransaction, listReviews } from "./get-transaction.ts";
@@ -34,7 +35,7 @@ import { postTransactionMessage } from "./transaction-messages.ts";
 import { AUTO_COMPLETE_DAYS } from "./transaction-states.ts";
 
 const RETURN = "http://tsugu.test/ja/items/1/secure/result/";
-const purposes = { purchase: purchasePurpose };
+const purposes = { purchase: purchasePurpose, top_up: topUpPurpose };
 
 describe.each(ENGINES)("buying on %s", (engine) => {
   let t: TestCore;

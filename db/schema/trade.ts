@@ -126,7 +126,7 @@ export const PAYMENT_STATES = [
 ] as const;
 
 /** What a payment is for; each purpose settles its payments its own way (core/payments). */
-export const PAYMENT_PURPOSES = ["purchase"] as const;
+export const PAYMENT_PURPOSES = ["purchase", "top_up"] as const;
 
 /**
  * One payment through a provider (a card charge today), whatever it is for. Created before the
@@ -138,7 +138,7 @@ export const payments = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
-    /** The purchase request that made it (purpose `purchase`). */
+    /** The purchase request that made it (purpose `purchase`; a card top-up points at its payment). */
     attemptId: bigint("attempt_id", { mode: "number" }).references(() => purchaseAttempts.id, {
       onDelete: "cascade",
     }),

@@ -95,6 +95,7 @@ test("the settings pages and the seller setup flow have no serious accessibility
     "/ja/settings/identification/",
     "/ja/setup/address/?redirect=/ja/sell/",
     "/ja/setup/bank-account/?redirect=/ja/sell/",
+    "/ja/setup/credit-card/?redirect=/ja/sell/",
     "/en/settings/address/",
   ]) {
     await page.goto(path);
@@ -102,5 +103,5 @@ test("the settings pages and the seller setup flow have no serious accessibility
   }
   // The setup flow shows where the member is.
   await page.goto("/ja/setup/address/?redirect=/ja/sell/");
-  await expect(page.getByTestId("setup-progress")).toHaveText("ステップ 1/3");
+  await expect(page.getByTestId("setup-progress")).toHaveText("ステップ 1/4");
 });

@@ -227,6 +227,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   "ekyc/polarify/error": signedIn(302, 404),
   "setup/address": signedIn(302, 200),
   "setup/bank-account": signedIn(302, 200),
+  // The optional card step: a card can be saved or the step skipped.
+  "setup/credit-card": signedIn(302, 200),
   // Nothing saved yet: back to the first step.
   "setup/complete": all(302),
   items: all(200),
@@ -256,6 +258,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   "balance/transfer-points": signedIn(302, 200),
   // Without ?entry= there is no purchase to show.
   "balance/transfer-points/finish": signedIn(302, 404),
+  "balance/order-points/card": signedIn(302, 200),
+  // Without `?id=` there is no top-up to show.
+  "balance/order-points/card/result": signedIn(302, 404),
   "mypage/purchased-items": signedIn(302, 200),
   // Members who finished the seller setup list; business buyers and staff never do.
   sell: byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),

@@ -297,11 +297,11 @@ describe("settings pages and the seller setup flow without JavaScript", () => {
     expect(wrong.html).toContain('value="1000001"');
   });
 
-  it("takes a first-time seller through address, bank account and back to the sell page", async () => {
+  it("takes a first-time seller through address, bank account, the optional card and back to the sell page", async () => {
     const token = await logIn("buyer@tsugu.example");
     const first = await page(token, "/ja/setup/address/?redirect=/ja/sell/");
     expect(first.status).toBe(200);
-    expect(first.html).toContain("ステップ 1/3");
+    expect(first.html).toContain("ステップ 1/4");
     expect((await page(token, "/ja/setup/complete/?redirect=/ja/sell/")).location).toBe(
       "/ja/setup/address/?redirect=%2Fja%2Fsell%2F",
     );
@@ -320,7 +320,7 @@ describe("settings pages and the seller setup flow without JavaScript", () => {
     });
     expect(address.location).toBe("/ja/setup/bank-account/?redirect=%2Fja%2Fsell%2F");
     const second = await page(token, address.location!);
-    expect(second.html).toContain("ステップ 2/3");
+    expect(second.html).toContain("ステップ 2/4");
     const bank = await page(token, address.location!, {
       redirect: "/ja/sell/",
       bankCode: "0005",
@@ -331,10 +331,14 @@ describe("settings pages and the seller setup flow without JavaScript", () => {
       accountNumber: "1234567",
       holderName: "ヤマダ　ハナコ",
     });
-    expect(bank.location).toBe("/ja/setup/complete/?redirect=%2Fja%2Fsell%2F");
-    const done = await page(token, bank.location!);
+    expect(bank.location).toBe("/ja/setup/credit-card/?redirect=%2Fja%2Fsell%2F");
+    const card = await page(token, bank.location!);
+    expect(card.html).toContain("ステップ 3/4");
+    // The card is optional: the member skips it.
+    expect(card.html).toContain('href="/ja/setup/complete/?redirect=%2Fja%2Fsell%2F"');
+    const done = await page(token, "/ja/setup/complete/?redirect=%2Fja%2Fsell%2F");
     expect(done.status).toBe(200);
-    expect(done.html).toContain("ステップ 3/3");
+    expect(done.html).toContain("ステップ 4/4");
     expect(done.html).toContain('href="/ja/sell/"');
     const [row] = await server.database.db.select().from(users).where(eq(users.email, "buyer@tsugu.example"));
     expect(row!.sellerSetupAt).not.toBeNull();

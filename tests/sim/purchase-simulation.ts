@@ -15,11 +15,11 @@ import { isAppError } from "#core/shared/errors.ts";
 import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
 import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
-import { purchasePurpose } from "#core/trading/purchase-payment.ts";
 import { reconcilePurchases, STALE_ATTEMPT_MS } from "#core/trading/reconcile-purchases.ts";
 import { TRADING_JOB_HANDLERS } from "#core/trading/trading-jobs.ts";
 import { AUTH_TTL_MS } from "#core/trading/transaction-states.ts";
 import { items, jobs, ledgerAccounts, payments, purchaseAttempts, transactions } from "#db/schema/index.ts";
+import { PAYMENT_PURPOSES } from "#server/payment-purposes.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
 import { cardToken, makeBuyer } from "../helpers/trading.ts";
 
@@ -114,7 +114,7 @@ export async function simulatePurchase(
           provider: real.name,
           headers: { [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(ctx.secret, body, clock.now()) },
           body,
-          purposes: { purchase: purchasePurpose },
+          purposes: PAYMENT_PURPOSES,
         }),
       );
     }

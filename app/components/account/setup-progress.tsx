@@ -1,17 +1,18 @@
 import { useTranslations } from "use-intl";
 
-const STEPS = ["address", "bankAccount", "complete"] as const;
+const STEPS = ["address", "bankAccount", "creditCard", "complete"] as const;
 
-/** Where the member is in the seller setup flow: "step 1 of 3" and the steps by name. */
+/** Where the member is in the seller setup flow: "step 1 of 4" and the steps by name. */
 export function SetupProgress({ step }: { step: (typeof STEPS)[number] }) {
   const t = useTranslations("setup");
+  const card = useTranslations("cardTopUp");
   const current = STEPS.indexOf(step) + 1;
   return (
     <div className="mx-auto mb-6 w-full max-w-md">
       <p className="text-sm font-semibold text-brand-700" data-testid="setup-progress">
         {t("progress", { current, total: STEPS.length })}
       </p>
-      <ol aria-label={t("title")} className="mt-2 grid grid-cols-3 gap-2">
+      <ol aria-label={t("title")} className="mt-2 grid grid-cols-4 gap-2">
         {STEPS.map((name, index) => (
           <li
             key={name}
@@ -20,7 +21,7 @@ export function SetupProgress({ step }: { step: (typeof STEPS)[number] }) {
               index < current ? "border-brand-600 text-slate-800" : "border-slate-200 text-slate-500"
             } ${name === step ? "font-bold" : ""}`}
           >
-            {t(`steps.${name}`)}
+            {name === "creditCard" ? card("setup.step") : t(`steps.${name}`)}
           </li>
         ))}
       </ol>

@@ -3,7 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
-import { CardFields, tokenize } from "../../components/buying/card-fields.tsx";
+import { CardFields, canEnterCards, useCardEntry } from "../../components/buying/card-fields.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatYen } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -67,8 +67,10 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
   const lang = langOf(params);
   const { quote } = loaderData;
   const key = actionData?.values?.idempotencyKey ?? loaderData.idempotencyKey;
-  // New cards are typed into the provider's tokeniser; only the sandbox's is built in so far.
-  const cardEntry = quote.provider === "sandbox";
+  // New cards are typed into the provider's tokeniser (the sandbox's form, or PAY.JP's).
+  const entry = { provider: quote.provider, publicKey: quote.publicKey };
+  const cardEntry = canEnterCards(entry);
+  const card = useCardEntry(entry);
   const offered =
     actionData?.values?.method ??
     (quote.cards[0] ? `saved:${quote.cards[0].id}` : cardEntry ? "new" : "points");
@@ -89,7 +91,7 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
     setSending(true);
     setCardError(null);
     try {
-      (form.elements.namedItem("cardToken") as HTMLInputElement).value = await tokenize(form);
+      (form.elements.namedItem("cardToken") as HTMLInputElement).value = await card.tokenize(form);
       form.submit();
     } catch (error) {
       setCardError((error as Error).message);
@@ -170,7 +172,7 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
               {t("points", { points: formatYen(quote.points, lang) })}
             </MethodChoice>
           </fieldset>
-          {method === "new" && <CardFields />}
+          {method === "new" && <CardFields entry={entry} session={card.session} />}
           {canBuy && <SubmitButton>{sending ? "…" : t("confirm")}</SubmitButton>}
         </form>
       )}

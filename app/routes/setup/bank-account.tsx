@@ -27,7 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUser(context, request, lang);
   const form = await request.formData();
   const result = await submitBankAccountForm(core(context), { userId: actor.id, form, lang });
-  if ("saved" in result) return redirect(stepUrl(lang, "complete", setupTarget(request, lang, form)));
+  if ("saved" in result) return redirect(stepUrl(lang, "credit-card", setupTarget(request, lang, form)));
   return result;
 }
 

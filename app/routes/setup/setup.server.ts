@@ -8,6 +8,11 @@ export function setupTarget(request: Request, lang: Locale, form?: FormData): st
   return safeRedirect(target, lang);
 }
 
-export function stepUrl(lang: Locale, step: "address" | "bank-account" | "complete", target: string): string {
+/** The steps in order: address → bank account → credit card (optional, may be skipped) → complete. */
+export function stepUrl(
+  lang: Locale,
+  step: "address" | "bank-account" | "credit-card" | "complete",
+  target: string,
+): string {
   return `/${lang}/setup/${step}/?redirect=${encodeURIComponent(target)}`;
 }
