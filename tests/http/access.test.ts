@@ -200,6 +200,30 @@ const API_ACCESS: Record<string, Row> = {
   "post /staff/identity-reviews/{id}/approve": staffApi("identity:review", 422),
   "post /staff/identity-reviews/{id}/reject": staffApi("identity:review", 422),
   "post /staff/identity-reviews/{id}/claim": staffApi("identity:review", 404),
+  // The balance: an empty body is no top-up, payout or points purchase; "{id}" names nothing; the
+  // demo accounts have no Kyash account linked.
+  "get /me/balance/history": signedIn(401, 200),
+  "post /me/balance/top-ups": signedIn(401, 422),
+  "get /me/balance/top-ups/{id}": signedIn(401, 404),
+  "post /me/balance/top-ups/{id}/cancel": signedIn(401, 404),
+  "post /me/balance/payouts": signedIn(401, 422),
+  "get /me/balance/payouts/{id}": signedIn(401, 404),
+  "post /me/balance/payouts/{id}/cancel": signedIn(401, 404),
+  "post /me/balance/points": signedIn(401, 422),
+  "get /me/balance/kyash": signedIn(401, 404),
+  "put /me/balance/kyash": signedIn(401, 422),
+  // Finance: payouts, bank runs (none is ready to run here) and free points.
+  "get /staff/payouts": staffApi("payouts:read", 200),
+  "get /staff/payouts/{id}": staffApi("payouts:read", 404),
+  "post /staff/payouts/{id}/approve": staffApi("payouts:approve", 404),
+  "post /staff/payouts/{id}/reject": staffApi("payouts:approve", 422),
+  "post /staff/payouts/{id}/return": staffApi("payouts:run", 422),
+  "get /staff/payout-runs": staffApi("payouts:read", 200),
+  "post /staff/payout-runs": staffApi("payouts:run", 409),
+  "get /staff/payout-runs/{id}/file": staffApi("payouts:run", 404),
+  "post /staff/payout-runs/{id}/sent": staffApi("payouts:run", 404),
+  "post /staff/payout-runs/{id}/discard": staffApi("payouts:run", 404),
+  "post /staff/members/{id}/free-points": staffApi("points:grant", 422),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.

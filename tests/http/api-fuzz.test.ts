@@ -3,16 +3,21 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { creditProceeds } from "#core/balance/proceeds.ts";
 import { saveSearch } from "#core/catalog/saved-searches.ts";
 import { requestExport } from "#core/exports/request-export.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { createSession } from "#core/identity/sessions.ts";
+import { memberAccount, platformAccount } from "#core/ledger/accounts.ts";
 import { fileReport } from "#core/moderation/file-report.ts";
 import { addSavedCard } from "#core/payments/saved-cards.ts";
+import { preparePayoutRun } from "#core/payouts/office-payouts.ts";
+import { requestPayout } from "#core/payouts/request-payout.ts";
 import { postComment } from "#core/social/comments.ts";
 import { createInquiry } from "#core/support/create-inquiry.ts";
+import { startVoucherTopUp } from "#core/topups/start-voucher-top-up.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
-import { identityChecks, itemPhotos } from "#db/schema/index.ts";
+import { bankAccounts, identityChecks, itemPhotos } from "#db/schema/index.ts";
 import { toSnake } from "#server/api/case.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
 import { listItem, makeOperator } from "../helpers/catalog.ts";
@@ -94,6 +99,47 @@ async function arrange(): Promise<Fixture> {
       completedAt: new Date(),
     })
     .returning({ id: identityChecks.id });
+  // The owner's balance: proceeds, a bank account, a voucher waiting to be paid, an ATM code, and a
+  // bank payout gathered into a run.
+  await ctx.db.insert(bankAccounts).values({
+    userId: owner.id,
+    bankCode: "0001",
+    bankName: "みずほ銀行",
+    branchCode: "001",
+    branchName: "東京営業部",
+    accountType: "1",
+    accountNumber: "1234567",
+    holderName: "ヤマダ　ハナコ",
+  });
+  await creditProceeds(ctx, {
+    idempotencyKey: `fuzz-sale:${owner.id}`,
+    kind: "sale_proceeds",
+    refs: {},
+    userId: owner.id,
+    amount: 20_000,
+    lines: [
+      { account: platformAccount("revenue"), amount: -20_000 },
+      { account: memberAccount(owner.id, "proceeds"), amount: 20_000 },
+    ],
+  });
+  const topUp = await startVoucherTopUp(ctx, {
+    userId: owner.id,
+    method: "cvs",
+    input: { store: "10001", amount: 3000 },
+  });
+  const atm = await requestPayout(ctx, {
+    userId: owner.id,
+    method: "seven",
+    input: { amount: 1000 },
+    requestKey: randomUUID(),
+  });
+  await requestPayout(ctx, {
+    userId: owner.id,
+    method: "bank",
+    input: { amount: 1000 },
+    requestKey: randomUUID(),
+  });
+  const run = await preparePayoutRun(ctx, operator);
   const { savedSearches } = await import("#db/schema/index.ts");
   const [search] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id));
   return {
@@ -115,6 +161,9 @@ async function arrange(): Promise<Fixture> {
       savedSearch: String(search!.id),
       user: String(stranger.id),
       postal: "1500001",
+      topUp: String(topUp.id),
+      payout: String(atm.payout.id),
+      payoutRun: String(run.id),
     },
   };
 }
@@ -153,7 +202,13 @@ function pathOf(path: string, f: Fixture): string {
                                   ? "user"
                                   : name === "id" && path.startsWith("/staff/identity-reviews/")
                                     ? "identityCheck"
-                                    : null;
+                                    : name === "id" && path.startsWith("/me/balance/top-ups/")
+                                      ? "topUp"
+                                      : name === "id" && /^\/(staff|me\/balance)\/payouts\//.test(path)
+                                        ? "payout"
+                                        : name === "id" && path.startsWith("/staff/payout-runs/")
+                                          ? "payoutRun"
+                                          : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

@@ -16,6 +16,7 @@ import type { ApiRoute } from "../define.ts";
 import { buildOpenApi } from "../openapi.ts";
 import { accountRoutes } from "./accounts.ts";
 import { addressRoutes } from "./address.ts";
+import { balanceRoutes } from "./balance.ts";
 import { bankAccountRoutes } from "./bank-account.ts";
 import { exportRoutes } from "./exports.ts";
 import { healthRoutes } from "./health.ts";
@@ -29,6 +30,7 @@ import { phoneRoutes } from "./phone.ts";
 import { profileRoutes } from "./profile.ts";
 import { socialRoutes } from "./social.ts";
 import { staffRoutes } from "./staff.ts";
+import { staffPayoutRoutes } from "./staff-payouts.ts";
 import { staffTransactionRoutes } from "./staff-transactions.ts";
 import { supportRoutes } from "./support.ts";
 import { tradingRoutes } from "./trading.ts";
@@ -46,10 +48,12 @@ export const API_ROUTES: ApiRoute[] = [
   ...socialRoutes,
   ...imeiRoutes,
   ...tradingRoutes,
+  ...balanceRoutes,
   ...exportRoutes,
   ...moderationRoutes,
   ...staffRoutes,
   ...staffTransactionRoutes,
+  ...staffPayoutRoutes,
   ...identityReviewRoutes,
   ...supportRoutes,
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { getBalanceSummary } from "#core/balance/balance-summary.ts";
 import { getBalance, listBalanceHistory } from "#core/ledger/get-balance.ts";
 import { addSavedCard, listSavedCards, removeSavedCard } from "#core/payments/saved-cards.ts";
 import { AppError } from "#core/shared/errors.ts";
@@ -12,6 +13,7 @@ import { rateTransaction, ZRating } from "#core/trading/rate-transaction.ts";
 import { shipItem } from "#core/trading/ship-item.ts";
 import { postTransactionMessage, ZMessage } from "#core/trading/transaction-messages.ts";
 import { defineRoute } from "../define.ts";
+import { ZBalanceSummary } from "./balance.ts";
 import { idParam } from "./params.ts";
 
 const ZPageQuery = z.object({
@@ -221,21 +223,32 @@ export const tradingRoutes = [
   defineRoute({
     method: "get",
     path: "/me/balance",
-    summary: "Proceeds, points and money in escrow, with the proceeds and points history",
+    summary:
+      "Proceeds, points and money in escrow, with the proceeds and points history; `summary` adds free points, the nearest deadlines, a voucher waiting to be paid and payouts on their way",
     tag: "buying",
     auth: "user",
     query: ZPageQuery,
-    responses: { 200: { description: "Balance and a page of history" } },
+    responses: {
+      200: {
+        description: "Balance, summary and a page of history",
+        schema: z.object({
+          balance: z.record(z.string(), z.int()),
+          summary: ZBalanceSummary,
+          history: z.object({ items: z.array(z.unknown()), nextCursor: z.string().nullable() }),
+        }),
+      },
+    },
     async handler({ ctx, actor, query }) {
-      const [balance, history] = await Promise.all([
+      const [balance, summary, history] = await Promise.all([
         getBalance(ctx, { userId: actor!.id }),
+        getBalanceSummary(ctx, { userId: actor!.id }),
         listBalanceHistory(ctx, {
           userId: actor!.id,
           before: parseIdCursor(query.cursor),
           limit: query.limit ?? 20,
         }),
       ]);
-      return { status: 200, body: { balance, history }, headers: { "Cache-Control": "no-store" } };
+      return { status: 200, body: { balance, summary, history }, headers: { "Cache-Control": "no-store" } };
     },
   }),
   defineRoute({
