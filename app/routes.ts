@@ -58,6 +58,23 @@ export default [
     route("balance/transfer-points/finish", "routes/balance/transfer-points-finish.tsx"),
     route("balance/order-points/card", "routes/balance/order-points-card.tsx"),
     route("balance/order-points/card/result", "routes/balance/order-points-card-result.tsx"),
+    route("balance", "routes/buying/balance.tsx"),
+    // Payouts: to the bank account, as cash at a Seven Bank ATM, to Kyash (one set of pages, three paths).
+    route("balance/transfer-bank", "routes/payouts/start.tsx", { id: "payout-bank" }),
+    route("balance/transfer-bank/application", "routes/payouts/application.tsx", {
+      id: "payout-bank-application",
+    }),
+    route("balance/transfer-bank/finish", "routes/payouts/finish.tsx", { id: "payout-bank-finish" }),
+    route("balance/transfer-seven", "routes/payouts/start.tsx", { id: "payout-seven" }),
+    route("balance/transfer-seven/application", "routes/payouts/application.tsx", {
+      id: "payout-seven-application",
+    }),
+    route("balance/transfer-seven/finish", "routes/payouts/finish.tsx", { id: "payout-seven-finish" }),
+    route("balance/transfer-kyash", "routes/payouts/start.tsx", { id: "payout-kyash" }),
+    route("balance/transfer-kyash/application", "routes/payouts/application.tsx", {
+      id: "payout-kyash-application",
+    }),
+    route("balance/transfer-kyash/finish", "routes/payouts/finish.tsx", { id: "payout-kyash-finish" }),
     route("mypage/purchased-items", "routes/buying/purchased-items.tsx"),
     route("sell", "routes/sell.tsx"),
     route("mypage", "routes/mypage/index.tsx"),

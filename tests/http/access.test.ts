@@ -285,6 +285,17 @@ const PAGE_ACCESS: Record<string, Row> = {
   "balance/order-points/card": signedIn(302, 200),
   // Without `?id=` there is no top-up to show.
   "balance/order-points/card/result": signedIn(302, 404),
+  // Payouts: the first step for anyone signed in; the confirm step without the first step's amount
+  // and key goes back to it; a receipt without its ?id= is no page.
+  "balance/transfer-bank": signedIn(302, 200),
+  "balance/transfer-bank/application": signedIn(302, 302),
+  "balance/transfer-bank/finish": signedIn(302, 404),
+  "balance/transfer-seven": signedIn(302, 200),
+  "balance/transfer-seven/application": signedIn(302, 302),
+  "balance/transfer-seven/finish": signedIn(302, 404),
+  "balance/transfer-kyash": signedIn(302, 200),
+  "balance/transfer-kyash/application": signedIn(302, 302),
+  "balance/transfer-kyash/finish": signedIn(302, 404),
   "mypage/purchased-items": signedIn(302, 200),
   // Members who finished the seller setup list; business buyers and staff never do.
   sell: byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),

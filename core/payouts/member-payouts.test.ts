@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bankAccounts } from "#db/schema/index.ts";
+import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
+import { ENGINES } from "#tests/helpers/db.ts";
+import { creditProceeds } from "../balance/proceeds.ts";
+import { memberAccount, platformAccount } from "../ledger/accounts.ts";
+import { getMemberPayout, payoutOptions, quotePayout } from "./member-payouts.ts";
+import { markPayoutRunSent, preparePayoutRun } from "./office-payouts.ts";
+import { requestPayout } from "./request-payout.ts";
+import { SANDBOX_KYASH_ACCOUNTS } from "./sandbox-wallet.ts";
+import { linkWallet } from "./wallet-link.ts";
+
+describe.each(ENGINES)("a member's payouts on %s", (engine) => {
+  let t: TestCore;
+  beforeAll(async () => {
+    // Sunday 22 November 2026, noon in Tokyo; Monday the 23rd is a national holiday.
+    t = await createTestCore(engine, "2026-11-22T03:00:00Z");
+  });
+  afterAll(() => t.close());
+
+  async function seller(proceeds: number, o: { bank?: boolean } = {}) {
+    const m = await makeMember(t.ctx);
+    if (o.bank) {
+      await t.ctx.db.insert(bankAccounts).values({
+        userId: m.id,
+        bankCode: "0001",
+        bankName: "みずほ銀行",
+        branchCode: "001",
+        branchName: "東京営業部",
+        accountType: "1",
+        accountNumber: "1234567",
+        holderName: "ヤマダ　タロウ",
+      });
+    }
+    await creditProceeds(t.ctx, {
+      idempotencyKey: `test-sale:${m.id}`,
+      kind: "sale_proceeds",
+      refs: {},
+      userId: m.id,
+      amount: proceeds,
+      lines: [
+        { account: platformAccount("revenue"), amount: -proceeds },
+        { account: memberAccount(m.id, "proceeds"), amount: proceeds },
+      ],
+    });
+    return m;
+  }
+
+  it("offers at most what the proceeds cover after the fee, in whole thousands at the ATM", async () => {
+    const m = await seller(10_250, { bank: true });
+    expect(await payoutOptions(t.ctx, { userId: m.id, method: "bank" })).toMatchObject({
+      proceeds: 10_250,
+      fee: 250,
+      largest: 10_000,
+      destination: { kind: "bank", accountNumberMasked: "****567", holderName: "ヤマダ　タロウ" },
+    });
+    expect(await payoutOptions(t.ctx, { userId: m.id, method: "seven" })).toMatchObject({
+      fee: 300,
+      step: 1000,
+      largest: 9000,
+      destination: null,
+    });
+    const poor = await seller(250);
+    expect((await payoutOptions(t.ctx, { userId: poor.id, method: "bank" })).largest).toBe(0);
+  });
+
+  it("quotes the confirm step: sums, the usual banking day, and refusals that move nothing", async () => {
+    const m = await seller(10_000, { bank: true });
+    expect(
+      await quotePayout(t.ctx, { userId: m.id, method: "bank", input: { amount: "3,000" } }),
+    ).toMatchObject({
+      amount: 3000,
+      fee: 250,
+      total: 3250,
+      proceeds: 10_000,
+      needsApproval: false,
+      // Sunday, then Monday's holiday: Tuesday is the first banking day, and the run is for the next.
+      usualTransferDate: "2026-11-25",
+    });
+    const short = await failure(
+      quotePayout(t.ctx, { userId: m.id, method: "bank", input: { amount: 9800 } }),
+    );
+    expect(said(short).fields.amount?.ja).toBe(
+      "売上金が足りません。手数料250円を含めて10,050円が必要です（出金できる売上金：10,000円）",
+    );
+    const noWallet = await failure(
+      quotePayout(t.ctx, { userId: m.id, method: "kyash", input: { amount: 1000 } }),
+    );
+    expect(said(noWallet).message.ja).toContain("Kyashアカウントが登録されていません");
+    const noBank = await seller(10_000);
+    const refused = await failure(
+      quotePayout(t.ctx, { userId: noBank.id, method: "bank", input: { amount: 1000 } }),
+    );
+    expect(refused.code).toBe("CONFLICT");
+  });
+
+  it("shows a payout only to its owner, with the run's banking day once it is in one", async () => {
+    const m = await seller(10_000, { bank: true });
+    const other = await makeMember(t.ctx);
+    const { payout } = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "bank",
+      input: { amount: 2000 },
+      requestKey: "member-view-1",
+    });
+    expect(await getMemberPayout(t.ctx, { userId: m.id, payoutId: payout.id })).toMatchObject({
+      state: "READY",
+      total: 2250,
+      cancellable: true,
+      transferDate: { date: "2026-11-25", exact: false },
+      destination: { kind: "bank", accountNumberMasked: "****567" },
+    });
+    expect((await failure(getMemberPayout(t.ctx, { userId: other.id, payoutId: payout.id }))).code).toBe(
+      "NOT_FOUND",
+    );
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    const run = await preparePayoutRun(t.ctx, finance);
+    await markPayoutRunSent(t.ctx, finance, { runId: run.id });
+    expect(await getMemberPayout(t.ctx, { userId: m.id, payoutId: payout.id })).toMatchObject({
+      state: "SENT",
+      cancellable: false,
+      transferDate: { date: run.transferDate, exact: true },
+    });
+  });
+
+  it("brings ATM codes and wallet transfers up to date when their receipt is read", async () => {
+    const m = await seller(20_000);
+    const seven = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "seven",
+      input: { amount: 5000 },
+      requestKey: "member-view-2",
+    });
+    const issued = await getMemberPayout(t.ctx, { userId: m.id, payoutId: seven.payout.id });
+    expect(issued).toMatchObject({ state: "ISSUED", cancellable: true, sandboxAtm: true });
+    expect(issued.atm?.code).toMatch(/^\d{10}$/);
+    await linkWallet(t.ctx, { userId: m.id, input: { accountId: SANDBOX_KYASH_ACCOUNTS.ok } });
+    const kyash = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "kyash",
+      input: { amount: 1000 },
+      requestKey: "member-view-3",
+    });
+    expect(await getMemberPayout(t.ctx, { userId: m.id, payoutId: kyash.payout.id })).toMatchObject({
+      state: "READY",
+      cancellable: false,
+      destination: { kind: "kyash", accountIdMasked: "**** **** **** 1234" },
+    });
+    // A day on: the code expired (its money is back), the transfer arrived.
+    t.clock.advance(25 * 60 * 60 * 1000);
+    expect((await getMemberPayout(t.ctx, { userId: m.id, payoutId: seven.payout.id })).state).toBe("EXPIRED");
+    expect((await getMemberPayout(t.ctx, { userId: m.id, payoutId: kyash.payout.id })).state).toBe("PAID");
+  });
+});
