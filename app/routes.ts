@@ -58,7 +58,6 @@ export default [
     route("balance/transfer-points/finish", "routes/balance/transfer-points-finish.tsx"),
     route("balance/order-points/card", "routes/balance/order-points-card.tsx"),
     route("balance/order-points/card/result", "routes/balance/order-points-card-result.tsx"),
-    route("balance", "routes/buying/balance.tsx"),
     // Payouts: to the bank account, as cash at a Seven Bank ATM, to Kyash (one set of pages, three paths).
     route("balance/transfer-bank", "routes/payouts/start.tsx", { id: "payout-bank" }),
     route("balance/transfer-bank/application", "routes/payouts/application.tsx", {
