@@ -82,90 +82,135 @@ export default function StaffPayouts({ loaderData, params }: Route.ComponentProp
           </Link>
         </div>
       </Form>
-      <DataTable<OfficePayoutRow>
-        caption={t("payouts.title")}
-        rows={rows}
-        rowKey={(r) => String(r.id)}
-        empty={t("payouts.empty")}
-        rowClassName={(r) => (r.state === "AWAITING_APPROVAL" ? "bg-amber-50" : "")}
-        columns={[
-          {
-            id: "id",
-            header: t("payouts.columns.id"),
-            cell: (r) => (
-              <Link
-                to={`/${lang}/staff/payouts/${r.id}/`}
-                className="inline-block py-1 font-semibold text-brand-700 underline underline-offset-2"
-              >
-                {r.id}
-              </Link>
-            ),
-          },
-          {
-            id: "member",
-            header: t("payouts.columns.member"),
-            className: "min-w-36",
-            cell: (r) => (
-              <span className="flex flex-col">
+      {rows.length > 0 && <PayoutCards rows={rows} lang={lang} />}
+      <div className={rows.length > 0 ? "hidden sm:block" : ""}>
+        <DataTable<OfficePayoutRow>
+          caption={t("payouts.title")}
+          rows={rows}
+          rowKey={(r) => String(r.id)}
+          empty={t("payouts.empty")}
+          rowClassName={(r) => (r.state === "AWAITING_APPROVAL" ? "bg-amber-50" : "")}
+          columns={[
+            {
+              id: "id",
+              header: t("payouts.columns.id"),
+              cell: (r) => (
                 <Link
-                  to={`/${lang}/staff/members/${r.member.id}/`}
-                  className="break-words text-brand-700 underline underline-offset-2"
+                  to={`/${lang}/staff/payouts/${r.id}/`}
+                  className="inline-block py-1 font-semibold text-brand-700 underline underline-offset-2"
                 >
-                  {r.member.nickname}
+                  {r.id}
                 </Link>
-                <span className="text-xs text-slate-500">
-                  {t("common.memberId", { id: String(r.member.id) })}
-                </span>
-              </span>
-            ),
-          },
-          {
-            id: "method",
-            header: t("payouts.columns.method"),
-            className: "whitespace-nowrap",
-            cell: (r) => (
-              <>
-                {t(`methods.${r.method}`)}
-                {r.automatic && (
-                  <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] font-bold text-slate-700">
-                    {t("payouts.automatic")}
+              ),
+            },
+            {
+              id: "member",
+              header: t("payouts.columns.member"),
+              className: "min-w-36",
+              cell: (r) => (
+                <span className="flex flex-col">
+                  <Link
+                    to={`/${lang}/staff/members/${r.member.id}/`}
+                    className="break-words text-brand-700 underline underline-offset-2"
+                  >
+                    {r.member.nickname}
+                  </Link>
+                  <span className="text-xs text-slate-500">
+                    {t("common.memberId", { id: String(r.member.id) })}
                   </span>
-                )}
-              </>
-            ),
-          },
-          {
-            id: "amount",
-            header: t("payouts.columns.amount"),
-            className: "whitespace-nowrap text-right font-semibold tabular-nums",
-            cell: (r) => formatYen(r.amount, lang),
-          },
-          {
-            id: "fee",
-            header: t("payouts.columns.fee"),
-            className: "whitespace-nowrap text-right tabular-nums",
-            cell: (r) => formatYen(r.fee, lang),
-          },
-          {
-            id: "state",
-            header: t("payouts.columns.state"),
-            cell: (r) => <PayoutStateBadge state={r.state} testId={`payout-state-${r.id}`} />,
-          },
-          {
-            id: "created",
-            header: t("payouts.columns.created"),
-            className: "whitespace-nowrap",
-            cell: (r) => formatDate(r.createdAt, lang, true),
-          },
-          {
-            id: "approvals",
-            header: t("payouts.columns.approvals"),
-            className: "whitespace-nowrap",
-            cell: (r) => (r.needsApproval ? t("payouts.approvalsValue", { count: r.approvals }) : "—"),
-          },
-        ]}
-      />
+                </span>
+              ),
+            },
+            {
+              id: "method",
+              header: t("payouts.columns.method"),
+              className: "whitespace-nowrap",
+              cell: (r) => (
+                <>
+                  {t(`methods.${r.method}`)}
+                  {r.automatic && (
+                    <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] font-bold text-slate-700">
+                      {t("payouts.automatic")}
+                    </span>
+                  )}
+                </>
+              ),
+            },
+            {
+              id: "amount",
+              header: t("payouts.columns.amount"),
+              className: "whitespace-nowrap text-right font-semibold tabular-nums",
+              cell: (r) => formatYen(r.amount, lang),
+            },
+            {
+              id: "fee",
+              header: t("payouts.columns.fee"),
+              className: "whitespace-nowrap text-right tabular-nums",
+              cell: (r) => formatYen(r.fee, lang),
+            },
+            {
+              id: "state",
+              header: t("payouts.columns.state"),
+              cell: (r) => <PayoutStateBadge state={r.state} testId={`payout-state-${r.id}`} />,
+            },
+            {
+              id: "created",
+              header: t("payouts.columns.created"),
+              className: "whitespace-nowrap",
+              cell: (r) => formatDate(r.createdAt, lang, true),
+            },
+            {
+              id: "approvals",
+              header: t("payouts.columns.approvals"),
+              className: "whitespace-nowrap",
+              cell: (r) => (r.needsApproval ? t("payouts.approvalsValue", { count: r.approvals }) : "—"),
+            },
+          ]}
+        />
+      </div>
       <Pager page={page} pages={pages} />
     </div>
+  );
+}
+
+/** On a phone: one card per payout, the amount and state first, no sideways scrolling. */
+function PayoutCards({ rows, lang }: { rows: OfficePayoutRow[]; lang: "ja" | "en" }) {
+  const t = useTranslations("officeMoney");
+  return (
+    <ul className="flex flex-col gap-2 sm:hidden" aria-label={t("payouts.title")}>
+      {rows.map((r) => (
+        <li
+          key={r.id}
+          className={`flex flex-col gap-1 rounded-2xl p-4 shadow-sm ring-1 ring-slate-200 ${r.state === "AWAITING_APPROVAL" ? "bg-amber-50" : "bg-white"}`}
+        >
+          <div className="flex items-start justify-between gap-2">
+            <Link
+              to={`/${lang}/staff/payouts/${r.id}/`}
+              className="flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {t("payout.title", { id: String(r.id) })}
+            </Link>
+            <PayoutStateBadge state={r.state} />
+          </div>
+          <p className="text-2xl font-bold tabular-nums">{formatYen(r.amount, lang)}</p>
+          <p className="text-sm text-slate-700">
+            {t(`methods.${r.method}`)}
+            {r.automatic && ` ・ ${t("payouts.automatic")}`} ・ {t("payouts.columns.fee")}{" "}
+            {formatYen(r.fee, lang)}
+            {r.needsApproval &&
+              ` ・ ${t("payouts.columns.approvals")} ${t("payouts.approvalsValue", { count: r.approvals })}`}
+          </p>
+          <p className="flex flex-wrap items-center justify-between gap-x-3 text-sm">
+            <Link
+              to={`/${lang}/staff/members/${r.member.id}/`}
+              className="inline-flex min-h-11 items-center break-words text-brand-700 underline underline-offset-2"
+            >
+              {r.member.nickname}
+            </Link>
+            <span className="text-xs text-slate-500">{formatDate(r.createdAt, lang, true)}</span>
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
