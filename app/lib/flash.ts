@@ -59,6 +59,15 @@ const FLASH_KEYS = [
   "identityReview.flash.rejected",
   "identityReview.flash.claimed",
   "identityReview.flash.released",
+  "officeMoney.flash.approvedFirst",
+  "officeMoney.flash.approved",
+  "officeMoney.flash.rejected",
+  "officeMoney.flash.prepared",
+  "officeMoney.flash.sent",
+  "officeMoney.flash.discarded",
+  "officeMoney.flash.returned",
+  "officeMoney.flash.resolved",
+  "officeMoney.flash.granted",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

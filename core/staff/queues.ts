@@ -1,6 +1,13 @@
-import { and, count, eq, min, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, min, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { identityChecks, reports, supportInquiries, transactions } from "#db/schema/index.ts";
+import {
+  identityChecks,
+  moneyAlerts,
+  payouts,
+  reports,
+  supportInquiries,
+  transactions,
+} from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { authorize } from "./authorize.ts";
@@ -54,6 +61,26 @@ export const QUEUES = {
       table: supportInquiries,
       where: eq(supportInquiries.state, "OPEN"),
       since: supportInquiries.lastMessageAt,
+    }),
+  },
+  /** Payouts above the threshold waiting for two finance operators' approvals. */
+  payouts: {
+    permission: "payouts:approve",
+    targetMs: 24 * HOUR_MS,
+    source: (): QueueSource => ({
+      table: payouts,
+      where: eq(payouts.state, "AWAITING_APPROVAL"),
+      since: payouts.createdAt,
+    }),
+  },
+  /** Money alerts (late top-ups, returned transfers, proceeds due with no account) not yet resolved. */
+  moneyAlerts: {
+    permission: "payouts:read",
+    targetMs: 24 * HOUR_MS,
+    source: (): QueueSource => ({
+      table: moneyAlerts,
+      where: isNull(moneyAlerts.resolvedAt),
+      since: moneyAlerts.createdAt,
     }),
   },
 } as const satisfies Record<string, { permission: Permission; targetMs: number; source: () => QueueSource }>;

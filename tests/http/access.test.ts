@@ -356,6 +356,13 @@ const PAGE_ACCESS: Record<string, Row> = {
   "staff/identity/:id": staffPage("identity:review", 404),
   "staff/members": staffPage("members:read"),
   "staff/members/:id": staffPage("members:read", 404),
+  // Finance's money screens; ":id" is no id here.
+  "staff/payouts": staffPage("payouts:read"),
+  "staff/payouts/:id": staffPage("payouts:read", 404),
+  "staff/payout-runs": staffPage("payouts:read"),
+  "staff/payout-runs/:id": staffPage("payouts:read", 404),
+  "staff/payout-runs/:id/file": staffPage("payouts:read", 404),
+  "staff/money-alerts": staffPage("payouts:read"),
   // Without ?type=&id= there is nothing to report; business and staff accounts never report.
   report: byKind({ anonymous: 302, member: 404, business: 403, staff: 403, owner: 404 }),
   // The media editor: editors and admins.

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { queueSummaries } from "#core/staff/queues.ts";
+import { type QueueName, queueSummaries } from "#core/staff/queues.ts";
 import { targetHours, useAge } from "../../components/staff/age.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
@@ -15,9 +15,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { queues: await queueSummaries(core(context), { actor }) };
 }
 
+/** Where each queue is worked, under /{lang}/staff/ (most queues have a page of their own name). */
+const QUEUE_PATHS: Partial<Record<QueueName, string>> = {
+  payouts: "payouts/?state=AWAITING_APPROVAL",
+  moneyAlerts: "money-alerts/",
+};
+
 /** Each queue the operator may work: how many items wait, how old the oldest is, and whether it is late. */
 export default function StaffDashboard({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("backOffice");
+  const money = useTranslations("officeMoney");
   const age = useAge();
   const lang = langOf(params);
   return (
@@ -30,7 +37,11 @@ export default function StaffDashboard({ loaderData, params }: Route.ComponentPr
             data-testid={`queue-${q.queue}`}
             className={`flex flex-col gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ${q.overdue ? "ring-2 ring-danger-500" : "ring-slate-200"}`}
           >
-            <h2 className="text-sm font-bold text-slate-700">{t(`queues.${q.queue}`)}</h2>
+            <h2 className="text-sm font-bold text-slate-700">
+              {q.queue === "payouts" || q.queue === "moneyAlerts"
+                ? money(`queues.${q.queue}`)
+                : t(`queues.${q.queue}`)}
+            </h2>
             <p className="text-3xl font-bold tabular-nums">{t("dashboard.waiting", { count: q.count })}</p>
             <p className="text-sm text-slate-600">
               {q.oldestAgeMs === null
@@ -43,7 +54,7 @@ export default function StaffDashboard({ loaderData, params }: Route.ComponentPr
               </p>
             )}
             <Link
-              to={`/${lang}/staff/${q.queue}/`}
+              to={`/${lang}/staff/${QUEUE_PATHS[q.queue] ?? `${q.queue}/`}`}
               className="mt-2 self-start text-sm font-semibold text-brand-700 underline underline-offset-2"
             >
               {t("dashboard.open")}

@@ -1,9 +1,13 @@
 import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { grantFreePoints } from "#core/balance/free-points.ts";
+import { BALANCE_LIMITS } from "#core/balance/limits.ts";
 import { rulesFor } from "#core/moderation/codes.ts";
 import { getMember } from "#core/moderation/get-member.ts";
 import { restoreMember, suspendMember } from "#core/moderation/suspend-member.ts";
+import { memberBalanceForOffice } from "#core/payouts/office-payout-views.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
+import { MemberBalance, MemberFreePointsForm } from "../../components/staff/member-money.tsx";
 import { Decisions, ModerationForm } from "../../components/staff/moderation.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -25,9 +29,20 @@ export const handle = { back: "history" };
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "members:read");
   const userId = pathIdOf(params);
+  const detail = await orNotFound(() => getMember(core(context), { actor, userId }));
+  const money = detail.member.role === "member";
   return {
-    detail: await orNotFound(() => getMember(core(context), { actor, userId })),
+    detail,
     mayViewAs: hasPermission(actor.staffRoles, "members:impersonate"),
+    // Finance sees the member's balances and may grant free points; the core checks both again.
+    balance:
+      money && hasPermission(actor.staffRoles, "payouts:read")
+        ? await memberBalanceForOffice(core(context), { actor, userId })
+        : null,
+    grant:
+      money && hasPermission(actor.staffRoles, "points:grant")
+        ? { requestKey: crypto.randomUUID(), maxDays: BALANCE_LIMITS.freePointsDays }
+        : null,
   };
 }
 
@@ -36,7 +51,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "members:read");
   const userId = pathIdOf(params);
-  const values = formValues(await request.formData(), ["action", "reasonCode", "note"]);
+  const form = await request.formData();
+  if (form.get("action") === "grant_points") {
+    const values = formValues(form, ["action", "amount", "expiresInDays", "reason", "requestKey"]);
+    try {
+      await grantFreePoints(core(context), actor, {
+        userId,
+        input: { amount: values.amount, expiresInDays: values.expiresInDays, reason: values.reason },
+        requestKey: values.requestKey || crypto.randomUUID(),
+        meta: requestMeta(context),
+      });
+    } catch (error) {
+      return formFailure(error, lang, values);
+    }
+    return redirectWithFlash(context, `/${lang}/staff/members/${userId}/`, "officeMoney.flash.granted");
+  }
+  const values = formValues(form, ["action", "reasonCode", "note"]);
   const o = {
     actor,
     userId,
@@ -167,6 +197,14 @@ export default function StaffMember({ loaderData, actionData, params }: Route.Co
           <Decisions decisions={decisions} lang={lang} title={t("decisions")} />
         </div>
         <aside className="flex min-w-0 flex-col gap-6">
+          {loaderData.balance && <MemberBalance balance={loaderData.balance} lang={lang} />}
+          {loaderData.grant && (
+            <MemberFreePointsForm
+              requestKey={loaderData.grant.requestKey}
+              maxDays={loaderData.grant.maxDays}
+              state={actionData?.values?.action === "grant_points" ? actionData : undefined}
+            />
+          )}
           {member.role === "operator" ? (
             <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{t("staffAccount")}</p>
           ) : (
@@ -174,7 +212,7 @@ export default function StaffMember({ loaderData, actionData, params }: Route.Co
               <ModerationForm
                 action={action}
                 rules={rulesFor(action)}
-                state={actionData}
+                state={actionData?.values?.action === "grant_points" ? undefined : actionData}
                 title={member.suspendedAt ? t("restoreHeading") : t("suspendHeading")}
                 lead={member.suspendedAt ? t("restoreWarning") : t("suspendWarning")}
               />

@@ -12,6 +12,9 @@ export const STAFF_NAV = [
   { path: "support/", key: "support", permission: "support:read" },
   { path: "replies/", key: "replies", permission: "replies:manage" },
   { path: "members/", key: "members", permission: "members:read" },
+  { path: "payouts/", key: "payouts", permission: "payouts:read" },
+  { path: "payout-runs/", key: "payoutRuns", permission: "payouts:read" },
+  { path: "money-alerts/", key: "moneyAlerts", permission: "payouts:read" },
   { path: "media/", key: "media", permission: "news:write" },
   { path: "audit/", key: "audit", permission: "audit:read" },
   { path: "exports/", key: "exports", permission: "exports:create" },
@@ -29,8 +32,17 @@ export const STAFF_NAV = [
     | "exports"
     | "replies"
     | "media"
-    | "roles";
+    | "roles"
+    | OfficeMoneyNavKey;
   permission: Permission;
 }[];
 
 export type StaffNavKey = (typeof STAFF_NAV)[number]["key"];
+
+/** The money sections, whose names live in the `officeMoney` messages. */
+const OFFICE_MONEY_NAV = ["payouts", "payoutRuns", "moneyAlerts"] as const;
+type OfficeMoneyNavKey = (typeof OFFICE_MONEY_NAV)[number];
+
+export function isOfficeMoneyNavKey(key: string): key is OfficeMoneyNavKey {
+  return (OFFICE_MONEY_NAV as readonly string[]).includes(key);
+}
