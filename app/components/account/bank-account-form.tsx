@@ -192,7 +192,7 @@ export function BankAccountForm({
 
       <div className="hidden flex-col gap-5 group-has-[.kind-japan-post:checked]:flex">
         <p className="text-sm leading-relaxed text-slate-600">{t("japanPostLead")}</p>
-        <div className="grid grid-cols-[2fr_3fr] gap-3">
+        <div className="grid grid-cols-2 gap-3">
           <TextField
             name="japanPostSymbol"
             label={t("japanPostSymbol")}
@@ -348,9 +348,9 @@ function SuggestField({
             : "";
 
   return (
-    <div className="grid grid-cols-[1fr_5.5rem] gap-x-3">
+    <div>
+      <FieldLabel htmlFor={id} label={label} />
       <div className="relative">
-        <FieldLabel htmlFor={id} label={label} />
         <input
           id={id}
           ref={inputRef}
@@ -424,8 +424,10 @@ function SuggestField({
           ))}
         </div>
       </div>
-      <div>
-        <FieldLabel htmlFor={codeId} label={codeLabel} />
+      <div className="mt-2 flex items-center gap-3">
+        <label htmlFor={codeId} className="text-sm text-slate-700">
+          {codeLabel}
+        </label>
         <input
           id={codeId}
           name={`${kind}Code`}
@@ -441,12 +443,12 @@ function SuggestField({
             onType({ code, name: picked.name });
             if (new RegExp(`^\\d{${codeLength}}$`).test(code)) search(code, { pickExactCode: true });
           }}
-          className={`mt-1.5 block h-12 w-full rounded-lg border bg-white px-3 font-mono text-base shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none ${
+          className={`block h-11 w-24 rounded-lg border bg-white px-3 font-mono text-base tracking-widest shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none ${
             error ? "border-danger-600" : "border-slate-300"
           }`}
         />
       </div>
-      <div className="col-span-2">
+      <div>
         <p id={`${id}-status`} aria-live="polite" className="mt-1 text-xs text-slate-500 empty:hidden">
           {statusText}
         </p>
