@@ -16,6 +16,8 @@ export default [
     route("settings/profile", "routes/settings/profile.tsx"),
     route("settings/address", "routes/settings/address.tsx"),
     route("settings/bank-account", "routes/settings/bank-account.tsx"),
+    route("settings/bank-account/banks", "routes/settings/bank-account-banks.ts"),
+    route("settings/bank-account/branches", "routes/settings/bank-account-branches.ts"),
     route("settings/sms", "routes/settings/sms.tsx"),
     route("settings/sms/verify", "routes/settings/sms-verify.tsx"),
     route("settings/identification", "routes/settings/identification.tsx"),

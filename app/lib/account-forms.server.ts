@@ -1,4 +1,10 @@
 import { data } from "react-router";
+import {
+  type BankChoice,
+  bankChoice,
+  JAPAN_POST_BANK_CODE,
+  popularBanks,
+} from "#core/account/bank-search.ts";
 import type { Address } from "#core/account/get-address.ts";
 import type { BankAccount } from "#core/account/get-bank-account.ts";
 import { findAddressesByPostalCode } from "#core/account/postal-lookup.ts";
@@ -11,6 +17,7 @@ import { ADDRESS_FIELDS, type AddressFormState } from "../components/account/add
 import { BANK_ACCOUNT_FIELDS, type SavedBankAccount } from "../components/account/bank-account-form.tsx";
 import { translator } from "../i18n/index.ts";
 import { streetAfterLookup, townChoices } from "./address-lookup.ts";
+import type { FormState } from "./form-state.ts";
 import { formFailure, formValues } from "./request.server.ts";
 
 // The settings pages and the seller setup flow share these: the same form, the same use case.
@@ -21,7 +28,7 @@ export function addressForPage(address: Address | null) {
   return values;
 }
 
-export function bankAccountForPage(account: BankAccount | null): SavedBankAccount | null {
+function bankAccountForPage(account: BankAccount | null): SavedBankAccount | null {
   if (!account) return null;
   const { updatedAt: _updatedAt, ...values } = account;
   return values;
@@ -66,16 +73,66 @@ export async function submitAddressForm(
   }
 }
 
-/** The payout account form's action. */
+/** What the payout account form needs from the server: the saved account and the quick picks. */
+export function bankAccountFormData(account: BankAccount | null) {
+  return { account: bankAccountForPage(account), popular: popularBanks() };
+}
+
+/**
+ * The payout account form's action. A quick pick sent without JavaScript (`pickBank`) renders the
+ * form again with that bank chosen (ゆうちょ銀行: its 記号・番号); anything else saves, by 記号・番号
+ * when "ゆうちょ銀行" is the chosen kind and by bank and branch codes otherwise.
+ */
 export async function submitBankAccountForm(
   ctx: CoreContext,
   o: { userId: number; form: FormData; lang: Locale },
 ) {
   const values = formValues(o.form, BANK_ACCOUNT_FIELDS);
+  const pickBank = o.form.get("pickBank");
+  if (typeof pickBank === "string") {
+    const bank = bankChoice(pickBank);
+    if (bank?.code === JAPAN_POST_BANK_CODE)
+      return data<FormState>({ values: { ...values, bankKind: "japanPost" } });
+    if (bank) {
+      return data<FormState>({
+        values: {
+          ...values,
+          bankKind: "bank",
+          bankCode: bank.code,
+          bankName: bank.name,
+          branchCode: "",
+          branchName: "",
+        },
+      });
+    }
+  }
+  const { bankKind, japanPostSymbol, japanPostNumber, ...zengin } = values;
+  const input =
+    bankKind === "japanPost" ? { holderName: values.holderName, japanPostSymbol, japanPostNumber } : zengin;
   try {
-    await saveBankAccount(ctx, { userId: o.userId, input: values });
+    await saveBankAccount(ctx, { userId: o.userId, input });
     return { saved: true as const };
   } catch (error) {
     return formFailure(error, o.lang, values);
+  }
+}
+
+/**
+ * The bank form's suggestions as JSON: `{ suggestions: [{ code, name, reading }] }`, or for a query
+ * that cannot be a name `{ error: { message } }` with 400, in the page's language. The directory
+ * only changes with a deploy, so the browser may keep an answer for an hour.
+ */
+export function bankSuggestionsResponse(lang: Locale, find: () => BankChoice[]): Response {
+  try {
+    return Response.json(
+      { suggestions: find() },
+      { headers: { "Cache-Control": "private, max-age=3600", Vary: "Cookie" } },
+    );
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return Response.json(
+      { error: { message: localizeError(error, lang).message } },
+      { status: error.status, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

@@ -242,6 +242,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/profile": signedIn(302, 200),
   "settings/address": signedIn(302, 200),
   "settings/bank-account": signedIn(302, 200),
+  // The form's suggestions: nothing asked, nothing found; branches need a bank code.
+  "settings/bank-account/banks": signedIn(302, 200),
+  "settings/bank-account/branches": signedIn(302, 400),
   "settings/sms": signedIn(302, 200),
   // Without a code sent, back to the number page.
   "settings/sms/verify": all(302),

@@ -2,7 +2,7 @@ import { useTranslations } from "use-intl";
 import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
 import { PageCard } from "../../components/form.tsx";
-import { bankAccountForPage, submitBankAccountForm } from "../../lib/account-forms.server.ts";
+import { bankAccountFormData, submitBankAccountForm } from "../../lib/account-forms.server.ts";
 import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/bank-account";
@@ -12,7 +12,7 @@ export const handle = { back: "/mypage/", tab: "mypage" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
-  return { account: bankAccountForPage(await getBankAccount(core(context), user.id)) };
+  return bankAccountFormData(await getBankAccount(core(context), user.id));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -35,6 +35,7 @@ export default function SettingsBankAccount({ loaderData, actionData, params }: 
         lang={params.lang === "en" ? "en" : "ja"}
         state={actionData}
         saved={loaderData.account}
+        popular={loaderData.popular}
         submitLabel={t("submit")}
       />
     </PageCard>

@@ -4,7 +4,7 @@ import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
 import { SetupProgress } from "../../components/account/setup-progress.tsx";
 import { PageCard } from "../../components/form.tsx";
-import { bankAccountForPage, submitBankAccountForm } from "../../lib/account-forms.server.ts";
+import { bankAccountFormData, submitBankAccountForm } from "../../lib/account-forms.server.ts";
 import { core, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/bank-account";
@@ -17,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   return {
-    account: bankAccountForPage(await getBankAccount(core(context), user.id)),
+    ...bankAccountFormData(await getBankAccount(core(context), user.id)),
     target: setupTarget(request, lang),
   };
 }
@@ -42,6 +42,7 @@ export default function SetupBankAccount({ loaderData, actionData, params }: Rou
           lang={params.lang === "en" ? "en" : "ja"}
           state={actionData}
           saved={loaderData.account}
+          popular={loaderData.popular}
           submitLabel={t("next")}
         >
           <input type="hidden" name="redirect" value={loaderData.target} />
