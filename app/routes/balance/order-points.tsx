@@ -137,8 +137,9 @@ function TopUpForm({
   const typed = values.amount ?? "";
   const chosen = values.preset || (PICKS.some((p) => String(p) === typed) ? typed : typed ? "other" : "");
   const yen = (n: number) => formatYen(n, lang);
-  const choice =
-    "flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-600";
+  const box =
+    "rounded-xl border border-slate-300 bg-white px-4 py-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-600";
+  const choice = `${box} flex min-h-12 cursor-pointer items-center gap-3`;
   return (
     <Form method="post" className={`${cardClass} flex flex-col gap-6`} noValidate>
       <FormError message={state?.formError} />
@@ -181,36 +182,37 @@ function TopUpForm({
             </label>
           ))}
         </div>
-        <label className={`${choice} mt-2 flex-wrap`}>
-          <input
-            ref={otherRef}
-            type="radio"
-            name="preset"
-            value="other"
-            defaultChecked={chosen === "other"}
-            className="size-5 shrink-0 accent-brand-600"
-          />
-          <span className="font-semibold">{t("form.other")}</span>
-        </label>
-        <div className="mt-2 flex items-center gap-2">
-          <input
-            id={amountId}
-            name="amount"
-            inputMode="numeric"
-            autoComplete="off"
-            aria-label={t("form.otherLabel")}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={`${amountId}-hint${errors.amount ? ` ${amountId}-error` : ""}`}
-            defaultValue={typed}
-            placeholder={String(limits.min)}
-            onInput={() => {
-              if (otherRef.current) otherRef.current.checked = true;
-            }}
-            className={`block h-12 w-full rounded-lg border bg-white px-3 text-right text-lg font-semibold shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none ${
-              errors.amount ? "border-danger-600" : "border-slate-300"
-            }`}
-          />
-          <span className="shrink-0 text-base">{t("form.yen")}</span>
+        <div className={`${box} mt-2 flex flex-col gap-2`}>
+          <label className="flex min-h-8 cursor-pointer items-center gap-3">
+            <input
+              ref={otherRef}
+              type="radio"
+              name="preset"
+              value="other"
+              defaultChecked={chosen === "other"}
+              className="size-5 shrink-0 accent-brand-600"
+            />
+            <span className="font-semibold">{t("form.other")}</span>
+          </label>
+          <div className="flex items-center gap-2">
+            <input
+              id={amountId}
+              name="amount"
+              inputMode="numeric"
+              autoComplete="off"
+              aria-label={t("form.otherLabel")}
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={`${amountId}-hint${errors.amount ? ` ${amountId}-error` : ""}`}
+              defaultValue={typed}
+              onInput={() => {
+                if (otherRef.current) otherRef.current.checked = true;
+              }}
+              className={`block h-12 w-full rounded-lg border bg-white px-3 text-right text-lg font-semibold shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none ${
+                errors.amount ? "border-danger-600" : "border-slate-300"
+              }`}
+            />
+            <span className="shrink-0 text-base">{t("form.yen")}</span>
+          </div>
         </div>
         <FieldMessages
           id={amountId}

@@ -20,8 +20,8 @@ export const enTopUpPages = {
     form: {
       store: "Convenience store",
       storeHow: {
-        "10001": "Print a slip at the Loppi in the store, then pay at the till",
-        "10002": "Print a slip at the multi-copy machine in the store, then pay at the till",
+        "10001": "Print a slip at the Loppi, then pay at the till",
+        "10002": "Print a slip at the multi-copy machine, then pay at the till",
         "10005": "Give your numbers at the till and pay",
         "10008": "Give your numbers at the till and pay",
       },
@@ -37,7 +37,7 @@ export const enTopUpPages = {
       title: "Before you buy",
       rate: "1 yen buys 1P. There is no fee.",
       limits: "Each order is from {min} to {max}.",
-      days: "If you order now, the payment deadline is {date} ({days} days from today). After it, the order can no longer be paid.",
+      days: "If you order now, the payment deadline is {date} Japan time ({days} days from today). After it, the order can no longer be paid.",
       noRefund:
         "Points you buy are a prepaid payment instrument under the Payment Services Act: they cannot be refunded or withdrawn as cash.",
     },
@@ -59,8 +59,8 @@ export const enTopUpPages = {
       fee: "Fee",
       free: "Free",
       deadline: "Payment deadline",
-      deadlineIn: "{date} ({days} days from today)",
-      deadlineAt: "By {date}",
+      deadlineIn: "{date} Japan time ({days} days from today)",
+      deadlineAt: "By {date} Japan time",
     },
     confirm: {
       note: "When you press Confirm, your payment numbers are issued. Points you buy cannot be refunded.",
@@ -71,7 +71,7 @@ export const enTopUpPages = {
     },
     accepted: {
       issuedTitle: "Your payment numbers are ready",
-      issuedLead: "Note the numbers below and pay by {deadline}.",
+      issuedLead: "Note the numbers below and pay by {deadline} (Japan time).",
       issuingTitle: "Issuing your payment numbers",
       issuingBody: "Please wait a moment, then reload this page.",
       reload: "Reload",
