@@ -76,6 +76,17 @@ export default [
       id: "payout-kyash-application",
     }),
     route("balance/transfer-kyash/finish", "routes/payouts/finish.tsx", { id: "payout-kyash-finish" }),
+    // Buying points with a voucher: step 1, the order's check and confirmation, the numbers to pay with.
+    route("balance/order-points/cvs", "routes/balance/order-points.tsx", { id: "order-points-cvs" }),
+    route("balance/order-points/cvs/application", "routes/balance/order-points-application.tsx", {
+      id: "order-points-cvs-application",
+    route("balance/order-points/cvs/accepted", "routes/balance/order-points-accepted.tsx", {
+      id: "order-points-cvs-accepted",
+    route("balance/order-points/payeasy", "routes/balance/order-points.tsx", { id: "order-points-payeasy" }),
+    route("balance/order-points/payeasy/application", "routes/balance/order-points-application.tsx", {
+      id: "order-points-payeasy-application",
+    route("balance/order-points/payeasy/accepted", "routes/balance/order-points-accepted.tsx", {
+      id: "order-points-payeasy-accepted",
     route("mypage/purchased-items", "routes/buying/purchased-items.tsx"),
     route("sell", "routes/sell.tsx"),
     route("mypage", "routes/mypage/index.tsx"),

@@ -299,6 +299,14 @@ const PAGE_ACCESS: Record<string, Row> = {
   "balance/transfer-kyash": signedIn(302, 200),
   "balance/transfer-kyash/application": signedIn(302, 302),
   "balance/transfer-kyash/finish": signedIn(302, 404),
+  // Buying points with a voucher: the check step without an order goes back to step 1, and the
+  // numbers' page without a top-up of one's own is a 404.
+  "balance/order-points/cvs": signedIn(302, 200),
+  "balance/order-points/cvs/application": all(302),
+  "balance/order-points/cvs/accepted": signedIn(302, 404),
+  "balance/order-points/payeasy": signedIn(302, 200),
+  "balance/order-points/payeasy/application": all(302),
+  "balance/order-points/payeasy/accepted": signedIn(302, 404),
   "mypage/purchased-items": signedIn(302, 200),
   // Members who finished the seller setup list; business buyers and staff never do.
   sell: byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
