@@ -148,10 +148,10 @@ describe.each(ENGINES)("paying with the balance on %s", (engine) => {
     const both = await failure(
       buy(buyer, itemId, { paymentMethod: "points", cardToken: await cardToken(t.ctx) }),
     );
-    expect(both.code).toBe("VALIDATION");
+    expect(both.code).toBe("BAD_REQUEST");
     expect(said(both).fields.cardToken?.ja).toBe("ポイントで支払う場合は、カードを選ばないでください");
     const flag = await failure(buy(buyer, itemId, { paymentMethod: "points", usePoints: true }));
-    expect(flag.code).toBe("VALIDATION");
+    expect(flag.code).toBe("BAD_REQUEST");
     expect(said(flag).fields.usePoints?.en).toBe("Points can be combined only when paying by card");
     const notBoolean = await failure(buy(buyer, itemId, { ...(await withCard(true)), usePoints: "yes" }));
     expect(notBoolean.code).toBe("VALIDATION");

@@ -45,7 +45,12 @@ export const ZPurchaseInput = z
       .regex(/^car_[A-Za-z0-9]{1,64}$/)
       .optional(),
     /** With a card: spend the balance first (free points, then paid points); the card pays the rest. */
-    usePoints: z.boolean().optional(),
+    usePoints: z
+      .boolean()
+      .optional()
+      .describe(
+        "With a card: spend the balance first (free points, then paid points); the card pays the rest",
+      ),
   })
   .strict();
 
@@ -99,10 +104,11 @@ export async function purchaseItem(
     throw new AppError("VALIDATION", { fields: { cardToken: TRADE_MESSAGES.cardRequired } });
   }
   if (input.paymentMethod === "points" && (input.cardToken || input.savedCardId)) {
-    throw new AppError("VALIDATION", { fields: { cardToken: CHECKOUT_MESSAGES.noCardWithPoints } });
+    // Choices that contradict each other: a malformed request (400), not a field to correct.
+    throw new AppError("BAD_REQUEST", { fields: { cardToken: CHECKOUT_MESSAGES.noCardWithPoints } });
   }
   if (input.paymentMethod === "points" && input.usePoints !== undefined) {
-    throw new AppError("VALIDATION", { fields: { usePoints: CHECKOUT_MESSAGES.usePointsNeedsCard } });
+    throw new AppError("BAD_REQUEST", { fields: { usePoints: CHECKOUT_MESSAGES.usePointsNeedsCard } });
   }
   const request = { itemId: o.itemId, ...input, returnUrl: o.returnUrl };
   const requestHash = createHash("sha256")
