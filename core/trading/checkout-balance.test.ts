@@ -162,8 +162,14 @@ describe.each(ENGINES)("paying with the balance on %s", (engine) => {
     const free = await grant(buyer.id, 200, 30);
     await topUp(buyer.id, 500);
     const itemId = await listItem(t.ctx, seller, { price: "1500" });
-    const bought = await buy(buyer, itemId, await withCard(true));
+    const input = await withCard(true);
+    const key = randomUUID();
+    const once = () =>
+      purchaseItem(t.ctx, { actor: buyer, itemId, idempotencyKey: key, input, returnUrl: RETURN });
+    const bought = await once();
     expect(bought.state).toBe("START");
+    // The same request again answers the same sale and takes nothing more.
+    expect(await once()).toEqual(bought);
     const row = await sale(bought.transactionId);
     expect(row).toMatchObject({ paymentMethod: "card", paidFreePoints: 200, paidPoints: 500, paidCard: 800 });
     const payment = await paymentFor(bought.transactionId);

@@ -79,9 +79,14 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
   const balance = quote.freePoints + quote.points;
   // Points alone are offered only when they cover the price; otherwise the balance can go with a card.
   const pointsCover = balance > 0 && quote.withPoints.card === 0;
-  const offered =
-    actionData?.values?.method ??
-    (pointsCover ? "points" : quote.cards[0] ? `saved:${quote.cards[0].id}` : cardEntry ? "new" : "");
+  const methods = [
+    ...(pointsCover ? ["points"] : []),
+    ...quote.cards.map((c) => `saved:${c.id}`),
+    ...(cardEntry ? ["new"] : []),
+  ];
+  // What was chosen before (when still on offer), else points when they cover it, else a card.
+  const chosenBefore = actionData?.values?.method;
+  const offered = chosenBefore && methods.includes(chosenBefore) ? chosenBefore : (methods[0] ?? "");
   const usePointsOffered = !pointsCover && balance > 0;
   const usePointsDefault = actionData?.values ? actionData.values.usePoints === "1" : true;
   // The radios and the box keep their own state; this follows them (choices made before hydration included).
