@@ -80,13 +80,17 @@ export default [
     route("balance/order-points/cvs", "routes/balance/order-points.tsx", { id: "order-points-cvs" }),
     route("balance/order-points/cvs/application", "routes/balance/order-points-application.tsx", {
       id: "order-points-cvs-application",
+    }),
     route("balance/order-points/cvs/accepted", "routes/balance/order-points-accepted.tsx", {
       id: "order-points-cvs-accepted",
+    }),
     route("balance/order-points/payeasy", "routes/balance/order-points.tsx", { id: "order-points-payeasy" }),
     route("balance/order-points/payeasy/application", "routes/balance/order-points-application.tsx", {
       id: "order-points-payeasy-application",
+    }),
     route("balance/order-points/payeasy/accepted", "routes/balance/order-points-accepted.tsx", {
       id: "order-points-payeasy-accepted",
+    }),
     route("mypage/purchased-items", "routes/buying/purchased-items.tsx"),
     route("sell", "routes/sell.tsx"),
     route("mypage", "routes/mypage/index.tsx"),

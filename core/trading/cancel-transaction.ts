@@ -78,8 +78,23 @@ export async function cancelTransaction(
     if (t.heldFrom) changes.heldFrom = [t.heldFrom, null];
     if (t.cancelRequestedBy !== cancelRequestedBy) changes.cancelRequestedBy = [t.cancelRequestedBy, null];
     if (to === "CANCELED") {
-      await returnEscrow(txCtx, t);
-      changes.escrowReturnedTo = [null, t.paymentMethod === "card" ? "card" : "points"];
+      const back = await returnEscrow(txCtx, t, { withCard: true });
+      // Where each part went ("free_points+points+card"; expired free points to the promotions).
+      changes.escrowReturnedTo = [
+        null,
+        (
+          [
+            ["free_points", back.freePoints],
+            ["promotions", back.expiredFreePoints],
+            ["points", back.points],
+            ["card", back.card],
+          ] as const
+        )
+          .filter(([, amount]) => amount > 0)
+          .map(([to]) => to)
+          .join("+"),
+      ];
+      changes.escrowReturned = [null, back];
       const payment = await paymentOf(tx, t.id);
       if (payment?.state === "COMPLETED") {
         await owePaymentBack(txCtx, payment, "transaction canceled", {

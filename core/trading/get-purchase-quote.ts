@@ -2,13 +2,13 @@ import { and, desc, eq } from "drizzle-orm";
 import { items, payments, transactions } from "#db/schema/index.ts";
 import { type Address, getAddress } from "../account/get-address.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { getBalance } from "../ledger/get-balance.ts";
 import type { SavedCard } from "../payments/gateway.ts";
 import { listSavedCards } from "../payments/saved-cards.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { isBlockedBy } from "../social/blocking.ts";
 import { assertMember } from "../social/members-only.ts";
+import { type PaymentParts, spendableBalance, splitPrice } from "./checkout-balance.ts";
 
 export type PurchaseQuote = {
   item: { id: number; title: string; price: number; postage: string; state: string };
@@ -16,7 +16,15 @@ export type PurchaseQuote = {
   refusal: "own" | "blocked" | "sold" | null;
   address: Address | null;
   cards: SavedCard[];
+  /** Free points the member can spend now (unexpired). */
+  freePoints: number;
+  /** Paid points. */
   points: number;
+  /**
+   * The price split over the balance as it would be spent: free points, then paid points, the
+   * rest (`card`) by card. `card` 0: the balance covers it and points alone can pay.
+   */
+  withPoints: PaymentParts;
   /** The provider's key for tokenising a new card in the browser. */
   publicKey: string;
   provider: string;
@@ -43,7 +51,7 @@ export async function getPurchaseQuote(
   const [address, cards, balance] = await Promise.all([
     getAddress(ctx, o.actor.id),
     listSavedCards(ctx, { userId: o.actor.id }),
-    getBalance(ctx, { userId: o.actor.id }),
+    spendableBalance(ctx.db, { userId: o.actor.id, now: ctx.clock.now() }),
   ]);
   return {
     item: {
@@ -56,7 +64,9 @@ export async function getPurchaseQuote(
     refusal,
     address,
     cards,
+    freePoints: balance.freePoints,
     points: balance.points,
+    withPoints: splitPrice(item.price, balance),
     publicKey: ctx.payments.publicKey,
     provider: ctx.payments.name,
   };

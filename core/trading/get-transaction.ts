@@ -5,6 +5,7 @@ import type { PaymentState } from "../payments/payment-states.ts";
 import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { type PaymentParts, partsOf } from "./checkout-balance.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
 import { listTransactionMessages, type TransactionMessage } from "./transaction-messages.ts";
@@ -26,6 +27,8 @@ export type TransactionView = {
   fee: number;
   proceeds: number;
   paymentMethod: string;
+  /** What the price was paid with: free points, paid points and card. */
+  paidWith: PaymentParts;
   shippingMethod: string;
   /** The card payment's state (spec §3 and the payment machine); null for points. */
   paymentState: PaymentState | null;
@@ -71,6 +74,7 @@ export async function getTransaction(
     fee: t.fee,
     proceeds: t.proceeds,
     paymentMethod: t.paymentMethod,
+    paidWith: partsOf(t),
     shippingMethod: t.shippingMethod,
     paymentState: payment?.state ?? null,
     buyer: nick(t.buyerId),

@@ -14,3 +14,9 @@ export const TRADE_MESSAGES = {
   cardRequired: msg("trading.errors.cardRequired"),
   notFound: msg("trading.errors.notFound"),
 };
+
+/** What checkout with the balance tells people (`buying.errors.*`). */
+export const CHECKOUT_MESSAGES = {
+  noCardWithPoints: msg("buying.errors.noCardWithPoints"),
+  usePointsNeedsCard: msg("buying.errors.usePointsNeedsCard"),
+};

@@ -23,9 +23,10 @@ import { parseInput } from "../shared/parse-input.ts";
 import { assertNotBlocked } from "../social/blocking.ts";
 import { assertMember } from "../social/members-only.ts";
 import { changeState, recordCreation } from "../state/change-state.ts";
-import { payIntoEscrow } from "./escrow.ts";
+import { spendableBalance, splitPrice } from "./checkout-balance.ts";
+import { payBalanceIntoEscrow } from "./escrow.ts";
 import { loadTransaction, paymentOf } from "./load-transaction.ts";
-import { TRADE_MESSAGES } from "./messages.ts";
+import { CHECKOUT_MESSAGES, TRADE_MESSAGES } from "./messages.ts";
 import { announcePurchase, purchasePurpose } from "./purchase-payment.ts";
 import { AUTH_TTL_MS, TRANSACTION_MACHINE } from "./transaction-states.ts";
 
@@ -43,6 +44,13 @@ export const ZPurchaseInput = z
       .string()
       .regex(/^car_[A-Za-z0-9]{1,64}$/)
       .optional(),
+    /** With a card: spend the balance first (free points, then paid points); the card pays the rest. */
+    usePoints: z
+      .boolean()
+      .optional()
+      .describe(
+        "With a card: spend the balance first (free points, then paid points); the card pays the rest",
+      ),
   })
   .strict();
 
@@ -50,6 +58,7 @@ const LABELS: Record<string, Message> = {
   paymentMethod: msg("trading.fields.paymentMethod"),
   cardToken: msg("trading.fields.cardToken"),
   savedCardId: msg("trading.fields.savedCardId"),
+  usePoints: msg("buying.fields.usePoints"),
   idempotencyKey: msg("trading.fields.idempotencyKey"),
 };
 
@@ -73,7 +82,9 @@ type StoredResponse =
     };
 
 /**
- * Buys a listed item. Exactly one buyer wins: the item row is locked and flipped to SOLD in one
+ * Buys a listed item, wholly with the balance (`points`: free points first, nearest expiry first,
+ * then paid points) or by card, optionally spending the balance first (`usePoints`) so the card is
+ * charged only the rest; the parts are recorded on the transaction. Exactly one buyer wins: the item row is locked and flipped to SOLD in one
  * database transaction (and a partial unique index allows one live transaction per item); a card
  * authorised for a buyer who lost is voided. The buyer's idempotency key makes the request safe to
  * repeat: the same key answers the same result, the same key with another body is a CONFLICT.
@@ -91,6 +102,13 @@ export async function purchaseItem(
   const input = parseInput(ZPurchaseInput, o.input, LABELS);
   if (input.paymentMethod === "card" && !input.cardToken === !input.savedCardId) {
     throw new AppError("VALIDATION", { fields: { cardToken: TRADE_MESSAGES.cardRequired } });
+  }
+  if (input.paymentMethod === "points" && (input.cardToken || input.savedCardId)) {
+    // Choices that contradict each other: a malformed request (400), not a field to correct.
+    throw new AppError("BAD_REQUEST", { fields: { cardToken: CHECKOUT_MESSAGES.noCardWithPoints } });
+  }
+  if (input.paymentMethod === "points" && input.usePoints !== undefined) {
+    throw new AppError("BAD_REQUEST", { fields: { usePoints: CHECKOUT_MESSAGES.usePointsNeedsCard } });
   }
   const request = { itemId: o.itemId, ...input, returnUrl: o.returnUrl };
   const requestHash = createHash("sha256")
@@ -181,14 +199,28 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
   }
   const address = await getAddress(ctx, buyer.id);
   if (!address) throw new AppError("VALIDATION", { fields: { address: TRADE_MESSAGES.noAddress } });
-  const { fee, proceeds } = saleBreakdown(item.price!);
+  const price = item.price!;
+  const { fee, proceeds } = saleBreakdown(price);
+  // What the balance pays: all of the price with points; with a card and `usePoints`, all of the
+  // balance up to the price (free points, then paid points), the card the rest. A resumed attempt
+  // keeps the split its card payment was made for. A balance that covers it all spares the card.
+  let method = request.paymentMethod;
+  let fromBalance = 0;
+  if (method === "points") fromBalance = price;
+  else if (payment) fromBalance = price - payment.amount;
+  else if (request.usePoints) {
+    const balance = await spendableBalance(ctx.db, { userId: buyer.id, now: ctx.clock.now() });
+    const parts = splitPrice(price, balance);
+    fromBalance = price - parts.card;
+    if (parts.card === 0) method = "points";
+  }
   const values = {
     itemId: item.id,
     buyerId: buyer.id,
     sellerId: item.sellerId,
     attemptId: attempt.id,
-    paymentMethod: request.paymentMethod,
-    price: item.price!,
+    paymentMethod: method,
+    price,
     fee,
     proceeds,
     postage: item.postage ?? "INCLUDED",
@@ -204,11 +236,11 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
     },
   };
 
-  if (request.paymentMethod === "points") {
+  if (method === "points") {
     const id = await ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx as unknown as Db };
       const t = await claimItem(txCtx, values, "START");
-      await payIntoEscrow(txCtx, t);
+      await payBalanceIntoEscrow(txCtx, t, price);
       return t.id;
     });
     await announcePurchase(ctx, id);
@@ -218,7 +250,7 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
   payment ??= await createPayment(ctx, {
     purpose: "purchase",
     payerId: buyer.id,
-    amount: item.price!,
+    amount: price - fromBalance,
     reference: `purchase-${attempt.id}`,
     attemptId: attempt.id,
   });
@@ -245,7 +277,14 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
     transactionId = await ctx.db.transaction(async (tx) => {
       const txCtx = { ...ctx, db: tx as unknown as Db };
       const now = ctx.clock.now();
-      const t = await claimItem(txCtx, values, "AUTH", new Date(now.getTime() + AUTH_TTL_MS));
+      const t = await claimItem(
+        txCtx,
+        { ...values, paidCard: payment.amount },
+        "AUTH",
+        new Date(now.getTime() + AUTH_TTL_MS),
+      );
+      // The balance's part is taken now (the card's once the card pays), so it cannot be spent twice.
+      await payBalanceIntoEscrow(txCtx, t, price - payment.amount);
       await tx
         .update(payments)
         .set({ transactionId: t.id, updatedAt: now })
@@ -257,7 +296,7 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
       // The same attempt, resumed twice at once, may have won in the other run: then go on.
       const won = await transactionOf(ctx, attempt.id);
       if (won) return continueCard(ctx, won.id, request.returnUrl);
-      // Someone else bought it first: release this buyer's hold on their card.
+      // Someone else bought it first, or the balance was spent meanwhile: release the card's hold.
       await releaseHold(ctx, await loadPayment(ctx.db, payment.id));
     }
     throw error;

@@ -4,7 +4,7 @@ import { ITEM_MACHINE } from "../catalog/item-states.ts";
 import type { PaymentPurpose } from "../payments/apply-charge.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { changeState } from "../state/change-state.ts";
-import { payIntoEscrow } from "./escrow.ts";
+import { payIntoEscrow, returnEscrow } from "./escrow.ts";
 import { loadTransaction } from "./load-transaction.ts";
 import { tradeNotice } from "./trade-notice.ts";
 import { TRANSACTION_MACHINE } from "./transaction-states.ts";
@@ -14,7 +14,7 @@ import { TRANSACTION_MACHINE } from "./transaction-states.ts";
  * transaction waits in AUTH) and let go when the buyer did not get it; taken money goes into
  * escrow and starts the sale (AUTH → START); money that arrives for a purchase that has already
  * failed is refunded by the payments core; a payment that ends without money fails the purchase
- * (AUTH → INVALID) and puts the item back on sale.
+ * (AUTH → INVALID), gives back the balance's part and puts the item back on sale.
  */
 export const purchasePurpose: PaymentPurpose = {
   async decide(ctx, payment) {
@@ -69,6 +69,8 @@ export const purchasePurpose: PaymentPurpose = {
       reason: `payment ${why}`,
       set: { authExpiresAt: null },
     });
+    // The balance's part went into escrow with the item; the card never paid its part.
+    await returnEscrow(ctx, t, { withCard: false });
     await relistItem(ctx, t.itemId);
   },
 };

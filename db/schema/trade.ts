@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
@@ -86,8 +87,18 @@ export const transactions = pgTable(
     state: text("state", { enum: TRANSACTION_STATE_CODES }).notNull(),
     /** The state an operator's hold (PENDING) returns to. */
     heldFrom: text("held_from", { enum: TRANSACTION_STATE_CODES }),
+    /** `points`: wholly by the balance; `card`: by card, with part of the balance when the buyer chose. */
     paymentMethod: text("payment_method", { enum: ["card", "points"] }).notNull(),
     price: integer("price").notNull(),
+    /** What the price was paid with: free points first, then paid points, the rest by card. */
+    paidFreePoints: integer("paid_free_points").notNull().default(0),
+    paidPoints: integer("paid_points").notNull().default(0),
+    paidCard: integer("paid_card").notNull().default(0),
+    /** The free-point lots the purchase took from, given back to them (with their expiry) on cancellation. */
+    freePointLots: jsonb("free_point_lots")
+      .$type<{ lotId: number; amount: number }[]>()
+      .notNull()
+      .default([]),
     fee: integer("fee").notNull(),
     proceeds: integer("proceeds").notNull(),
     postage: text("postage").notNull(),
@@ -109,6 +120,10 @@ export const transactions = pgTable(
     index("transactions_buyer_idx").on(t.buyerId, t.id.desc()),
     index("transactions_seller_idx").on(t.sellerId, t.id.desc()),
     unique("transactions_attempt_key").on(t.attemptId),
+    check(
+      "transactions_paid_parts_check",
+      sql`${t.paidFreePoints} >= 0 and ${t.paidPoints} >= 0 and ${t.paidCard} >= 0 and ${t.paidFreePoints} + ${t.paidPoints} + ${t.paidCard} <= ${t.price}`,
+    ),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { useTranslations } from "use-intl";
 import { TRANSACTION_STATES } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { formatDate, formatYen } from "../../i18n/index.ts";
+import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";
 
 type Summary = {
@@ -10,6 +10,8 @@ type Summary = {
   price: number;
   fee: number;
   proceeds: number;
+  /** What the buyer paid with: free points, paid points and card. */
+  paidWith: { freePoints: number; points: number; card: number };
   role: string;
   buyer: { nickname: string };
   seller: { nickname: string };
@@ -42,6 +44,31 @@ export function TransactionSummary({ view, lang }: { view: Summary; lang: Locale
           </>
         )}
       </dl>
+      {view.role !== "seller" && (
+        <>
+          <h2 className="mt-4 text-sm font-bold">{t("paidWith")}</h2>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {view.paidWith.freePoints > 0 && (
+              <>
+                <dt>{t("freePoints")}</dt>
+                <dd data-testid="paid-free-points">{formatPoints(view.paidWith.freePoints, lang)}</dd>
+              </>
+            )}
+            {view.paidWith.points > 0 && (
+              <>
+                <dt>{t("paidPoints")}</dt>
+                <dd data-testid="paid-points">{formatPoints(view.paidWith.points, lang)}</dd>
+              </>
+            )}
+            {view.paidWith.card > 0 && (
+              <>
+                <dt>{t("cardPart")}</dt>
+                <dd data-testid="paid-card">{formatYen(view.paidWith.card, lang)}</dd>
+              </>
+            )}
+          </dl>
+        </>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { CardFields, canEnterCards, useCardEntry } from "../../components/buying/card-fields.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
-import { formatYen } from "../../i18n/index.ts";
+import { formatPoints, formatYen } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   core,
@@ -38,14 +38,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const itemId = pathIdOf(params);
-  const values = formValues(await request.formData(), ["idempotencyKey", "method", "cardToken"] as const);
+  const values = formValues(await request.formData(), [
+    "idempotencyKey",
+    "method",
+    "cardToken",
+    "usePoints",
+  ] as const);
   const ctx = core(context);
+  // The box is sent only when ticked: the balance first, the card the rest.
+  const usePoints = values.usePoints === "1";
   const input =
     values.method === "points"
       ? { paymentMethod: "points" }
       : values.method === "new"
-        ? { paymentMethod: "card", cardToken: values.cardToken }
-        : { paymentMethod: "card", savedCardId: values.method.replace(/^saved:/, "") };
+        ? { paymentMethod: "card", cardToken: values.cardToken, usePoints }
+        : { paymentMethod: "card", savedCardId: values.method.replace(/^saved:/, ""), usePoints };
   try {
     const result = await purchaseItem(ctx, {
       actor,
@@ -71,16 +78,33 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
   const entry = { provider: quote.provider, publicKey: quote.publicKey };
   const cardEntry = canEnterCards(entry);
   const card = useCardEntry(entry);
-  const offered =
-    actionData?.values?.method ??
-    (quote.cards[0] ? `saved:${quote.cards[0].id}` : cardEntry ? "new" : "points");
-  // The radios keep their own state; this follows them (a choice made before hydration included).
+  const balance = quote.freePoints + quote.points;
+  // Points alone are offered only when they cover the price; otherwise the balance can go with a card.
+  const pointsCover = balance > 0 && quote.withPoints.card === 0;
+  const methods = [
+    ...(pointsCover ? ["points"] : []),
+    ...quote.cards.map((c) => `saved:${c.id}`),
+    ...(cardEntry ? ["new"] : []),
+  ];
+  // What was chosen before (when still on offer), else points when they cover it, else a card.
+  const chosenBefore = actionData?.values?.method;
+  const offered = chosenBefore && methods.includes(chosenBefore) ? chosenBefore : (methods[0] ?? "");
+  const usePointsOffered = !pointsCover && balance > 0;
+  const usePointsDefault = actionData?.values ? actionData.values.usePoints === "1" : true;
+  // The radios and the box keep their own state; this follows them (choices made before hydration included).
   const [method, setMethod] = useState(offered);
+  const [usePoints, setUsePoints] = useState(usePointsDefault);
   const formRef = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => {
     const chosen = formRef.current?.querySelector<HTMLInputElement>('input[name="method"]:checked');
     if (chosen) setMethod(chosen.value);
+    const box = formRef.current?.querySelector<HTMLInputElement>('input[name="usePoints"]');
+    if (box) setUsePoints(box.checked);
   }, []);
+  const parts =
+    method === "points" || (method !== "" && usePointsOffered && usePoints)
+      ? quote.withPoints
+      : { freePoints: 0, points: 0, card: quote.item.price };
   const [cardError, setCardError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
@@ -99,7 +123,7 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
     }
   }
 
-  const canBuy = quote.refusal === null && quote.address !== null;
+  const canBuy = quote.refusal === null && quote.address !== null && offered !== "";
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-4" aria-labelledby="page-title">
       <h1 id="page-title" className="text-2xl font-bold">
@@ -168,11 +192,58 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
                 {t("newCard")}
               </MethodChoice>
             )}
-            <MethodChoice value="points" offered={offered} onChoose={setMethod}>
-              {t("points", { points: formatYen(quote.points, lang) })}
-            </MethodChoice>
+            {pointsCover && (
+              <MethodChoice value="points" offered={offered} onChoose={setMethod}>
+                {t("points", { points: formatPoints(balance, lang) })}
+              </MethodChoice>
+            )}
+            {offered === "" && <p className="text-sm text-danger-600">{t("cardEntryUnavailable")}</p>}
           </fieldset>
           {method === "new" && <CardFields entry={entry} session={card.session} />}
+          {balance > 0 && (
+            <p className="text-sm text-slate-600" data-testid="points-balance">
+              {t("balanceNote", {
+                points: formatPoints(balance, lang),
+                free: formatPoints(quote.freePoints, lang),
+                paid: formatPoints(quote.points, lang),
+              })}
+            </p>
+          )}
+          {usePointsOffered && (
+            <label className="flex min-h-11 items-center gap-3 rounded-lg bg-slate-50 px-3 text-sm">
+              <input
+                type="checkbox"
+                name="usePoints"
+                value="1"
+                className="size-5 shrink-0"
+                defaultChecked={usePointsDefault}
+                onChange={(event) => setUsePoints(event.currentTarget.checked)}
+              />
+              {t("usePoints", {
+                points: formatPoints(quote.withPoints.freePoints + quote.withPoints.points, lang),
+                rest: formatYen(quote.withPoints.card, lang),
+              })}
+            </label>
+          )}
+          <section aria-labelledby="paid-with-title" className="rounded-lg bg-slate-50 p-4">
+            <h2 id="paid-with-title" className="text-sm font-bold">
+              {t("paidWith")}
+            </h2>
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 text-sm" aria-live="polite">
+              <dt>{t("freePoints")}</dt>
+              <dd className="text-right" data-testid="pay-free-points">
+                {formatPoints(parts.freePoints, lang)}
+              </dd>
+              <dt>{t("paidPoints")}</dt>
+              <dd className="text-right" data-testid="pay-points">
+                {formatPoints(parts.points, lang)}
+              </dd>
+              <dt className="font-bold">{t("cardPart")}</dt>
+              <dd className="text-right text-lg font-bold" data-testid="pay-card">
+                {formatYen(parts.card, lang)}
+              </dd>
+            </dl>
+          </section>
           {canBuy && <SubmitButton>{sending ? "…" : t("confirm")}</SubmitButton>}
         </form>
       )}
@@ -182,9 +253,10 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
 
 function MethodChoice(o: { value: string; offered: string; onChoose(v: string): void; children: ReactNode }) {
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex min-h-11 items-center gap-3 text-sm">
       <input
         type="radio"
+        className="size-5 shrink-0"
         name="method"
         value={o.value}
         defaultChecked={o.offered === o.value}

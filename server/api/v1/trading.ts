@@ -52,6 +52,7 @@ const LABELS = {
   paymentMethod: msg("trading.fields.paymentMethod"),
   cardToken: msg("trading.fields.cardToken"),
   savedCardId: msg("trading.fields.savedCardId"),
+  usePoints: msg("buying.fields.usePoints"),
   rating: msg("trading.fields.rating"),
   comment: msg("trading.fields.comment"),
   body: msg("trading.fields.message"),
@@ -88,7 +89,7 @@ export const tradingRoutes = [
     method: "post",
     path: "/items/{id}/purchase",
     summary:
-      "Buy an item by card (a browser-made token or a saved card) or points. Needs an Idempotency-Key header: the same key answers the same result; the same key with another body is 409. A sold item is 409, a declined card 402.",
+      'Buy an item with the balance or by card. `payment_method: "points"` pays it all from the balance: free points first (soonest expiry first), then paid points; a balance that does not cover the price is 409. `payment_method: "card"` with `card_token` (made in the browser) or `saved_card_id`, and optionally `use_points: true`: the balance is spent first and the card charged only the rest (a balance that covers it all spares the card). `use_points` without a card, or a card with `points`, is 400. Needs an Idempotency-Key header: the same key answers the same result; the same key with another body is 409. A sold item is 409, a declined card 402. The transaction (`GET /transactions/{id}`) shows the parts as `paid_with`.',
     tag: "buying",
     auth: "user",
     body: ZPurchaseInput,
@@ -99,8 +100,12 @@ export const tradingRoutes = [
     labels: LABELS,
     responses: {
       201: { description: "Bought (START) or waiting for 3-D Secure (AUTH)", schema: ZPurchaseResult },
+      400: { description: "A malformed body or a combination that does not go together" },
       402: { description: "The card was declined" },
-      409: { description: "Sold out, or the key was used with another body" },
+      409: {
+        description:
+          "Sold out, the balance does not cover the points' part, or the key was used with another body",
+      },
     },
     async handler({ ctx, actor, params, body, header, locale }) {
       const itemId = idParam(params.id);
