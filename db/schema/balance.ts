@@ -111,6 +111,8 @@ export const topUps = pgTable(
       .on(t.userId)
       .where(sql`${t.state} = 'PENDING' and ${t.method} in ('cvs', 'payeasy')`),
     uniqueIndex("top_ups_provider_payment_key").on(t.provider, t.providerPaymentId),
+    // A card top-up is found by its payment on every webhook and reconciliation step.
+    uniqueIndex("top_ups_payment_key").on(t.paymentId),
     index("top_ups_user_idx").on(t.userId, t.id.desc()),
     index("top_ups_pending_idx").on(t.providerDeadline).where(sql`${t.state} = 'PENDING'`),
     check("top_ups_amount_check", sql`${t.amount} > 0`),
@@ -187,6 +189,8 @@ export const payouts = pgTable(
     index("payouts_user_idx").on(t.userId, t.id.desc()),
     index("payouts_queue_idx").on(t.state, t.method, t.createdAt),
     index("payouts_run_idx").on(t.runId),
+    // The provider's notice (an ATM code used or run out) finds its payout by the provider's id.
+    index("payouts_provider_ref_idx").on(t.provider, t.providerRef),
     unique("payouts_request_key").on(t.userId, t.requestKey),
     uniqueIndex("payouts_code_key").on(t.code),
     check("payouts_amount_check", sql`${t.amount} > 0 and ${t.fee} >= 0`),

@@ -63,12 +63,16 @@ test("a buyer tops up ¥3,000 at FamilyMart and pays in points; the seller takes
   const accepted = buyer.url();
 
   // The sandbox stands for the store's till: the buyer pays there, and the points arrive.
-  await buyer.getByTestId("instructions-link").click();
-  await buyer.getByRole("button", { name: "支払う (サンドボックス)" }).click();
-  await expect(buyer.getByTestId("voucher-status")).toHaveText("お支払い済み");
+  const [till] = await Promise.all([
+    buyer.waitForEvent("popup"),
+    buyer.getByTestId("instructions-link").click(),
+  ]);
+  await till.getByRole("button", { name: "支払う (サンドボックス)" }).click();
+  await expect(till.getByTestId("voucher-status")).toHaveText("お支払い済み");
+  await till.close();
   await expect(async () => {
     await buyer.goto(accepted);
-    await expect(buyer.getByTestId("top-up-state")).toHaveAttribute("data-state", "PAID", { timeout: 1000 });
+    await expect(buyer.getByTestId("top-up-state")).toHaveAttribute("data-state", "paid", { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await buyer.goto("/ja/balance/");
   await expect(buyer.getByTestId("points")).toContainText("3,000P");

@@ -65,7 +65,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return formFailure(error, locale, {});
   }
   // Back to the page, as the provider's page would show the new state.
-  return redirect(`${new URL(request.url).pathname}?lang=${locale}`);
+  // Built from the id, not the request's path (a script's request ends in `_.data`).
+  return redirect(`/sandbox/vouchers/${encodeURIComponent(params.id)}/?lang=${locale}`);
 }
 
 type Codes = Route.ComponentProps["loaderData"]["voucher"]["codes"];
