@@ -44,16 +44,24 @@ export async function openLot(
  * Takes `amount` from a member's open lots of a kind, nearest deadline first, in the caller's
  * transaction (which holds the ledger account's lock, so two debits never take from the same lot
  * at once). Answers what it took from which lot; throws when the lots hold less (the ledger's own
- * check refuses such a debit first).
+ * check refuses such a debit first). With `unexpiredAt`, lots whose deadline has come by then are
+ * passed over (free points past their day are spent by nobody, even before the expiry job runs).
  */
 export async function takeFromLots(
   db: Db,
-  o: { userId: number; kind: LotKind; amount: number },
+  o: { userId: number; kind: LotKind; amount: number; unexpiredAt?: Date },
 ): Promise<LotUse[]> {
   const open = await db
     .select({ id: balanceLots.id, remaining: balanceLots.remaining })
     .from(balanceLots)
-    .where(and(eq(balanceLots.userId, o.userId), eq(balanceLots.kind, o.kind), gt(balanceLots.remaining, 0)))
+    .where(
+      and(
+        eq(balanceLots.userId, o.userId),
+        eq(balanceLots.kind, o.kind),
+        gt(balanceLots.remaining, 0),
+        o.unexpiredAt ? gt(balanceLots.deadlineAt, o.unexpiredAt) : undefined,
+      ),
+    )
     .orderBy(asc(balanceLots.deadlineAt), asc(balanceLots.id))
     .for("update");
   const uses: LotUse[] = [];

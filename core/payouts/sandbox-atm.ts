@@ -172,15 +172,11 @@ function sameDigits(a: string, b: string): boolean {
 }
 
 /**
- * A person at the sandbox ATM types the お受取番号 and 確認番号: the cash comes out once, and the
- * code is paid. An unknown number and a wrong 確認番号 are refused alike, so the ATM never tells
- * which codes exist; only with both numbers right does it say the code is used, expired or cancelled.
- * Field errors are named `receipt` and `confirmation`, as the ATM page's fields.
+ * The code a person typed at the ATM, still usable at `at`. An unknown number and a wrong 確認番号
+ * are refused alike, so the ATM never tells which codes exist; only with both numbers right does it
+ * say the code is used, expired or cancelled. Field errors are named as the ATM page's fields.
  */
-export async function redeemSandboxAtmCode(
-  deps: { db: Db; clock: Clock },
-  o: { code: string; confirmation: string; at?: Date },
-): Promise<AtmCode> {
+async function usableCode(db: Db, o: { code: string; confirmation: string }, at: Date): Promise<CodeRow> {
   const code = o.code.trim();
   const confirmation = o.confirmation.trim();
   const fields: Record<string, ReturnType<typeof msg>> = {};
@@ -189,15 +185,26 @@ export async function redeemSandboxAtmCode(
     fields.confirmation = msg("payoutSandbox.errors.atmConfirmationFormat");
   }
   if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", { fields });
-
-  const at = o.at ?? deps.clock.now();
-  const receipt = await find<{ id: string }>(deps.db, KIND.receipt, code);
-  const row = receipt && (await find<CodeData>(deps.db, KIND.code, receipt.data.id));
+  const receipt = await find<{ id: string }>(db, KIND.receipt, code);
+  const row = receipt && (await find<CodeData>(db, KIND.code, receipt.data.id));
   if (!row || !sameDigits(row.data.confirmation, confirmation)) {
     throw new AppError("VALIDATION", { message: WRONG_NUMBERS });
   }
   const status = statusOf(row, at);
   if (status !== "issued") throw new AppError("CONFLICT", { message: REFUSED[status] });
+  return row;
+}
+
+/**
+ * A person at the sandbox ATM types the お受取番号 and 確認番号: the cash comes out once, and the
+ * code is paid.
+ */
+export async function redeemSandboxAtmCode(
+  deps: { db: Db; clock: Clock },
+  o: { code: string; confirmation: string; at?: Date },
+): Promise<AtmCode> {
+  const at = o.at ?? deps.clock.now();
+  const row = await usableCode(deps.db, o, at);
   const paid = await deps.db
     .update(sandboxRecords)
     .set({ state: "paid", data: { ...row.data, paidAt: at.toISOString() }, updatedAt: at })
@@ -227,22 +234,8 @@ export async function expireSandboxAtmCode(
   deps: { db: Db; clock: Clock },
   o: { code: string; confirmation: string },
 ): Promise<AtmCode> {
-  const code = o.code.trim();
-  const confirmation = o.confirmation.trim();
-  const fields: Record<string, ReturnType<typeof msg>> = {};
-  if (!ATM_RECEIPT_PATTERN.test(code)) fields.receipt = msg("payoutSandbox.errors.atmReceiptFormat");
-  if (!ATM_CONFIRMATION_PATTERN.test(confirmation)) {
-    fields.confirmation = msg("payoutSandbox.errors.atmConfirmationFormat");
-  }
-  if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", { fields });
   const now = deps.clock.now();
-  const receipt = await find<{ id: string }>(deps.db, KIND.receipt, code);
-  const row = receipt && (await find<CodeData>(deps.db, KIND.code, receipt.data.id));
-  if (!row || !sameDigits(row.data.confirmation, confirmation)) {
-    throw new AppError("VALIDATION", { message: WRONG_NUMBERS });
-  }
-  const status = statusOf(row, now);
-  if (status !== "issued") throw new AppError("CONFLICT", { message: REFUSED[status] });
+  const row = await usableCode(deps.db, o, now);
   const [expired] = await deps.db
     .update(sandboxRecords)
     .set({ expiresAt: now, updatedAt: now })

@@ -1,14 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { balanceLots, transactions } from "#db/schema/index.ts";
-import { giveBackToLots } from "../balance/lots.ts";
+import { giveBackToLots, takeFromLots } from "../balance/lots.ts";
 import { creditProceeds } from "../balance/proceeds.ts";
 import { type JournalLine, memberAccount, platformAccount } from "../ledger/accounts.ts";
 import { postEntry } from "../ledger/post-entry.ts";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
-import { type PaymentParts, partsOf, spendableBalance, takeFreePoints } from "./checkout-balance.ts";
+import { type PaymentParts, partsOf, spendableBalance } from "./checkout-balance.ts";
 
 type Tx = Pick<
   typeof transactions.$inferSelect,
@@ -59,7 +59,12 @@ export async function payBalanceIntoEscrow(
       { account: memberAccount(t.buyerId, "escrow"), amount },
     ]),
   });
-  const lots = await takeFreePoints(ctx.db, { userId: t.buyerId, amount: freePoints, now });
+  const lots = await takeFromLots(ctx.db, {
+    userId: t.buyerId,
+    kind: "free_points",
+    amount: freePoints,
+    unexpiredAt: now,
+  });
   await ctx.db
     .update(transactions)
     .set({ paidFreePoints: freePoints, paidPoints: points, freePointLots: lots })

@@ -1,20 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import type { StateStep } from "#core/payouts/office-payout-views.ts";
+import type { PayoutState } from "#core/payouts/payout-states.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
 
-type PayoutState =
-  | "AWAITING_APPROVAL"
-  | "READY"
-  | "BATCHED"
-  | "SENT"
-  | "ISSUED"
-  | "PAID"
-  | "FAILED"
-  | "EXPIRED"
-  | "CANCELED"
-  | "REJECTED";
 type RunState = "PREPARED" | "SENT" | "DISCARDED";
 
 const PAYOUT_BADGES: Record<PayoutState, string> = {

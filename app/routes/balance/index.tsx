@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { getBalanceSummary } from "#core/balance/balance-summary.ts";
-import { PAYOUT_FEES } from "#core/balance/limits.ts";
+import { PAYOUT_FEES, type PayoutMethod } from "#core/balance/limits.ts";
+import type { PayoutState } from "#core/payouts/payout-states.ts";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { payoutPath, topUpPath } from "../../lib/balance-links.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -25,18 +26,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 type TopUpMethod = "cvs" | "payeasy" | "card";
-type PayoutMethod = "bank" | "seven" | "kyash";
-type PayoutState =
-  | "AWAITING_APPROVAL"
-  | "READY"
-  | "BATCHED"
-  | "SENT"
-  | "ISSUED"
-  | "PAID"
-  | "FAILED"
-  | "EXPIRED"
-  | "CANCELED"
-  | "REJECTED";
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 const rowLink =
