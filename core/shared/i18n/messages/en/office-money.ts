@@ -81,7 +81,7 @@ export const enOfficeMoney = {
     payouts: {
       title: "Payouts",
       lead: "Members' payout requests and automatic payouts at the proceeds deadline, newest first.",
-      total: "{count, number} {count, plural, one {payout} other {payouts}}",
+      total: "{count, plural, one {# payout} other {# payouts}}",
       state: "State",
       method: "Method",
       anyState: "Any state",
