@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bankAccounts } from "#db/schema/index.ts";
+import { seller as makeSeller, SELLER_ACCOUNT_NUMBER } from "#tests/helpers/balance.ts";
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { creditProceeds } from "../balance/proceeds.ts";
-import { memberAccount, platformAccount } from "../ledger/accounts.ts";
 import { getMemberPayout, payoutOptions, quotePayout } from "./member-payouts.ts";
 import { markPayoutRunSent, preparePayoutRun } from "./office-payouts.ts";
 import { requestPayout } from "./request-payout.ts";
@@ -19,33 +17,7 @@ describe.each(ENGINES)("a member's payouts on %s", (engine) => {
   });
   afterAll(() => t.close());
 
-  async function seller(proceeds: number, o: { bank?: boolean } = {}) {
-    const m = await makeMember(t.ctx);
-    if (o.bank) {
-      await t.ctx.db.insert(bankAccounts).values({
-        userId: m.id,
-        bankCode: "0001",
-        bankName: "みずほ銀行",
-        branchCode: "001",
-        branchName: "東京営業部",
-        accountType: "1",
-        accountNumber: "1234567",
-        holderName: "ヤマダ　タロウ",
-      });
-    }
-    await creditProceeds(t.ctx, {
-      idempotencyKey: `test-sale:${m.id}`,
-      kind: "sale_proceeds",
-      refs: {},
-      userId: m.id,
-      amount: proceeds,
-      lines: [
-        { account: platformAccount("revenue"), amount: -proceeds },
-        { account: memberAccount(m.id, "proceeds"), amount: proceeds },
-      ],
-    });
-    return m;
-  }
+  const seller = (proceeds: number, o: { bank?: boolean } = {}) => makeSeller(t.ctx, proceeds, o);
 
   it("offers at most what the proceeds cover after the fee, in whole thousands at the ATM", async () => {
     const m = await seller(10_250, { bank: true });
@@ -104,13 +76,21 @@ describe.each(ENGINES)("a member's payouts on %s", (engine) => {
       input: { amount: 2000 },
       requestKey: "member-view-1",
     });
-    expect(await getMemberPayout(t.ctx, { userId: m.id, payoutId: payout.id })).toMatchObject({
+    const view = await getMemberPayout(t.ctx, { userId: m.id, payoutId: payout.id });
+    expect(view).toMatchObject({
+      method: "bank",
+      amount: 2000,
+      fee: 250,
       state: "READY",
       total: 2250,
+      automatic: false,
+      failureReason: null,
+      atm: null,
       cancellable: true,
       transferDate: { date: "2026-11-25", exact: false },
-      destination: { kind: "bank", accountNumberMasked: "****567" },
+      destination: { kind: "bank", bankCode: "0001", bankName: "みずほ銀行", accountNumberMasked: "****567" },
     });
+    expect(JSON.stringify(view)).not.toContain(SELLER_ACCOUNT_NUMBER);
     expect((await failure(getMemberPayout(t.ctx, { userId: other.id, payoutId: payout.id }))).code).toBe(
       "NOT_FOUND",
     );
@@ -135,6 +115,8 @@ describe.each(ENGINES)("a member's payouts on %s", (engine) => {
     const issued = await getMemberPayout(t.ctx, { userId: m.id, payoutId: seven.payout.id });
     expect(issued).toMatchObject({ state: "ISSUED", cancellable: true, sandboxAtm: true });
     expect(issued.atm?.code).toMatch(/^\d{10}$/);
+    expect(issued.atm?.confirmation).toMatch(/^\d{4}$/);
+    expect(issued.atm?.expiresAt).toBeInstanceOf(Date);
     await linkWallet(t.ctx, { userId: m.id, input: { accountId: SANDBOX_KYASH_ACCOUNTS.ok } });
     const kyash = await requestPayout(t.ctx, {
       userId: m.id,
@@ -149,7 +131,11 @@ describe.each(ENGINES)("a member's payouts on %s", (engine) => {
     });
     // A day on: the code expired (its money is back), the transfer arrived.
     t.clock.advance(25 * 60 * 60 * 1000);
-    expect((await getMemberPayout(t.ctx, { userId: m.id, payoutId: seven.payout.id })).state).toBe("EXPIRED");
+    // The code is shown only while it can be used.
+    expect(await getMemberPayout(t.ctx, { userId: m.id, payoutId: seven.payout.id })).toMatchObject({
+      state: "EXPIRED",
+      atm: null,
+    });
     expect((await getMemberPayout(t.ctx, { userId: m.id, payoutId: kyash.payout.id })).state).toBe("PAID");
   });
 });

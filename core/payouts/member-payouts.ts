@@ -19,6 +19,7 @@ import { addBankingDays } from "./zengin/banking-days.ts";
 export type PayoutDestinationView =
   | {
       kind: "bank";
+      bankCode: string;
       bankName: string;
       branchName: string;
       branchCode: string;
@@ -57,6 +58,7 @@ async function destinationNow(
     return account
       ? {
           kind: "bank",
+          bankCode: account.bankCode,
           bankName: account.bankName,
           branchName: account.branchName,
           branchCode: account.branchCode,
@@ -174,12 +176,16 @@ export type MemberPayout = {
   fee: number;
   total: number;
   state: PayoutState;
+  /** Made by itself when proceeds reached their 180-day deadline, not asked for by the member. */
+  automatic: boolean;
+  /** Why it failed or was refused (the bank's or finance's words), when it did. */
+  failureReason: string | null;
   createdAt: Date;
   completedAt: Date | null;
   destination: PayoutDestinationView | null;
   /** Bank: the banking day of the run it is in (exact), or when it usually arrives (estimate). */
   transferDate: { date: string; exact: boolean } | null;
-  /** Seven Bank: the お受取番号 and 確認番号 once issued, and until when they can be used. */
+  /** Seven Bank: the お受取番号 and 確認番号 and until when they can be used, only while they can (ISSUED). */
   atm: { code: string; confirmation: string; expiresAt: Date } | null;
   /** The ATM is the built-in sandbox (its page `/sandbox/atm/` stands for the machine). */
   sandboxAtm: boolean;
@@ -200,6 +206,7 @@ function copiedDestination(p: PayoutRow): PayoutDestinationView | null {
   if (p.method === "bank" && d.accountNumber) {
     return {
       kind: "bank",
+      bankCode: d.bankCode ?? "",
       bankName: d.bankName ?? "",
       branchName: d.branchName ?? "",
       branchCode: d.branchCode ?? "",
@@ -255,12 +262,14 @@ export async function getMemberPayout(
     fee: p.fee,
     total: p.amount + p.fee,
     state: p.state,
+    automatic: p.automatic,
+    failureReason: p.failureReason,
     createdAt: p.createdAt,
     completedAt: p.completedAt,
     destination: copiedDestination(p),
     transferDate,
     atm:
-      p.method === "seven" && p.code && p.confirmation && p.expiresAt
+      p.method === "seven" && p.state === "ISSUED" && p.code && p.confirmation && p.expiresAt
         ? { code: p.code, confirmation: p.confirmation, expiresAt: p.expiresAt }
         : null,
     sandboxAtm: ctx.atm.kind === "sandbox",

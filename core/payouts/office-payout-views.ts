@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { PAYOUT_METHODS, PAYOUT_STATES, payoutRuns, payouts, users } from "#db/schema/index.ts";
 import { type BalanceSummary, getBalanceSummary } from "../balance/balance-summary.ts";
@@ -33,6 +33,22 @@ const ZPageQuery = z.object({
 
 const query = <T extends z.ZodType>(schema: T, input: unknown): z.output<T> =>
   schema.parse(input && typeof input === "object" ? input : {});
+
+/**
+ * The API's paging instead of page numbers: the rows older than `before` (the last row's id of the
+ * previous page), `limit` of them (1–200, 50 unless told).
+ */
+type IdCursor = { before?: number | undefined; limit?: number | undefined };
+/** A page read by `IdCursor`, and the cursor of the next (null at the end). */
+type CursorPage<T> = { rows: T[]; nextCursor: string | null };
+
+const cursorLimit = (c: IdCursor) => Math.min(Math.max(c.limit ?? 50, 1), 200);
+
+/** Rows read `limit + 1` at a time: the extra one only tells that a next page exists. */
+function cursorPage<T>(rows: T[], limit: number, idOf: (row: T) => number): CursorPage<T> {
+  const page = rows.slice(0, limit);
+  return { rows: page, nextCursor: rows.length > limit ? String(idOf(page.at(-1)!)) : null };
+}
 
 export type OfficePayoutRow = {
   id: number;
@@ -70,16 +86,57 @@ async function nicknames(ctx: CoreContext, ids: (number | null | undefined)[]): 
 const approvalsOf = (p: { firstApproverId: number | null; secondApproverId: number | null }) =>
   (p.firstApproverId ? 1 : 0) + (p.secondApproverId ? 1 : 0);
 
-/** Every payout, newest first, filtered by state and method, 50 to a page. For `payouts:read`. */
+function officeRow(p: typeof payouts.$inferSelect, nickname: string): OfficePayoutRow {
+  return {
+    id: p.id,
+    member: { id: p.userId, nickname },
+    method: p.method,
+    amount: p.amount,
+    fee: p.fee,
+    state: p.state,
+    automatic: p.automatic,
+    createdAt: p.createdAt,
+    approvals: approvalsOf(p),
+    needsApproval: p.state === "AWAITING_APPROVAL" || p.firstApproverId !== null,
+  };
+}
+
+type PayoutFilters = { actor: Actor; query?: unknown };
+
+/**
+ * Every payout, newest first, filtered by state and method (`query`), 50 to a page by page number;
+ * or, given a `cursor` (the API), the page after it. For `payouts:read`.
+ */
+export async function listOfficePayouts(ctx: CoreContext, o: PayoutFilters): Promise<OfficePayoutList>;
 export async function listOfficePayouts(
   ctx: CoreContext,
-  o: { actor: Actor; query?: unknown },
-): Promise<OfficePayoutList> {
+  o: PayoutFilters & { cursor: IdCursor },
+): Promise<CursorPage<OfficePayoutRow>>;
+export async function listOfficePayouts(
+  ctx: CoreContext,
+  o: PayoutFilters & { cursor?: IdCursor },
+): Promise<OfficePayoutList | CursorPage<OfficePayoutRow>> {
   await authorize(ctx, o.actor, "payouts:read");
   const q = query(ZPayoutQuery, o.query);
   const conditions: SQL[] = [];
   if (q.state) conditions.push(eq(payouts.state, q.state));
   if (q.method) conditions.push(eq(payouts.method, q.method));
+  if (o.cursor) {
+    const limit = cursorLimit(o.cursor);
+    if (o.cursor.before) conditions.push(lt(payouts.id, o.cursor.before));
+    const rows = await ctx.db
+      .select({ payout: payouts, nickname: users.nickname })
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.userId))
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(payouts.id))
+      .limit(limit + 1);
+    return cursorPage(
+      rows.map((r) => officeRow(r.payout, r.nickname)),
+      limit,
+      (r) => r.id,
+    );
+  }
   const where = conditions.length ? and(...conditions) : undefined;
   const [totalRow] = await ctx.db.select({ n: count() }).from(payouts).where(where);
   const total = Number(totalRow?.n ?? 0);
@@ -94,18 +151,7 @@ export async function listOfficePayouts(
     .limit(PAYOUT_PAGE_SIZE)
     .offset((page - 1) * PAYOUT_PAGE_SIZE);
   return {
-    rows: rows.map(({ payout: p, nickname }) => ({
-      id: p.id,
-      member: { id: p.userId, nickname },
-      method: p.method,
-      amount: p.amount,
-      fee: p.fee,
-      state: p.state,
-      automatic: p.automatic,
-      createdAt: p.createdAt,
-      approvals: approvalsOf(p),
-      needsApproval: p.state === "AWAITING_APPROVAL" || p.firstApproverId !== null,
-    })),
+    rows: rows.map((r) => officeRow(r.payout, r.nickname)),
     total,
     page,
     pages,
@@ -119,6 +165,8 @@ export type StateStep = {
   to: string;
   action: string;
   actorRole: string;
+  actorId: number | null;
+  /** The actor's nickname. */
   actor: string | null;
   reason: string | null;
   at: Date;
@@ -126,8 +174,12 @@ export type StateStep = {
 
 export type OfficePayoutDetail = {
   payout: OfficePayoutRow & {
+    /**
+     * As the payout was sent: the bank account number always as `accountNumberMasked` (its last
+     * 3 digits), and in full as `accountNumber` only for `pii:read` holders.
+     */
     destination: Record<string, string>;
-    /** The account number shown in full only to `pii:read` holders. */
+    /** The account number is hidden from this operator (no `pii:read`). */
     accountMasked: boolean;
     lots: { lotId: number; amount: number }[];
     provider: string | null;
@@ -164,6 +216,7 @@ async function historyOf(
     to: s.toState,
     action: s.action,
     actorRole: s.actorRole,
+    actorId: s.actorId,
     actor: s.actorId ? (names.get(s.actorId) ?? null) : null,
     reason: s.reason,
     at: s.at,
@@ -194,24 +247,16 @@ export async function getOfficePayout(
     .filter((id): id is number => id !== null)
     .map((id) => ({ id, nickname: names.get(id) ?? "—" }));
   const seesAll = hasPermission(operator.roles, "pii:read");
-  const destination = { ...p.destination };
-  if (!seesAll && destination.accountNumber) {
-    destination.accountNumber = maskBankAccount(destination.accountNumber) ?? "";
+  const { accountNumber, ...destination } = p.destination;
+  if (accountNumber) {
+    destination.accountNumberMasked = maskBankAccount(accountNumber) ?? "";
+    if (seesAll) destination.accountNumber = accountNumber;
   }
   const actions = availableActions(PAYOUT_MACHINE, p.state, "operator");
   const mayApprove = hasPermission(operator.roles, "payouts:approve");
   return {
     payout: {
-      id: p.id,
-      member: { id: p.userId, nickname: row.nickname },
-      method: p.method,
-      amount: p.amount,
-      fee: p.fee,
-      state: p.state,
-      automatic: p.automatic,
-      createdAt: p.createdAt,
-      approvals: approvalsOf(p),
-      needsApproval: p.state === "AWAITING_APPROVAL" || p.firstApproverId !== null,
+      ...officeRow(p, row.nickname),
       destination,
       accountMasked: !seesAll && Boolean(p.destination.accountNumber),
       lots: p.lots,
@@ -277,12 +322,41 @@ function runRow(r: RunRecord, names: Map<number, string>): PayoutRunRow {
   };
 }
 
-/** The bank runs, newest first, with what the next run would hold. For `payouts:read`. */
+/**
+ * The bank runs, newest first, with what the next run would hold, 30 to a page by page number; or,
+ * given a `cursor` (the API), the runs after it alone. For `payouts:read`.
+ */
 export async function listPayoutRuns(
   ctx: CoreContext,
   o: { actor: Actor; query?: unknown },
-): Promise<PayoutRunList> {
+): Promise<PayoutRunList>;
+export async function listPayoutRuns(
+  ctx: CoreContext,
+  o: { actor: Actor; cursor: IdCursor },
+): Promise<CursorPage<PayoutRunRow>>;
+export async function listPayoutRuns(
+  ctx: CoreContext,
+  o: { actor: Actor; query?: unknown; cursor?: IdCursor },
+): Promise<PayoutRunList | CursorPage<PayoutRunRow>> {
   await authorize(ctx, o.actor, "payouts:read");
+  if (o.cursor) {
+    const limit = cursorLimit(o.cursor);
+    const runs = await ctx.db
+      .select()
+      .from(payoutRuns)
+      .where(o.cursor.before ? lt(payoutRuns.id, o.cursor.before) : undefined)
+      .orderBy(desc(payoutRuns.id))
+      .limit(limit + 1);
+    const names = await nicknames(
+      ctx,
+      runs.flatMap((r) => [r.preparedBy, r.sentBy]),
+    );
+    return cursorPage(
+      runs.map((r) => runRow(r, names)),
+      limit,
+      (r) => r.id,
+    );
+  }
   const q = query(ZPageQuery, o.query);
   const [totalRow] = await ctx.db.select({ n: count() }).from(payoutRuns);
   const total = Number(totalRow?.n ?? 0);
@@ -351,16 +425,7 @@ export async function getPayoutRun(
       filename: `zengin-${run.transferDate.replaceAll("-", "")}-${run.id}.txt`,
     },
     payouts: rows.map(({ payout: p, nickname }) => ({
-      id: p.id,
-      member: { id: p.userId, nickname },
-      method: p.method,
-      amount: p.amount,
-      fee: p.fee,
-      state: p.state,
-      automatic: p.automatic,
-      createdAt: p.createdAt,
-      approvals: approvalsOf(p),
-      needsApproval: p.firstApproverId !== null,
+      ...officeRow(p, nickname),
       bank: [p.destination.bankName, p.destination.branchName].filter(Boolean).join(" "),
       holderKana: p.destination.holderKana ?? "",
       failureReason: p.failureReason,

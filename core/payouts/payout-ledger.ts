@@ -5,6 +5,8 @@ import { returnProceeds } from "../balance/proceeds.ts";
 import { memberAccount, platformAccount } from "../ledger/accounts.ts";
 import { postEntry } from "../ledger/post-entry.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
 import { changeState } from "../state/change-state.ts";
 import { PAYOUT_MACHINE, type PayoutAction, type PayoutRow } from "./payout-states.ts";
 
@@ -14,7 +16,8 @@ type Actor = { role: "member" | "operator" | "system"; id?: number };
 export async function loadPayout(db: Db, id: number, lock = false): Promise<PayoutRow> {
   const query = db.select().from(payouts).where(eq(payouts.id, id)).limit(1);
   const [row] = lock ? await query.for("update") : await query;
-  if (!row) throw new Error(`No payout ${id}`);
+  // An unknown id (an office step on a payout that does not exist) is a 404, not a crash.
+  if (!row) throw new AppError("NOT_FOUND", { message: msg("balance.errors.payoutNotFound") });
   return row;
 }
 

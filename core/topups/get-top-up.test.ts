@@ -4,7 +4,7 @@ import { makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { cancelTopUp } from "./cancel-top-up.ts";
-import { findPendingVoucher, getVoucherTopUp, resentVoucher } from "./get-top-up.ts";
+import { findPendingVoucher, getTopUp, getVoucherTopUp, resentVoucher } from "./get-top-up.ts";
 import { startVoucherTopUp } from "./start-voucher-top-up.ts";
 
 describe.each(ENGINES)("a member's voucher top-ups on %s", (engine) => {
@@ -53,10 +53,13 @@ describe.each(ENGINES)("a member's voucher top-ups on %s", (engine) => {
       codes: { paymentCode: expect.stringMatching(/^\d{6}$/), confirmationNumber: "09011112222" },
     });
     expect(view.codes.instructionsUrl).toContain(`/sandbox/vouchers/${row.providerPaymentId}/`);
+    expect(view).not.toHaveProperty("providerPaymentId");
     expect(await findPendingVoucher(t.ctx, m.id)).toEqual(view);
+    expect(await getTopUp(t.ctx, { userId: m.id, topUpId: row.id })).toEqual(view);
     expect((await failure(getVoucherTopUp(t.ctx, { userId: other.id, topUpId: row.id }))).code).toBe(
       "NOT_FOUND",
     );
+    expect((await failure(getTopUp(t.ctx, { userId: other.id, topUpId: row.id }))).code).toBe("NOT_FOUND");
     expect((await failure(getVoucherTopUp(t.ctx, { userId: m.id, topUpId: row.id + 1000 }))).code).toBe(
       "NOT_FOUND",
     );
@@ -83,6 +86,13 @@ describe.each(ENGINES)("a member's voucher top-ups on %s", (engine) => {
     expect((await failure(getVoucherTopUp(t.ctx, { userId: m.id, topUpId: card!.id }))).code).toBe(
       "NOT_FOUND",
     );
+    // As a top-up of any kind (the API), it is there, with no codes to pay.
+    expect(await getTopUp(t.ctx, { userId: m.id, topUpId: card!.id })).toMatchObject({
+      id: card!.id,
+      method: "card",
+      amount: 1000,
+      codes: {},
+    });
     expect(await findPendingVoucher(t.ctx, m.id)).toBeNull();
   });
 

@@ -6,10 +6,10 @@ import { checkVoucherTopUp, TOP_UP_MESSAGES, type TVoucherTopUpInput } from "./s
 import type { TopUpRow } from "./top-up-states.ts";
 import type { VoucherCodes, VoucherMethod } from "./voucher-gateway.ts";
 
-/** A voucher top-up as its member sees it: what to pay, where, by when, and where it stands. */
-export type VoucherTopUpView = {
+/** A top-up as its member sees it: what to pay, where, by when, and where it stands. */
+export type TopUpView = {
   id: number;
-  method: VoucherMethod;
+  method: TopUpRow["method"];
   store: string | null;
   amount: number;
   state: TopUpRow["state"];
@@ -22,11 +22,17 @@ export type VoucherTopUpView = {
   createdAt: Date;
 };
 
+/** A voucher top-up (paid at a convenience store or by Pay-easy), the only kind with codes to pay. */
+export type VoucherTopUpView = TopUpView & { method: VoucherMethod };
+
 const VOUCHER_METHODS: VoucherMethod[] = ["cvs", "payeasy"];
 /** How long after its voucher was made a second 確定 with the same values counts as the same one resent. */
 const RESENT_WITHIN_MS = 2 * 60 * 1000;
 
-function toView(row: TopUpRow): VoucherTopUpView {
+const isVoucher = (view: TopUpView): view is VoucherTopUpView =>
+  (VOUCHER_METHODS as string[]).includes(view.method);
+
+function toView(row: TopUpRow): TopUpView {
   const v = row.voucher ?? {};
   const codes: VoucherCodes = {};
   for (const key of [
@@ -41,7 +47,7 @@ function toView(row: TopUpRow): VoucherTopUpView {
   }
   return {
     id: row.id,
-    method: row.method as VoucherMethod,
+    method: row.method,
     store: row.store,
     amount: row.amount,
     state: row.state,
@@ -53,19 +59,30 @@ function toView(row: TopUpRow): VoucherTopUpView {
   };
 }
 
-/** One of the member's own voucher top-ups; anyone else's, a card top-up or an unknown id is NOT_FOUND. */
+/**
+ * One of the member's own top-ups, of any method (a card top-up has no codes); anyone else's or an
+ * unknown id is NOT_FOUND (never told apart from none).
+ */
+export async function getTopUp(
+  ctx: Pick<CoreContext, "db">,
+  o: { userId: number; topUpId: number },
+): Promise<TopUpView> {
+  const [row] = await ctx.db
+    .select()
+    .from(topUps)
+    .where(and(eq(topUps.id, o.topUpId), eq(topUps.userId, o.userId)));
+  if (!row) throw new AppError("NOT_FOUND", { message: TOP_UP_MESSAGES.notFound });
+  return toView(row);
+}
+
+/** One of the member's own voucher top-ups, as `getTopUp`; a card top-up is NOT_FOUND too. */
 export async function getVoucherTopUp(
   ctx: Pick<CoreContext, "db">,
   o: { userId: number; topUpId: number },
 ): Promise<VoucherTopUpView> {
-  const [row] = await ctx.db
-    .select()
-    .from(topUps)
-    .where(
-      and(eq(topUps.id, o.topUpId), eq(topUps.userId, o.userId), inArray(topUps.method, VOUCHER_METHODS)),
-    );
-  if (!row) throw new AppError("NOT_FOUND", { message: TOP_UP_MESSAGES.notFound });
-  return toView(row);
+  const view = await getTopUp(ctx, o);
+  if (!isVoucher(view)) throw new AppError("NOT_FOUND", { message: TOP_UP_MESSAGES.notFound });
+  return view;
 }
 
 /** The member's voucher that waits to be paid (there is at most one), or null. */
@@ -81,7 +98,8 @@ export async function findPendingVoucher(
     )
     .orderBy(desc(topUps.id))
     .limit(1);
-  return row ? toView(row) : null;
+  const view = row ? toView(row) : null;
+  return view && isVoucher(view) ? view : null;
 }
 
 /**

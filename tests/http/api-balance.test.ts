@@ -248,7 +248,7 @@ describe("balance API for members", () => {
       total: 3250,
       state: "READY",
       atm: null,
-      destination: { bank_name: "みずほ銀行", account_number_masked: "••••567" },
+      destination: { bank_name: "みずほ銀行", account_number_masked: "****567" },
     });
     const repeated = await call("POST", "/me/balance/payouts", {
       token: m.token,

@@ -254,7 +254,7 @@ function Destination({ detail }: { detail: OfficePayoutDetail }) {
           : t("accountTypes.ordinary")
         : undefined,
     ],
-    [t("payout.accountNumber"), d.accountNumber],
+    [t("payout.accountNumber"), d.accountNumber ?? d.accountNumberMasked],
     [t("payout.holderName"), d.holderName],
     [t("payout.holderKana"), d.holderKana],
     [t("payout.kyashAccount"), d.accountId],

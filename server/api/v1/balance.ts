@@ -5,7 +5,7 @@ import { BALANCE_LIMITS, PAYOUT_FEES } from "#core/balance/limits.ts";
 import { listTransferHistory } from "#core/balance/transfer-history.ts";
 import { transferToPoints } from "#core/balance/transfer-points.ts";
 import { cancelPayout } from "#core/payouts/cancel-payout.ts";
-import { getMemberPayout, toMemberPayout } from "#core/payouts/payout-queries.ts";
+import { getMemberPayout, type MemberPayout } from "#core/payouts/member-payouts.ts";
 import { requestPayout } from "#core/payouts/request-payout.ts";
 import { linkWallet, walletOf } from "#core/payouts/wallet-link.ts";
 import { CONVENIENCE_STORES, codesOf } from "#core/shared/codes.ts";
@@ -13,8 +13,8 @@ import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
 import { cancelTopUp } from "#core/topups/cancel-top-up.ts";
+import { getTopUp, type TopUpView } from "#core/topups/get-top-up.ts";
 import { startVoucherTopUp } from "#core/topups/start-voucher-top-up.ts";
-import { getMemberTopUp, toMemberTopUp } from "#core/topups/top-up-queries.ts";
 import { PAYOUT_METHODS, PAYOUT_STATES, TOP_UP_METHODS, TOP_UP_STATES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
@@ -99,11 +99,15 @@ const ZPayout = z.object({
   total: z.int().describe("What left the proceeds: amount + fee"),
   state: z.enum(PAYOUT_STATES),
   automatic: z.boolean().describe("Made when proceeds reached their 180-day deadline"),
-  destination: z.record(z.string(), z.string()).describe("Bank (account number masked) or Kyash account"),
+  destination: z
+    .record(z.string(), z.string())
+    .describe(
+      "Where it went, by kind: bank (bank and branch, account type, holder, the account number masked) or kyash (the account id masked); empty for Seven Bank",
+    ),
   atm: z
     .object({ code: z.string(), confirmation: z.string(), expiresAt: ZDate })
     .nullable()
-    .describe("Seven Bank: the receipt code and confirmation number, while the code can be used"),
+    .describe("Seven Bank: the receipt code and confirmation number, while the code can be used (ISSUED)"),
   failureReason: z.string().nullable(),
   createdAt: ZDate,
   completedAt: ZDate.nullable(),
@@ -131,6 +135,30 @@ export const ZBalanceSummary = z.object({
     }),
   ),
 });
+
+/** A top-up as the API answers it (`ZTopUp`): the core's view, its codes under `voucher`. */
+function topUpAnswer(v: TopUpView) {
+  const { codes, issued: _issued, ...rest } = v;
+  return { ...rest, voucher: codes };
+}
+
+/** A payout as the API answers it (`ZPayout`): the member's receipt, without what only the pages show. */
+function payoutAnswer(p: MemberPayout) {
+  return {
+    id: p.id,
+    method: p.method,
+    amount: p.amount,
+    fee: p.fee,
+    total: p.total,
+    state: p.state,
+    automatic: p.automatic,
+    destination: p.destination ?? {},
+    atm: p.atm,
+    failureReason: p.failureReason,
+    createdAt: p.createdAt,
+    completedAt: p.completedAt,
+  };
+}
 
 const NOT_FOUND_TOP_UP = { 404: { description: "No such top-up of yours" } };
 const NOT_FOUND_PAYOUT = { 404: { description: "No such payout of yours" } };
@@ -178,7 +206,8 @@ export const balanceRoutes = [
         method: body.method,
         input: { store: body.store, amount: body.amount },
       });
-      return { status: 201, body: toMemberTopUp(row), headers: NO_STORE };
+      const view = await getTopUp(ctx, { userId: actor!.id, topUpId: row.id });
+      return { status: 201, body: topUpAnswer(view), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -189,8 +218,8 @@ export const balanceRoutes = [
     auth: "user",
     responses: { 200: { description: "The top-up", schema: ZTopUp }, ...NOT_FOUND_TOP_UP },
     async handler({ ctx, actor, params }) {
-      const view = await getMemberTopUp(ctx, { userId: actor!.id, topUpId: idParam(params.id) });
-      return { status: 200, body: view, headers: NO_STORE };
+      const view = await getTopUp(ctx, { userId: actor!.id, topUpId: idParam(params.id) });
+      return { status: 200, body: topUpAnswer(view), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -206,7 +235,8 @@ export const balanceRoutes = [
     },
     async handler({ ctx, actor, params }) {
       const row = await cancelTopUp(ctx, { userId: actor!.id, topUpId: idParam(params.id) });
-      return { status: 200, body: toMemberTopUp(row), headers: NO_STORE };
+      const view = await getTopUp(ctx, { userId: actor!.id, topUpId: row.id });
+      return { status: 200, body: topUpAnswer(view), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -234,7 +264,8 @@ export const balanceRoutes = [
         input: { amount: body.amount },
         requestKey,
       });
-      return { status: repeated ? 200 : 201, body: toMemberPayout(payout), headers: NO_STORE };
+      const view = await getMemberPayout(ctx, { userId: actor!.id, payoutId: payout.id });
+      return { status: repeated ? 200 : 201, body: payoutAnswer(view), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -247,7 +278,7 @@ export const balanceRoutes = [
     responses: { 200: { description: "The payout", schema: ZPayout }, ...NOT_FOUND_PAYOUT },
     async handler({ ctx, actor, params }) {
       const view = await getMemberPayout(ctx, { userId: actor!.id, payoutId: idParam(params.id) });
-      return { status: 200, body: view, headers: NO_STORE };
+      return { status: 200, body: payoutAnswer(view), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -264,7 +295,8 @@ export const balanceRoutes = [
     },
     async handler({ ctx, actor, params }) {
       const row = await cancelPayout(ctx, { userId: actor!.id, payoutId: idParam(params.id) });
-      return { status: 200, body: toMemberPayout(row), headers: NO_STORE };
+      const view = await getMemberPayout(ctx, { userId: actor!.id, payoutId: row.id });
+      return { status: 200, body: payoutAnswer(view), headers: NO_STORE };
     },
   }),
   defineRoute({

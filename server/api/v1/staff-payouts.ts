@@ -3,22 +3,21 @@ import { z } from "zod";
 import { grantFreePoints } from "#core/balance/free-points.ts";
 import { getAccount } from "#core/identity/get-account.ts";
 import {
+  getOfficePayout,
+  listOfficePayouts,
+  listPayoutRuns,
+  type PayoutRunRow as PayoutRunView,
+} from "#core/payouts/office-payout-views.ts";
+import {
   approvePayout,
   discardPayoutRun,
   markPayoutRunSent,
+  type PayoutRunRow,
   payoutRunFile,
   preparePayoutRun,
   recordBankReturn,
   rejectPayout,
 } from "#core/payouts/office-payouts.ts";
-import {
-  getOfficePayout,
-  listOfficePayouts,
-  listPayoutRuns,
-  requirePayout,
-  toMemberPayout,
-  toPayoutRunView,
-} from "#core/payouts/payout-queries.ts";
 import type { PayoutRow } from "#core/payouts/payout-states.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
@@ -55,19 +54,56 @@ const ZRun = z.object({
 });
 const ZPayoutStep = z.object({
   id: z.int(),
+  method: z.enum(PAYOUT_METHODS),
+  amount: z.int(),
+  fee: z.int(),
   state: z.enum(PAYOUT_STATES),
   firstApproverId: z.int().nullable(),
   secondApproverId: z.int().nullable(),
+  failureReason: z.string().nullable().describe("Why it was refused or the bank returned it"),
+  updatedAt: z.iso.datetime(),
 });
 
-/** What an office step on a payout answers: where it stands and who approved it. */
+/** What an office step on a payout answers (`ZPayoutStep`): where it stands and who approved it. */
 function stepAnswer(p: PayoutRow) {
   return {
     status: 200,
     body: {
-      ...toMemberPayout(p),
+      id: p.id,
+      method: p.method,
+      amount: p.amount,
+      fee: p.fee,
+      state: p.state,
       firstApproverId: p.firstApproverId,
       secondApproverId: p.secondApproverId,
+      failureReason: p.failureReason,
+      updatedAt: p.updatedAt,
+    },
+    headers: NO_STORE,
+  };
+}
+
+/** A run as listed (`ZRun`): who prepared and sent it by id. */
+const listedRun = (r: PayoutRunView) => ({
+  ...r,
+  preparedBy: r.preparedBy?.id ?? null,
+  sentBy: r.sentBy?.id ?? null,
+});
+
+/** What an office step on a run answers (`ZRun`): the run without its file. */
+function runAnswer(status: number, r: PayoutRunRow) {
+  return {
+    status,
+    body: {
+      id: r.id,
+      transferDate: r.transferDate,
+      state: r.state,
+      count: r.count,
+      total: r.total,
+      preparedBy: r.preparedBy,
+      sentBy: r.sentBy,
+      sentAt: r.sentAt,
+      createdAt: r.createdAt,
     },
     headers: NO_STORE,
   };
@@ -89,30 +125,36 @@ export const staffPayoutRoutes = [
     }),
     labels: LABELS,
     responses: {
-      200: { description: "A page of payouts with their members, and the cursor of the next" },
+      200: {
+        description:
+          "A page of payouts (id, member, method, amount, fee, state, automatic, created_at, approvals, needs_approval) and the cursor of the next",
+      },
       400: { description: "A cursor this API did not give" },
     },
     async handler({ ctx, actor, query }) {
-      const page = await listOfficePayouts(ctx, actor, {
-        state: query.state,
-        method: query.method,
-        before: parseIdCursor(query.before),
-        limit: query.limit,
+      const page = await listOfficePayouts(ctx, {
+        actor,
+        query: { state: query.state, method: query.method },
+        cursor: { before: parseIdCursor(query.before), limit: query.limit },
       });
-      return { status: 200, body: page, headers: NO_STORE };
+      return { status: 200, body: { items: page.rows, nextCursor: page.nextCursor }, headers: NO_STORE };
     },
   }),
   defineRoute({
     method: "get",
     path: "/staff/payouts/{id}",
     permission: "payouts:read",
-    summary: "Staff: one payout with its member, destination (account number masked), approvals and history",
+    summary:
+      "Staff: one payout with its member, destination (account number masked), lots, provider, run, approvers and history",
     tag: "staff",
     auth: "user",
     responses: { 200: { description: "The payout" }, 404: { description: "No such payout" } },
     async handler({ ctx, actor, params }) {
-      const view = await getOfficePayout(ctx, actor, { payoutId: idParam(params.id) });
-      return { status: 200, body: view, headers: NO_STORE };
+      const { payout, history } = await getOfficePayout(ctx, { actor, payoutId: idParam(params.id) });
+      // The API shows the account number masked to everyone, `pii:read` or not.
+      const { accountNumber: _full, ...destination } = payout.destination;
+      const { accountMasked: _masked, ...rest } = payout;
+      return { status: 200, body: { ...rest, destination, history }, headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -130,7 +172,6 @@ export const staffPayoutRoutes = [
     },
     async handler({ ctx, actor, params, requestId, ip }) {
       const payoutId = idParam(params.id);
-      await requirePayout(ctx, payoutId);
       return stepAnswer(await approvePayout(ctx, actor!, { payoutId, meta: { requestId, ip } }));
     },
   }),
@@ -150,7 +191,6 @@ export const staffPayoutRoutes = [
     },
     async handler({ ctx, actor, params, body, requestId, ip }) {
       const payoutId = idParam(params.id);
-      await requirePayout(ctx, payoutId);
       return stepAnswer(
         await rejectPayout(ctx, actor!, { payoutId, reason: body.reason, meta: { requestId, ip } }),
       );
@@ -173,7 +213,6 @@ export const staffPayoutRoutes = [
     },
     async handler({ ctx, actor, params, body, requestId, ip }) {
       const payoutId = idParam(params.id);
-      await requirePayout(ctx, payoutId);
       return stepAnswer(
         await recordBankReturn(ctx, actor!, { payoutId, reason: body.reason, meta: { requestId, ip } }),
       );
@@ -196,11 +235,15 @@ export const staffPayoutRoutes = [
       400: { description: "A cursor this API did not give" },
     },
     async handler({ ctx, actor, query }) {
-      const page = await listPayoutRuns(ctx, actor, {
-        before: parseIdCursor(query.before),
-        limit: query.limit,
+      const page = await listPayoutRuns(ctx, {
+        actor,
+        cursor: { before: parseIdCursor(query.before), limit: query.limit },
       });
-      return { status: 200, body: page, headers: NO_STORE };
+      return {
+        status: 200,
+        body: { items: page.rows.map(listedRun), nextCursor: page.nextCursor },
+        headers: NO_STORE,
+      };
     },
   }),
   defineRoute({
@@ -216,8 +259,7 @@ export const staffPayoutRoutes = [
       409: { description: "No bank payout is waiting" },
     },
     async handler({ ctx, actor, requestId, ip }) {
-      const run = await preparePayoutRun(ctx, actor!, { meta: { requestId, ip } });
-      return { status: 201, body: toPayoutRunView(run), headers: NO_STORE };
+      return runAnswer(201, await preparePayoutRun(ctx, actor!, { meta: { requestId, ip } }));
     },
   }),
   defineRoute({
@@ -269,7 +311,7 @@ export const staffPayoutRoutes = [
         runId: idParam(params.id),
         meta: { requestId, ip },
       });
-      return { status: 200, body: toPayoutRunView(run), headers: NO_STORE };
+      return runAnswer(200, run);
     },
   }),
   defineRoute({
@@ -289,7 +331,7 @@ export const staffPayoutRoutes = [
         runId: idParam(params.id),
         meta: { requestId, ip },
       });
-      return { status: 200, body: toPayoutRunView(run), headers: NO_STORE };
+      return runAnswer(200, run);
     },
   }),
   defineRoute({
