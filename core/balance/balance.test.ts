@@ -396,6 +396,29 @@ describe.each(ENGINES)("balance on %s", (engine) => {
     const twice = await approvePayout(t.ctx, a, { payoutId: payout.id }).catch((e) => e);
     expect(isAppError(twice) && twice.code).toBe("CONFLICT");
     expect((await approvePayout(t.ctx, b, { payoutId: payout.id })).state).toBe("READY");
+    // A member may still withdraw a large payout while finance has not released it.
+    const { payout: second } = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "bank",
+      input: { amount: 50_000 },
+      requestKey: "small",
+    });
+    await giveProceeds(m.id, 400_000);
+    const { payout: waiting } = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "bank",
+      input: { amount: 350_000 },
+      requestKey: "big2",
+    });
+    await approvePayout(t.ctx, a, { payoutId: waiting.id });
+    const before = (await getBalance(t.ctx, { userId: m.id })).proceeds;
+    expect((await cancelPayout(t.ctx, { userId: m.id, payoutId: waiting.id })).state).toBe("CANCELED");
+    expect((await getBalance(t.ctx, { userId: m.id })).proceeds).toBe(before + 350_250);
+    const late = await approvePayout(t.ctx, b, { payoutId: waiting.id }).catch((e) => e);
+    expect(isAppError(late) && late.code).toBe("CONFLICT");
+    expect(second.state).toBe("READY");
+    await expectLedgerInvariants(t.ctx.db);
+    await expectLotsMatchBalances();
   });
 
   it("walks the 180-day clock: reminders at 30, 7 and 1 days, a pause while the office reviews, then an automatic payout", async () => {

@@ -9,7 +9,8 @@ import { PAYOUT_MESSAGES } from "./request-payout.ts";
 
 /**
  * The member withdraws a payout that has not left: an unused ATM code (the provider withdraws it
- * first; one used meanwhile is paid instead), or a bank payout not yet in a run. The money goes
+ * first; one used meanwhile is paid instead), or a bank payout not yet in a run (waiting for
+ * finance's approval or not). The money goes
  * back to the proceeds at once.
  */
 export async function cancelPayout(

@@ -18,7 +18,7 @@ describe("payout state machine", () => {
       pay      PAID     -                 y     -       -    y      -    -      -       -        -
       fail     FAILED   -                 oy    -       oy   -      -    -      -       -        -
       expire   EXPIRED  -                 -     -       -    y      -    -      -       -        -
-      cancel   CANCELED -                 m     -       -    m      -    -      -       -        -
+      cancel   CANCELED m                 m     -       -    m      -    -      -       -        -
     `,
   });
 });

@@ -10,8 +10,8 @@ export type PayoutState = PayoutRow["state"];
  * READY: the money is set aside, waiting for its provider (a bank run, a wallet transfer, an ATM
  * code); BATCHED: in a bank run's file; SENT: the file went to the bank; ISSUED: an ATM code is
  * valid; PAID: the cash or wallet money was taken. FAILED (returned by the bank or wallet),
- * EXPIRED (an ATM code unused), CANCELED (withdrawn by the member) and REJECTED (refused by
- * finance) give the money back to the proceeds.
+ * EXPIRED (an ATM code unused), CANCELED (withdrawn by the member before it left, approved or
+ * not) and REJECTED (refused by finance) give the money back to the proceeds.
  */
 export const PAYOUT_MACHINE = defineMachine({
   name: "payout",
@@ -27,7 +27,7 @@ export const PAYOUT_MACHINE = defineMachine({
     pay: { from: ["READY", "ISSUED"], to: "PAID", by: ["system"] },
     fail: { from: ["READY", "SENT"], to: "FAILED", by: ["system", "operator"] },
     expire: { from: ["ISSUED"], to: "EXPIRED", by: ["system"] },
-    cancel: { from: ["READY", "ISSUED"], to: "CANCELED", by: ["member"] },
+    cancel: { from: ["AWAITING_APPROVAL", "READY", "ISSUED"], to: "CANCELED", by: ["member"] },
   },
   messages: {
     notNow: msg("balance.errors.payoutNotNow"),
