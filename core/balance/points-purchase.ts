@@ -4,7 +4,7 @@ import { getBalance } from "../ledger/get-balance.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
-import { checkTransferPoints, pointsPurchaseKey } from "./transfer-points.ts";
+import { checkTransferPoints } from "./transfer-points.ts";
 
 /**
  * The confirm step of buying points with proceeds: the amount must be a whole number of yen the
@@ -22,19 +22,6 @@ export async function confirmTransferPoints(
     });
   }
   return { amount, proceeds: balance.proceeds, points: balance.points };
-}
-
-/** The journal entry of the member's points purchase made with `requestKey`, if it was made. */
-export async function findPointsPurchase(
-  ctx: Pick<CoreContext, "db">,
-  o: { userId: number; requestKey: string },
-): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ id: journalEntries.id })
-    .from(journalEntries)
-    .where(eq(journalEntries.idempotencyKey, pointsPurchaseKey(o.userId, o.requestKey)))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 export type PointsPurchase = {

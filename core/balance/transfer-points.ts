@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
+import { journalEntries } from "#db/schema/index.ts";
 import { memberAccount } from "../ledger/accounts.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { parseInput } from "../shared/parse-input.ts";
@@ -21,12 +23,13 @@ export function checkTransferPoints(input: { amount?: unknown }): { amount: numb
 /**
  * Buys paid points with proceeds, 1 point per yen and without a fee: the proceeds leave (oldest
  * first) and the points can be spent at once. Points cannot be turned back into proceeds. The same
- * `requestKey` buys once (a repeated confirm answers `repeated`).
+ * `requestKey` buys once (a repeated confirm answers `repeated`); either way the answer names the
+ * journal entry that bought them.
  */
 export async function transferToPoints(
   ctx: CoreContext,
   o: { userId: number; input: { amount?: unknown }; requestKey: string },
-): Promise<{ amount: number; repeated: boolean }> {
+): Promise<{ amount: number; repeated: boolean; entryId: number }> {
   const { amount } = checkTransferPoints(o.input);
   const uses = await ctx.db.transaction((tx) =>
     debitProceeds(
@@ -44,5 +47,19 @@ export async function transferToPoints(
       },
     ),
   );
-  return { amount, repeated: uses === null };
+  const entryId = await findPointsPurchase(ctx, { userId: o.userId, requestKey: o.requestKey });
+  return { amount, repeated: uses === null, entryId: entryId! };
+}
+
+/** The journal entry of the member's points purchase made with `requestKey`, if it was made. */
+export async function findPointsPurchase(
+  ctx: Pick<CoreContext, "db">,
+  o: { userId: number; requestKey: string },
+): Promise<number | null> {
+  const [row] = await ctx.db
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(eq(journalEntries.idempotencyKey, pointsPurchaseKey(o.userId, o.requestKey)))
+    .limit(1);
+  return row?.id ?? null;
 }

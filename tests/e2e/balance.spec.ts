@@ -226,3 +226,79 @@ test("every balance page opens in Japanese and English with no serious accessibi
     }
   }
 });
+
+test("the balance's confirm, payment-number and receipt pages, in Japanese and English, have no serious accessibility problem", async ({
+  page,
+  browser,
+}) => {
+  // A seller with proceeds (a sale by card, shipped and rated), and a buyer with a saved address.
+  await logIn(page, "seller05@tsugu.example");
+  const itemId = await listPhone(page, `E2E 受取ページ iPhone ${Date.now()}`, 5000);
+  const buyer = await (await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" })).newPage();
+  await logIn(buyer, "seller06@tsugu.example");
+  await setAddress(buyer);
+  await buyer.goto(`/ja/items/${itemId}/buy/`);
+  await buyer.getByLabel("新しいカードで支払う").check();
+  await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
+  await buyer.getByLabel("有効期限（月）").fill("12");
+  await buyer.getByLabel("有効期限（年）").fill("2030");
+  await buyer.getByLabel("セキュリティコード").fill("123");
+  await buyer.getByRole("button", { name: "購入する" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/buyer/$`));
+  await shipAndRate(page, buyer, itemId);
+
+  const api = async (p: Page, method: "post" | "put", path: string, data: object) => {
+    const res = await p.request[method](`/api/v1${path}`, {
+      headers: { ...ownOrigin(p), "Idempotency-Key": `e2e-${path.replaceAll("/", "-")}-${Date.now()}` },
+      data,
+    });
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as { id: number; entry_id: number };
+  };
+  await api(page, "put", "/me/bank-account", {
+    bank_code: "0001",
+    bank_name: "みずほ銀行",
+    branch_code: "001",
+    branch_name: "東京営業部",
+    account_type: "1",
+    account_number: "7654321",
+    holder_name: "サトウ　ジロウ",
+  });
+  await api(page, "put", "/me/balance/kyash", { account_id: "4000000000001234" });
+  const kyash = await api(page, "post", "/me/balance/payouts", { method: "kyash", amount: 100 });
+  const seven = await api(page, "post", "/me/balance/payouts", { method: "seven", amount: 1000 });
+  const bank = await api(page, "post", "/me/balance/payouts", { method: "bank", amount: 300 });
+  const points = await api(page, "post", "/me/balance/points", { amount: 100 });
+  const voucher = await api(buyer, "post", "/me/balance/top-ups", { method: "payeasy", amount: 2000 });
+
+  const key = "5b0e7c1e-2f4a-4c5e-9a7d-0c1b2a3d4e5f";
+  const sellerPages = [
+    // What is left (¥4,750 − ¥2,050) still covers each of these.
+    `balance/transfer-bank/application/?amount=300&key=${key}`,
+    `balance/transfer-seven/application/?amount=1000&key=${key}`,
+    `balance/transfer-kyash/application/?amount=100&key=${key}`,
+    `balance/transfer-bank/finish/?id=${bank.id}`,
+    `balance/transfer-seven/finish/?id=${seven.id}`,
+    `balance/transfer-kyash/finish/?id=${kyash.id}`,
+    `balance/transfer-points/finish/?entry=${points.entry_id}`,
+    "balance/transfer-history/",
+  ];
+  const buyerPages = [
+    "balance/order-points/cvs/application/?store=10002&amount=3000",
+    "balance/order-points/payeasy/application/?amount=3000",
+    `balance/order-points/payeasy/accepted/?id=${voucher.id}`,
+  ];
+  for (const lang of ["ja", "en"]) {
+    for (const [who, paths] of [
+      [page, sellerPages],
+      [buyer, buyerPages],
+    ] as const) {
+      for (const path of paths) {
+        const res = await who.goto(`/${lang}/${path}`);
+        expect(res?.status(), path).toBe(200);
+        await expect(who.getByRole("heading", { level: 1 })).toBeVisible();
+        expect(await seriousA11yProblems(who), `${lang}/${path}`).toEqual([]);
+      }
+    }
+  }
+});

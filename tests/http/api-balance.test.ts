@@ -370,14 +370,15 @@ describe("balance API for members", () => {
       body: { amount: 1200 },
     });
     expect(first.status).toBe(201);
-    expect(first.json).toEqual({ amount: 1200, repeated: false });
+    const entryId = (first.json as { entry_id: number }).entry_id;
+    expect(first.json).toEqual({ amount: 1200, repeated: false, entry_id: expect.any(Number) });
     const again = await call("POST", "/me/balance/points", {
       token: m.token,
       key: k,
       body: { amount: 1200 },
     });
     expect(again.status).toBe(200);
-    expect(again.json).toEqual({ amount: 1200, repeated: true });
+    expect(again.json).toEqual({ amount: 1200, repeated: true, entry_id: entryId });
     // Two long keys sharing their first 64 characters are two requests.
     const long = "x".repeat(64);
     for (const tail of ["-a", "-b"]) {

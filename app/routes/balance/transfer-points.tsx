@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getBalanceSummary } from "#core/balance/balance-summary.ts";
-import { confirmTransferPoints, findPointsPurchase } from "#core/balance/points-purchase.ts";
-import { transferToPoints } from "#core/balance/transfer-points.ts";
+import { confirmTransferPoints } from "#core/balance/points-purchase.ts";
+import { findPointsPurchase, transferToPoints } from "#core/balance/transfer-points.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatPoints, formatYen, translator } from "../../i18n/index.ts";
 import { pointsPurchasePath } from "../../lib/balance-links.ts";
@@ -47,18 +47,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (values.intent === "transfer") {
       // A confirm sent twice finds the purchase the first one made, and shows it.
-      const done = await findPointsPurchase(ctx, { userId: user.id, requestKey: values.requestKey });
-      if (done === null) {
+      let entry = await findPointsPurchase(ctx, { userId: user.id, requestKey: values.requestKey });
+      if (entry === null) {
         await confirmTransferPoints(ctx, { userId: user.id, input: { amount: values.amount } });
-        await transferToPoints(ctx, {
+        const bought = await transferToPoints(ctx, {
           userId: user.id,
           input: { amount: values.amount },
           requestKey: values.requestKey,
         });
+        entry = bought.entryId;
       }
-      const entry =
-        done ?? (await findPointsPurchase(ctx, { userId: user.id, requestKey: values.requestKey }));
-      return redirect(`/${lang}${pointsPurchasePath(entry!)}`);
+      return redirect(`/${lang}${pointsPurchasePath(entry)}`);
     }
     const confirm = await confirmTransferPoints(ctx, { userId: user.id, input: { amount: values.amount } });
     return data<ActionAnswer>({ values: { ...kept, amount: String(confirm.amount) }, confirm });

@@ -312,11 +312,15 @@ export const balanceRoutes = [
     responses: {
       200: {
         description: "This key bought already; nothing moved again",
-        schema: z.object({ amount: z.int(), repeated: z.literal(true) }),
+        schema: z.object({ amount: z.int(), repeated: z.literal(true), entryId: z.int() }),
       },
       201: {
         description: "Bought",
-        schema: z.object({ amount: z.int(), repeated: z.literal(false) }),
+        schema: z.object({
+          amount: z.int(),
+          repeated: z.literal(false),
+          entryId: z.int().describe("The history entry (`/{lang}/balance/transfer-points/finish/?entry=`)"),
+        }),
       },
       409: { description: "Not enough proceeds" },
     },
