@@ -11,7 +11,7 @@ import { debitProceeds } from "./proceeds.ts";
 const ZTransferPoints = z.object({ amount: yenField(1, 9_999_999) });
 
 /** The ledger key of one points purchase: the same member and request key post once. */
-export function pointsPurchaseKey(userId: number, requestKey: string): string {
+function pointsPurchaseKey(userId: number, requestKey: string): string {
   return `points-purchase:${userId}:${requestKey.slice(0, 64)}`;
 }
 

@@ -1,39 +1,5 @@
-import sharp from "sharp";
 import { CPU_THROTTLE, expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn, ownOrigin, readMail, seriousA11yProblems } from "./helpers.ts";
-
-/** A listing of Taro's on sale, made through the API as his own pages would. */
-async function listPhone(page: Page, title: string): Promise<number> {
-  const created = await page.request.post("/api/v1/items", {
-    headers: ownOrigin(page),
-    data: {
-      title,
-      description: "画面割れあり。起動は確認済みです。",
-      price: "4800",
-      category_code: "05",
-      brand_code: "00001",
-      condition: "DEFECTIVE",
-      postage: "INCLUDED",
-      shipping_method: "05",
-      lead_time: "01",
-      defects: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#d54a3a" } })
-    .jpeg()
-    .toBuffer();
-  const uploaded = await page.request.post(`/api/v1/items/${id}/photos`, {
-    headers: ownOrigin(page),
-    multipart: { photo: { name: "phone.jpg", mimeType: "image/jpeg", buffer: photo } },
-  });
-  expect(uploaded.status()).toBe(201);
-  expect(
-    (await page.request.post(`/api/v1/items/${id}/publish`, { headers: ownOrigin(page) })).status(),
-  ).toBe(200);
-  return id;
-}
+import { journeyShot, listPhone, logIn, ownOrigin, readMail, seriousA11yProblems } from "./helpers.ts";
 
 /** Mail sent by a background job: the mailbox is read again until it has arrived. */
 async function mailTo(page: Page, to: string, subjectPart: string): Promise<string> {
@@ -64,8 +30,14 @@ test("a member reports a listing and asks for help; staff hide it, answer, hold 
   const stamp = Date.now();
   // Taro lists two phones: one Hanako reports, one she buys.
   await logIn(page, "taro@tsugu.example");
-  const reported = await listPhone(page, `通報テスト iPhone ${stamp}`);
-  const sold = await listPhone(page, `保留テスト iPhone ${stamp}`);
+  // Taro's listings on sale, made through the API as his own pages would.
+  const defective = {
+    description: "画面割れあり。起動は確認済みです。",
+    condition: "DEFECTIVE",
+    shipping_method: "05",
+  };
+  const reported = await listPhone(page, `通報テスト iPhone ${stamp}`, 4800, defective);
+  const sold = await listPhone(page, `保留テスト iPhone ${stamp}`, 4800, defective);
   await page.context().clearCookies();
 
   // Hanako reports the first listing from its page.

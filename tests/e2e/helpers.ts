@@ -80,7 +80,12 @@ export async function seriousA11yProblems(page: Page): Promise<string[]> {
 }
 
 /** A member lists a phone shipped by the courier integration (らくらくTsugu便), through the API. */
-export async function listPhone(page: Page, title: string, price: number): Promise<number> {
+export async function listPhone(
+  page: Page,
+  title: string,
+  price: number,
+  fields: Record<string, unknown> = {},
+): Promise<number> {
   const created = await page.request.post("/api/v1/items", {
     headers: ownOrigin(page),
     data: {
@@ -100,6 +105,7 @@ export async function listPhone(page: Page, title: string, price: number): Promi
       activation_lock: "off",
       battery_health: "88",
       defects: [],
+      ...fields,
     },
   });
   expect(created.status()).toBe(201);

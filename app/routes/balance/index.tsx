@@ -197,63 +197,64 @@ export default function Balance({ loaderData, params }: Route.ComponentProps) {
         </section>
       )}
 
-      <section aria-labelledby="buy-points-title">
-        <h2 id="buy-points-title" className="mb-2 text-sm font-bold text-slate-600">
-          {t("actions.buyPoints")}
-        </h2>
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          {(["cvs", "payeasy", "card"] as const).map((m) => (
-            <li key={m}>
-              <Link to={`/${lang}/balance/order-points/${m}/`} className={rowLink}>
-                {t(`topUpMethod.${m}`)}
-                <Chevron />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="withdraw-title">
-        <h2 id="withdraw-title" className="mb-2 text-sm font-bold text-slate-600">
-          {t("actions.withdraw")}
-        </h2>
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          {(["bank", "seven", "kyash"] as const).map((m) => (
-            <li key={m}>
-              <Link to={`/${lang}/balance/transfer-${m}/`} className={rowLink}>
-                <span>{t(`payoutMethod.${m}`)}</span>
-                <span className="flex items-center gap-2 text-sm text-slate-600">
-                  {t("actions.fee", { fee: yen(PAYOUT_FEES[m]) })}
-                  <Chevron />
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="more-title">
-        <h2 id="more-title" className="mb-2 text-sm font-bold text-slate-600">
-          {t("actions.title")}
-        </h2>
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <li>
-            <Link to={`/${lang}/balance/transfer-points/`} className={rowLink}>
-              <span className="flex flex-col">
-                <span>{t("actions.transferPoints")}</span>
-                <span className="text-xs text-slate-600">{t("actions.transferPointsNote")}</span>
-              </span>
-              <Chevron />
-            </Link>
-          </li>
-          <li>
-            <Link to={`/${lang}/balance/transfer-history/`} className={rowLink}>
-              {t("actions.history")}
-              <Chevron />
-            </Link>
-          </li>
-        </ul>
-      </section>
+      <LinkMenu
+        id="buy-points-title"
+        title={t("actions.buyPoints")}
+        links={(["cvs", "payeasy", "card"] as const).map((m) => ({
+          to: `/${lang}/balance/order-points/${m}/`,
+          label: t(`topUpMethod.${m}`),
+        }))}
+      />
+      <LinkMenu
+        id="withdraw-title"
+        title={t("actions.withdraw")}
+        links={(["bank", "seven", "kyash"] as const).map((m) => ({
+          to: `/${lang}/balance/transfer-${m}/`,
+          label: t(`payoutMethod.${m}`),
+          aside: t("actions.fee", { fee: yen(PAYOUT_FEES[m]) }),
+        }))}
+      />
+      <LinkMenu
+        id="more-title"
+        title={t("actions.title")}
+        links={[
+          {
+            to: `/${lang}/balance/transfer-points/`,
+            label: t("actions.transferPoints"),
+            note: t("actions.transferPointsNote"),
+          },
+          { to: `/${lang}/balance/transfer-history/`, label: t("actions.history") },
+        ]}
+      />
     </div>
+  );
+}
+
+type MenuLink = { to: string; label: string; note?: string; aside?: string };
+
+/** A titled list of links, one row each: what the page lets the member do next. */
+function LinkMenu({ id, title, links }: { id: string; title: string; links: MenuLink[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-sm font-bold text-slate-600">
+        {title}
+      </h2>
+      <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={rowLink}>
+              <span className="flex flex-col">
+                <span>{l.label}</span>
+                {l.note && <span className="text-xs text-slate-600">{l.note}</span>}
+              </span>
+              <span className="flex items-center gap-2 text-sm text-slate-600">
+                {l.aside}
+                <Chevron />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

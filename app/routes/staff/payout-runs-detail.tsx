@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
 import { getPayoutRun, type PayoutRunDetail } from "#core/payouts/office-payout-views.ts";
@@ -322,40 +322,20 @@ function RunActions({
             </div>
           )}
           {detail.canSend && (
-            <Form
-              method="post"
-              onSubmit={ask("send")}
-              className="flex flex-col gap-1"
-              data-testid="send-form"
-            >
-              <input type="hidden" name="intent" value="send" />
-              <button
-                type="submit"
-                disabled={busy}
-                className="h-11 rounded-full border border-brand-600 bg-white px-5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-              >
-                {t("run.send")}
-              </button>
-              <p className="text-xs text-slate-500">{t("run.sendHint")}</p>
-            </Form>
+            <RunStep intent="send" onSubmit={ask("send")} busy={busy} tone="brand" hint={t("run.sendHint")}>
+              {t("run.send")}
+            </RunStep>
           )}
           {detail.canDiscard && (
-            <Form
-              method="post"
+            <RunStep
+              intent="discard"
               onSubmit={ask("discard")}
-              className="flex flex-col gap-1"
-              data-testid="discard-form"
+              busy={busy}
+              tone="danger"
+              hint={t("run.discardHint")}
             >
-              <input type="hidden" name="intent" value="discard" />
-              <button
-                type="submit"
-                disabled={busy}
-                className="h-11 rounded-full border border-danger-600 bg-white px-5 text-sm font-semibold text-danger-700 hover:bg-red-50 disabled:opacity-60"
-              >
-                {t("run.discard")}
-              </button>
-              <p className="text-xs text-slate-500">{t("run.discardHint")}</p>
-            </Form>
+              {t("run.discard")}
+            </RunStep>
           )}
           {nothing && <p className="text-sm text-slate-600">{t("payout.noSteps")}</p>}
         </>
@@ -432,6 +412,42 @@ function ReturnForm({ payoutId, failed }: { payoutId: number; failed: Result | u
           {error}
         </p>
       )}
+    </Form>
+  );
+}
+
+const STEP_TONES = {
+  brand: "border-brand-600 text-brand-700 hover:bg-brand-50",
+  danger: "border-danger-600 text-danger-700 hover:bg-red-50",
+} as const;
+
+/** One of the run's steps (send, discard): a button that asks first, with what it does below it. */
+function RunStep({
+  intent,
+  onSubmit,
+  busy,
+  tone,
+  hint,
+  children,
+}: {
+  intent: "send" | "discard";
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  tone: keyof typeof STEP_TONES;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" onSubmit={onSubmit} className="flex flex-col gap-1" data-testid={`${intent}-form`}>
+      <input type="hidden" name="intent" value={intent} />
+      <button
+        type="submit"
+        disabled={busy}
+        className={`h-11 rounded-full border bg-white px-5 text-sm font-semibold disabled:opacity-60 ${STEP_TONES[tone]}`}
+      >
+        {children}
+      </button>
+      <p className="text-xs text-slate-500">{hint}</p>
     </Form>
   );
 }
