@@ -23,6 +23,11 @@ export const deviceModels = pgTable(
     releasedYear: smallint("released_year"),
     /** Storage sizes (GB) the model was sold with, offered as choices when listing. */
     storageOptions: integer("storage_options").array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Set for goods the ¥10,000 exemption of the Secondhand Articles Dealer Act does not cover
+     * (console game software, discs, books): buying one needs an identity check at any price.
+     */
+    dealerActException: text("dealer_act_exception"),
   },
   (t) => [
     uniqueIndex("device_models_brand_name_key").on(t.brandCode, t.name),

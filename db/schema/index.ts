@@ -1,5 +1,6 @@
 export * from "./account.ts";
 export * from "./balance.ts";
+export * from "./buyback.ts";
 export * from "./catalog.ts";
 export * from "./identity.ts";
 export * from "./jobs.ts";

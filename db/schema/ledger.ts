@@ -10,7 +10,8 @@ import { users } from "./identity.ts";
 export const MEMBER_ACCOUNT_KINDS = ["payment", "escrow", "proceeds", "points", "free_points"] as const;
 /**
  * The platform's own accounts: fees earned; what the card and voucher providers owe or are owed;
- * payouts asked for and not yet gone; money sent out by the payout providers; free points given.
+ * payouts asked for and not yet gone; money sent out by the payout providers; free points given;
+ * devices bought through buyback and not yet invoiced; what buyer companies owe us for deliveries.
  */
 export const PLATFORM_ACCOUNT_KINDS = [
   "revenue",
@@ -19,6 +20,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
   "payouts_pending",
   "payout_clearing",
   "promotions",
+  "buyback_clearing",
+  "buyback_receivable",
 ] as const;
 export const LEDGER_ACCOUNT_KINDS = [...MEMBER_ACCOUNT_KINDS, ...PLATFORM_ACCOUNT_KINDS] as const;
 

@@ -5,6 +5,13 @@ import { enApi } from "./en/api.ts";
 import { enAppErrors } from "./en/app-errors.ts";
 import { enBalance } from "./en/balance.ts";
 import { enBalancePages } from "./en/balance-pages.ts";
+import { enBuyback } from "./en/buyback.ts";
+import { enBuybackBids } from "./en/buyback-bids.ts";
+import { enBuybackBuyer } from "./en/buyback-buyer.ts";
+import { enBuybackDeliveries } from "./en/buyback-deliveries.ts";
+import { enBuybackMember } from "./en/buyback-member.ts";
+import { enBuybackOffice } from "./en/buyback-office.ts";
+import { enBuybackPublic } from "./en/buyback-public.ts";
 import { enBuying } from "./en/buying.ts";
 import { enCardTopUp } from "./en/card-top-up.ts";
 import { enCatalog } from "./en/catalog.ts";
@@ -71,6 +78,13 @@ export const en: Messages = {
   ...enPayoutPages,
   ...enOfficeMoney,
   ...enCardTopUp,
+  ...enBuyback,
+  ...enBuybackPublic,
+  ...enBuybackMember,
+  ...enBuybackBuyer,
+  ...enBuybackBids,
+  ...enBuybackOffice,
+  ...enBuybackDeliveries,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

@@ -4,6 +4,13 @@ import { jaApi } from "./ja/api.ts";
 import { jaAppErrors } from "./ja/app-errors.ts";
 import { jaBalance } from "./ja/balance.ts";
 import { jaBalancePages } from "./ja/balance-pages.ts";
+import { jaBuyback } from "./ja/buyback.ts";
+import { jaBuybackBids } from "./ja/buyback-bids.ts";
+import { jaBuybackBuyer } from "./ja/buyback-buyer.ts";
+import { jaBuybackDeliveries } from "./ja/buyback-deliveries.ts";
+import { jaBuybackMember } from "./ja/buyback-member.ts";
+import { jaBuybackOffice } from "./ja/buyback-office.ts";
+import { jaBuybackPublic } from "./ja/buyback-public.ts";
 import { jaBuying } from "./ja/buying.ts";
 import { jaCardTopUp } from "./ja/card-top-up.ts";
 import { jaCatalog } from "./ja/catalog.ts";
@@ -70,6 +77,13 @@ export const ja = {
   ...jaPayoutPages,
   ...jaOfficeMoney,
   ...jaCardTopUp,
+  ...jaBuyback,
+  ...jaBuybackPublic,
+  ...jaBuybackMember,
+  ...jaBuybackBuyer,
+  ...jaBuybackBids,
+  ...jaBuybackOffice,
+  ...jaBuybackDeliveries,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

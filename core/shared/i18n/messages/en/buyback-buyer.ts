@@ -1,0 +1,5 @@
+import type { Messages } from "../../messages.ts";
+
+export const enBuybackBuyer: Pick<Messages, "buybackBuyer"> = {
+  buybackBuyer: {},
+};

@@ -1,0 +1,5 @@
+import type { Messages } from "../../messages.ts";
+
+export const enBuybackDeliveries: Pick<Messages, "buybackDeliveries"> = {
+  buybackDeliveries: {},
+};

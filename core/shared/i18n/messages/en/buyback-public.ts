@@ -1,0 +1,5 @@
+import type { Messages } from "../../messages.ts";
+
+export const enBuybackPublic: Pick<Messages, "buybackPublic"> = {
+  buybackPublic: {},
+};

@@ -1,0 +1,4 @@
+/** Filled in by the buyback pages. */
+export const jaBuybackBuyer = {
+  buybackBuyer: {},
+};
