@@ -30,6 +30,9 @@ export const PERMISSIONS = [
   "payouts:approve",
   "points:grant",
   "buyback:grade",
+  "buyback:ship",
+  "buyback:manage",
+  "buyback:ledger",
   "news:write",
   "roles:assign",
 ] as const;
@@ -38,7 +41,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 /**
  * Each role's permissions. Support answers members and sees what they ask about; trust and safety
  * moderates and reviews transactions; finance releases payouts and exports the books; graders
- * assess buyback devices; editors write the media and news; admins do everything, including
+ * assess buyback devices and ship deliveries to buyer companies; editors write the media and news; admins do everything, including
  * granting roles. Personal data in full is for trust and safety and admins.
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
@@ -51,6 +54,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     "support:answer",
     "replies:manage",
     "reports:read",
+    "buyback:manage",
   ],
   trust_safety: [
     "staff:access",
@@ -68,6 +72,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     "support:read",
     "pii:read",
     "audit:read",
+    "buyback:ledger",
   ],
   finance: [
     "staff:access",
@@ -79,8 +84,9 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     "points:grant",
     "exports:create",
     "audit:read",
+    "buyback:ledger",
   ],
-  grader: ["staff:access", "buyback:grade"],
+  grader: ["staff:access", "buyback:grade", "buyback:ship"],
   editor: ["staff:access", "news:write"],
   admin: PERMISSIONS,
 };

@@ -3,7 +3,7 @@ import { useTranslations } from "use-intl";
 import { hasPermission } from "#core/staff/permissions.ts";
 import { langOf } from "../../lib/lang.ts";
 import type { Route } from "./+types/layout";
-import { isOfficeMoneyNavKey, STAFF_NAV } from "./nav.ts";
+import { isBuybackNavKey, isOfficeMoneyNavKey, STAFF_NAV } from "./nav.ts";
 import { requireStaff } from "./staff.server.ts";
 
 /** Desktop-first: the back office uses the whole width of the screen. */
@@ -24,6 +24,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 export default function StaffLayout({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("backOffice");
   const money = useTranslations("officeMoney");
+  const buyback = useTranslations("buybackOffice");
   const lang = langOf(params);
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 lg:flex-row lg:gap-8">
@@ -41,7 +42,11 @@ export default function StaffLayout({ loaderData, params }: Route.ComponentProps
                   `block rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-50 text-brand-800 ring-1 ring-brand-200" : "text-slate-700 hover:bg-slate-100"}`
                 }
               >
-                {isOfficeMoneyNavKey(item.key) ? money(`nav.${item.key}`) : t(`nav.${item.key}`)}
+                {isOfficeMoneyNavKey(item.key)
+                  ? money(`nav.${item.key}`)
+                  : isBuybackNavKey(item.key)
+                    ? buyback(`nav.${item.key}`)
+                    : t(`nav.${item.key}`)}
               </NavLink>
             </li>
           ))}

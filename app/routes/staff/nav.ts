@@ -15,6 +15,11 @@ export const STAFF_NAV = [
   { path: "payouts/", key: "payouts", permission: "payouts:read" },
   { path: "payout-runs/", key: "payoutRuns", permission: "payouts:read" },
   { path: "money-alerts/", key: "moneyAlerts", permission: "payouts:read" },
+  { path: "buyback/", key: "buybackGrading", permission: "buyback:grade" },
+  { path: "buyback/deliveries/", key: "buybackDeliveries", permission: "buyback:ship" },
+  { path: "buyback/companies/", key: "buybackCompanies", permission: "buyback:manage" },
+  { path: "buyback/spots/", key: "buybackSpots", permission: "buyback:manage" },
+  { path: "buyback/ledger/", key: "dealerLedger", permission: "buyback:ledger" },
   { path: "media/", key: "media", permission: "news:write" },
   { path: "audit/", key: "audit", permission: "audit:read" },
   { path: "exports/", key: "exports", permission: "exports:create" },
@@ -33,7 +38,8 @@ export const STAFF_NAV = [
     | "replies"
     | "media"
     | "roles"
-    | OfficeMoneyNavKey;
+    | OfficeMoneyNavKey
+    | BuybackNavKey;
   permission: Permission;
 }[];
 
@@ -45,4 +51,18 @@ type OfficeMoneyNavKey = (typeof OFFICE_MONEY_NAV)[number];
 
 export function isOfficeMoneyNavKey(key: string): key is OfficeMoneyNavKey {
   return (OFFICE_MONEY_NAV as readonly string[]).includes(key);
+}
+
+/** The buyback sections, whose names live in the `buybackOffice` messages. */
+const BUYBACK_NAV = [
+  "buybackGrading",
+  "buybackDeliveries",
+  "buybackCompanies",
+  "buybackSpots",
+  "dealerLedger",
+] as const;
+type BuybackNavKey = (typeof BUYBACK_NAV)[number];
+
+export function isBuybackNavKey(key: string): key is BuybackNavKey {
+  return (BUYBACK_NAV as readonly string[]).includes(key);
 }
