@@ -95,7 +95,7 @@ export async function shipItem(
       throw new AppError("VALIDATION", { fields: { parcelSize: SIZE_REQUIRED } });
     }
     const invoice = await ctx.courier.issueInvoice({
-      transactionId: t.id,
+      reference: `transaction-${t.id}`,
       invoiceKind: input.invoiceKind,
       parcelSize: (input.parcelSize ?? null) as never,
       shippingType: input.shippingType,

@@ -19,7 +19,12 @@ import { msg } from "../shared/i18n/translate.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 
 type InvoiceRequest = {
-  transactionId: number;
+  /**
+   * What the parcel is for, unique per parcel: `transaction-{id}` for a sale; buyback uses
+   * `buyback-kit-{applicationId}`, `buyback-return-{itemId}` and `buyback-delivery-{deliveryId}`.
+   * The same reference answers the same invoice.
+   */
+  reference: string;
   invoiceKind: CourierInvoiceKind;
   parcelSize: ParcelSize | null;
   shippingType: CourierShippingType;
@@ -70,7 +75,7 @@ export function createSandboxCourier(deps: { db: Db; clock: Clock; publicUrl: st
     async issueInvoice(request) {
       const now = deps.clock.now();
       if (inCourierMaintenance(now)) throw new AppError("CONFLICT", { message: COURIER_MAINTENANCE });
-      const reference = `transaction-${request.transactionId}`;
+      const reference = request.reference;
       const [existing] = await deps.db
         .select()
         .from(sandboxRecords)

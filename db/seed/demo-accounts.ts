@@ -23,6 +23,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: "business",
     companyName: "株式会社リユースモバイル",
   },
+  {
+    email: "buyer2@tsugu.example",
+    nickname: "スマホリンク 調達部",
+    role: "business",
+    companyName: "合同会社スマホリンク",
+  },
   // Every role: a newcomer sees the whole back office.
   { email: "staff@tsugu.example", nickname: "Tsugu 運営", role: "operator", staffRoles: ["admin"] },
   { email: "support@tsugu.example", nickname: "サポート 佐藤", role: "operator", staffRoles: ["support"] },

@@ -4,6 +4,7 @@ import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoBackOffice } from "./demo-back-office.ts";
+import { seedDemoBuyerCompanies } from "./demo-buyback.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
 import { seedDemoMedia } from "./demo-media.ts";
 import { seedDeviceModels } from "./device-models.ts";
@@ -26,5 +27,6 @@ export async function seed(
   const items = await seedDemoCatalogue(ctx, o);
   const posts = await seedDemoMedia(ctx.db);
   const backOffice = o.backOffice === false ? 0 : await seedDemoBackOffice(ctx);
+  await seedDemoBuyerCompanies(ctx.db);
   return { accounts, models, items, posts, backOffice };
 }

@@ -6,6 +6,7 @@ import { createSession } from "#core/identity/sessions.ts";
 import { hasPermission, type OperatorRole, type Permission } from "#core/staff/permissions.ts";
 import { itemPhotos, items, users } from "#db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "#db/seed/demo-accounts.ts";
+import { seedDemoBuyerCompanies } from "#db/seed/demo-buyback.ts";
 import { seedDemoMedia } from "#db/seed/demo-media.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
@@ -446,6 +447,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await seedDemoAccounts(server.database.db);
   await seedDemoMedia(server.database.db);
+  await seedDemoBuyerCompanies(server.database.db);
   // The demo members have been through the seller setup, as the demo data has them.
   await server.database.db.update(users).set({ sellerSetupAt: new Date() }).where(eq(users.role, "member"));
   const ctx = server.ctx;
