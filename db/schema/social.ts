@@ -105,6 +105,8 @@ export const NOTIFICATION_KINDS = [
   "identity",
   /** Money in the balance: points credited, a payout sent or returned, proceeds nearing their deadline. */
   "balance",
+  /** A device sent to the buyback: received, offered, bought, returned or refused. */
+  "buyback",
 ] as const;
 
 /** In-app notifications; `payload` carries what the list needs to show and link. */
