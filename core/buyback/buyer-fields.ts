@@ -66,4 +66,3 @@ export const ZBuyerCompany = z.object({
   /** The secondhand dealer licence: the issuing public safety commission and its number. */
   dealerLicence: text(required(), maxLength(100), printSafeText()),
 });
-export type BuyerCompanyInput = z.output<typeof ZBuyerCompany>;

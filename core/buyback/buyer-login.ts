@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
-import { issueChallenge, useLatestChallengeCode } from "../identity/challenges.ts";
+import { consumeLatestChallengeCode, issueChallenge } from "../identity/challenges.ts";
 import { createSession } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -61,7 +61,7 @@ export async function logInBuyer(
 ): Promise<{ buyer: Buyer; token: string; expiresAt: Date }> {
   const { email, code } = parseInput(ZBuyerLogIn, o.input, BUYER_LABELS);
   await consumeRateLimits(ctx, [{ key: `buyback-login:ip:${o.ip}`, ...GUESSES_PER_IP }]);
-  const challenge = await useLatestChallengeCode(ctx, { purpose: "login", destination: email, code });
+  const challenge = await consumeLatestChallengeCode(ctx, { purpose: "login", destination: email, code });
   // Only a buyer's address ever gets a code; one that stopped being a buyer meanwhile is refused alike.
   const buyer = challenge.userId ? await getBuyer(ctx.db, challenge.userId) : null;
   if (!buyer || buyer.email !== email) {

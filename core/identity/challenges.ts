@@ -105,7 +105,7 @@ export async function verifyChallengeCode(
  * when it is right. The same limits hold: a wrong guess counts, the fifth kills the code, and a
  * used or older code never works again.
  */
-export async function useLatestChallengeCode(
+export async function consumeLatestChallengeCode(
   ctx: CoreContext,
   o: { purpose: ChallengePurpose; destination: string; code: string },
 ): Promise<Challenge> {

@@ -31,7 +31,7 @@ export function InvitationList({
     <ul className="divide-y divide-slate-200" data-testid="invitations">
       {rows.map((r) => (
         <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 text-sm">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
             <p className="font-semibold break-all">{r.email}</p>
             {showCompany && r.companyName && (
               <p className="text-slate-700">
