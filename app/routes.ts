@@ -125,8 +125,14 @@ export default [
     route("privacy", "routes/site/privacy.tsx"),
     route("terms-of-service", "routes/site/terms.tsx"),
     route("imei-checker", "routes/site/imei-checker.tsx"),
+    // Business buyers' log-in by emailed code, sign-up from an operator's invitation, log-out.
+    route("buyback/login", "routes/buyback/login.tsx"),
+    route("buyback/logout", "routes/buyback/logout.tsx"),
+    route("buyback/signup", "routes/buyback/signup.tsx"),
     // The buyer portal of the buyback service (business buyers): one layout over its sections.
-    layout("routes/buyback/buyer-layout.tsx", []),
+    layout("routes/buyback/buyer-layout.tsx", [
+      route("buyback/setup/account", "routes/buyback/setup-account.tsx"),
+    ]),
     // The back office: one layout (the menu of what the operator may open) over every staff page.
     layout("routes/staff/layout.tsx", [
       route("staff", "routes/staff/dashboard.tsx"),
@@ -161,6 +167,13 @@ export default [
       route("staff/media/posts/:id", "routes/staff/post-edit.tsx", { id: "staff-post-edit" }),
       route("staff/media/authors/new", "routes/staff/author-edit.tsx", { id: "staff-author-new" }),
       route("staff/media/authors/:id", "routes/staff/author-edit.tsx", { id: "staff-author-edit" }),
+      route("staff/buyback/companies", "routes/staff/buyback-companies.tsx"),
+      route("staff/buyback/companies/new", "routes/staff/buyback-company.tsx", {
+        id: "staff-buyback-company-new",
+      }),
+      route("staff/buyback/companies/:id", "routes/staff/buyback-company.tsx", {
+        id: "staff-buyback-company-edit",
+      }),
     ]),
     route("dev/mailbox", "routes/dev/mailbox.tsx"),
     route("dev/mailbox/messages", "routes/dev/mailbox-messages.ts"),

@@ -8,6 +8,11 @@ export const TICKET_COOKIE = "tsugu_ticket";
 export const FLASH_COOKIE = "tsugu_flash";
 /** An operator's signed ticket to look at a member's pages, read-only (30 minutes). */
 export const VIEW_AS_COOKIE = "tsugu_view_as";
+/**
+ * The buyback portal's login state beside the session cookie (spec: "id and token in a cookie"):
+ * the buyer's id, set at the buyback login and cleared with the session at the buyback logout.
+ */
+export const BUYBACK_COOKIE = "tsugu_buyback";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -67,4 +72,12 @@ export function flashCookie(message: string, secure: boolean): string {
 
 export function viewAsCookie(ticket: string, secure: boolean): string {
   return serializeCookie(VIEW_AS_COOKIE, ticket, { secure, maxAge: 30 * 60 });
+}
+
+/** The buyer's id, kept as long as the session cookie is. */
+export function buybackCookie(buyerId: number, persistent: boolean, secure: boolean): string {
+  return serializeCookie(BUYBACK_COOKIE, String(buyerId), {
+    secure,
+    ...(persistent ? { maxAge: 365 * DAY_SECONDS } : {}),
+  });
 }

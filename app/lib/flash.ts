@@ -68,6 +68,12 @@ const FLASH_KEYS = [
   "officeMoney.flash.returned",
   "officeMoney.flash.resolved",
   "officeMoney.flash.granted",
+  "buybackBuyer.flash.loggedIn",
+  "buybackBuyer.flash.loggedOut",
+  "buybackBuyer.flash.saved",
+  "buybackBuyer.flash.setupDone",
+  "buybackBuyer.flash.emailChanged",
+  "buybackBuyer.flash.registered",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

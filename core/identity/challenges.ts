@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { type ChallengePurpose, challenges } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -91,20 +91,50 @@ export async function verifyChallengeCode(
   ctx: CoreContext,
   o: { purpose: ChallengePurpose; ticket: string; code: string },
 ): Promise<Challenge> {
+  return guessCode(ctx, {
+    purpose: o.purpose,
+    which: eq(challenges.ticketHash, keyedHash(ctx.secret, o.ticket)),
+    code: o.code,
+    consume: false,
+  });
+}
+
+/**
+ * Checks a typed code against the newest challenge sent to an address (a flow that names the
+ * address instead of carrying a ticket, such as a log-in by emailed code) and uses it up at once
+ * when it is right. The same limits hold: a wrong guess counts, the fifth kills the code, and a
+ * used or older code never works again.
+ */
+export async function consumeLatestChallengeCode(
+  ctx: CoreContext,
+  o: { purpose: ChallengePurpose; destination: string; code: string },
+): Promise<Challenge> {
+  return guessCode(ctx, {
+    purpose: o.purpose,
+    which: eq(challenges.destination, o.destination),
+    code: o.code,
+    consume: true,
+  });
+}
+
+async function guessCode(
+  ctx: CoreContext,
+  o: { purpose: ChallengePurpose; which: SQL; code: string; consume: boolean },
+): Promise<Challenge> {
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(challenges)
-      .where(
-        and(eq(challenges.ticketHash, keyedHash(ctx.secret, o.ticket)), eq(challenges.purpose, o.purpose)),
-      )
+      .where(and(o.which, eq(challenges.purpose, o.purpose)))
+      .orderBy(desc(challenges.createdAt), desc(challenges.id))
       .for("update")
       .limit(1);
     if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= MAX_CODE_ATTEMPTS) {
       return { kind: "expired" as const };
     }
-    if (row.verifiedAt) return { kind: "ok" as const, row };
+    // A ticket's holder already proved the address; a code used up at once is checked every time.
+    if (row.verifiedAt && !o.consume) return { kind: "ok" as const, row };
     if (!row.codeHash || !sameHash(row.codeHash, keyedHash(ctx.secret, o.code))) {
       await tx
         .update(challenges)
@@ -114,7 +144,11 @@ export async function verifyChallengeCode(
     }
     const [verified] = await tx
       .update(challenges)
-      .set({ verifiedAt: now, expiresAt: new Date(now.getTime() + VERIFIED_TTL_MS) })
+      .set(
+        o.consume
+          ? { verifiedAt: now, consumedAt: now }
+          : { verifiedAt: now, expiresAt: new Date(now.getTime() + VERIFIED_TTL_MS) },
+      )
       .where(eq(challenges.id, row.id))
       .returning();
     return { kind: "ok" as const, row: verified! };

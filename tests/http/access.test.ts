@@ -225,6 +225,12 @@ const API_ACCESS: Record<string, Row> = {
   "post /staff/payout-runs/{id}/sent": staffApi("payouts:run", 404),
   "post /staff/payout-runs/{id}/discard": staffApi("payouts:run", 404),
   "post /staff/members/{id}/free-points": staffApi("points:grant", 422),
+  // Business buyers' log-in by emailed code: an empty body is no address; the account is a buyer's.
+  "post /buyback/login/code": all(422),
+  "post /buyback/login": all(422),
+  "post /buyback/logout": signedIn(401, 204),
+  "get /buyback/account": byKind({ anonymous: 401, member: 403, business: 200, staff: 403, owner: 403 }),
+  "put /buyback/account": signedIn(401, 422),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -384,6 +390,15 @@ const PAGE_ACCESS: Record<string, Row> = {
   "staff/media/posts/:id": staffPage("news:write", 404),
   "staff/media/authors/new": staffPage("news:write"),
   "staff/media/authors/:id": staffPage("news:write", 404),
+  // The buyback log-in: a buyer signed in goes on to the portal; an invitation link without its
+  // token names no invitation; account settings are the buyer portal's.
+  "buyback/login": byKind({ anonymous: 200, member: 200, business: 302, staff: 200, owner: 200 }),
+  "buyback/logout": all(302),
+  "buyback/signup": all(404),
+  "buyback/setup/account": byKind({ anonymous: 302, member: 403, business: 200, staff: 403, owner: 403 }),
+  "staff/buyback/companies": staffPage("buyback:manage"),
+  "staff/buyback/companies/new": staffPage("buyback:manage"),
+  "staff/buyback/companies/:id": staffPage("buyback:manage", 404),
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),

@@ -1,0 +1,173 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { useTranslations } from "use-intl";
+import { openInvitation } from "#core/buyback/buyer-invitations.ts";
+import { completeBuyerSignup, pendingBuyerSignup, startBuyerSignup } from "#core/buyback/buyer-signup.ts";
+import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
+import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { langOf } from "../../lib/lang.ts";
+import {
+  cookiesOf,
+  core,
+  formFailure,
+  formValues,
+  requestInfo,
+  secureCookies,
+} from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import { Agreement } from "../auth/signup.tsx";
+import type { Route } from "./+types/signup";
+import { signInBuyer } from "./buyer-auth.server.ts";
+
+export const meta = titleMeta("buybackBuyer.signup.title", { noindex: true });
+
+function tokenOf(request: Request): string {
+  return new URL(request.url).searchParams.get("token") ?? "";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = tokenOf(request);
+  const link = await openInvitation(core(context), token);
+  if (link.status !== "open") {
+    // A link that names nothing is not found; one that ran out or was used is gone.
+    return data(
+      { status: link.status, invitation: null, pending: null },
+      { status: link.status === "invalid" ? 404 : 410 },
+    );
+  }
+  const sent = new URL(request.url).searchParams.has("sent");
+  const pending = sent
+    ? await pendingBuyerSignup(core(context), { token, ticket: cookiesOf(request)[TICKET_COOKIE] })
+    : null;
+  return {
+    status: link.status,
+    invitation: { companyName: link.companyName, email: link.invitation.email },
+    pending,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const token = tokenOf(request);
+  const form = await request.formData();
+  const values = formValues(form, ["name", "code"] as const);
+  const info = requestInfo(context);
+  try {
+    if (form.get("intent") === "verify") {
+      const r = await completeBuyerSignup(core(context), {
+        token,
+        ticket: cookiesOf(request)[TICKET_COOKIE] ?? "",
+        input: { code: values.code },
+        session: { kind: "web", persistent: false, ip: info.ip, userAgent: info.userAgent },
+      });
+      return signInBuyer(context, {
+        buyerId: r.buyer.userId,
+        token: r.token,
+        persistent: false,
+        to: `/${lang}/buyback/setup/account/`,
+        flash: "buybackBuyer.flash.registered",
+      });
+    }
+    const { ticket } = await startBuyerSignup(core(context), {
+      token,
+      input: { name: values.name },
+      locale: lang,
+      ip: info.ip,
+    });
+    const next = new URLSearchParams({ token, sent: "1" });
+    return redirect(`/${lang}/buyback/signup/?${next}`, {
+      headers: { "Set-Cookie": ticketCookie(ticket, secureCookies(context)) },
+    });
+  } catch (error) {
+    return formFailure(error, lang, values);
+  }
+}
+
+/** An invitation link's page: who invited whom, then the name and the emailed code. */
+export default function BuybackSignup({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("buybackBuyer.signup");
+  const fields = useTranslations("buybackBuyer.fields");
+  const [searchParams] = useSearchParams();
+  const lang = langOf(params);
+  if (loaderData.status !== "open") {
+    const closed = loaderData.status;
+    return (
+      <PageCard title={t(`${closed}.title`)}>
+        <p className="text-sm leading-relaxed text-slate-700" data-testid="invitation-closed">
+          {t(`${closed}.body`)}
+        </p>
+        {closed === "used" && (
+          <Link
+            to={`/${lang}/buyback/login/`}
+            className="mt-5 flex h-12 items-center justify-center rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700"
+          >
+            {t("used.login")}
+          </Link>
+        )}
+      </PageCard>
+    );
+  }
+  const { invitation, pending } = loaderData;
+  const facts = (
+    <dl className="mb-5 grid gap-3 rounded-lg bg-slate-50 p-4 text-sm" data-testid="invitation">
+      <div>
+        <dt className="font-semibold text-slate-800">{t("company")}</dt>
+        <dd className="mt-0.5 break-words text-slate-700">{invitation.companyName}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-slate-800">{t("email")}</dt>
+        <dd className="mt-0.5 break-all text-slate-700">{invitation.email}</dd>
+      </div>
+    </dl>
+  );
+  if (pending) {
+    return (
+      <PageCard title={t("codeTitle")} lead={t("codeSent", { email: pending.email })}>
+        {facts}
+        <Form method="post" className="flex flex-col gap-5" noValidate>
+          <FormError message={actionData?.formError} />
+          <TextField
+            name="code"
+            label={t("code")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            pattern="[0-9]*"
+            error={actionData?.errors?.code}
+          />
+          <SubmitButton name="intent" value="verify">
+            {t("verify")}
+          </SubmitButton>
+        </Form>
+        <p className="mt-5 text-center text-sm">
+          <Link
+            to={`/${lang}/buyback/signup/?${new URLSearchParams({ token: searchParams.get("token") ?? "" })}`}
+            className="text-brand-700 underline"
+          >
+            {t("restart")}
+          </Link>
+        </p>
+      </PageCard>
+    );
+  }
+  return (
+    <PageCard title={t("title")} lead={t("invited", { companyName: invitation.companyName })}>
+      {facts}
+      <Form method="post" className="flex flex-col gap-5" noValidate>
+        <FormError message={actionData?.formError} />
+        <TextField
+          name="name"
+          label={fields("name")}
+          hint={t("nameHint")}
+          autoComplete="name"
+          maxLength={40}
+          defaultValue={actionData?.values?.name ?? ""}
+          error={actionData?.errors?.name}
+        />
+        <Agreement lang={lang} />
+        <SubmitButton name="intent" value="start">
+          {t("sendCode")}
+        </SubmitButton>
+      </Form>
+    </PageCard>
+  );
+}
