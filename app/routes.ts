@@ -126,7 +126,13 @@ export default [
     route("terms-of-service", "routes/site/terms.tsx"),
     route("imei-checker", "routes/site/imei-checker.tsx"),
     // The buyer portal of the buyback service (business buyers): one layout over its sections.
-    layout("routes/buyback/buyer-layout.tsx", []),
+    layout("routes/buyback/buyer-layout.tsx", [
+      route("buyback/deliveries", "routes/buyback/deliveries.tsx"),
+      route("buyback/deliveries/:id", "routes/buyback/delivery.tsx"),
+      route("buyback/products", "routes/buyback/products.tsx"),
+      route("buyback/products/:id", "routes/buyback/product.tsx"),
+      route("buyback/products/:id/photos/:photo", "routes/buyback/product-photo.ts"),
+    ]),
     // The back office: one layout (the menu of what the operator may open) over every staff page.
     layout("routes/staff/layout.tsx", [
       route("staff", "routes/staff/dashboard.tsx"),
@@ -161,6 +167,10 @@ export default [
       route("staff/media/posts/:id", "routes/staff/post-edit.tsx", { id: "staff-post-edit" }),
       route("staff/media/authors/new", "routes/staff/author-edit.tsx", { id: "staff-author-new" }),
       route("staff/media/authors/:id", "routes/staff/author-edit.tsx", { id: "staff-author-edit" }),
+      route("staff/buyback/deliveries", "routes/staff/buyback/deliveries.tsx"),
+      route("staff/buyback/deliveries/:id", "routes/staff/buyback/delivery.tsx"),
+      route("staff/buyback/ledger", "routes/staff/buyback/ledger.tsx"),
+      route("staff/buyback/ledger/csv", "routes/staff/buyback/ledger-csv.ts"),
     ]),
     route("dev/mailbox", "routes/dev/mailbox.tsx"),
     route("dev/mailbox/messages", "routes/dev/mailbox-messages.ts"),

@@ -68,6 +68,7 @@ const FLASH_KEYS = [
   "officeMoney.flash.returned",
   "officeMoney.flash.resolved",
   "officeMoney.flash.granted",
+  "buybackOffice.deliveries.flash.shipped",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

@@ -80,7 +80,18 @@ export async function listOfficeDeliveries(
 export type OfficeDeliveryDetail = DeliveryDetail & {
   /** It may ship now: not shipped yet, and it holds at least one device. */
   canShip: boolean;
-  history: { id: number; from: string | null; to: string; actor: string | null; at: Date }[];
+  /** Its state history, oldest first, with the operators' names. */
+  history: {
+    id: number;
+    from: string | null;
+    to: string;
+    action: string;
+    actorRole: string;
+    actorId: number | null;
+    actor: string | null;
+    reason: string | null;
+    at: Date;
+  }[];
 };
 
 /** One delivery with its devices (IMEI included, for packing) and its history. For `buyback:ship`. */
@@ -106,7 +117,11 @@ export async function getOfficeDelivery(
       id: s.id,
       from: s.fromState,
       to: s.toState,
+      action: s.action,
+      actorRole: s.actorRole,
+      actorId: s.actorId,
       actor: s.actorId === null ? null : (nameOf.get(s.actorId) ?? null),
+      reason: s.reason,
       at: s.at,
     })),
   };

@@ -35,8 +35,7 @@ export const enBuybackDeliveries: Pick<Messages, "buybackDeliveries"> = {
       shippedAt: "Shipped",
       tracking: "Track the parcel",
       trackingNote: "(opens the courier's page)",
-      notShippedYet:
-        "Not shipped yet. Once it ships, its invoice number and a tracking link appear here.",
+      notShippedYet: "Not shipped yet. Once it ships, its invoice number and a tracking link appear here.",
       lines: "Delivery details",
       columns: {
         category: "Category",
@@ -61,10 +60,7 @@ export const enBuybackDeliveries: Pick<Messages, "buybackDeliveries"> = {
       invoiceNumber: "Invoice number",
       intro: "We deliver the following items.",
       imei: "IMEI",
-      model: "Model",
       count: "Quantity",
-      dealerLicence: "Secondhand dealer licence",
-      invoiceRegistration: "Registration number",
     },
     products: {
       title: "Products",

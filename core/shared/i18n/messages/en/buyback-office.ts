@@ -46,9 +46,6 @@ export const enBuybackOffice: Pick<Messages, "buybackOffice"> = {
         fee: "Fee",
         payment: "Amount billed",
         history: "History",
-        historyCreate: "Created",
-        historyStep: "{from} → {to}",
-        system: "System",
       },
       ship: {
         title: "Ship",
@@ -86,7 +83,8 @@ export const enBuybackOffice: Pick<Messages, "buybackOffice"> = {
       show: "Show",
       total: "{count, plural, one {# entry} other {# entries}}",
       csv: "Download this period as CSV",
-      csvHint: "CSV in the column order of the police form (Form 15 of the Act's ordinance), UTF-8 with a BOM. Every download is kept in the audit log.",
+      csvHint:
+        "CSV in the column order of the police form (Form 15 of the Act's ordinance), UTF-8 with a BOM. Every download is kept in the audit log.",
       empty: "No entries in this period",
       ageValue: "{age}",
       columns: {

@@ -59,10 +59,7 @@ export const jaBuybackDeliveries = {
       invoiceNumber: "送り状番号",
       intro: "下記のとおり納品いたします。",
       imei: "IMEI",
-      model: "機種",
       count: "数量",
-      dealerLicence: "古物商許可",
-      invoiceRegistration: "登録番号",
     },
     products: {
       title: "商品一覧",

@@ -45,9 +45,6 @@ export const jaBuybackOffice = {
         fee: "手数料",
         payment: "請求金額",
         history: "履歴",
-        historyCreate: "作成",
-        historyStep: "{from} → {to}",
-        system: "システム",
       },
       ship: {
         title: "発送する",
@@ -85,7 +82,8 @@ export const jaBuybackOffice = {
       show: "表示する",
       total: "{count}件",
       csv: "この期間をCSVでダウンロード",
-      csvHint: "警察の様式（古物営業法施行規則 別記様式第15号）の列順で、UTF-8（BOM付き）のCSVを出力します。ダウンロードは監査ログに記録されます。",
+      csvHint:
+        "警察の様式（古物営業法施行規則 別記様式第15号）の列順で、UTF-8（BOM付き）のCSVを出力します。ダウンロードは監査ログに記録されます。",
       empty: "この期間の記録はありません",
       ageValue: "{age}歳",
       columns: {
