@@ -19,7 +19,7 @@ import type { Buyer } from "./buyers.ts";
 const PAGE_SIZE = 20;
 
 /** Filters read leniently from a query string: anything unknown means "any", or page 1. */
-export const ZDeliveryQuery = z.object({
+const ZDeliveryQuery = z.object({
   status: z.enum(["undispatched", "sent"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });

@@ -25,7 +25,7 @@ import { DIAGNOSTIC_FIELDS, type DiagnosticKey } from "./diagnostic-fields.ts";
 const PAGE_SIZE = 30;
 
 /** Filters read leniently from a query string: anything unknown means "any", or page 1. */
-export const ZProductQuery = z.object({
+const ZProductQuery = z.object({
   status: z.enum(["undispatched", "sent"]).optional().catch(undefined),
   grade: z.enum(BUYBACK_GRADES).optional().catch(undefined),
   category: z.enum(codesOf(CATEGORIES)).optional().catch(undefined),

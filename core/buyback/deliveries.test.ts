@@ -541,6 +541,32 @@ describe.each(ENGINES)("buyer deliveries, products, shipping and the dealer ledg
       ).toHaveLength(1);
     });
 
+    it("writes a long period whole and in trading order, reading it in batches", async () => {
+      // 1,205 rows in March 2025, inserted out of order; two share one instant.
+      const rows = Array.from({ length: 1_205 }, (_, i) =>
+        entry({
+          at: `2025-03-${String(1 + (i % 28)).padStart(2, "0")}T${String(i % 24).padStart(2, "0")}:00:00`,
+          item: `端末 ${i}`,
+          buybackItemId: 910_000 + i,
+        }),
+      );
+      await t.ctx.db.insert(dealerLedger).values(rows.reverse());
+      const admin = await makeOperator(t.ctx, ["admin"]);
+      const file = await exportDealerLedger(t.ctx, {
+        actor: admin,
+        range: { from: "2025-03-01", to: "2025-03-31" },
+      });
+      const lines = Buffer.from(await new Response(file.body).arrayBuffer())
+        .subarray(3)
+        .toString("utf8")
+        .split("\r\n")
+        .slice(1, -1);
+      expect(lines).toHaveLength(1_205);
+      const days = lines.map((l) => l.slice(0, 10));
+      expect(days).toEqual([...days].sort());
+      expect(new Set(lines.map((l) => l.split(",")[2])).size).toBe(1_205);
+    });
+
     it("keeps every row: the database refuses to change, delete or empty the ledger", async () => {
       const before = await t.ctx.db.select().from(dealerLedger);
       await expect(t.ctx.db.update(dealerLedger).set({ sellerName: "書き換え" })).rejects.toThrow();

@@ -38,7 +38,7 @@ export const DEALER_LEDGER_COLUMNS = [
   "userId",
   "identityCheckId",
 ] as const;
-export type DealerLedgerColumn = (typeof DEALER_LEDGER_COLUMNS)[number];
+type DealerLedgerColumn = (typeof DEALER_LEDGER_COLUMNS)[number];
 
 /** Rows are read this many at a time, in trading order (keyset), so memory stays flat. */
 const BATCH_ROWS = 1000;
@@ -52,7 +52,7 @@ export function dealerLedgerHeader(): string[] {
 export const tradedOn = (at: Date) => tokyoNow(at).date;
 
 /** One ledger row as CSV cells, in `DEALER_LEDGER_COLUMNS` order; text is kept from being read as a formula. */
-export function dealerLedgerCells(r: DealerLedgerRow): (string | number)[] {
+function dealerLedgerCells(r: DealerLedgerRow): (string | number)[] {
   const cells: Record<DealerLedgerColumn, string | number> = {
     tradedOn: tradedOn(r.tradedAt),
     kind: cellText(r.kind),
@@ -73,7 +73,7 @@ export function dealerLedgerCells(r: DealerLedgerRow): (string | number)[] {
   return DEALER_LEDGER_COLUMNS.map((c) => cells[c]);
 }
 
-export function dealerLedgerFilename(range: LedgerRange): string {
+function dealerLedgerFilename(range: LedgerRange): string {
   const day = (d: string) => d.replaceAll("-", "");
   return `tsugu-dealer-ledger-${day(range.from)}-${day(range.to)}.csv`;
 }

@@ -28,7 +28,7 @@ export function parcelSizeFor(devices: number): ParcelSize {
 }
 
 /** The ledger entry of a shipped delivery: what it is called, so it is posted once. */
-export const deliveryInvoicedKey = (deliveryId: number) => `buyback-delivery:${deliveryId}:invoiced`;
+const deliveryInvoicedKey = (deliveryId: number) => `buyback-delivery:${deliveryId}:invoiced`;
 
 export type ShippedDelivery = {
   id: number;

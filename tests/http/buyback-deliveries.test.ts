@@ -166,6 +166,17 @@ describe("the buyer portal's deliveries and products", () => {
     expect(bad.status).toBe(422);
     const fields = ((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields;
     expect(Object.keys(fields).sort()).toEqual(["grade", "status"]);
+    for (const query of [
+      "page=-1",
+      "page=99999999999999999999",
+      "status=%FF",
+      "category=%00",
+      "grade=a&grade=b",
+    ]) {
+      const res = await api(`/buyback/products?${query}`, { cookie: buyer.cookie });
+      expect([400, 422], query).toContain(res.status);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toMatch(/^(BAD_REQUEST|VALIDATION)$/);
+    }
     // A member opening the portal gets a 403 page, a visitor the buyback login.
     expect((await page("/ja/buyback/products/", member.cookie)).status).toBe(403);
     const visitor = await page(`/ja/buyback/products/${mine.itemId}/`);

@@ -52,7 +52,7 @@ export default function BuyerDelivery({ loaderData, params }: Route.ComponentPro
         <h1 className="text-2xl font-bold">{t("delivery.heading", { id: String(d.id) })}</h1>
         <DeliveryStatusBadge status={d.status} testId="delivery-status" />
       </div>
-      <Card id="delivery-facts" title={t("deliveries.title")}>
+      <Card id="delivery-facts" title={t("delivery.overview")}>
         <dl className="text-sm">
           <Fact label={t("deliveries.columns.id")}>{d.id}</Fact>
           <Fact label={t("deliveries.columns.productCount")}>
@@ -225,19 +225,19 @@ function DeliveryNote({
       <table className="w-full border-collapse">
         <thead>
           <tr>
-            <th className={cell}>{t("delivery.columns.productId")}</th>
-            <th className={cell}>{t("delivery.columns.category")}</th>
-            <th className={cell}>{t("delivery.columns.productType")}</th>
-            <th className={cell}>{t("note.imei")}</th>
-            <th className={cell}>{t("delivery.columns.grade")}</th>
-            <th className={cell}>{t("delivery.columns.payment")}</th>
+            <th className={`${cell} whitespace-nowrap`}>{t("delivery.columns.productId")}</th>
+            <th className={`${cell} whitespace-nowrap`}>{t("delivery.columns.category")}</th>
+            <th className={`${cell} whitespace-nowrap`}>{t("delivery.columns.productType")}</th>
+            <th className={`${cell} whitespace-nowrap`}>{t("note.imei")}</th>
+            <th className={`${cell} whitespace-nowrap`}>{t("delivery.columns.grade")}</th>
+            <th className={`${cell} whitespace-nowrap`}>{t("delivery.columns.payment")}</th>
           </tr>
         </thead>
         <tbody>
           {d.devices.map((p) => (
             <tr key={p.id}>
               <td className={cell}>{p.id}</td>
-              <td className={cell}>{categories(p.categoryCode as "05")}</td>
+              <td className={`${cell} whitespace-nowrap`}>{categories(p.categoryCode as "05")}</td>
               <td className={cell}>{productType(p)}</td>
               <td className={`${cell} tabular-nums`}>{p.imei ?? t("common.none")}</td>
               <td className={cell}>{p.grade ?? t("common.none")}</td>

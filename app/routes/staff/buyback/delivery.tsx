@@ -136,7 +136,7 @@ export default function StaffBuybackDelivery({ loaderData, actionData, params }:
             />
           </MoneyCard>
         </div>
-        <aside className="flex min-w-0 flex-col gap-4" aria-label={t("ship.title")}>
+        <aside className="order-first flex min-w-0 flex-col gap-4 lg:order-none" aria-label={t("ship.title")}>
           <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="text-base font-bold">{t("ship.title")}</h2>
             {d.canShip ? (
@@ -184,9 +184,9 @@ function PackingList({ detail: d, lang }: { detail: OfficeDeliveryDetail; lang: 
           {formatDate(d.scheduledShipDate, lang)}
         </p>
         <p className="text-xs text-slate-600">{t("packing.lead")}</p>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto print:overflow-visible">
           <table
-            className="w-full min-w-[34rem] border-collapse text-left text-sm"
+            className="w-full min-w-[34rem] border-collapse print:min-w-0 text-left text-sm"
             data-testid="packing-list"
           >
             <thead className="text-xs font-bold text-slate-600">

@@ -31,6 +31,7 @@ export const enBuybackDeliveries: Pick<Messages, "buybackDeliveries"> = {
     delivery: {
       title: "Delivery",
       heading: "Delivery {id}",
+      overview: "Overview",
       back: "Back to deliveries",
       shippedAt: "Shipped",
       tracking: "Track the parcel",

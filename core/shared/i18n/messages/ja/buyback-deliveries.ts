@@ -30,6 +30,7 @@ export const jaBuybackDeliveries = {
     delivery: {
       title: "納品詳細",
       heading: "納品ID {id}",
+      overview: "納品の概要",
       back: "納品一覧にもどる",
       shippedAt: "発送日時",
       tracking: "配送状況を確認する",
