@@ -175,7 +175,9 @@ describe("the buyer portal's deliveries and products", () => {
     ]) {
       const res = await api(`/buyback/products?${query}`, { cookie: buyer.cookie });
       expect([400, 422], query).toContain(res.status);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toMatch(/^(BAD_REQUEST|VALIDATION)$/);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toMatch(
+        /^(BAD_REQUEST|VALIDATION)$/,
+      );
     }
     // A member opening the portal gets a 403 page, a visitor the buyback login.
     expect((await page("/ja/buyback/products/", member.cookie)).status).toBe(403);
