@@ -253,6 +253,29 @@ describe("the buyer portal's deliveries and products", () => {
   });
 });
 
+describe("the buyer API's contract", () => {
+  it("is in the OpenAPI document, with each answer's schema", async () => {
+    const doc = (await (await api("/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        { get: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }
+      >;
+    };
+    for (const path of [
+      "/buyback/deliveries",
+      "/buyback/deliveries/{id}",
+      "/buyback/products",
+      "/buyback/products/{id}",
+    ]) {
+      expect(doc.paths[path]?.get.responses, path).toHaveProperty(["200"]);
+      expect(doc.paths[path]?.get.responses, path).toHaveProperty(["403"]);
+    }
+    const product = JSON.stringify(doc.paths["/buyback/products/{id}"]?.get.responses["200"]);
+    expect(product).toContain("not_applicable");
+    expect(product).toContain("payment_amount");
+  });
+});
+
 describe("the dealer ledger in the back office", () => {
   beforeAll(async () => {
     const seller = await makeMember(server.ctx);

@@ -40,7 +40,6 @@ export const enBuybackOffice: Pick<Messages, "buybackOffice"> = {
         shippedAt: "Shipped",
         tracking: "Tracking",
         trackingLink: "Track the parcel",
-        devices: "Devices",
         totals: "The bill",
         amount: "Purchase amounts",
         fee: "Fee",

@@ -39,7 +39,6 @@ export const jaBuybackOffice = {
         shippedAt: "発送日時",
         tracking: "配送状況",
         trackingLink: "配送状況を確認する",
-        devices: "端末",
         totals: "請求の内訳",
         amount: "買取金額の合計",
         fee: "手数料",
