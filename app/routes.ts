@@ -132,6 +132,11 @@ export default [
     // The buyer portal of the buyback service (business buyers): one layout over its sections.
     layout("routes/buyback/buyer-layout.tsx", [
       route("buyback/setup/account", "routes/buyback/setup-account.tsx"),
+      route("buyback/deliveries", "routes/buyback/deliveries.tsx"),
+      route("buyback/deliveries/:id", "routes/buyback/delivery.tsx"),
+      route("buyback/products", "routes/buyback/products.tsx"),
+      route("buyback/products/:id", "routes/buyback/product.tsx"),
+      route("buyback/products/:id/photos/:photo", "routes/buyback/product-photo.ts"),
     ]),
     // The back office: one layout (the menu of what the operator may open) over every staff page.
     layout("routes/staff/layout.tsx", [
@@ -174,6 +179,10 @@ export default [
       route("staff/buyback/companies/:id", "routes/staff/buyback-company.tsx", {
         id: "staff-buyback-company-edit",
       }),
+      route("staff/buyback/deliveries", "routes/staff/buyback/deliveries.tsx"),
+      route("staff/buyback/deliveries/:id", "routes/staff/buyback/delivery.tsx"),
+      route("staff/buyback/ledger", "routes/staff/buyback/ledger.tsx"),
+      route("staff/buyback/ledger/csv", "routes/staff/buyback/ledger-csv.ts"),
     ]),
     route("dev/mailbox", "routes/dev/mailbox.tsx"),
     route("dev/mailbox/messages", "routes/dev/mailbox-messages.ts"),

@@ -74,6 +74,7 @@ const FLASH_KEYS = [
   "buybackBuyer.flash.setupDone",
   "buybackBuyer.flash.emailChanged",
   "buybackBuyer.flash.registered",
+  "buybackOffice.deliveries.flash.shipped",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

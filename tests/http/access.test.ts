@@ -65,6 +65,10 @@ const staffOnly = (permission: Permission, allowed: number, anonymous: number): 
 const staffPage = (permission: Permission, allowed = 200) => staffOnly(permission, allowed, 302);
 const staffApi = (permission: Permission, allowed: number) => staffOnly(permission, allowed, 401);
 
+/** The buyer portal: only a buyer company's account gets in; visitors are sent to the buyback login. */
+const buyerOnly = (business: number, anonymous: number): Row =>
+  byKind({ anonymous, member: 403, business, staff: 403, owner: 403 });
+
 // API calls with state changes are sent an empty JSON object: they must validate (422) or refuse (401).
 const API_ACCESS: Record<string, Row> = {
   "get /health": all(200),
@@ -231,6 +235,11 @@ const API_ACCESS: Record<string, Row> = {
   "post /buyback/logout": signedIn(401, 204),
   "get /buyback/account": byKind({ anonymous: 401, member: 403, business: 200, staff: 403, owner: 403 }),
   "put /buyback/account": signedIn(401, 422),
+  // The buyer portal's deliveries and products; "{id}" is no id, so a 404 for a buyer.
+  "get /buyback/deliveries": buyerOnly(200, 401),
+  "get /buyback/deliveries/{id}": buyerOnly(404, 401),
+  "get /buyback/products": buyerOnly(200, 401),
+  "get /buyback/products/{id}": buyerOnly(404, 401),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -399,6 +408,17 @@ const PAGE_ACCESS: Record<string, Row> = {
   "staff/buyback/companies": staffPage("buyback:manage"),
   "staff/buyback/companies/new": staffPage("buyback:manage"),
   "staff/buyback/companies/:id": staffPage("buyback:manage", 404),
+  // The buyer portal's deliveries and products (":id" is no id here) and the office's side of them.
+  "buyback/deliveries": buyerOnly(200, 302),
+  "buyback/deliveries/:id": buyerOnly(404, 302),
+  "buyback/products": buyerOnly(200, 302),
+  "buyback/products/:id": buyerOnly(404, 302),
+  "buyback/products/:id/photos/:photo": buyerOnly(404, 302),
+  "staff/buyback/deliveries": staffPage("buyback:ship"),
+  "staff/buyback/deliveries/:id": staffPage("buyback:ship", 404),
+  "staff/buyback/ledger": staffPage("buyback:ledger"),
+  // Without a period, this month's ledger.
+  "staff/buyback/ledger/csv": staffPage("buyback:ledger"),
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),

@@ -20,6 +20,7 @@ import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { bankAccounts, identityChecks, itemPhotos } from "#db/schema/index.ts";
 import { toSnake } from "#server/api/case.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
+import { addBoughtDevice } from "../helpers/buyback-deliveries.ts";
 import { listItem, makeOperator } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { cardToken, makeBuyer } from "../helpers/trading.ts";
@@ -140,6 +141,19 @@ async function arrange(): Promise<Fixture> {
     requestKey: randomUUID(),
   });
   const run = await preparePayoutRun(ctx, operator);
+  // A device a member sold to a buyer company, in the company's delivery.
+  const { buybackCompanies, deviceModels } = await import("#db/schema/index.ts");
+  const [company] = await ctx.db.insert(buybackCompanies).values({ name: "買取テスト株式会社" }).returning();
+  const [model] = await ctx.db
+    .insert(deviceModels)
+    .values({ brandCode: "00001", categoryCode: "05", name: `iPhone 13 ${randomUUID()}` })
+    .returning();
+  const bought = await addBoughtDevice(ctx.db, {
+    companyId: company!.id,
+    sellerId: stranger.id,
+    modelId: model!.id,
+    amount: 10_000,
+  });
   const { savedSearches } = await import("#db/schema/index.ts");
   const [search] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id));
   return {
@@ -164,6 +178,8 @@ async function arrange(): Promise<Fixture> {
       topUp: String(topUp.id),
       payout: String(atm.payout.id),
       payoutRun: String(run.id),
+      buybackDelivery: String(bought.deliveryId),
+      buybackProduct: String(bought.itemId),
     },
   };
 }
@@ -208,7 +224,11 @@ function pathOf(path: string, f: Fixture): string {
                                         ? "payout"
                                         : name === "id" && path.startsWith("/staff/payout-runs/")
                                           ? "payoutRun"
-                                          : null;
+                                          : name === "id" && path.startsWith("/buyback/deliveries/")
+                                            ? "buybackDelivery"
+                                            : name === "id" && path.startsWith("/buyback/products/")
+                                              ? "buybackProduct"
+                                              : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

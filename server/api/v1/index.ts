@@ -19,6 +19,7 @@ import { addressRoutes } from "./address.ts";
 import { balanceRoutes } from "./balance.ts";
 import { bankAccountRoutes } from "./bank-account.ts";
 import { buybackAuthRoutes } from "./buyback-auth.ts";
+import { buybackDeliveryRoutes } from "./buyback-deliveries.ts";
 import { exportRoutes } from "./exports.ts";
 import { healthRoutes } from "./health.ts";
 import { identificationRoutes } from "./identification.ts";
@@ -58,6 +59,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...identityReviewRoutes,
   ...supportRoutes,
   ...buybackAuthRoutes,
+  ...buybackDeliveryRoutes,
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;
