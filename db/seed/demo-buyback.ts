@@ -1,6 +1,7 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { acceptOffer, declineOffer } from "#core/buyback/decide-offer.ts";
 import { makeOffer } from "#core/buyback/make-offer.ts";
+import { shipDelivery } from "#core/buyback/ship-delivery.ts";
 import { BUYBACK_ITEM_MACHINE } from "#core/buyback/states.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { tokyoNow } from "#core/shared/validation/tokyo-clock.ts";
@@ -14,6 +15,7 @@ import {
   buybackBids,
   buybackBuyers,
   buybackCompanies,
+  buybackDeliveries,
   buybackGradings,
   buybackItems,
   deviceModels,
@@ -519,9 +521,25 @@ async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
     .where(eq(users.email, "grader@tsugu.example"));
   if (!grader || sellers.length < 4) return;
   const models = await ctx.db.select().from(deviceModels);
+  const [operator] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, "staff@tsugu.example"));
   let n = 0;
+  let shipped = false;
   for (const d of DEMO_DEVICES) {
     n += 1;
+    if (!shipped && d.daysAgo < 20 && operator) {
+      // The buyers' first deliveries left a while ago; what was bought since waits for the next.
+      shipped = true;
+      const open = await ctx.db
+        .select({ id: buybackDeliveries.id })
+        .from(buybackDeliveries)
+        .where(eq(buybackDeliveries.state, "10"));
+      const when = new Date(now.getTime() - 18 * DAY_MS);
+      for (const delivery of open)
+        await shipDelivery(at(ctx, when), { deliveryId: delivery.id, operatorId: operator.id });
+    }
     const model = models.find((m) => m.name === d.model);
     const userId = sellers[d.seller];
     if (!model || !userId) continue;
