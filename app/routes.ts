@@ -125,6 +125,13 @@ export default [
     route("privacy", "routes/site/privacy.tsx"),
     route("terms-of-service", "routes/site/terms.tsx"),
     route("imei-checker", "routes/site/imei-checker.tsx"),
+    // The member's side of the buyback: applying, the buyback home and each device sent in.
+    route("buyback/application", "routes/buyback/application.tsx"),
+    route("buyback/confirm", "routes/buyback/confirm.tsx"),
+    route("buyback/mypage", "routes/buyback/mypage.tsx"),
+    route("buyback/transactions", "routes/buyback/transactions.tsx"),
+    route("buyback/transactions/:id", "routes/buyback/transaction.tsx"),
+    route("buyback/transactions/:id/address", "routes/buyback/transaction-address.tsx"),
     // The buyer portal of the buyback service (business buyers): one layout over its sections.
     layout("routes/buyback/buyer-layout.tsx", []),
     // The back office: one layout (the menu of what the operator may open) over every staff page.
