@@ -218,10 +218,12 @@ export async function getMemberBuyback(
           gradedAt: item.gradedAt,
           diagnostics: DIAGNOSTIC_FIELDS.map((f): DiagnosticLine => {
             const v = item.diagnostics?.[f.key];
+            const value = v && "value" in v ? v.value : null;
             return {
               key: f.key,
               kind: f.kind,
-              value: v && "value" in v ? v.value : null,
+              // The IMEI is shown masked, as everywhere on the member's pages.
+              value: f.kind === "imei" ? maskImei(value) : value,
               na: v && "na" in v ? v.na : null,
             };
           }),

@@ -107,10 +107,18 @@ export function DeviceFieldset({
   const name = (f: DeviceField) => deviceField(index, f);
   const error = (f: DeviceField) => errors[name(f)];
 
+  /** A field's value now; for a question, its checked answer ("" while none is). */
   const read = useCallback(
     (f: DeviceField): string => {
-      const el = ref.current?.elements.namedItem(deviceField(index, f));
-      return el && "value" in el ? String(el.value) : "";
+      const root = ref.current;
+      if (!root) return "";
+      const name = CSS.escape(deviceField(index, f));
+      const checked = root.querySelector<HTMLInputElement>(`input[type="radio"][name="${name}"]:checked`);
+      if (checked) return checked.value;
+      const field = root.querySelector<HTMLInputElement | HTMLSelectElement>(
+        `[name="${name}"]:not([type="radio"])`,
+      );
+      return field?.value ?? "";
     },
     [index],
   );
@@ -188,72 +196,72 @@ export function DeviceFieldset({
   const shown: Live | null = live ?? (estimate ? { status: "done", estimate } : null);
 
   return (
-    <fieldset
-      ref={ref}
-      onChange={onChange}
-      className="relative flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    <div
+      className="relative rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
       data-testid={`device-${index}`}
     >
-      <legend className="text-lg font-bold">{t("application.device", { n: index + 1 })}</legend>
-      {count > 1 && (
-        <button
-          type="submit"
-          name="intent"
-          value={`remove:${index}`}
-          className="absolute top-3 right-4 min-h-11 text-sm font-semibold text-danger-600 underline"
-        >
-          {t("application.remove")}
-        </button>
-      )}
-      <SelectField
-        name={name("categoryCode")}
-        label={t("fields.category")}
-        options={codeOptions(CATEGORIES, lang)}
-        defaultValue={values.categoryCode}
-        error={error("categoryCode")}
-      />
-      <SelectField
-        name={name("modelId")}
-        label={t("fields.model")}
-        groups={groups}
-        defaultValue={values.modelId}
-        error={error("modelId")}
-      />
-      {storages.length > 0 && (
+      <fieldset ref={ref} onChange={onChange} className="flex flex-col gap-4">
+        <legend className="text-lg font-bold">{t("application.device", { n: index + 1 })}</legend>
+        {count > 1 && (
+          <button
+            type="submit"
+            name="intent"
+            value={`remove:${index}`}
+            className="absolute top-3 right-4 min-h-11 text-sm font-semibold text-danger-600 underline"
+          >
+            {t("application.remove")}
+          </button>
+        )}
         <SelectField
-          name={name("storageGb")}
-          label={t("fields.storage")}
-          options={storages.map((gb) => ({ value: String(gb), label: storageLabel(gb) }))}
-          defaultValue={values.storageGb}
-          error={error("storageGb")}
+          name={name("categoryCode")}
+          label={t("fields.category")}
+          options={codeOptions(CATEGORIES, lang)}
+          defaultValue={values.categoryCode}
+          error={error("categoryCode")}
         />
-      )}
-      <TextField
-        name={name("imei")}
-        label={t("fields.imei")}
-        optional={optionalImei}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={24}
-        hint={`${t("application.imeiHint")}${optionalImei ? ` ${t("application.imeiOptional")}` : ""}`}
-        defaultValue={values.imei}
-        error={error("imei")}
-      />
-      {questionsFor(category).map((q) => (
-        <ChoiceGroup
-          key={q}
-          name={name(`answers.${q}`)}
-          question={q}
-          defaultValue={values[`answers.${q}`]}
-          error={error(`answers.${q}`)}
+        <SelectField
+          name={name("modelId")}
+          label={t("fields.model")}
+          groups={groups}
+          defaultValue={values.modelId}
+          error={error("modelId")}
         />
-      ))}
-      <EstimatePanel
-        estimate={shown?.status === "done" ? shown.estimate : null}
-        status={shown && shown.status !== "done" ? shown.status : undefined}
-        lang={lang}
-        testId={`estimate-${index}`}
-      />
-    </fieldset>
+        {storages.length > 0 && (
+          <SelectField
+            name={name("storageGb")}
+            label={t("fields.storage")}
+            options={storages.map((gb) => ({ value: String(gb), label: storageLabel(gb) }))}
+            defaultValue={values.storageGb}
+            error={error("storageGb")}
+          />
+        )}
+        <TextField
+          name={name("imei")}
+          label={t("fields.imei")}
+          optional={optionalImei}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={24}
+          hint={`${t("application.imeiHint")}${optionalImei ? ` ${t("application.imeiOptional")}` : ""}`}
+          defaultValue={values.imei}
+          error={error("imei")}
+        />
+        {questionsFor(category).map((q) => (
+          <ChoiceGroup
+            key={q}
+            name={name(`answers.${q}`)}
+            question={q}
+            defaultValue={values[`answers.${q}`]}
+            error={error(`answers.${q}`)}
+          />
+        ))}
+        <EstimatePanel
+          estimate={shown?.status === "done" ? shown.estimate : null}
+          status={shown && shown.status !== "done" ? shown.status : undefined}
+          lang={lang}
+          testId={`estimate-${index}`}
+        />
+      </fieldset>
+    </div>
   );
 }

@@ -68,12 +68,12 @@ export function OfferLines({
     <dl className="flex flex-col gap-1 text-sm" data-testid={testId}>
       <div className="flex items-baseline justify-between gap-3">
         <dt className="text-slate-700">{bidLabel}</dt>
-        <dd className="tabular-nums">{formatYen(bid, lang)}</dd>
+        <dd className="whitespace-nowrap tabular-nums">{formatYen(bid, lang)}</dd>
       </div>
       {deductions.map((d) => (
         <div key={d.code} className="flex items-baseline justify-between gap-3 text-slate-700">
           <dt>{deduction(d.code)}</dt>
-          <dd className="tabular-nums">−{formatYen(d.amount, lang)}</dd>
+          <dd className="whitespace-nowrap tabular-nums">−{formatYen(d.amount, lang)}</dd>
         </div>
       ))}
       <div className="mt-1 flex items-baseline justify-between gap-3 border-t border-slate-200 pt-2">

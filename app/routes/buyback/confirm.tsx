@@ -177,52 +177,57 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
 
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="requestKey" value={requestKey} />
-        <fieldset className={`${card} group flex flex-col gap-3`}>
-          <legend className="mb-1 text-lg font-bold">{t("confirm.shipping")}</legend>
-          {(["kit", "pickup"] as const).map((m) => (
-            <label
-              key={m}
-              className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+        <div className={card}>
+          <fieldset className="group flex flex-col gap-3">
+            <legend className="mb-1 text-lg font-bold">{t("confirm.shipping")}</legend>
+            {(["kit", "pickup"] as const).map((m) => (
+              <label
+                key={m}
+                className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="method"
+                  value={m}
+                  defaultChecked={method === m}
+                  className={`mt-1 size-4 shrink-0 accent-brand-600 ${m === "pickup" ? "method-pickup" : ""}`}
+                />
+                <span>
+                  <span className="block font-semibold">{t(`confirm.${m}`)}</span>
+                  <span className="mt-1 block text-sm text-slate-700">{t(`confirm.${m}Note`)}</span>
+                </span>
+              </label>
+            ))}
+            <FieldMessages id="method" name="method" error={e.method} />
+            {/* Shown once the pickup is chosen (CSS only, so it works before and without scripts). */}
+            <div
+              className={`${e.pickupDate || e.pickupSlot || method === "pickup" ? "flex" : "hidden"} flex-col gap-3 group-has-[.method-pickup:checked]:flex`}
+              data-testid="pickup-fields"
             >
-              <input
-                type="radio"
-                name="method"
-                value={m}
-                defaultChecked={method === m}
-                className={`mt-1 size-4 shrink-0 accent-brand-600 ${m === "pickup" ? "method-pickup" : ""}`}
+              <TextField
+                name="pickupDate"
+                type="date"
+                label={t("fields.pickupDate")}
+                min={today}
+                defaultValue={v("pickupDate")}
+                error={e.pickupDate}
               />
-              <span>
-                <span className="block font-semibold">{t(`confirm.${m}`)}</span>
-                <span className="mt-1 block text-sm text-slate-700">{t(`confirm.${m}Note`)}</span>
-              </span>
-            </label>
-          ))}
-          <FieldMessages id="method" name="method" error={e.method} />
-          {/* Shown once the pickup is chosen (CSS only, so it works before and without scripts). */}
-          <div
-            className={`${e.pickupDate || e.pickupSlot || method === "pickup" ? "flex" : "hidden"} flex-col gap-3 group-has-[.method-pickup:checked]:flex`}
-            data-testid="pickup-fields"
-          >
-            <TextField
-              name="pickupDate"
-              type="date"
-              label={t("fields.pickupDate")}
-              min={today}
-              defaultValue={v("pickupDate")}
-              error={e.pickupDate}
-            />
-            <SelectField
-              name="pickupSlot"
-              label={t("fields.pickupSlot")}
-              options={PICKUP_TIME_SLOTS.map((s) => ({ value: s.code, label: renderMessage(s.label, lang) }))}
-              defaultValue={v("pickupSlot")}
-              error={e.pickupSlot}
-            />
-            <p className="text-xs text-slate-600">
-              {t("confirm.pickupClosing", { hour: COURIER_PICKUP_CLOSING_HOUR })}
-            </p>
-          </div>
-        </fieldset>
+              <SelectField
+                name="pickupSlot"
+                label={t("fields.pickupSlot")}
+                options={PICKUP_TIME_SLOTS.map((s) => ({
+                  value: s.code,
+                  label: renderMessage(s.label, lang),
+                }))}
+                defaultValue={v("pickupSlot")}
+                error={e.pickupSlot}
+              />
+              <p className="text-xs text-slate-600">
+                {t("confirm.pickupClosing", { hour: COURIER_PICKUP_CLOSING_HOUR })}
+              </p>
+            </div>
+          </fieldset>
+        </div>
 
         <section aria-labelledby="address-title" className={card}>
           <h2 id="address-title" className="text-lg font-bold">
@@ -252,18 +257,20 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
           <FieldMessages id="address" name="address" error={e.address} />
         </section>
 
-        <fieldset className={`${card} flex flex-col gap-3`}>
-          <legend className="mb-1 text-lg font-bold">{t("confirm.checks")}</legend>
-          {(["activationLock", "dataErased", "adult"] as const).map((name) => (
-            <div key={name}>
-              <Checkbox name={name} label={t(`confirm.${name}`)} defaultChecked={v(name) === "on"} />
-              <FieldMessages id={name} name={name} error={e[name]} />
-            </div>
-          ))}
-          <p className="text-xs text-slate-600">
-            {t("confirm.identity", { amount: formatYen(BUYBACK_RULES.identityExemptBelow, lang) })}
-          </p>
-        </fieldset>
+        <div className={card}>
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-1 text-lg font-bold">{t("confirm.checks")}</legend>
+            {(["activationLock", "dataErased", "adult"] as const).map((name) => (
+              <div key={name}>
+                <Checkbox name={name} label={t(`confirm.${name}`)} defaultChecked={v(name) === "on"} />
+                <FieldMessages id={name} name={name} error={e[name]} />
+              </div>
+            ))}
+            <p className="text-xs text-slate-600">
+              {t("confirm.identity", { amount: formatYen(BUYBACK_RULES.identityExemptBelow, lang) })}
+            </p>
+          </fieldset>
+        </div>
 
         <p className="text-sm text-slate-700">
           {t("confirm.deadline", { days: BUYBACK_RULES.shipWithinDays })}

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
+import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/estimate.ts";
 import type { DiagnosticLine } from "#core/buyback/member-buybacks.ts";
 import { getMemberBuyback } from "#core/buyback/member-buybacks.ts";
 import { primaryNg } from "#core/buyback/offer.ts";
@@ -53,6 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+const QUESTIONS = Object.keys(BUYBACK_QUESTIONS) as BuybackQuestion[];
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 /** A diagnostic value as a person reads it: a choice by its name, a percentage, a date. */
@@ -218,7 +220,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
           )}
           <h3 className="mt-4 font-bold">{t("detail.diagnostics")}</h3>
           <dl
-            className="mt-2 grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1 text-sm"
+            className="mt-2 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-1 text-sm"
             data-testid="diagnostics"
           >
             {view.grading.diagnostics.map((line) => (
@@ -344,11 +346,11 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
           )}
         </dl>
         <h3 className="mt-3 text-sm font-bold">{t("detail.answers")}</h3>
-        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {Object.entries(view.answers).map(([question, answer]) => (
+        <dl className="mt-1 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+          {QUESTIONS.filter((question) => view.answers[question]).map((question) => (
             <div key={question} className="contents">
-              <dt className="text-slate-600">{q(`${question}.label` as "power.label")}</dt>
-              <dd>{q(`${question}.choices.${answer}` as "power.choices.yes")}</dd>
+              <dt className="text-slate-600">{q(`${question}.label`)}</dt>
+              <dd>{q(`${question}.choices.${view.answers[question]}` as "power.choices.yes")}</dd>
             </div>
           ))}
         </dl>
