@@ -1,4 +1,5 @@
 import { balanceSyncHandler } from "#core/balance/balance-sync.ts";
+import { BUYBACK_JOB_HANDLERS } from "#core/buyback/buyback-jobs.ts";
 import { notifySavedSearchesHandler } from "#core/catalog/saved-searches.ts";
 import { writeExportHandler } from "#core/exports/write-export.ts";
 import type { JobHandler } from "#core/jobs/define-job.ts";
@@ -15,6 +16,7 @@ export const ALL_JOB_HANDLERS: readonly JobHandler[] = [
   ...SANDBOX_VOUCHER_JOB_HANDLERS,
   balanceSyncHandler,
   ...TRADING_JOB_HANDLERS,
+  ...BUYBACK_JOB_HANDLERS,
   sendTradeMailHandler,
   notifySavedSearchesHandler,
   writeExportHandler,

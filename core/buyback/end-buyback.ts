@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { type BuybackEndReason, buybackApplications, buybackItems } from "#db/schema/index.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import { type BuybackEndReason, buybackItems } from "#db/schema/index.ts";
 import { COURIER_INVOICE_KIND, COURIER_SHIPPING_TYPE } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { type Actor, changeState } from "../state/change-state.ts";
@@ -20,35 +20,18 @@ export function returnedFree(reason: BuybackEndReason): boolean {
 
 /**
  * Ends a buyback without a sale (→ 60), in the caller's database transaction, with `item` read
- * under a lock: the unit the offer held goes back to the bid, a device we have goes back to the
- * member free (a prepaid return parcel) unless it is held for the police, and the member is told.
+ * under a lock: the unit the offer held goes back to the bid and the member is told. Answers
+ * whether the device is with us and goes back free: then the caller, once its transaction has
+ * committed, calls `sendReturnParcel` (the courier is an outside service, never called while
+ * rows are locked).
  */
 export async function endBuyback(
-  ctx: CoreContext,
+  ctx: Pick<CoreContext, "db" | "clock">,
   item: ItemRow,
   o: { action: EndAction; actor: Actor<BuybackRole>; reason: BuybackEndReason; note?: string | null },
-): Promise<void> {
+): Promise<{ returnParcel: boolean }> {
   const now = ctx.clock.now();
   const withUs = item.state === "30" || item.state === "40";
-  let returnInvoiceNumber: string | null = null;
-  if (withUs && returnedFree(o.reason)) {
-    const [application] = await ctx.db
-      .select({ id: buybackApplications.id })
-      .from(buybackApplications)
-      .where(eq(buybackApplications.id, item.applicationId));
-    if (application) {
-      const invoice = await ctx.courier.issueInvoice({
-        reference: `buyback-return-${item.id}`,
-        invoiceKind: COURIER_INVOICE_KIND.PARCEL,
-        parcelSize: 60,
-        shippingType: COURIER_SHIPPING_TYPE.OFFICE,
-        pickup: null,
-        packaging: "01",
-        handlingNotes: ["01", "02"],
-      });
-      returnInvoiceNumber = invoice.invoiceNumber;
-    }
-  }
   await changeState(ctx, {
     machine: BUYBACK_ITEM_MACHINE,
     table: buybackItems,
@@ -60,7 +43,6 @@ export async function endBuyback(
     set: {
       endReason: o.reason,
       endNote: o.note ?? null,
-      returnInvoiceNumber,
       ...(item.state === "40" ? { decidedAt: now } : {}),
     },
   });
@@ -76,4 +58,30 @@ export async function endBuyback(
           ? "returned"
           : null;
   if (event) await buybackNotice(ctx, { itemId: item.id, event });
+  return { returnParcel: withUs && returnedFree(o.reason) };
+}
+
+/**
+ * Books the free return parcel of a device that was not bought (a prepaid invoice from our
+ * warehouse to the member's address) and keeps its number. Safe to call again: the courier answers
+ * the same invoice for the same reference, and a number already kept stays.
+ */
+export async function sendReturnParcel(
+  ctx: Pick<CoreContext, "db" | "courier">,
+  itemId: number,
+): Promise<string> {
+  const invoice = await ctx.courier.issueInvoice({
+    reference: `buyback-return-${itemId}`,
+    invoiceKind: COURIER_INVOICE_KIND.PARCEL,
+    parcelSize: 60,
+    shippingType: COURIER_SHIPPING_TYPE.OFFICE,
+    pickup: null,
+    packaging: "01",
+    handlingNotes: ["01", "02"],
+  });
+  await ctx.db
+    .update(buybackItems)
+    .set({ returnInvoiceNumber: invoice.invoiceNumber })
+    .where(and(eq(buybackItems.id, itemId), isNull(buybackItems.returnInvoiceNumber)));
+  return invoice.invoiceNumber;
 }

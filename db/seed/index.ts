@@ -4,7 +4,7 @@ import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoBackOffice } from "./demo-back-office.ts";
-import { seedDemoBuyerCompanies } from "./demo-buyback.ts";
+import { seedDemoBuyback } from "./demo-buyback.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
 import { seedDemoMedia } from "./demo-media.ts";
 import { seedDeviceModels } from "./device-models.ts";
@@ -27,6 +27,6 @@ export async function seed(
   const items = await seedDemoCatalogue(ctx, o);
   const posts = await seedDemoMedia(ctx.db);
   const backOffice = o.backOffice === false ? 0 : await seedDemoBackOffice(ctx);
-  await seedDemoBuyerCompanies(ctx.db);
+  await seedDemoBuyback(ctx);
   return { accounts, models, items, posts, backOffice };
 }

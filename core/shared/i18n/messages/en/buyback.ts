@@ -103,6 +103,7 @@ export const enBuyback: Pick<Messages, "buyback"> = {
       notFound: "Buyback application not found",
       offerExpired: "The deadline has passed, so this offer can no longer be accepted",
       identityRequired: "We need to verify your identity before buying. Please verify it and try again",
+      adultRequired: "Please confirm that you are 18 or older",
       underAge: "We cannot buy from anyone under 18",
       buyerOnly: "Please log in with a business buyer account",
     },

@@ -101,6 +101,7 @@ export const jaBuyback = {
       notFound: "買取の申込みが見つかりません",
       offerExpired: "回答期限を過ぎたため、この査定額は承諾できません",
       identityRequired: "買取の成立には本人確認が必要です。本人確認を済ませてからもう一度お試しください",
+      adultRequired: "18歳以上であることを確認してください",
       underAge: "18歳未満の方からは買取できません",
       buyerOnly: "法人バイヤーのアカウントでログインしてください",
     },
