@@ -44,6 +44,8 @@ const FLASH_KEYS = [
   "buybackMember.flash.shipped",
   "buybackMember.flash.canceled",
   "buybackMember.flash.addressChanged",
+  "buybackMember.flash.accepted",
+  "buybackMember.flash.declined",
   "office.flash.held",
   "office.flash.released",
   "office.flash.canceled",

@@ -10,7 +10,6 @@ import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
 import { createServices } from "#server/services.ts";
 import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
-import { seedE2eBuybackBids } from "./buyback-seed.ts";
 
 /**
  * The production build for the browser journeys: a fresh in-memory database with the demo data,
@@ -29,7 +28,6 @@ const database = await openDatabase({ dataDir: "memory://" });
 await database.migrate();
 const services = await createServices(config, database);
 await seed(services.core, { items: 36 });
-await seedE2eBuybackBids(database.db);
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 console.log(`e2e server on ${config.publicUrl}`);

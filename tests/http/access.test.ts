@@ -258,6 +258,20 @@ const API_ACCESS: Record<string, Row> = {
     staff: 403,
     owner: 404,
   }),
+  "post /buyback/transactions/{id}/accept": byKind({
+    anonymous: 401,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
+  "post /buyback/transactions/{id}/decline": byKind({
+    anonymous: 401,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
   "put /buyback/transactions/{id}/address": byKind({
     anonymous: 401,
     member: 404,

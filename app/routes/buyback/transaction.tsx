@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
+import { acceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
 import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/estimate.ts";
 import type { DiagnosticLine } from "#core/buyback/member-buybacks.ts";
 import { getMemberBuyback } from "#core/buyback/member-buybacks.ts";
@@ -11,7 +12,7 @@ import { BUYBACK_SELLER_STATES, PICKUP_TIME_SLOTS } from "#core/shared/codes.ts"
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
 import { OfferLines, useGradeLabel, useNgLabel } from "../../components/buyback-member/offer-lines.tsx";
-import { FormError, SubmitButton } from "../../components/form.tsx";
+import { Checkbox, FieldMessages, FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { label } from "../../lib/labels.ts";
@@ -27,7 +28,13 @@ export const handle = { back: "/buyback/mypage/", tab: "mypage" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireMember(context, request, langOf(params));
   const itemId = pathIdOf(params);
-  return { view: await orNotFound(() => getMemberBuyback(core(context), { userId: user.id, itemId })) };
+  const ctx = core(context);
+  const view = await orNotFound(() => getMemberBuyback(ctx, { userId: user.id, itemId }));
+  // An offer waiting: whether the Act needs an identity check before it can be accepted, and if it is done.
+  const acceptance = view.actions.includes("accept")
+    ? await offerAcceptance(ctx, { itemId, userId: user.id })
+    : null;
+  return { view, acceptance };
 }
 
 /** The member's steps on a device: the parcel left, or the device is withdrawn. */
@@ -35,11 +42,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireMember(context, request, lang);
   const itemId = pathIdOf(params);
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const adult = form.get("adult") === "on";
   const ctx = core(context);
   try {
     let flash: FlashKey;
-    if (intent === "ship") {
+    if (intent === "accept") {
+      await orNotFound(() => acceptOffer(ctx, { itemId, userId: user.id, adult }));
+      flash = "buybackMember.flash.accepted";
+    } else if (intent === "decline") {
+      await orNotFound(() => declineOffer(ctx, { itemId, userId: user.id }));
+      flash = "buybackMember.flash.declined";
+    } else if (intent === "ship") {
       await orNotFound(() => markBuybackShipped(ctx, { actor: user, itemId }));
       flash = "buybackMember.flash.shipped";
     } else if (intent === "cancel") {
@@ -50,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return redirectWithFlash(context, `/${lang}/buyback/transactions/${itemId}/`, flash);
   } catch (error) {
-    return formFailure(error, lang, {});
+    return formFailure(error, lang, adult ? { adult: "on" } : {});
   }
 }
 
@@ -74,6 +89,60 @@ function useDiagnosticValue(lang: "ja" | "en") {
   };
 }
 
+/**
+ * Accept or decline. Accepting needs the identity check the Act asks for (then a link to it
+ * instead of the button), or, where none is needed, the member's word that they are 18 or older.
+ */
+function OfferAnswer({
+  acceptance,
+  state,
+  lang,
+}: {
+  acceptance: { identityNeeded: boolean; identityVerified: boolean };
+  state: { values?: Record<string, string>; errors?: Record<string, string> } | undefined;
+  lang: "ja" | "en";
+}) {
+  const t = useTranslations("buybackMember.detail");
+  const blocked = acceptance.identityNeeded && !acceptance.identityVerified;
+  const askAdult = !acceptance.identityNeeded || Boolean(state?.errors?.adult);
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      {blocked ? (
+        <div
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          data-testid="identity-needed"
+        >
+          <p>{t("identityNeeded")}</p>
+          <Link
+            to={`/${lang}/settings/identification/`}
+            className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+          >
+            {t("identityLink")}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="flex flex-col gap-3">
+          {askAdult && (
+            <div>
+              <Checkbox name="adult" label={t("adult")} defaultChecked={state?.values?.adult === "on"} />
+              <FieldMessages id="adult" name="adult" error={state?.errors?.adult} />
+            </div>
+          )}
+          <SubmitButton name="intent" value="accept">
+            {t("accept")}
+          </SubmitButton>
+        </Form>
+      )}
+      <Form method="post" className="flex flex-col gap-1">
+        <SubmitButton name="intent" value="decline" variant="secondary">
+          {t("decline")}
+        </SubmitButton>
+        <p className="text-xs text-slate-600">{t("declineNote")}</p>
+      </Form>
+    </div>
+  );
+}
+
 export default function BuybackTransaction({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackMember");
   const b = useTranslations("buyback");
@@ -83,7 +152,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
   const ng = useNgLabel();
   const storage = useStorageLabel();
   const diagnostic = useDiagnosticValue(lang);
-  const { view } = loaderData;
+  const { view, acceptance } = loaderData;
   const app = view.application;
   const can = (a: (typeof view.actions)[number]) => view.actions.includes(a);
   const pickupSlot = label(PICKUP_TIME_SLOTS, app.pickupSlot, lang);
@@ -140,6 +209,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
             </p>
           )}
           <p className="mt-1 text-sm text-slate-700">{t("detail.rule", { days: BUYBACK_RULES.offerDays })}</p>
+          {acceptance && <OfferAnswer acceptance={acceptance} state={actionData} lang={lang} />}
         </section>
       )}
 

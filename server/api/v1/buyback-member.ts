@@ -2,6 +2,7 @@ import { z } from "zod";
 import { applyForBuyback } from "#core/buyback/apply.ts";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
 import { changeBuybackAddress } from "#core/buyback/change-buyback-address.ts";
+import { acceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
 import { BUYBACK_DEVICE_LABELS, BUYBACK_QUESTIONS, estimateBuyback } from "#core/buyback/estimate.ts";
 import { getMemberBuyback, listMemberBuybacks, type MemberBuyback } from "#core/buyback/member-buybacks.ts";
 import { assertBuybackMember } from "#core/buyback/member-item.ts";
@@ -180,13 +181,27 @@ const ZDetail = ZRow.omit({
   endReason: z.enum(BUYBACK_END_REASONS).nullable(),
   returnInvoiceNumber: z.string().nullable(),
   actions: z.array(z.string()).describe("What the member may do now: ship, cancel, accept, decline, address"),
+  acceptance: z
+    .object({
+      identityNeeded: z
+        .boolean()
+        .describe("The Secondhand Articles Dealer Act requires an identity check for this sale"),
+      identityVerified: z.boolean(),
+    })
+    .nullable()
+    .describe(
+      "While an offer waits: whether accepting needs an identity check (POST /me/identification) first",
+    ),
 });
 
 /** The device's page as JSON: what the page shows, without the tracking address. */
-function detailAnswer(v: MemberBuyback) {
+async function detailAnswer(ctx: HandlerCtx, userId: number, itemId: number) {
+  const v: MemberBuyback = await getMemberBuyback(ctx, { userId, itemId });
   const { trackingUrl: _, ...application } = v.application;
-  return { ...v, application, estimate: v.estimate && { ...v.estimate, estimatedAt: undefined } };
+  const acceptance = v.actions.includes("accept") ? await offerAcceptance(ctx, { itemId, userId }) : null;
+  return { ...v, application, estimate: v.estimate && { ...v.estimate, estimatedAt: undefined }, acceptance };
 }
+type HandlerCtx = Parameters<typeof getMemberBuyback>[0] & Parameters<typeof offerAcceptance>[0];
 
 /** Business buyers and operators never sell to the buyback: refused before anything is read. */
 function member(actor: SessionUser | null): SessionUser {
@@ -285,8 +300,7 @@ export const buybackMemberRoutes = [
     responses: { 200: { description: "The device", schema: ZDetail }, ...MEMBERS_ONLY, ...NOT_YOURS },
     async handler({ ctx, actor, params }) {
       const user = member(actor);
-      const view = await getMemberBuyback(ctx, { userId: user.id, itemId: idParam(params.id) });
-      return { status: 200, body: detailAnswer(view), headers: NO_STORE };
+      return { status: 200, body: await detailAnswer(ctx, user.id, idParam(params.id)), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -323,11 +337,7 @@ export const buybackMemberRoutes = [
       const user = member(actor);
       const itemId = idParam(params.id);
       await cancelBuyback(ctx, { actor: user, itemId });
-      return {
-        status: 200,
-        body: detailAnswer(await getMemberBuyback(ctx, { userId: user.id, itemId })),
-        headers: NO_STORE,
-      };
+      return { status: 200, body: await detailAnswer(ctx, user.id, itemId), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -359,6 +369,54 @@ export const buybackMemberRoutes = [
           : { source: "new" as const, input: body.address ?? {} }),
       });
       return { status: 200, body: address, headers: NO_STORE };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/buyback/transactions/{id}/accept",
+    summary:
+      "Accept the offer (40 → 50) within its week: the amount goes to the member's proceeds. Needs the identity check the Act requires (403 until done); where none is needed, `adult: true`",
+    tag: "buyback",
+    auth: "user",
+    body: z.object({
+      adult: z
+        .boolean()
+        .optional()
+        .describe("The member is 18 or older (asked when no identity check gives the age)"),
+    }),
+    responses: {
+      200: { description: "The device, bought", schema: ZDetail },
+      403: {
+        description: "A business buyer or operator account, an identity check still needed, or under 18",
+      },
+      ...NOT_YOURS,
+      409: { description: "The offer lapsed, or the device is bought or ended already" },
+      422: { description: "`adult` not confirmed" },
+    },
+    async handler({ ctx, actor, params, body }) {
+      const user = member(actor);
+      const itemId = idParam(params.id);
+      await acceptOffer(ctx, { itemId, userId: user.id, adult: body.adult === true });
+      return { status: 200, body: await detailAnswer(ctx, user.id, itemId), headers: NO_STORE };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/buyback/transactions/{id}/decline",
+    summary: "Decline the offer (40 → 60): the device comes back free of charge",
+    tag: "buyback",
+    auth: "user",
+    responses: {
+      200: { description: "The device, on its way back", schema: ZDetail },
+      ...MEMBERS_ONLY,
+      ...NOT_YOURS,
+      409: { description: "No offer waiting" },
+    },
+    async handler({ ctx, actor, params }) {
+      const user = member(actor);
+      const itemId = idParam(params.id);
+      await declineOffer(ctx, { itemId, userId: user.id });
+      return { status: 200, body: await detailAnswer(ctx, user.id, itemId), headers: NO_STORE };
     },
   }),
 ];
