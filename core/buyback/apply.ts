@@ -19,12 +19,12 @@ import { type EstimatedDevice, estimateDevices, type TBuybackDevice } from "./es
 import { assertBuybackMember } from "./member-item.ts";
 import { BUYBACK_ITEM_MACHINE } from "./states.ts";
 
-export type BuybackShippingMethod = "kit" | "pickup";
+type BuybackShippingMethod = "kit" | "pickup";
 
 export type TBuybackShipping = { method?: unknown; pickupDate?: unknown; pickupSlot?: unknown };
 /** What the member confirms before sending: Find My / Google account signed out, data erased, 18 or older. */
 export type TBuybackConfirmations = { activationLock?: unknown; dataErased?: unknown; adult?: unknown };
-export const BUYBACK_CONFIRMATIONS = ["activationLock", "dataErased", "adult"] as const;
+const BUYBACK_CONFIRMATIONS = ["activationLock", "dataErased", "adult"] as const;
 
 const LABELS: Record<string, Message> = {
   method: msg("buybackMember.fields.shippingMethod"),

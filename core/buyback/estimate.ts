@@ -121,7 +121,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === "st
  * smartphone must have. `prefix` names the fields in the messages (`devices.0.`). Reports every
  * field's message at once.
  */
-export async function checkDevice(
+async function checkDevice(
   ctx: Pick<CoreContext, "db">,
   input: TBuybackDevice,
   o: { withImei: boolean; prefix?: string },
@@ -194,7 +194,7 @@ export async function checkDevice(
  * the best bid for its model × grade × worst defect, and the offer that bid makes with each
  * deduction (a network restriction of △ is one). No bid: no price.
  */
-export async function estimateOf(
+async function estimateOf(
   ctx: Pick<CoreContext, "db" | "clock">,
   device: Pick<CheckedDevice, "modelId" | "answers">,
 ): Promise<DeviceEstimate> {

@@ -124,7 +124,7 @@ export async function memberBuybackHome(ctx: Pick<CoreContext, "db">, userId: nu
   };
 }
 
-export const BUYBACK_PAGE_SIZE = 20;
+const BUYBACK_PAGE_SIZE = 20;
 
 /** Every device the member sent or meant to send, newest first, a page at a time (`?page=`). */
 export async function listMemberBuybacks(

@@ -15,8 +15,8 @@ const NGS: readonly string[] = [
   "network_blocked",
 ];
 
-export const isGrade = (g: string): g is Grade => GRADES.includes(g);
-export const isNg = (n: string): n is Ng => NGS.includes(n);
+const isGrade = (g: string): g is Grade => GRADES.includes(g);
+const isNg = (n: string): n is Ng => NGS.includes(n);
 
 /** A grade's name ("B（使用感あり）"). */
 export function useGradeLabel(): (grade: string) => string {
@@ -31,7 +31,7 @@ export function useNgLabel(): (ng: string) => string {
 }
 
 /** A deduction's name: `extra_defect:<ng>` names the defect; the others are fixed rules. */
-export function useDeductionLabel(): (code: string) => string {
+function useDeductionLabel(): (code: string) => string {
   const t = useTranslations("buyback");
   const ng = useNgLabel();
   return (code) => {
