@@ -129,6 +129,13 @@ export default [
     route("buyback/login", "routes/buyback/login.tsx"),
     route("buyback/logout", "routes/buyback/logout.tsx"),
     route("buyback/signup", "routes/buyback/signup.tsx"),
+    // The member's side of the buyback: applying, the buyback home and each device sent in.
+    route("buyback/application", "routes/buyback/application.tsx"),
+    route("buyback/confirm", "routes/buyback/confirm.tsx"),
+    route("buyback/mypage", "routes/buyback/mypage.tsx"),
+    route("buyback/transactions", "routes/buyback/transactions.tsx"),
+    route("buyback/transactions/:id", "routes/buyback/transaction.tsx"),
+    route("buyback/transactions/:id/address", "routes/buyback/transaction-address.tsx"),
     // The buyer portal of the buyback service (business buyers): one layout over its sections.
     layout("routes/buyback/buyer-layout.tsx", [
       route("buyback/setup/account", "routes/buyback/setup-account.tsx"),

@@ -54,6 +54,18 @@ const BALANCE_NOTICES = [
   "free_points_expired",
 ] as const;
 
+const BUYBACK_NOTICES = [
+  "received",
+  "offered",
+  "offer_reminder",
+  "bought",
+  "returned",
+  "expired",
+  "refused",
+  "held",
+  "unlock_requested",
+] as const;
+
 /** Balance notices counted in points; every other one is yen. */
 const IN_POINTS = new Set<string>(["top_up_paid", "free_points_granted", "free_points_expired"]);
 
@@ -65,6 +77,7 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
   const support = useTranslations("support.notice");
   const identity = useTranslations("identityReview.notice");
   const balance = useTranslations("balancePages.notice");
+  const buyback = useTranslations("buybackMember.notices");
   const locale = useLocale();
   return (n) => {
     const trade = TRADE_NOTICES.find((k) => k === `${n.kind}_${n.event}`);
@@ -99,6 +112,13 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
           return balance("free_points_granted_days", { amount, days });
         }
         return balance(event, { amount, days });
+      }
+      case "buyback": {
+        const event = BUYBACK_NOTICES.find((e) => e === n.event);
+        if (!event) return t("other");
+        const amount = formatYen(n.amount ?? 0, locale);
+        if (event === "offered" && !n.amount) return buyback("offeredNoAmount", { title: n.title });
+        return buyback(event, { title: n.title, amount });
       }
       default:
         return t("other");

@@ -240,6 +240,60 @@ const API_ACCESS: Record<string, Row> = {
   "get /buyback/deliveries/{id}": buyerOnly(404, 401),
   "get /buyback/products": buyerOnly(200, 401),
   "get /buyback/products/{id}": buyerOnly(404, 401),
+  // The member's buyback: an estimate is for anyone (an empty body is no device); the rest is for
+  // members only (business buyers and operators 403); "{id}" names no device; an application
+  // without its Idempotency-Key is refused.
+  "post /buyback/estimate": all(422),
+  "post /buyback/applications": byKind({
+    anonymous: 401,
+    member: 422,
+    business: 403,
+    staff: 403,
+    owner: 422,
+  }),
+  "get /buyback/transactions": byKind({ anonymous: 401, member: 200, business: 403, staff: 403, owner: 200 }),
+  "get /buyback/transactions/{id}": byKind({
+    anonymous: 401,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
+  "post /buyback/transactions/{id}/ship": byKind({
+    anonymous: 401,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
+  "post /buyback/transactions/{id}/cancel": byKind({
+    anonymous: 401,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
+  "post /buyback/transactions/{id}/accept": byKind({
+    anonymous: 401,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
+  "post /buyback/transactions/{id}/decline": byKind({
+    anonymous: 401,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
+  "put /buyback/transactions/{id}/address": byKind({
+    anonymous: 401,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -419,6 +473,20 @@ const PAGE_ACCESS: Record<string, Row> = {
   "staff/buyback/ledger": staffPage("buyback:ledger"),
   // Without a period, this month's ledger.
   "staff/buyback/ledger/csv": staffPage("buyback:ledger"),
+  // The member's buyback: members only (business buyers and operators never sell to it). Without
+  // devices typed on the application page, the confirm page goes back to it; ":id" names no device.
+  "buyback/application": byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
+  "buyback/confirm": byKind({ anonymous: 302, member: 302, business: 403, staff: 403, owner: 302 }),
+  "buyback/mypage": byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
+  "buyback/transactions": byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
+  "buyback/transactions/:id": byKind({ anonymous: 302, member: 404, business: 403, staff: 403, owner: 404 }),
+  "buyback/transactions/:id/address": byKind({
+    anonymous: 302,
+    member: 404,
+    business: 403,
+    staff: 403,
+    owner: 404,
+  }),
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),

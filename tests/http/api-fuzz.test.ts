@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { creditProceeds } from "#core/balance/proceeds.ts";
+import { applyForBuyback } from "#core/buyback/apply.ts";
 import { saveSearch } from "#core/catalog/saved-searches.ts";
 import { requestExport } from "#core/exports/request-export.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
@@ -17,7 +18,7 @@ import { postComment } from "#core/social/comments.ts";
 import { createInquiry } from "#core/support/create-inquiry.ts";
 import { startVoucherTopUp } from "#core/topups/start-voucher-top-up.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
-import { bankAccounts, identityChecks, itemPhotos } from "#db/schema/index.ts";
+import { bankAccounts, deviceModels, identityChecks, itemPhotos } from "#db/schema/index.ts";
 import { toSnake } from "#server/api/case.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
 import { addBoughtDevice } from "../helpers/buyback-deliveries.ts";
@@ -142,17 +143,43 @@ async function arrange(): Promise<Fixture> {
   });
   const run = await preparePayoutRun(ctx, operator);
   // A device a member sold to a buyer company, in the company's delivery.
-  const { buybackCompanies, deviceModels } = await import("#db/schema/index.ts");
+  const { buybackCompanies } = await import("#db/schema/index.ts");
   const [company] = await ctx.db.insert(buybackCompanies).values({ name: "買取テスト株式会社" }).returning();
-  const [model] = await ctx.db
+  const [boughtModel] = await ctx.db
     .insert(deviceModels)
     .values({ brandCode: "00001", categoryCode: "05", name: `iPhone 13 ${randomUUID()}` })
     .returning();
   const bought = await addBoughtDevice(ctx.db, {
     companyId: company!.id,
     sellerId: stranger.id,
-    modelId: model!.id,
+    modelId: boughtModel!.id,
     amount: 10_000,
+  });
+  // A device the owner sent to the buyback.
+  const [model] = await ctx.db
+    .insert(deviceModels)
+    .values({
+      brandCode: "00001",
+      categoryCode: "05",
+      name: `Fuzz phone ${randomUUID()}`,
+      storageOptions: [],
+    })
+    .returning({ id: deviceModels.id });
+  const answers = {
+    power: "yes",
+    screen: "ok",
+    battery: "ok",
+    camera: "ok",
+    sensor: "ok",
+    network: "○",
+    appearance: "used",
+  };
+  const buyback = await applyForBuyback(ctx, {
+    actor: owner,
+    requestKey: randomUUID(),
+    devices: [{ categoryCode: "05", modelId: model!.id, imei: "353911101234566", answers }],
+    shipping: { method: "kit" },
+    confirmations: { activationLock: true, dataErased: true, adult: true },
   });
   const { savedSearches } = await import("#db/schema/index.ts");
   const [search] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id));
@@ -180,6 +207,7 @@ async function arrange(): Promise<Fixture> {
       payoutRun: String(run.id),
       buybackDelivery: String(bought.deliveryId),
       buybackProduct: String(bought.itemId),
+      buybackItem: String(buyback.itemIds[0]),
     },
   };
 }
@@ -228,7 +256,9 @@ function pathOf(path: string, f: Fixture): string {
                                             ? "buybackDelivery"
                                             : name === "id" && path.startsWith("/buyback/products/")
                                               ? "buybackProduct"
-                                              : null;
+                                              : name === "id" && path.startsWith("/buyback/transactions/")
+                                                ? "buybackItem"
+                                                : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

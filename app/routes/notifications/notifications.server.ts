@@ -99,6 +99,10 @@ function hrefOf(n: Notification, methods: BalanceMethods): string | null {
       return "/settings/identification/";
     case "balance":
       return balanceHref(n, methods);
+    case "buyback": {
+      const buybackItemId = id(n.payload.buybackItemId);
+      return buybackItemId ? `/buyback/transactions/${buybackItemId}/` : null;
+    }
     default:
       return null;
   }

@@ -20,6 +20,7 @@ import { balanceRoutes } from "./balance.ts";
 import { bankAccountRoutes } from "./bank-account.ts";
 import { buybackAuthRoutes } from "./buyback-auth.ts";
 import { buybackDeliveryRoutes } from "./buyback-deliveries.ts";
+import { buybackMemberRoutes } from "./buyback-member.ts";
 import { exportRoutes } from "./exports.ts";
 import { healthRoutes } from "./health.ts";
 import { identificationRoutes } from "./identification.ts";
@@ -60,6 +61,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...supportRoutes,
   ...buybackAuthRoutes,
   ...buybackDeliveryRoutes,
+  ...buybackMemberRoutes,
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;

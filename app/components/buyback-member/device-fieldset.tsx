@@ -1,0 +1,267 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
+import {
+  BUYBACK_QUESTIONS,
+  type BuybackQuestion,
+  imeiRequired,
+  questionsFor,
+} from "#core/buyback/estimate.ts";
+import { CATEGORIES } from "#core/shared/codes.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
+import type { Locale } from "#core/shared/locale.ts";
+import { type DeviceField, type DeviceValues, deviceField } from "../../lib/buyback-devices.ts";
+import { codeOptions } from "../../lib/labels.ts";
+import { FieldMessages, TextField } from "../form.tsx";
+import { SelectField } from "../select-field.tsx";
+import { EstimatePanel, type EstimateView } from "./estimate-panel.tsx";
+
+export type BuybackModel = { id: number; categoryCode: string; name: string; storageOptions: number[] };
+
+/** "128GB", "1TB". */
+export function useStorageLabel(): (gb: number) => string {
+  const t = useTranslations("buybackMember");
+  return (gb) => (gb >= 1024 && gb % 1024 === 0 ? t("storageTb", { tb: gb / 1024 }) : t("storage", { gb }));
+}
+
+/** A question with its answers as large tappable choices (radio buttons). */
+function ChoiceGroup({
+  name,
+  question,
+  defaultValue,
+  error,
+}: {
+  name: string;
+  question: BuybackQuestion;
+  defaultValue: string;
+  error?: string | undefined;
+}) {
+  const t = useTranslations("buybackMember.questions");
+  const id = useId();
+  const hint = question === "network" ? t("network.hint") : undefined;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <fieldset aria-describedby={describedBy || undefined} aria-invalid={error ? true : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">{t(`${question}.label`)}</legend>
+      <div className="mt-1.5 flex flex-wrap gap-2">
+        {BUYBACK_QUESTIONS[question].map((choice) => (
+          <label
+            key={choice}
+            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold ${error ? "border-danger-600" : "border-slate-300"}`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={choice}
+              defaultChecked={defaultValue === choice}
+              className="size-4 shrink-0 accent-brand-600"
+            />
+            {/* The choices of one question, typed loosely: every question's codes are its own keys. */}
+            {t(`${question}.choices.${choice}` as `power.choices.yes`)}
+          </label>
+        ))}
+      </div>
+      <FieldMessages id={id} name={name} hint={hint} error={error} />
+    </fieldset>
+  );
+}
+
+type ApiEstimate = {
+  grade: string;
+  ng_conditions: string[];
+  ng_condition: string;
+  offer: { bid: number; deductions: { code: string; amount: number }[]; amount: number } | null;
+};
+
+type Live = { status: "choose" | "busy" | "failed" } | { status: "done"; estimate: EstimateView };
+
+/**
+ * One device of the application: category, model (of that category), storage (of that model), the
+ * IMEI, the condition questions the category asks, and its estimate. Without JavaScript the
+ * estimate comes with the form's "update" button; with it, it follows every answer.
+ */
+export function DeviceFieldset({
+  index,
+  count,
+  values,
+  errors,
+  estimate,
+  models,
+  lang,
+}: {
+  index: number;
+  count: number;
+  values: DeviceValues;
+  errors: Record<string, string>;
+  estimate: EstimateView | null;
+  models: BuybackModel[];
+  lang: Locale;
+}) {
+  const t = useTranslations("buybackMember");
+  const storageLabel = useStorageLabel();
+  const ref = useRef<HTMLFieldSetElement>(null);
+  const [category, setCategory] = useState(values.categoryCode);
+  const [modelId, setModelId] = useState(values.modelId);
+  const [live, setLive] = useState<Live | null>(null);
+  const asked = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const name = (f: DeviceField) => deviceField(index, f);
+  const error = (f: DeviceField) => errors[name(f)];
+
+  /** A field's value now; for a question, its checked answer ("" while none is). */
+  const read = useCallback(
+    (f: DeviceField): string => {
+      const root = ref.current;
+      if (!root) return "";
+      const name = CSS.escape(deviceField(index, f));
+      const checked = root.querySelector<HTMLInputElement>(`input[type="radio"][name="${name}"]:checked`);
+      if (checked) return checked.value;
+      const field = root.querySelector<HTMLInputElement | HTMLSelectElement>(
+        `[name="${name}"]:not([type="radio"])`,
+      );
+      return field?.value ?? "";
+    },
+    [index],
+  );
+
+  const refresh = useCallback(async () => {
+    const cat = read("categoryCode");
+    const model = read("modelId");
+    const answers = Object.fromEntries(questionsFor(cat).map((q) => [q, read(`answers.${q}`)]));
+    if (!cat || !model || Object.values(answers).some((a) => !a)) {
+      setLive({ status: "choose" });
+      return;
+    }
+    const ticket = ++asked.current;
+    setLive({ status: "busy" });
+    try {
+      const res = await fetch("/api/v1/buyback/estimate", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", "accept-language": lang },
+        body: JSON.stringify({ category_code: cat, model_id: model, storage_gb: read("storageGb"), answers }),
+      });
+      if (ticket !== asked.current) return;
+      if (res.status === 422) {
+        setLive({ status: "choose" });
+        return;
+      }
+      if (!res.ok) throw new Error(`estimate ${res.status}`);
+      const e = (await res.json()) as ApiEstimate;
+      setLive({
+        status: "done",
+        estimate: {
+          grade: e.grade,
+          ngConditions: e.ng_conditions,
+          ngCondition: e.ng_condition,
+          offer: e.offer,
+        },
+      });
+    } catch {
+      if (ticket === asked.current) setLive({ status: "failed" });
+    }
+  }, [lang, read]);
+
+  // Once hydrated, the fields hold what was typed (perhaps before the scripts ran): follow them.
+  useLayoutEffect(() => {
+    setCategory(read("categoryCode"));
+    setModelId(read("modelId"));
+  }, [read]);
+  useEffect(() => {
+    if (!estimate) void refresh();
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, []);
+
+  const onChange = () => {
+    setCategory(read("categoryCode"));
+    setModelId(read("modelId"));
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void refresh(), 250);
+  };
+
+  const chosen = models.find((m) => String(m.id) === modelId && (!category || m.categoryCode === category));
+  const inCategory = models.filter((m) => !category || m.categoryCode === category);
+  const storages = chosen
+    ? chosen.storageOptions
+    : [...new Set(inCategory.flatMap((m) => m.storageOptions))].sort((a, b) => a - b);
+  const groups = CATEGORIES.filter((c) => !category || c.code === category)
+    .map((c) => ({
+      label: renderMessage(c.label, lang),
+      options: models
+        .filter((m) => m.categoryCode === c.code)
+        .map((m) => ({ value: String(m.id), label: m.name })),
+    }))
+    .filter((g) => g.options.length > 0);
+  const optionalImei = !imeiRequired(category);
+  const shown: Live | null = live ?? (estimate ? { status: "done", estimate } : null);
+
+  return (
+    <div
+      className="relative rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      data-testid={`device-${index}`}
+    >
+      <fieldset ref={ref} onChange={onChange} className="flex flex-col gap-4">
+        <legend className="text-lg font-bold">{t("application.device", { n: index + 1 })}</legend>
+        {count > 1 && (
+          <button
+            type="submit"
+            name="intent"
+            value={`remove:${index}`}
+            className="absolute top-3 right-4 min-h-11 text-sm font-semibold text-danger-600 underline"
+          >
+            {t("application.remove")}
+          </button>
+        )}
+        <SelectField
+          name={name("categoryCode")}
+          label={t("fields.category")}
+          options={codeOptions(CATEGORIES, lang)}
+          defaultValue={values.categoryCode}
+          error={error("categoryCode")}
+        />
+        <SelectField
+          name={name("modelId")}
+          label={t("fields.model")}
+          groups={groups}
+          defaultValue={values.modelId}
+          error={error("modelId")}
+        />
+        {storages.length > 0 && (
+          <SelectField
+            name={name("storageGb")}
+            label={t("fields.storage")}
+            options={storages.map((gb) => ({ value: String(gb), label: storageLabel(gb) }))}
+            defaultValue={values.storageGb}
+            error={error("storageGb")}
+          />
+        )}
+        <TextField
+          name={name("imei")}
+          label={t("fields.imei")}
+          optional={optionalImei}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={24}
+          hint={`${t("application.imeiHint")}${optionalImei ? ` ${t("application.imeiOptional")}` : ""}`}
+          defaultValue={values.imei}
+          error={error("imei")}
+        />
+        {questionsFor(category).map((q) => (
+          <ChoiceGroup
+            key={q}
+            name={name(`answers.${q}`)}
+            question={q}
+            defaultValue={values[`answers.${q}`]}
+            error={error(`answers.${q}`)}
+          />
+        ))}
+        <EstimatePanel
+          estimate={shown?.status === "done" ? shown.estimate : null}
+          status={shown && shown.status !== "done" ? shown.status : undefined}
+          lang={lang}
+          testId={`estimate-${index}`}
+        />
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { data, Form, redirect } from "react-router";
+import { useTranslations } from "use-intl";
+import { type EstimatedDevice, estimateBuyback, estimateDevices } from "#core/buyback/estimate.ts";
+import { BUYBACK_RULES } from "#core/buyback/rules.ts";
+import { listModels } from "#core/catalog/models.ts";
+import { isAppError, localizeError } from "#core/shared/errors.ts";
+import type { Locale } from "#core/shared/locale.ts";
+import { type BuybackModel, DeviceFieldset } from "../../components/buyback-member/device-fieldset.tsx";
+import type { EstimateView } from "../../components/buyback-member/estimate-panel.tsx";
+import { FormError, SubmitButton } from "../../components/form.tsx";
+import { translator } from "../../i18n/index.ts";
+import { type DeviceValues, devicesOf, emptyDevice, flatDevices } from "../../lib/buyback-devices.ts";
+import type { FormState } from "../../lib/form-state.ts";
+import { langOf } from "../../lib/lang.ts";
+import { core } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/application";
+import { deviceInput, devicesFromForm, draftCookie, readDraft, requireMember } from "./member.server.ts";
+
+export const meta = titleMeta("buybackMember.application.title", { noindex: true });
+export const handle = { back: "history", tab: "mypage" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireMember(context, request, langOf(params));
+  const ctx = core(context);
+  const models: BuybackModel[] = (await listModels(ctx)).map((m) => ({
+    id: m.id,
+    categoryCode: m.categoryCode,
+    name: m.name,
+    storageOptions: m.storageOptions,
+  }));
+  // Back from the confirm page: the devices as they were. From a model's price page: that model.
+  let devices = readDraft(request, user.id);
+  if (!devices) {
+    const wanted = models.find((m) => String(m.id) === new URL(request.url).searchParams.get("model"));
+    devices = [emptyDevice(wanted?.categoryCode ?? "", wanted ? String(wanted.id) : "")];
+  }
+  return { models, values: flatDevices(devices) };
+}
+
+type ApplicationState = FormState & { estimates?: (EstimateView | null)[]; rev: number };
+
+/** The core's estimate as the page carries it (plain data). */
+const view = (e: EstimatedDevice["estimate"]): EstimateView => ({
+  grade: e.grade,
+  ngConditions: e.ngConditions,
+  ngCondition: e.ngCondition,
+  offer: e.offer,
+});
+
+function fieldsOf(error: unknown, lang: Locale, prefix = ""): Record<string, string> {
+  if (!isAppError(error) || error.code !== "VALIDATION") throw error;
+  const fields = localizeError(error, lang).fields;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}${k}`, v]));
+}
+
+/** Each device's estimate, and the messages of those that cannot be estimated yet. */
+async function estimatesOf(ctx: ReturnType<typeof core>, devices: DeviceValues[], lang: Locale) {
+  const errors: Record<string, string> = {};
+  const estimates = await Promise.all(
+    devices.map(async (d, i) => {
+      try {
+        return view((await estimateBuyback(ctx, deviceInput(d))).estimate);
+      } catch (error) {
+        Object.assign(errors, fieldsOf(error, lang, `devices.${i}.`));
+        return null;
+      }
+    }),
+  );
+  return { estimates, errors };
+}
+
+/**
+ * The form's buttons: add a device, remove one, update the estimates (what JavaScript does live),
+ * or go on to the confirm page once every device is complete. Nothing is saved before confirming.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const user = requireMember(context, request, lang);
+  const ctx = core(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "estimate");
+  let devices = devicesFromForm(form);
+  const rev = Date.now();
+  if (intent === "add") {
+    if (devices.length < BUYBACK_RULES.maxDevicesPerApplication) devices.push(emptyDevice());
+    return data<ApplicationState>({ values: flatDevices(devices), rev });
+  }
+  if (intent.startsWith("remove:")) {
+    const index = Number(intent.slice("remove:".length));
+    devices = devices.filter((_, i) => i !== index);
+    if (devices.length === 0) devices.push(emptyDevice());
+    return data<ApplicationState>({ values: flatDevices(devices), rev });
+  }
+  if (devices.length === 0) devices.push(emptyDevice());
+  if (intent === "next") {
+    try {
+      await estimateDevices(ctx, devices.map(deviceInput));
+      return redirect(`/${lang}/buyback/confirm/`, {
+        headers: { "Set-Cookie": draftCookie(context, user.id, devices) },
+      });
+    } catch (error) {
+      const errors = fieldsOf(error, lang);
+      const { estimates } = await estimatesOf(ctx, devices, lang);
+      return data<ApplicationState>(
+        {
+          values: flatDevices(devices),
+          errors,
+          estimates,
+          formError: translator(lang)("buybackMember.application.checkErrors"),
+          rev,
+        },
+        { status: 422 },
+      );
+    }
+  }
+  const { estimates, errors } = await estimatesOf(ctx, devices, lang);
+  return data<ApplicationState>({ values: flatDevices(devices), errors, estimates, rev });
+}
+
+export default function Application({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("buybackMember");
+  const lang = langOf(params);
+  const state = actionData as ApplicationState | undefined;
+  const devices = devicesOf(state?.values ?? loaderData.values);
+  const max = BUYBACK_RULES.maxDevicesPerApplication;
+  const rev = state?.rev ?? 0;
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-4" aria-labelledby="page-title">
+      <h1 id="page-title" className="text-2xl font-bold">
+        {t("application.title")}
+      </h1>
+      <p className="text-sm leading-relaxed text-slate-700">{t("application.lead")}</p>
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {/* The first submit button is the one Enter presses: updating the estimate, nothing more. */}
+        <button type="submit" name="intent" value="estimate" hidden tabIndex={-1} aria-hidden="true" />
+        <input type="hidden" name="count" value={devices.length} />
+        <FormError message={state?.formError ?? state?.errors?.devices} />
+        {devices.map((d, i) => (
+          <DeviceFieldset
+            // A new answer from the server (a device added or removed) starts the fields afresh.
+            key={`${rev}-${i}`}
+            index={i}
+            count={devices.length}
+            values={d}
+            errors={state?.errors ?? {}}
+            estimate={state?.estimates?.[i] ?? null}
+            models={loaderData.models}
+            lang={lang}
+          />
+        ))}
+        <div className="flex flex-col gap-3">
+          {devices.length < max ? (
+            <SubmitButton name="intent" value="add" variant="secondary">
+              {t("application.add")}
+            </SubmitButton>
+          ) : (
+            <p className="text-sm text-slate-600">{t("application.max", { max })}</p>
+          )}
+          <SubmitButton name="intent" value="estimate" variant="secondary">
+            {t("application.update")}
+          </SubmitButton>
+          <SubmitButton name="intent" value="next">
+            {t("application.next")}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,452 @@
+import { data, Form, Link } from "react-router";
+import { useTranslations } from "use-intl";
+import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
+import { acceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
+import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/estimate.ts";
+import type { DiagnosticLine } from "#core/buyback/member-buybacks.ts";
+import { getMemberBuyback } from "#core/buyback/member-buybacks.ts";
+import { primaryNg } from "#core/buyback/offer.ts";
+import { BUYBACK_RULES } from "#core/buyback/rules.ts";
+import { markBuybackShipped } from "#core/buyback/ship-buyback.ts";
+import { BUYBACK_SELLER_STATES, PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
+import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
+import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
+import { OfferLines, useGradeLabel, useNgLabel } from "../../components/buyback-member/offer-lines.tsx";
+import { Checkbox, FieldMessages, FormError, SubmitButton } from "../../components/form.tsx";
+import { formatDate, formatYen } from "../../i18n/index.ts";
+import type { FlashKey } from "../../lib/flash.ts";
+import { label } from "../../lib/labels.ts";
+import { langOf } from "../../lib/lang.ts";
+import { core, formFailure, orNotFound, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/transaction";
+import { requireMember } from "./member.server.ts";
+
+export const meta = titleMeta("buybackMember.detail.title", { noindex: true });
+export const handle = { back: "/buyback/mypage/", tab: "mypage" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireMember(context, request, langOf(params));
+  const itemId = pathIdOf(params);
+  const ctx = core(context);
+  const view = await orNotFound(() => getMemberBuyback(ctx, { userId: user.id, itemId }));
+  // An offer waiting: whether the Act needs an identity check before it can be accepted, and if it is done.
+  const acceptance = view.actions.includes("accept")
+    ? await offerAcceptance(ctx, { itemId, userId: user.id })
+    : null;
+  return { view, acceptance };
+}
+
+/** The member's steps on a device: the parcel left, or the device is withdrawn. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const user = requireMember(context, request, lang);
+  const itemId = pathIdOf(params);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const adult = form.get("adult") === "on";
+  const ctx = core(context);
+  try {
+    let flash: FlashKey;
+    if (intent === "accept") {
+      await orNotFound(() => acceptOffer(ctx, { itemId, userId: user.id, adult }));
+      flash = "buybackMember.flash.accepted";
+    } else if (intent === "decline") {
+      await orNotFound(() => declineOffer(ctx, { itemId, userId: user.id }));
+      flash = "buybackMember.flash.declined";
+    } else if (intent === "ship") {
+      await orNotFound(() => markBuybackShipped(ctx, { actor: user, itemId }));
+      flash = "buybackMember.flash.shipped";
+    } else if (intent === "cancel") {
+      await orNotFound(() => cancelBuyback(ctx, { actor: user, itemId }));
+      flash = "buybackMember.flash.canceled";
+    } else {
+      throw data("Bad request", { status: 400 });
+    }
+    return redirectWithFlash(context, `/${lang}/buyback/transactions/${itemId}/`, flash);
+  } catch (error) {
+    return formFailure(error, lang, adult ? { adult: "on" } : {});
+  }
+}
+
+const QUESTIONS = Object.keys(BUYBACK_QUESTIONS) as BuybackQuestion[];
+const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+/** A diagnostic value as a person reads it: a choice by its name, a percentage, a date. */
+function useDiagnosticValue(lang: "ja" | "en") {
+  const t = useTranslations("buyback");
+  const d = useTranslations("buybackMember.detail");
+  return (line: DiagnosticLine): string => {
+    if (line.na !== null) return d("notApplicable", { reason: line.na });
+    if (line.value === null || line.value === "") return d("notRecorded");
+    if (line.kind === "choices") {
+      const key = `diagnosticChoices.${line.value}` as "diagnosticChoices.pass";
+      return t.has(key) ? t(key) : line.value;
+    }
+    if (line.kind === "percent") return `${line.value}%`;
+    if (line.kind === "date" && /^\d{4}-\d{2}-\d{2}/.test(line.value)) return formatDate(line.value, lang);
+    return line.value;
+  };
+}
+
+/**
+ * Accept or decline. Accepting needs the identity check the Act asks for (then a link to it
+ * instead of the button), or, where none is needed, the member's word that they are 18 or older.
+ */
+function OfferAnswer({
+  acceptance,
+  state,
+  lang,
+}: {
+  acceptance: { identityNeeded: boolean; identityVerified: boolean };
+  state: { values?: Record<string, string>; errors?: Record<string, string> } | undefined;
+  lang: "ja" | "en";
+}) {
+  const t = useTranslations("buybackMember.detail");
+  const blocked = acceptance.identityNeeded && !acceptance.identityVerified;
+  const askAdult = !acceptance.identityNeeded || Boolean(state?.errors?.adult);
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      {blocked ? (
+        <div
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          data-testid="identity-needed"
+        >
+          <p>{t("identityNeeded")}</p>
+          <Link
+            to={`/${lang}/settings/identification/`}
+            className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+          >
+            {t("identityLink")}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="flex flex-col gap-3">
+          {askAdult && (
+            <div>
+              <Checkbox name="adult" label={t("adult")} defaultChecked={state?.values?.adult === "on"} />
+              <FieldMessages id="adult" name="adult" error={state?.errors?.adult} />
+            </div>
+          )}
+          <SubmitButton name="intent" value="accept">
+            {t("accept")}
+          </SubmitButton>
+        </Form>
+      )}
+      <Form method="post" className="flex flex-col gap-1">
+        <SubmitButton name="intent" value="decline" variant="secondary">
+          {t("decline")}
+        </SubmitButton>
+        <p className="text-xs text-slate-600">{t("declineNote")}</p>
+      </Form>
+    </div>
+  );
+}
+
+export default function BuybackTransaction({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("buybackMember");
+  const b = useTranslations("buyback");
+  const q = useTranslations("buybackMember.questions");
+  const lang = langOf(params);
+  const grade = useGradeLabel();
+  const ng = useNgLabel();
+  const storage = useStorageLabel();
+  const diagnostic = useDiagnosticValue(lang);
+  const { view, acceptance } = loaderData;
+  const app = view.application;
+  const can = (a: (typeof view.actions)[number]) => view.actions.includes(a);
+  const pickupSlot = label(PICKUP_TIME_SLOTS, app.pickupSlot, lang);
+  const estimateOffer = view.estimate?.offer ?? null;
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-4" aria-labelledby="page-title">
+      <div>
+        <h1 id="page-title" className="text-2xl font-bold">
+          {view.modelName}
+          {view.storageGb ? ` ${storage(view.storageGb)}` : ""}
+        </h1>
+        <p className="text-sm text-slate-600">
+          {t("detail.title")} · {t("detail.number", { id: view.id })}
+        </p>
+      </div>
+      <p
+        className="rounded-lg bg-brand-50 p-4 text-sm font-semibold text-brand-800"
+        data-testid="buyback-status"
+        data-state={view.state}
+      >
+        <span className="mr-2 rounded bg-white px-2 py-0.5 text-xs ring-1 ring-brand-100">
+          {label(BUYBACK_SELLER_STATES, view.state, lang)}
+        </span>
+        {t(`detail.status.${view.state}`)}
+      </p>
+      <FormError message={actionData?.formError} />
+
+      {view.state === "40" && view.offer && view.grading && (
+        <section
+          aria-labelledby="offer-title"
+          className={`${card} ring-2 ring-brand-600`}
+          data-testid="offer"
+        >
+          <h2 id="offer-title" className="text-lg font-bold">
+            {t("detail.offer")}
+          </h2>
+          <div className="mt-3">
+            <OfferLines
+              lang={lang}
+              bidLabel={t("detail.bid", {
+                grade: grade(view.grading.grade),
+                condition: ng(primaryNg(view.grading.ngConditions)),
+              })}
+              bid={view.offer.bid}
+              deductions={view.offer.deductions}
+              amountLabel={t("detail.amount")}
+              amount={view.offer.amount}
+              testId="offer-lines"
+            />
+          </div>
+          {view.offer.expiresAt && (
+            <p className="mt-3 font-semibold text-amber-900" data-testid="offer-deadline">
+              {t("detail.deadline", { date: formatDate(view.offer.expiresAt, lang, true) })}
+            </p>
+          )}
+          <p className="mt-1 text-sm text-slate-700">{t("detail.rule", { days: BUYBACK_RULES.offerDays })}</p>
+          {acceptance && <OfferAnswer acceptance={acceptance} state={actionData} lang={lang} />}
+        </section>
+      )}
+
+      {view.state === "50" && view.offer && (
+        <section aria-labelledby="bought-title" className={card} data-testid="bought">
+          <h2 id="bought-title" className="text-lg font-bold">
+            {t("detail.offer")}
+          </h2>
+          <p className="mt-2 text-2xl font-bold tabular-nums">{formatYen(view.offer.amount, lang)}</p>
+          <p className="mt-1 text-sm">{t("detail.bought", { amount: formatYen(view.offer.amount, lang) })}</p>
+          <Link
+            to={`/${lang}/balance/`}
+            className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+          >
+            {t("detail.balance")}
+          </Link>
+        </section>
+      )}
+
+      {view.state === "60" && view.endReason && (
+        <section aria-labelledby="ended-title" className={card} data-testid="ended">
+          <h2 id="ended-title" className="text-lg font-bold">
+            {t("detail.endReason")}
+          </h2>
+          <p className="mt-2 text-sm">{b(`endReasons.${view.endReason}`)}</p>
+          {view.returnInvoiceNumber && (
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm">
+              <dt className="text-slate-600">{t("detail.returnInvoice")}</dt>
+              <dd className="font-mono font-semibold" data-testid="return-invoice">
+                {view.returnInvoiceNumber}
+              </dd>
+            </dl>
+          )}
+        </section>
+      )}
+
+      {view.grading && (
+        <section aria-labelledby="grading-title" className={card} data-testid="grading">
+          <h2 id="grading-title" className="text-lg font-bold">
+            {t("detail.grading")}
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">{t("detail.grade")}</dt>
+            <dd className="font-semibold">{grade(view.grading.grade)}</dd>
+            <dt className="text-slate-600">{t("detail.defects")}</dt>
+            <dd>
+              {view.grading.ngConditions.length > 0
+                ? view.grading.ngConditions.map(ng).join(lang === "ja" ? "、" : ", ")
+                : t("estimate.noDefects")}
+            </dd>
+            {view.grading.externalGrade && (
+              <>
+                <dt className="text-slate-600">
+                  {t("detail.externalGrade", { scale: view.grading.externalGrade.scale })}
+                </dt>
+                <dd>{view.grading.externalGrade.value}</dd>
+              </>
+            )}
+          </dl>
+          {view.photos.length > 0 && (
+            <>
+              <h3 className="mt-4 font-bold">{t("detail.photos")}</h3>
+              <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+                {view.photos.map((p, i) => (
+                  <li key={p.thumb}>
+                    <a href={p.large} className="block overflow-hidden rounded-lg ring-1 ring-slate-200">
+                      <img
+                        src={p.thumb}
+                        alt={t("detail.photo", { n: i + 1 })}
+                        loading="lazy"
+                        className="aspect-square w-full object-cover"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <h3 className="mt-4 font-bold">{t("detail.diagnostics")}</h3>
+          <dl
+            className="mt-2 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-1 text-sm"
+            data-testid="diagnostics"
+          >
+            {view.grading.diagnostics.map((line) => (
+              <div key={line.key} className="contents">
+                <dt className="text-slate-600">{b(`diagnostics.${line.key}`)}</dt>
+                <dd className="break-words">{diagnostic(line)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      <section aria-labelledby="timeline-title" className={card}>
+        <h2 id="timeline-title" className="text-lg font-bold">
+          {t("detail.timeline")}
+        </h2>
+        <ol
+          className="mt-2 flex flex-col gap-2 border-l-2 border-brand-100 pl-4 text-sm"
+          data-testid="timeline"
+        >
+          {view.history.map((h, i) => (
+            <li key={`${h.state}-${i}`}>
+              <span className="font-semibold">{label(BUYBACK_SELLER_STATES, h.state, lang)}</span>{" "}
+              <span className="text-xs text-slate-600">{formatDate(h.at, lang, true)}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="shipping-title" className={card}>
+        <h2 id="shipping-title" className="text-lg font-bold">
+          {t("detail.shipping")}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-600">{t("detail.method")}</dt>
+          <dd>{app.shippingMethod === "pickup" ? t("detail.pickup") : t("detail.kit")}</dd>
+          {app.shippingMethod === "pickup" && app.pickupDate && (
+            <>
+              <dt className="text-slate-600">{t("detail.pickupAt")}</dt>
+              <dd>
+                {formatDate(`${app.pickupDate}T00:00:00+09:00`, lang)} {pickupSlot}
+              </dd>
+            </>
+          )}
+          <dt className="text-slate-600">{t("detail.invoice")}</dt>
+          <dd className="font-mono font-semibold" data-testid="invoice-number">
+            {app.invoiceNumber ?? t("detail.invoicePending")}
+          </dd>
+        </dl>
+        {app.devices.length > 1 && (
+          <>
+            <h3 className="mt-3 text-sm font-bold">{t("detail.parcel")}</h3>
+            <ul className="mt-1 flex flex-col gap-1 text-sm">
+              {app.devices.map((d) => (
+                <li key={d.id}>
+                  {d.id === view.id ? (
+                    <span aria-current="page" className="font-semibold">
+                      {d.modelName}
+                    </span>
+                  ) : (
+                    <Link to={`/${lang}/buyback/transactions/${d.id}/`} className="text-brand-700 underline">
+                      {d.modelName}
+                    </Link>
+                  )}{" "}
+                  <span className="text-xs text-slate-600">
+                    {label(BUYBACK_SELLER_STATES, d.state, lang)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <h3 className="mt-3 text-sm font-bold">{t("detail.address")}</h3>
+        <AddressBlock address={app.address} lang={lang} testId="buyback-address" />
+        {can("address") && (
+          <Link
+            to={`/${lang}/buyback/transactions/${view.id}/address/`}
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+          >
+            {t("detail.changeAddress")}
+          </Link>
+        )}
+        {(can("ship") || can("cancel")) && (
+          <Form method="post" className="mt-3 flex flex-col gap-2">
+            {can("ship") && (
+              <>
+                <SubmitButton name="intent" value="ship">
+                  {t("detail.ship")}
+                </SubmitButton>
+                {app.devices.filter((d) => d.state === "10").length > 1 && (
+                  <p className="text-xs text-slate-600">{t("detail.shipNote")}</p>
+                )}
+              </>
+            )}
+            {can("cancel") && (
+              <>
+                <SubmitButton name="intent" value="cancel" variant="secondary">
+                  {t("detail.cancel")}
+                </SubmitButton>
+                {app.devices.length > 1 && <p className="text-xs text-slate-600">{t("detail.cancelNote")}</p>}
+              </>
+            )}
+          </Form>
+        )}
+      </section>
+
+      <section aria-labelledby="device-title" className={card}>
+        <h2 id="device-title" className="text-lg font-bold">
+          {t("detail.device")}
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {view.imei && (
+            <>
+              <dt className="text-slate-600">{t("detail.imei")}</dt>
+              <dd className="font-mono">{view.imei}</dd>
+            </>
+          )}
+          {view.storageGb && (
+            <>
+              <dt className="text-slate-600">{t("detail.storage")}</dt>
+              <dd>{storage(view.storageGb)}</dd>
+            </>
+          )}
+        </dl>
+        <h3 className="mt-3 text-sm font-bold">{t("detail.answers")}</h3>
+        <dl className="mt-1 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+          {QUESTIONS.filter((question) => view.answers[question]).map((question) => (
+            <div key={question} className="contents">
+              <dt className="text-slate-600">{q(`${question}.label`)}</dt>
+              <dd>{q(`${question}.choices.${view.answers[question]}` as "power.choices.yes")}</dd>
+            </div>
+          ))}
+        </dl>
+        {view.estimate && (
+          <>
+            <h3 className="mt-3 text-sm font-bold">{t("detail.estimate")}</h3>
+            {estimateOffer ? (
+              <div className="mt-1">
+                <OfferLines
+                  lang={lang}
+                  bidLabel={t("detail.bid", {
+                    grade: grade(view.estimate.grade),
+                    condition: ng(primaryNg(view.estimate.ngConditions)),
+                  })}
+                  bid={estimateOffer.bid}
+                  deductions={estimateOffer.deductions}
+                  amountLabel={t("estimate.amount")}
+                  amount={estimateOffer.amount}
+                />
+              </div>
+            ) : (
+              <p className="mt-1 text-sm">{t("estimate.noBid")}</p>
+            )}
+          </>
+        )}
+      </section>
+    </section>
+  );
+}

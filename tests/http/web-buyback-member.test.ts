@@ -1,0 +1,473 @@
+import { eq } from "drizzle-orm";
+import { parse } from "node-html-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyForBuyback } from "#core/buyback/apply.ts";
+import type { SessionUser } from "#core/identity/sessions.ts";
+import { getBalance } from "#core/ledger/get-balance.ts";
+import {
+  buybackBids,
+  buybackCompanies,
+  buybackItems,
+  deviceModels,
+  notifications,
+  users,
+} from "#db/schema/index.ts";
+import { makeMember } from "../helpers/catalog.ts";
+import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { makeBuyer } from "../helpers/trading.ts";
+import { getPage, type SignedIn, signIn, signInOperator } from "../helpers/web.ts";
+
+let server: TestServer;
+let phone = 0;
+let company = 0;
+
+/** A valid IMEI: 14 digits and their Luhn check digit. */
+function imeiOf(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    let d = Number(body[13 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+let serial = 0;
+const nextImei = () => imeiOf(`3539111${String(1_000_000 + ++serial).slice(-7)}`);
+
+const ANSWERS = {
+  power: "yes",
+  screen: "ok",
+  battery: "ok",
+  camera: "ok",
+  sensor: "ok",
+  network: "○",
+  appearance: "used",
+} as const;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.database.db;
+  const [model] = await db
+    .insert(deviceModels)
+    .values({ brandCode: "00001", categoryCode: "05", name: "iPhone 13", storageOptions: [128, 256] })
+    .returning({ id: deviceModels.id });
+  phone = model!.id;
+  const [c] = await db.insert(buybackCompanies).values({ name: "買取テスト株式会社" }).returning();
+  company = c!.id;
+  await db.insert(buybackBids).values([
+    { companyId: company, modelId: phone, grade: "B", ngCondition: "none", price: 45_000, enabled: true },
+    { companyId: company, modelId: phone, grade: "J", ngCondition: "screen", price: 8_000, enabled: true },
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function member(): Promise<SignedIn> {
+  return signIn(server, await makeBuyer(server.ctx));
+}
+
+function post(url: string, cookie: string, form: Record<string, string>) {
+  return fetch(`${server.url}${url}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
+    body: new URLSearchParams(form),
+  });
+}
+
+function api(path: string, token: string, init: { method?: string; body?: unknown; key?: string } = {}) {
+  return fetch(`${server.url}/api/v1${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "accept-language": "ja",
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(init.key ? { "idempotency-key": init.key } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+}
+
+/** The application form's fields for devices (`devices.{i}.{field}`). */
+function deviceForm(devices: Record<string, string>[]): Record<string, string> {
+  const form: Record<string, string> = { count: String(devices.length) };
+  devices.forEach((d, i) => {
+    for (const [k, v] of Object.entries(d)) form[`devices.${i}.${k}`] = v;
+  });
+  return form;
+}
+
+const goodDevice = (more: Record<string, string> = {}) => ({
+  categoryCode: "05",
+  modelId: String(phone),
+  storageGb: "128",
+  imei: nextImei(),
+  ...Object.fromEntries(Object.entries(ANSWERS).map(([q, a]) => [`answers.${q}`, a])),
+  ...more,
+});
+
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+/** A device of `owner` in state 40 with an offer, as grading leaves it. */
+async function offered(owner: SessionUser, amount: number) {
+  const { itemIds } = await applyForBuyback(server.ctx, {
+    actor: owner,
+    requestKey: `offer-${owner.id}-${amount}`,
+    devices: [
+      { categoryCode: "05", modelId: phone, storageGb: 128, imei: nextImei(), answers: { ...ANSWERS } },
+    ],
+    shipping: { method: "kit" },
+    confirmations: { activationLock: true, dataErased: true, adult: true },
+  });
+  const id = itemIds[0]!;
+  const now = new Date();
+  await server.database.db
+    .update(buybackItems)
+    .set({
+      state: "40",
+      grade: "B",
+      ngConditions: [],
+      diagnostics: { imei: { value: "353911101234566" }, serialNumber: { na: "表示なし" } },
+      offerCompanyId: company,
+      offerBid: amount,
+      offerDeductions: [],
+      offerAmount: amount,
+      offeredAt: now,
+      offerExpiresAt: new Date(now.getTime() + 7 * 86_400_000),
+    })
+    .where(eq(buybackItems.id, id));
+  return id;
+}
+
+describe("the member's buyback pages", () => {
+  it("open in both languages with their titles; business buyers and operators are refused", async () => {
+    const m = await member();
+    for (const [path, ja, en] of [
+      ["buyback/application/", "買取のお申込み", "Sell your devices"],
+      ["buyback/mypage/", "買取マイページ", "My buyback"],
+      ["buyback/transactions/", "買取の取引一覧", "Buyback transactions"],
+    ] as const) {
+      const pageJa = await getPage(server, `/ja/${path}`, m.cookie);
+      expect(pageJa.status, path).toBe(200);
+      expect(pageJa.doc.querySelector("h1")?.text).toBe(ja);
+      expect(pageJa.doc.querySelector("title")?.text).toContain(ja);
+      const pageEn = await getPage(server, `/en/${path}`, m.cookie);
+      expect(pageEn.doc.querySelector("h1")?.text).toBe(en);
+    }
+    const staff = await signInOperator(server, ["grader"]);
+    expect((await getPage(server, "/ja/buyback/mypage/", staff.cookie)).status).toBe(403);
+    const visitor = await getPage(server, "/ja/buyback/application/?model=1");
+    expect(visitor.status).toBe(302);
+    expect(visitor.res.headers.get("location")).toBe(
+      `/ja/login/?redirect=${encodeURIComponent("/ja/buyback/application/?model=1")}`,
+    );
+  });
+
+  it("chooses the model a price page sent, and adds a device without JavaScript keeping what was typed", async () => {
+    const m = await member();
+    const page = await getPage(server, `/ja/buyback/application/?model=${phone}`, m.cookie);
+    expect(page.html).toMatch(new RegExp(`<option value="${phone}" selected`));
+
+    const typed = goodDevice({ imei: "35 391110 123456 6" });
+    const added = await post("/ja/buyback/application/", m.cookie, { ...deviceForm([typed]), intent: "add" });
+    expect(added.status).toBe(200);
+    const html = await added.text();
+    expect(html).toContain('name="devices.1.modelId"');
+    expect(html).toContain('value="35 391110 123456 6"');
+    const checked = (doc: string, selector: string) =>
+      parse(doc).querySelector(selector)?.hasAttribute("checked");
+    expect(checked(html, 'input[name="devices.0.answers.appearance"][value="used"]')).toBe(true);
+
+    const estimated = await post("/ja/buyback/application/", m.cookie, {
+      ...deviceForm([typed]),
+      intent: "estimate",
+    });
+    const estimate = await estimated.text();
+    expect(estimate).toContain('data-testid="estimate-0-offer-amount"');
+    expect(estimate).toMatch(/data-testid="estimate-0-offer-amount"[^>]*>￥45,000/);
+  });
+
+  it("refuses a wrong IMEI or a missing answer with the message in the page's language, keeping every field", async () => {
+    const m = await member();
+    const bad = goodDevice({ imei: "351234567890123", "answers.camera": "" });
+    for (const [lang, imeiMessage, answerMessage] of [
+      ["ja", "IMEIを正しく入力してください", "選んでください"],
+      ["en", "Enter the IMEI correctly", "Please choose one"],
+    ] as const) {
+      const res = await post(`/${lang}/buyback/application/`, m.cookie, {
+        ...deviceForm([bad]),
+        intent: "next",
+      });
+      expect(res.status).toBe(422);
+      const html = await res.text();
+      expect(html).toContain(imeiMessage);
+      expect(html).toContain(answerMessage);
+      expect(html).toContain('value="351234567890123"');
+      expect(html).toMatch(new RegExp(`<option value="${phone}" selected`));
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it("applies through the confirm page once, however often it is sent, and says what to do next", async () => {
+    const m = await member();
+    expect((await getPage(server, "/ja/buyback/confirm/", m.cookie)).res.headers.get("location")).toBe(
+      "/ja/buyback/application/",
+    );
+    const next = await post("/ja/buyback/application/", m.cookie, {
+      ...deviceForm([goodDevice(), goodDevice({ "answers.screen": "cracked" })]),
+      intent: "next",
+    });
+    expect(next.status).toBe(302);
+    expect(next.headers.get("location")).toBe("/ja/buyback/confirm/");
+    const cookie = `${m.cookie}; ${cookieOf(next)}`;
+    const confirm = await getPage(server, "/ja/buyback/confirm/", cookie);
+    expect(confirm.status).toBe(200);
+    expect(confirm.doc.querySelectorAll('[data-testid="confirm-device"]')).toHaveLength(2);
+    expect(confirm.doc.querySelector('[data-testid="confirm-total"]')?.text).toBe("￥53,000");
+    const requestKey = confirm.doc.querySelector('input[name="requestKey"]')?.getAttribute("value") ?? "";
+
+    // Without the confirmations and with a pickup missing its time: messages, the choices kept.
+    const missing = await post("/ja/buyback/confirm/", cookie, {
+      requestKey,
+      method: "pickup",
+      pickupDate: "2099-01-05",
+      pickupSlot: "",
+      dataErased: "on",
+    });
+    expect(missing.status).toBe(422);
+    const html = await missing.text();
+    expect(html).toContain("アクティベーションロックを解除してからお申し込みください");
+    expect(html).toContain("18歳未満の方からは買取できません");
+    expect(html).toContain("集荷の日と時間帯を選んでください");
+    expect(html).toContain('value="2099-01-05"');
+    expect(parse(html).querySelector('input[name="method"][value="pickup"]')?.hasAttribute("checked")).toBe(
+      true,
+    );
+
+    const form = {
+      requestKey,
+      method: "pickup",
+      pickupDate: "2099-01-05",
+      pickupSlot: "08",
+      activationLock: "on",
+      dataErased: "on",
+      adult: "on",
+    };
+    const done = await post("/ja/buyback/confirm/", cookie, form);
+    expect(done.status).toBe(302);
+    const location = done.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/ja\/buyback\/transactions\/\?applied=\d+$/);
+    expect(done.headers.getSetCookie().join()).toMatch(/tsugu_buyback_draft=;/);
+    // The same form sent again (a double tap, a retry) answers the same application.
+    const again = await post("/ja/buyback/confirm/", cookie, form);
+    expect(again.headers.get("location")).toBe(location);
+    const items = await server.database.db.select().from(buybackItems).where(eq(buybackItems.userId, m.id));
+    expect(items).toHaveLength(2);
+
+    const list = await getPage(server, location, m.cookie);
+    const steps = list.doc.querySelector('[data-testid="next-steps"]');
+    expect(steps?.text).toContain("2台の端末のお申込みを受け付けました");
+    expect(steps?.querySelector('[data-testid="invoice-number"]')?.text).toMatch(/^\d{12}$/);
+    expect(steps?.querySelector('[data-testid="hand-over"]')?.text).toContain(
+      "14時〜16時に配達員が集荷に伺います",
+    );
+  });
+
+  it("shows a device only to its member: another member's page, address page and API answer 404", async () => {
+    const owner = await member();
+    const other = await member();
+    const { itemIds } = await applyForBuyback(server.ctx, {
+      actor: owner,
+      requestKey: `foreign-${owner.id}`,
+      devices: [
+        { categoryCode: "05", modelId: phone, storageGb: 128, imei: nextImei(), answers: { ...ANSWERS } },
+      ],
+      shipping: { method: "kit" },
+      confirmations: { activationLock: true, dataErased: true, adult: true },
+    });
+    const id = itemIds[0]!;
+    const own = await getPage(server, `/ja/buyback/transactions/${id}/`, owner.cookie);
+    expect(own.status).toBe(200);
+    expect(own.doc.querySelector('[data-testid="buyback-status"]')?.getAttribute("data-state")).toBe("10");
+    for (const path of [`/ja/buyback/transactions/${id}/`, `/ja/buyback/transactions/${id}/address/`]) {
+      expect((await getPage(server, path, other.cookie)).status, path).toBe(404);
+    }
+    expect((await post(`/ja/buyback/transactions/${id}/`, other.cookie, { intent: "cancel" })).status).toBe(
+      404,
+    );
+    expect((await api(`/buyback/transactions/${id}`, other.token)).status).toBe(404);
+    expect((await api(`/buyback/transactions/${id}/ship`, other.token, { method: "POST" })).status).toBe(404);
+    const [row] = await server.database.db.select().from(buybackItems).where(eq(buybackItems.id, id));
+    expect(row?.state).toBe("10");
+  });
+
+  it("accepts a small offer on the member's word they are 18 or older: proceeds grow, the notice leads to the device", async () => {
+    const m = await member();
+    const id = await offered(m, 6_000);
+    const page = await getPage(server, `/ja/buyback/transactions/${id}/`, m.cookie);
+    expect(page.doc.querySelector('[data-testid="offer-lines-amount"]')?.text).toBe("￥6,000");
+    expect(page.doc.querySelector('[data-testid="offer-deadline"]')?.text).toMatch(
+      /^回答期限: .*（日本時間）$/,
+    );
+    expect(page.html).not.toContain("買取テスト株式会社");
+    expect(page.doc.querySelector('input[name="adult"]')).not.toBeNull();
+
+    const noAdult = await post(`/ja/buyback/transactions/${id}/`, m.cookie, { intent: "accept" });
+    expect(noAdult.status).toBe(422);
+    expect(await noAdult.text()).toContain("18歳以上であることを確認してください");
+    const accepted = await post(`/ja/buyback/transactions/${id}/`, m.cookie, {
+      intent: "accept",
+      adult: "on",
+    });
+    expect(accepted.status).toBe(302);
+    expect((await getBalance(server.ctx, { userId: m.id })).proceeds).toBe(6_000);
+    const bought = await getPage(server, `/ja/buyback/transactions/${id}/`, m.cookie);
+    expect(bought.doc.querySelector('[data-testid="bought"]')?.text).toContain(
+      "￥6,000を売上金に加えました。",
+    );
+    const twice = await post(`/ja/buyback/transactions/${id}/`, m.cookie, { intent: "accept", adult: "on" });
+    expect(twice.status).toBe(409);
+    expect((await getBalance(server.ctx, { userId: m.id })).proceeds).toBe(6_000);
+
+    const [notice] = await server.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, m.id));
+    expect(notice?.kind).toBe("buyback");
+    const list = await getPage(server, "/ja/notifications/", m.cookie);
+    const link = list.doc.querySelector(`a[href="/ja/buyback/transactions/${id}/"]`);
+    expect(link?.text).toContain("「iPhone 13」の買取が成立しました。￥6,000を売上金に加えました");
+    const listEn = await getPage(server, "/en/notifications/", m.cookie);
+    expect(listEn.html).toContain(
+      "The buyback of your iPhone 13 is complete: ¥6,000 was added to your proceeds",
+    );
+  });
+
+  it("asks for the identity check before a large offer can be accepted; declining sends the device back", async () => {
+    const m = await member();
+    const id = await offered(m, 30_000);
+    const page = await getPage(server, `/ja/buyback/transactions/${id}/`, m.cookie);
+    const needed = page.doc.querySelector('[data-testid="identity-needed"]');
+    expect(needed?.text).toContain("古物営業法にもとづく本人確認が必要です");
+    expect(needed?.querySelector("a")?.getAttribute("href")).toBe("/ja/settings/identification/");
+    expect(page.html).not.toContain('value="accept"');
+    const refused = await post(`/ja/buyback/transactions/${id}/`, m.cookie, {
+      intent: "accept",
+      adult: "on",
+    });
+    expect(refused.status).toBe(403);
+    const declined = await post(`/ja/buyback/transactions/${id}/`, m.cookie, { intent: "decline" });
+    expect(declined.status).toBe(302);
+    const ended = await getPage(server, `/en/buyback/transactions/${id}/`, m.cookie);
+    expect(ended.doc.querySelector('[data-testid="ended"]')?.text).toContain("You declined the offer");
+    expect(ended.doc.querySelector('[data-testid="return-invoice"]')?.text).toMatch(/^\d{12}$/);
+  });
+});
+
+describe("the member's buyback API", () => {
+  it("estimates from live bids and refuses an unknown model", async () => {
+    const m = await member();
+    const ok = await api("/buyback/estimate", m.token, {
+      method: "POST",
+      body: { category_code: "05", model_id: phone, storage_gb: 128, answers: { ...ANSWERS, network: "△" } },
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({
+      grade: "B",
+      ng_conditions: [],
+      ng_condition: "none",
+      offer: { bid: 45_000, deductions: [{ code: "network_pending", amount: 4_500 }], amount: 40_500 },
+    });
+    const unknown = await api("/buyback/estimate", m.token, {
+      method: "POST",
+      body: { category_code: "05", model_id: 999_999, storage_gb: 128, answers: ANSWERS },
+    });
+    expect(unknown.status).toBe(422);
+    expect(
+      ((await unknown.json()) as { error: { fields: Record<string, string> } }).error.fields.model_id,
+    ).toBe("この機種は選べません。一覧から選んでください");
+  });
+
+  it("applies once per key, refuses a bad IMEI checksum and eleven devices, then ships and refuses what no longer fits", async () => {
+    const m = await member();
+    const device = { category_code: "05", model_id: phone, storage_gb: 128, answers: ANSWERS };
+    const body = (devices: unknown[]) => ({
+      devices,
+      shipping_method: "kit",
+      activation_lock_removed: true,
+      data_erased: true,
+      adult: true,
+    });
+    const checksum = await api("/buyback/applications", m.token, {
+      method: "POST",
+      key: "api-checksum-1",
+      body: body([{ ...device, imei: "351234567890123" }]),
+    });
+    expect(checksum.status).toBe(422);
+    expect(((await checksum.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      "devices.0.imei": "IMEIを正しく入力してください",
+    });
+    const eleven = await api("/buyback/applications", m.token, {
+      method: "POST",
+      key: "api-eleven-1",
+      body: body(Array.from({ length: 11 }, () => ({ ...device, imei: nextImei() }))),
+    });
+    expect(eleven.status).toBe(422);
+    const spaced = nextImei().replace(/^(\d{2})(\d{6})(\d{6})(\d)$/, "$1-$2-$3-$4");
+    const first = await api("/buyback/applications", m.token, {
+      method: "POST",
+      key: "api-apply-1",
+      body: body([{ ...device, imei: spaced }]),
+    });
+    expect(first.status).toBe(201);
+    const applied = (await first.json()) as { application_id: number; item_ids: number[] };
+    const again = await api("/buyback/applications", m.token, {
+      method: "POST",
+      key: "api-apply-1",
+      body: body([{ ...device, imei: nextImei() }]),
+    });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ...applied, created: false });
+
+    const id = applied.item_ids[0]!;
+    const list = (await (await api("/buyback/transactions", m.token)).json()) as { items: { id: number }[] };
+    expect(list.items.map((i) => i.id)).toEqual([id]);
+    const detail = (await (await api(`/buyback/transactions/${id}`, m.token)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(detail).toMatchObject({ state: "10", actions: ["ship", "cancel", "address"], acceptance: null });
+    expect(detail.imei).toMatch(/^\d{8}•+\d{2}$/);
+    const address = await api(`/buyback/transactions/${id}/address`, m.token, {
+      method: "PUT",
+      body: { source: "new", address: { family_name: "佐藤" } },
+    });
+    expect(address.status).toBe(422);
+    expect((await api(`/buyback/transactions/${id}/ship`, m.token, { method: "POST" })).status).toBe(200);
+    expect((await api(`/buyback/transactions/${id}/cancel`, m.token, { method: "POST" })).status).toBe(409);
+    const locked = await api(`/buyback/transactions/${id}/address`, m.token, {
+      method: "PUT",
+      body: { source: "book" },
+    });
+    expect(locked.status).toBe(409);
+    expect(
+      (await api(`/buyback/transactions/${id}/accept`, m.token, { method: "POST", body: {} })).status,
+    ).toBe(409);
+
+    // A business buyer's account never sells to the buyback.
+    const someone = await makeMember(server.ctx);
+    await server.database.db.update(users).set({ role: "business" }).where(eq(users.id, someone.id));
+    const business = await signIn(server, { ...someone, role: "business" });
+    expect((await api("/buyback/transactions", business.token)).status).toBe(403);
+    expect((await getPage(server, "/ja/buyback/application/", business.cookie)).status).toBe(403);
+  });
+});
