@@ -126,7 +126,7 @@ export default [
     route("terms-of-service", "routes/site/terms.tsx"),
     route("imei-checker", "routes/site/imei-checker.tsx"),
     // The buyer portal of the buyback service (business buyers): one layout over its sections.
-    layout("routes/buyback/buyer-layout.tsx", []),
+    layout("routes/buyback/buyer-layout.tsx", [route("buyback/bids", "routes/buyback/bids.tsx")]),
     // The back office: one layout (the menu of what the operator may open) over every staff page.
     layout("routes/staff/layout.tsx", [
       route("staff", "routes/staff/dashboard.tsx"),

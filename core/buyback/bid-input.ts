@@ -61,7 +61,11 @@ function wholeNumber(max: number, min: number, message: Message) {
     });
 }
 
-const ZPrice = wholeNumber(BID_LIMITS.priceMax, 1, msg("buybackBids.errors.price", { max: BID_LIMITS.priceMax }));
+const ZPrice = wholeNumber(
+  BID_LIMITS.priceMax,
+  1,
+  msg("buybackBids.errors.price", { max: BID_LIMITS.priceMax }),
+);
 const ZQuantityCap = wholeNumber(
   BID_LIMITS.quantityCapMax,
   0,
@@ -84,8 +88,10 @@ const ZExpiresOn = z
 const ZCell = z
   .object({
     grade: z.enum(BUYBACK_GRADES),
-    price: ZPrice,
-    enabled: z.boolean(),
+    price: ZPrice.describe(
+      `Whole yen, 1–${BID_LIMITS.priceMax} (a number, or digits as typed: "30,000"); null or "": no price`,
+    ),
+    enabled: z.boolean().describe("Checked: the bid is active. A checked cell needs a price"),
     /** The bid this cell is, as the list answered it: only the buyer's own company's bids. */
     bidId: z.int().positive().nullish(),
   })
@@ -94,8 +100,12 @@ const ZCell = z
 const ZRow = z.object({
   modelId: z.int().positive(),
   ngCondition: z.enum(BUYBACK_NG_CONDITIONS),
-  quantityCap: ZQuantityCap,
-  expiresOn: ZExpiresOn,
+  quantityCap: ZQuantityCap.describe(
+    `Devices the company takes per grade of this row, 0–${BID_LIMITS.quantityCapMax}; null: no cap`,
+  ),
+  expiresOn: ZExpiresOn.describe(
+    `YYYY-MM-DD (Asia/Tokyo), ${BID_LIMITS.expiryMinDays}–${BID_LIMITS.expiryMaxDays} days ahead: the row's bids stand through that day; null: no expiry`,
+  ),
   cells: z.array(ZCell).min(1).max(BUYBACK_GRADES.length),
 });
 
@@ -103,44 +113,46 @@ const ZRow = z.object({
  * What a save of the bid list carries: rows of model × NG condition, each with its grade cells
  * (price, checked) and the row's quantity cap and expiry. A row or a grade given twice is refused.
  */
-export const ZSaveBids = z
-  .object({ rows: z.array(ZRow).min(1).max(BID_LIMITS.maxRows) })
-  .check((payload) => {
-    const seen = new Set<string>();
-    payload.value.rows.forEach((row, i) => {
-      const key = `${row.modelId}:${row.ngCondition}`;
-      if (seen.has(key)) {
+export const ZSaveBids = z.object({ rows: z.array(ZRow).min(1).max(BID_LIMITS.maxRows) }).check((payload) => {
+  const seen = new Set<string>();
+  payload.value.rows.forEach((row, i) => {
+    const key = `${row.modelId}:${row.ngCondition}`;
+    if (seen.has(key)) {
+      payload.issues.push({
+        code: "custom",
+        message: "duplicate",
+        params: { message: msg("buybackBids.errors.duplicateRow") },
+        input: row.modelId,
+        path: ["rows", i, "modelId"],
+      });
+    }
+    seen.add(key);
+    const grades = new Set<string>();
+    row.cells.forEach((cell, j) => {
+      if (grades.has(cell.grade)) {
         payload.issues.push({
           code: "custom",
           message: "duplicate",
-          params: { message: msg("buybackBids.errors.duplicateRow") },
-          input: row.modelId,
-          path: ["rows", i, "modelId"],
+          params: { message: msg("buybackBids.errors.duplicateGrade") },
+          input: cell.grade,
+          path: ["rows", i, "cells", j, "grade"],
         });
       }
-      seen.add(key);
-      const grades = new Set<string>();
-      row.cells.forEach((cell, j) => {
-        if (grades.has(cell.grade)) {
-          payload.issues.push({
-            code: "custom",
-            message: "duplicate",
-            params: { message: msg("buybackBids.errors.duplicateGrade") },
-            input: cell.grade,
-            path: ["rows", i, "cells", j, "grade"],
-          });
-        }
-        grades.add(cell.grade);
-      });
+      grades.add(cell.grade);
     });
   });
+});
 export type TSaveBids = z.input<typeof ZSaveBids>;
-export type TBidRow = z.output<typeof ZRow>;
 
 /** Which part of the list: a catalogue category, one of its models (or all), one NG condition. */
 export const ZBidSelection = z.object({
   category: z.enum(codesOf(CATEGORIES)).optional(),
-  model: z.coerce.number().int().positive().optional().or(z.literal("").transform(() => undefined)),
+  model: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   ng: z.enum(BUYBACK_NG_CONDITIONS).optional(),
 });
 export type TBidSelection = z.input<typeof ZBidSelection>;

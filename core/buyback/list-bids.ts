@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
 import {
   BUYBACK_GRADES,
   type BuybackGrade,
@@ -6,9 +7,8 @@ import {
   buybackBids,
   deviceModels,
 } from "#db/schema/index.ts";
-import type { Db } from "#db/client.ts";
-import type { CoreContext } from "../shared/context.ts";
 import { CATEGORIES, type CategoryCode, codesOf } from "../shared/codes.ts";
+import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
@@ -19,9 +19,9 @@ import { type Buyer, getBuyer } from "./buyers.ts";
  * Whether a bid counts now (`liveBid`), and if not, why: not checked (or no price), past its
  * expiry, or its quantity cap reached.
  */
-export type BidStatus = "live" | "off" | "expired" | "full";
+type BidStatus = "live" | "off" | "expired" | "full";
 
-export type BidCell = {
+type BidCell = {
   bidId: number | null;
   price: number | null;
   enabled: boolean;
@@ -76,7 +76,13 @@ export async function modelsOf(db: Db, categoryCode: string): Promise<BidListMod
 }
 
 function statusOf(
-  bid: { price: number | null; enabled: boolean; expiresAt: Date | null; quantityCap: number | null; reserved: number },
+  bid: {
+    price: number | null;
+    enabled: boolean;
+    expiresAt: Date | null;
+    quantityCap: number | null;
+    reserved: number;
+  },
   now: Date,
 ): BidStatus {
   if (!bid.enabled || bid.price === null) return "off";
@@ -91,7 +97,7 @@ const EMPTY_CELL: BidCell = { bidId: null, price: null, enabled: false, reserved
  * One company's bid rows for some models and one NG condition. The quantity cap and expiry are
  * the row's: the list writes them to every bid of the row, so the first bid that has one tells.
  */
-export async function companyRows(
+async function companyRows(
   db: Db,
   o: { companyId: number; models: BidListModel[]; ngCondition: BuybackNgCondition; now: Date },
 ): Promise<BidRowView[]> {

@@ -22,7 +22,12 @@ describe("a recommended price from one cell's sample (pure)", () => {
     [[101, 103], [99, 98, 97], "bearish", 98, "second_bid"],
     [[101, 102, 103, 104], [200], "bearish", 102, "accepted_median"],
   ] as const)("accepted %j, bids %j, %s → %d (%s)", (accepted, bids, kind, price, basis) => {
-    expect(recommendFromSample({ accepted, bids }, kind)).toEqual({ enough: true, price, basis, points: accepted.length + bids.length });
+    expect(recommendFromSample({ accepted, bids }, kind)).toEqual({
+      enough: true,
+      price,
+      basis,
+      points: accepted.length + bids.length,
+    });
   });
 
   it("says not enough data under five points, whatever they are", () => {
@@ -32,7 +37,10 @@ describe("a recommended price from one cell's sample (pure)", () => {
       basis: null,
       points: 4,
     });
-    expect(recommendFromSample({ accepted: [], bids: [] }, "bearish")).toMatchObject({ enough: false, points: 0 });
+    expect(recommendFromSample({ accepted: [], bids: [] }, "bearish")).toMatchObject({
+      enough: false,
+      points: 0,
+    });
   });
 });
 
@@ -89,7 +97,13 @@ describe.each(ENGINES)("recommended prices from the market on %s", (engine) => {
     // Live bids: two count; a disabled one, an expired one and one of another NG condition do not.
     await placeBid(t.ctx.db, { companyId: rival1, modelId: phone, grade: "A", price: 27_500 });
     await placeBid(t.ctx.db, { companyId: rival2, modelId: phone, grade: "A", price: 25_000 });
-    await placeBid(t.ctx.db, { companyId: buyer.companyId, modelId: phone, grade: "A", price: 99_000, enabled: false });
+    await placeBid(t.ctx.db, {
+      companyId: buyer.companyId,
+      modelId: phone,
+      grade: "A",
+      price: 99_000,
+      enabled: false,
+    });
     await placeBid(t.ctx.db, {
       companyId: buyer.companyId,
       modelId: phone,
@@ -123,7 +137,14 @@ describe.each(ENGINES)("recommended prices from the market on %s", (engine) => {
     expect([r.windowDays, r.minSample, r.since.toISOString()]).toEqual([90, 5, daysAgo(90).toISOString()]);
     const a = r.cells.find((c) => c.modelId === phone && c.grade === "A");
     // Accepted 20,000…30,000 → P75 = 28,000; best bid 27,500.
-    expect(a).toEqual({ modelId: phone, grade: "A", price: 28_000, basis: "accepted_p75", accepted: 6, bids: 2 });
+    expect(a).toEqual({
+      modelId: phone,
+      grade: "A",
+      price: 28_000,
+      basis: "accepted_p75",
+      accepted: 6,
+      bids: 2,
+    });
     const b = r.cells.find((c) => c.modelId === phone && c.grade === "B");
     expect(b).toEqual({ modelId: phone, grade: "B", price: null, basis: null, accepted: 3, bids: 0 });
     // Every grade of every model of the category, and nothing of another category.

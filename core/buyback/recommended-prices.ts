@@ -8,8 +8,8 @@ import {
   buybackBids,
   buybackItems,
 } from "#db/schema/index.ts";
-import type { CoreContext } from "../shared/context.ts";
 import { CATEGORIES, type CategoryCode, codesOf } from "../shared/codes.ts";
+import type { CoreContext } from "../shared/context.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { BID_FIELD_LABELS } from "./bid-input.ts";
 import { liveBid } from "./bids.ts";
@@ -78,7 +78,7 @@ export function recommendFromSample(
   return { enough: true, ...lowest, points };
 }
 
-export type Recommendation = {
+type Recommendation = {
   modelId: number;
   grade: BuybackGrade;
   /** Null: not enough data, the cell is left as it is. */
@@ -154,15 +154,15 @@ export async function recommendedPrices(
   const bids = await ctx.db
     .select({ modelId: buybackBids.modelId, grade: buybackBids.grade, price: buybackBids.price })
     .from(buybackBids)
-    .where(
-      and(inArray(buybackBids.modelId, modelIds), eq(buybackBids.ngCondition, input.ng), liveBid(now)),
-    );
+    .where(and(inArray(buybackBids.modelId, modelIds), eq(buybackBids.ngCondition, input.ng), liveBid(now)));
   const cells: Recommendation[] = [];
   for (const model of models) {
     for (const grade of BUYBACK_GRADES) {
       const sample = {
         accepted: accepted
-          .filter((a) => a.modelId === model.id && a.grade === grade && primaryNg(a.ngConditions) === input.ng)
+          .filter(
+            (a) => a.modelId === model.id && a.grade === grade && primaryNg(a.ngConditions) === input.ng,
+          )
           .map((a) => a.price as number),
         bids: bids.filter((b) => b.modelId === model.id && b.grade === grade).map((b) => b.price as number),
       };

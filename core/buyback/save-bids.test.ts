@@ -23,7 +23,12 @@ async function refused(p: Promise<unknown>): Promise<AppError> {
   throw new Error("expected a refusal");
 }
 
-type Cell = { grade: "S" | "A" | "B" | "C" | "J"; price: string | number | null; enabled: boolean; bidId?: number };
+type Cell = {
+  grade: "S" | "A" | "B" | "C" | "J";
+  price: string | number | null;
+  enabled: boolean;
+  bidId?: number;
+};
 const row = (modelId: number, cells: Cell[], more: Partial<TSaveBids["rows"][number]> = {}) => ({
   modelId,
   ngCondition: "none" as const,
@@ -84,9 +89,9 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     ]);
     expect(rows.every((r) => r.updatedBy === a.userId)).toBe(true);
     const now = t.clock.now();
-    expect((await bestBid(t.ctx.db, { modelId: iphone13, grade: "A", ngCondition: "none", now }))?.price).toBe(
-      45_000,
-    );
+    expect(
+      (await bestBid(t.ctx.db, { modelId: iphone13, grade: "A", ngCondition: "none", now }))?.price,
+    ).toBe(45_000);
     // An unchecked price is kept but is no bid.
     expect(await bestBid(t.ctx.db, { modelId: iphone13, grade: "B", ngCondition: "none", now })).toBeNull();
     const a45 = rows.find((r) => r.grade === "A")!;
@@ -96,7 +101,11 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
       .where(and(eq(auditLog.targetType, "buyback_bid"), eq(auditLog.targetId, String(a45.id))));
     expect(entry?.actorId).toBe(a.userId);
     expect(entry?.action).toBe("buyback_bids:save");
-    expect(entry?.changes).toMatchObject({ price: [null, 45_000], enabled: [null, true], grade: [null, "A"] });
+    expect(entry?.changes).toMatchObject({
+      price: [null, 45_000],
+      enabled: [null, true],
+      grade: [null, "A"],
+    });
   });
 
   it("refuses a checked cell without a price with the §5 message, in Japanese and English, and changes nothing", async () => {
@@ -124,35 +133,31 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     expect(await bidsOf(a.companyId, iphone13)).toEqual(before);
   });
 
-  it.each([
-    ["-100"],
-    [-100],
-    ["1.5"],
-    [1.5],
-    ["0"],
-    ["10000000"],
-    ["abc"],
-    ["1e5"],
-  ])("refuses the price %j (whole yen 1–9,999,999 only)", async (price) => {
-    const error = await refused(
-      saveBids(t.ctx, {
-        userId: a.userId,
-        input: { rows: [row(iphone14, [{ grade: "A", price, enabled: true }])] },
-      }),
-    );
-    expect(error.code).toBe("VALIDATION");
-    expect(localizeError(error, "ja").fields["rows.0.cells.0.price"]).toBe(
-      "金額は1円から9,999,999円までの整数で入力してください",
-    );
-    expect(await bidsOf(a.companyId, iphone14)).toEqual([]);
-  });
+  it.each([["-100"], [-100], ["1.5"], [1.5], ["0"], ["10000000"], ["abc"], ["1e5"]])(
+    "refuses the price %j (whole yen 1–9,999,999 only)",
+    async (price) => {
+      const error = await refused(
+        saveBids(t.ctx, {
+          userId: a.userId,
+          input: { rows: [row(iphone14, [{ grade: "A", price, enabled: true }])] },
+        }),
+      );
+      expect(error.code).toBe("VALIDATION");
+      expect(localizeError(error, "ja").fields["rows.0.cells.0.price"]).toBe(
+        "金額は1円から9,999,999円までの整数で入力してください",
+      );
+      expect(await bidsOf(a.companyId, iphone14)).toEqual([]);
+    },
+  );
 
   it("refuses a cap that is negative, a decimal, or below the devices already held on the bids", async () => {
     for (const cap of ["-1", 2.5, "x"]) {
       const error = await refused(
         saveBids(t.ctx, {
           userId: a.userId,
-          input: { rows: [row(iphone14, [{ grade: "A", price: 1000, enabled: true }], { quantityCap: cap })] },
+          input: {
+            rows: [row(iphone14, [{ grade: "A", price: 1000, enabled: true }], { quantityCap: cap })],
+          },
         }),
       );
       expect(localizeError(error, "en").fields["rows.0.quantityCap"]).toBe(
@@ -192,7 +197,9 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     }
     await saveBids(t.ctx, {
       userId: a.userId,
-      input: { rows: [row(iphone14, [{ grade: "A", price: 20_000, enabled: true }], { expiresOn: "2026-12-10" })] },
+      input: {
+        rows: [row(iphone14, [{ grade: "A", price: 20_000, enabled: true }], { expiresOn: "2026-12-10" })],
+      },
     });
     const [bid] = await bidsOf(a.companyId, iphone14);
     expect(bid?.expiresAt?.toISOString()).toBe("2026-12-10T15:00:00.000Z");
@@ -200,7 +207,9 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     t.clock.set("2026-12-10T10:00:00.000Z");
     const again = await saveBids(t.ctx, {
       userId: a.userId,
-      input: { rows: [row(iphone14, [{ grade: "A", price: 21_000, enabled: true }], { expiresOn: "2026-12-10" })] },
+      input: {
+        rows: [row(iphone14, [{ grade: "A", price: 21_000, enabled: true }], { expiresOn: "2026-12-10" })],
+      },
     });
     expect(again.updated).toBe(1);
     t.clock.set("2026-12-11T00:00:00.000Z");
@@ -222,21 +231,27 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     await save(a.userId, 30_000, false);
     await save(a.userId, 30_000, true);
     const now = t.clock.now();
-    expect((await bestBid(t.ctx.db, { modelId: model, grade: "B", ngCondition: "none", now }))?.companyId).toBe(
-      a.companyId,
-    );
+    expect(
+      (await bestBid(t.ctx.db, { modelId: model, grade: "B", ngCondition: "none", now }))?.companyId,
+    ).toBe(a.companyId);
     // A changes its price and back: now B's price was set first.
     await save(a.userId, 29_000);
     await save(a.userId, 30_000);
     expect(
-      (await bestBid(t.ctx.db, { modelId: model, grade: "B", ngCondition: "none", now: t.clock.now() }))?.companyId,
+      (await bestBid(t.ctx.db, { modelId: model, grade: "B", ngCondition: "none", now: t.clock.now() }))
+        ?.companyId,
     ).toBe(b.companyId);
     const unchanged = await save(b.userId, 30_000);
     expect(unchanged).toEqual({ created: 0, updated: 0, unchanged: 1 });
   });
 
   it("never touches another company's bid: naming it is not found, and saving the same cell makes the buyer's own", async () => {
-    const theirs = await placeBid(t.ctx.db, { companyId: b.companyId, modelId: ipad, grade: "A", price: 40_000 });
+    const theirs = await placeBid(t.ctx.db, {
+      companyId: b.companyId,
+      modelId: ipad,
+      grade: "A",
+      price: 40_000,
+    });
     const error = await refused(
       saveBids(t.ctx, {
         userId: a.userId,
@@ -246,7 +261,9 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
       }),
     );
     expect(error.code).toBe("NOT_FOUND");
-    expect(localizeError(error, "ja").message).toBe("この入札は見つかりません。変更できるのは自社の入札だけです");
+    expect(localizeError(error, "ja").message).toBe(
+      "この入札は見つかりません。変更できるのは自社の入札だけです",
+    );
     const [still] = await bidsOf(b.companyId, ipad);
     expect([still?.price, still?.enabled]).toEqual([40_000, true]);
     expect(await bidsOf(a.companyId, ipad)).toEqual([]);
@@ -318,7 +335,10 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     // B priced Pixel 8 only; newest first within the maker.
     expect(phones.rows.map((r) => r.name)).toEqual(["Pixel 8"]);
     expect(phones.others.map((m) => m.name)).toEqual(["Galaxy S23", "iPhone 14", "iPhone 13"]);
-    const one = await listBids(t.ctx, { userId: b.userId, input: { category: "05", model: String(iphone13) } });
+    const one = await listBids(t.ctx, {
+      userId: b.userId,
+      input: { category: "05", model: String(iphone13) },
+    });
     expect(one.rows.map((r) => [r.name, r.cells.S.price])).toEqual([["iPhone 13", null]]);
     expect(one.others).toEqual([]);
     const cameras = await listBids(t.ctx, { userId: a.userId, input: { category: "07" } });
@@ -333,8 +353,21 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
   it("shows why a checked bid does not count: expired or its cap reached", async () => {
     const model = await makeModel(t.ctx.db, "iPhone 12", "05", 2020);
     const now = t.clock.now();
-    await placeBid(t.ctx.db, { companyId: b.companyId, modelId: model, grade: "S", price: 10, expiresAt: new Date(now.getTime() - DAY) });
-    await placeBid(t.ctx.db, { companyId: b.companyId, modelId: model, grade: "A", price: 10, quantityCap: 1, reserved: 1 });
+    await placeBid(t.ctx.db, {
+      companyId: b.companyId,
+      modelId: model,
+      grade: "S",
+      price: 10,
+      expiresAt: new Date(now.getTime() - DAY),
+    });
+    await placeBid(t.ctx.db, {
+      companyId: b.companyId,
+      modelId: model,
+      grade: "A",
+      price: 10,
+      quantityCap: 1,
+      reserved: 1,
+    });
     const list = await listBids(t.ctx, { userId: b.userId, input: { category: "05", model: String(model) } });
     expect([list.rows[0]?.cells.S.status, list.rows[0]?.cells.A.status, list.rows[0]?.quantityCap]).toEqual([
       "expired",

@@ -4,8 +4,8 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
-import type { RequestMeta } from "../staff/authorize.ts";
 import { diffFields, recordAudit } from "../staff/audit.ts";
+import type { RequestMeta } from "../staff/authorize.ts";
 import {
   BID_FIELD_LABELS,
   BID_LIMITS,
@@ -84,7 +84,9 @@ export async function saveBids(
       const stored = mine.find((b) => b.expiresAt !== null)?.expiresAt;
       const unchanged = stored ? expiresOnOf(stored) === row.expiresOn : false;
       if (row.expiresOn !== null && !unchanged && (row.expiresOn < earliest || row.expiresOn > latest)) {
-        fields[`rows.${i}.expiresOn`] = msg("buybackBids.errors.expiresOn", { max: BID_LIMITS.expiryMaxDays });
+        fields[`rows.${i}.expiresOn`] = msg("buybackBids.errors.expiresOn", {
+          max: BID_LIMITS.expiryMaxDays,
+        });
       }
       if (row.quantityCap !== null) {
         const held = Math.max(
@@ -128,7 +130,8 @@ export async function saveBids(
             .onConflictDoNothing()
             .returning({ id: buybackBids.id });
           // Another save of the same company's list won the race for this cell: this one changes nothing.
-          if (!created) throw new AppError("CONFLICT", { message: msg("buybackBids.errors.changedMeanwhile") });
+          if (!created)
+            throw new AppError("CONFLICT", { message: msg("buybackBids.errors.changedMeanwhile") });
           await recordAudit(audit, {
             operator,
             action: "buyback_bids:save",

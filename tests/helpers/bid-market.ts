@@ -1,3 +1,4 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import {
   type BuybackAddress,
@@ -44,7 +45,12 @@ export async function makeBuyerCompany(
 }
 
 /** A device model of a catalogue category. */
-export async function makeModel(db: Db, name: string, categoryCode = "05", releasedYear = 2021): Promise<number> {
+export async function makeModel(
+  db: Db,
+  name: string,
+  categoryCode = "05",
+  releasedYear = 2021,
+): Promise<number> {
   counter += 1;
   const [row] = await db
     .insert(deviceModels)
@@ -131,4 +137,52 @@ export async function acceptedBuybacks(
       decidedAt: o.decidedAt,
     })),
   );
+}
+
+/** The model the bid-list journey prices: one the rest of the demo data leaves alone. */
+export const MARKET_MODEL = { brandCode: "00007", name: "TORQUE G06" } as const;
+
+/**
+ * A small market for the bid-list journey: the demo buyer (buyer@) bids on one model, the second
+ * demo buyer (buyer2@) bids on it too, and devices of that model were bought ten days ago by a
+ * company with no accounts (so no buyer sees them as products). Grades S and A have enough
+ * points for a recommended price; B has three; C and J none. Idempotent.
+ */
+export async function seedBidMarket(db: Db, now = new Date()): Promise<void> {
+  const [model] = await db
+    .select({ id: deviceModels.id })
+    .from(deviceModels)
+    .where(and(eq(deviceModels.brandCode, MARKET_MODEL.brandCode), eq(deviceModels.name, MARKET_MODEL.name)));
+  if (!model) return;
+  const [already] = await db
+    .select({ id: buybackItems.id })
+    .from(buybackItems)
+    .where(eq(buybackItems.modelId, model.id));
+  if (already) return;
+  const companies = await db
+    .select({ email: users.email, companyId: buybackBuyers.companyId })
+    .from(buybackBuyers)
+    .innerJoin(users, eq(users.id, buybackBuyers.userId))
+    .where(inArray(users.email, ["buyer@tsugu.example", "buyer2@tsugu.example"]));
+  const buyer = companies.find((c) => c.email === "buyer@tsugu.example")?.companyId;
+  const buyer2 = companies.find((c) => c.email === "buyer2@tsugu.example")?.companyId;
+  if (!buyer || !buyer2) return;
+  const [market] = await db
+    .insert(buybackCompanies)
+    .values({ name: "相場確認用テスト会社" })
+    .returning({ id: buybackCompanies.id });
+  const at = new Date(now.getTime() - 10 * 24 * 3600 * 1000);
+  await placeBid(db, { companyId: buyer, modelId: model.id, grade: "S", price: 52_000 });
+  await placeBid(db, { companyId: buyer, modelId: model.id, grade: "A", price: 45_000 });
+  await placeBid(db, { companyId: buyer, modelId: model.id, grade: "B", price: 38_000, enabled: false });
+  await placeBid(db, { companyId: buyer2, modelId: model.id, grade: "A", price: 46_000 });
+  await placeBid(db, { companyId: buyer2, modelId: model.id, grade: "B", price: 37_000 });
+  const sold = { modelId: model.id, decidedAt: at, companyId: market!.id };
+  await acceptedBuybacks(db, { ...sold, grade: "S", prices: [50_000, 52_000, 54_000, 56_000, 58_000] });
+  await acceptedBuybacks(db, {
+    ...sold,
+    grade: "A",
+    prices: [40_000, 42_000, 44_000, 46_000, 48_000, 50_000],
+  });
+  await acceptedBuybacks(db, { ...sold, grade: "B", prices: [30_000, 31_000] });
 }

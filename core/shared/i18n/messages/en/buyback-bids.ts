@@ -19,8 +19,10 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
     },
     errors: {
       price: "Enter the price as a whole number of yen from 1 to {max, number}",
-      quantityCap: "Enter the quantity cap as a whole number from 0 to {max, number} (leave it empty for no cap)",
-      expiresOn: "Choose an expiry date from tomorrow up to {max, number} days ahead (leave it empty for none)",
+      quantityCap:
+        "Enter the quantity cap as a whole number from 0 to {max, number} (leave it empty for no cap)",
+      expiresOn:
+        "Choose an expiry date from tomorrow up to {max, number} days ahead (leave it empty for none)",
       capBelowReserved:
         "{count, number} devices of this model are already being offered or bought on these bids, so the cap must be at least {count, number}",
       unknownModel: "This model does not exist",

@@ -25,7 +25,8 @@ export const jaBuybackBids = {
       notYourBid: "この入札は見つかりません。変更できるのは自社の入札だけです",
       duplicateRow: "同じ機種と状態の行が重複しています",
       duplicateGrade: "同じグレードが重複しています",
-      changedMeanwhile: "ほかの担当者が同時に入札を保存しました。ページを開き直してからもう一度お試しください",
+      changedMeanwhile:
+        "ほかの担当者が同時に入札を保存しました。ページを開き直してからもう一度お試しください",
       summary: "入力内容を確認してください（{count, number}件）",
     },
     selectors: {
