@@ -15,9 +15,12 @@ test("a buyer fills the bid list with bullish recommended prices after the warni
   // One model of the list, chosen with the item selector.
   await page.getByLabel("機種", { exact: true }).selectOption({ label: "TORQUE G06" });
   await expect(page).toHaveURL(/[?&]model=\d+/);
-  const rows = page.locator('[data-testid^="bid-row-"]');
-  await expect(rows).toHaveCount(1);
-  const modelId = (await rows.first().getAttribute("data-testid"))?.replace("bid-row-", "");
+  // The table of that model alone is on screen (and the page's scripts are running).
+  const form = page.getByTestId("bid-form");
+  await expect(form).toHaveAttribute("data-model", /^\d+$/);
+  const modelId = await form.getAttribute("data-model");
+  await expect(page.locator('[data-testid^="bid-row-"]')).toHaveCount(1);
+  await expect(page.getByTestId(`bid-row-${modelId}`)).toContainText("TORQUE G06");
   const price = (grade: string) => page.locator(`input[name="price.${modelId}.${grade}"]`);
   const check = (grade: string) => page.locator(`input[name="on.${modelId}.${grade}"]`);
   await expect(price("S")).toHaveValue("52000");

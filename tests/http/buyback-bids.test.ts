@@ -120,6 +120,18 @@ describe("the bid price list page", () => {
     expect((await post("/ja/buyback/bids/", member.cookie, table(phone, {}))).status).toBe(403);
   });
 
+  it("shows one model on its own, and drops a selection that does not fit", async () => {
+    const one = await getPage(server, `/ja/buyback/bids/?category=05&model=${older}`, a.cookie);
+    expect(
+      one.doc.querySelectorAll('[data-testid^="bid-row-"]').map((r) => r.getAttribute("data-testid")),
+    ).toEqual([`bid-row-${older}`]);
+    const stale = await getPage(server, `/ja/buyback/bids/?category=06&model=${older}&ng=screen`, a.cookie);
+    expect(stale.status).toBe(302);
+    expect(stale.res.headers.get("location")).toBe("/ja/buyback/bids/?category=06&ng=screen");
+    const bad = await getPage(server, "/ja/buyback/bids/?category=42&ng=screen", a.cookie);
+    expect(bad.res.headers.get("location")).toBe("/ja/buyback/bids/?ng=screen");
+  });
+
   it("shows the no-data state for a category without models", async () => {
     const page = await getPage(server, "/ja/buyback/bids/?category=07", a.cookie);
     expect(page.doc.querySelector('[data-testid="bids-no-data"]')?.text).toContain("データがありません");
@@ -194,12 +206,20 @@ describe("the bid price list page", () => {
     );
     expect(page.querySelector(`[data-testid="bid-row-${phone}"]`)?.text).toContain("データ不足");
     expect(await bidsOf(a.companyId, phone)).toEqual(before);
-    const cancelled = await post(
-      "/ja/buyback/bids/?category=05",
-      a.cookie,
-      table(phone, {}, "recommendCancel"),
-    );
-    expect(await cancelled.text()).not.toContain('data-testid="recommend-panel"');
+    expect(page.querySelector('[data-testid="unsaved"]')).not.toBeNull();
+    // Cancelling answers the table as it was: nothing replaced, nothing unsaved.
+    const saved = await getPage(server, "/ja/buyback/bids/?category=05", a.cookie);
+    const form: [string, string][] = saved.doc
+      .querySelectorAll('[data-testid="bid-form"] input')
+      .filter((i) => i.getAttribute("type") !== "checkbox" || i.hasAttribute("checked"))
+      .map((i) => [i.getAttribute("name") ?? "", i.getAttribute("value") ?? ""]);
+    const cancelled = await post("/ja/buyback/bids/?category=05", a.cookie, [
+      ...form,
+      ["intent", "recommendCancel"],
+    ]);
+    const cancelledHtml = await cancelled.text();
+    expect(cancelledHtml).not.toContain('data-testid="recommend-panel"');
+    expect(cancelledHtml).not.toContain('data-testid="unsaved"');
   });
 
   it("without JavaScript: adds a model from the other models, clears and checks in bulk", async () => {

@@ -229,6 +229,7 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
         data-testid="bid-form"
+        data-model={list.modelId ?? ""}
       >
         {selection}
         {rows.length > 0 && (

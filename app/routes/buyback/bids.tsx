@@ -99,13 +99,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const names = new Map(list.models.map((m) => [m.id, m.name]));
   const { rows, values } = readTable(form, new Set(names.keys()));
   const intent = str("intent") ?? "save";
-  const answer = (table: Partial<TableState>, status = 200) =>
-    data<ActionAnswer>(
-      { table: { nonce: crypto.randomUUID(), rows, values, errors: {}, dirty: true, ...table } },
-      { status },
-    );
+  const stored = savedTable(list);
+  /** Whether a table differs from what is saved (rows added, anything typed). */
+  const differs = (r: number[], v: Record<string, string>) =>
+    r.join() !== stored.rows.join() || Object.entries(v).some(([k, x]) => (stored.values[k] ?? "") !== x);
+  const answer = (table: Partial<TableState>, status = 200) => {
+    const next = { nonce: crypto.randomUUID(), rows, values, errors: {}, ...table };
+    return data<ActionAnswer>({ table: { ...next, dirty: differs(next.rows, next.values) } }, { status });
+  };
 
   if (intent === "save") {
+    // An empty table (every row removed by hand): nothing to save, nothing changed.
+    if (rows.length === 0) return answer({});
     try {
       const saved = await saveBids(ctx, {
         userId: buyer.userId,

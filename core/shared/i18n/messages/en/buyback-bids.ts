@@ -44,7 +44,6 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
       leaveConfirm: "You have unsaved changes. Switching the view discards them. Continue?",
     },
     toolbar: {
-      label: "Bid actions",
       recommend: "Recommended prices",
       enableAll: "Enable all",
       disableAll: "Disable all",
@@ -63,7 +62,6 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
       enableLabel: "Enable {model} grade {grade}",
       capLabel: "Quantity cap for {model}",
       expiryLabel: "Expiry for {model}",
-      yen: "yen",
       held: "{count, number} being offered or bought",
       status: {
         live: "Active",

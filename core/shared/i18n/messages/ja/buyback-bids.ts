@@ -40,7 +40,6 @@ export const jaBuybackBids = {
       leaveConfirm: "保存していない変更があります。表示を切り替えると入力内容は失われます。よろしいですか？",
     },
     toolbar: {
-      label: "入札の操作",
       recommend: "おすすめ価格",
       enableAll: "すべて有効にする",
       disableAll: "すべて無効にする",
@@ -59,7 +58,6 @@ export const jaBuybackBids = {
       enableLabel: "{model} {grade}を有効にする",
       capLabel: "{model}の上限台数",
       expiryLabel: "{model}の有効期限",
-      yen: "円",
       held: "査定中・買取済み {count, number}台",
       status: {
         live: "受付中",
