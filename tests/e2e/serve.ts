@@ -9,6 +9,7 @@ import { loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
 import { createServices } from "#server/services.ts";
+import { seedBidMarket } from "#tests/helpers/bid-market.ts";
 import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
 import { seedDeliveriesJourney } from "./buyback-deliveries-data.ts";
 
@@ -30,6 +31,7 @@ await database.migrate();
 const services = await createServices(config, database);
 await seed(services.core, { items: 36 });
 await seedDeliveriesJourney(services.core);
+await seedBidMarket(database.db);
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 console.log(`e2e server on ${config.publicUrl}`);

@@ -294,6 +294,11 @@ const API_ACCESS: Record<string, Row> = {
     staff: 403,
     owner: 404,
   }),
+  // The buyer portal's bid list: the company's own bids, for buyer accounts only. The body and the
+  // recommended prices' query are checked first, so an empty request is 422 for anyone signed in.
+  "get /buyback/bids": byKind({ anonymous: 401, member: 403, business: 200, staff: 403, owner: 403 }),
+  "put /buyback/bids": signedIn(401, 422),
+  "get /buyback/bids/recommended": signedIn(401, 422),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -381,6 +386,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   // Members who finished the seller setup list; business buyers and staff never do.
   sell: byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
   mypage: signedIn(302, 200),
+  // The buyer portal: buyer accounts only; visitors go to the buyback login.
+  "buyback/bids": byKind({ anonymous: 302, member: 403, business: 200, staff: 403, owner: 403 }),
   "mypage/listing-items": signedIn(302, 200),
   "mypage/listing-items/page": signedIn(302, 200),
   "mypage/liked-items": signedIn(302, 200),

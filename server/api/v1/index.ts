@@ -19,6 +19,7 @@ import { addressRoutes } from "./address.ts";
 import { balanceRoutes } from "./balance.ts";
 import { bankAccountRoutes } from "./bank-account.ts";
 import { buybackAuthRoutes } from "./buyback-auth.ts";
+import { buybackBidRoutes } from "./buyback-bids.ts";
 import { buybackDeliveryRoutes } from "./buyback-deliveries.ts";
 import { buybackMemberRoutes } from "./buyback-member.ts";
 import { exportRoutes } from "./exports.ts";
@@ -62,6 +63,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...buybackAuthRoutes,
   ...buybackDeliveryRoutes,
   ...buybackMemberRoutes,
+  ...buybackBidRoutes,
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;
