@@ -144,8 +144,8 @@ export default [
       route("buyback/products", "routes/buyback/products.tsx"),
       route("buyback/products/:id", "routes/buyback/product.tsx"),
       route("buyback/products/:id/photos/:photo", "routes/buyback/product-photo.ts"),
+      route("buyback/bids", "routes/buyback/bids.tsx"),
     ]),
-    layout("routes/buyback/buyer-layout.tsx", [route("buyback/bids", "routes/buyback/bids.tsx")]),
     // The back office: one layout (the menu of what the operator may open) over every staff page.
     layout("routes/staff/layout.tsx", [
       route("staff", "routes/staff/dashboard.tsx"),

@@ -5,25 +5,12 @@ import { findChallenge, issueChallenge } from "../identity/challenges.ts";
 import { emailChangeCodeMail } from "../identity/mails.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { authorizeBuyer } from "./authorize-buyer.ts";
 import { BUYER_LABELS, ZBuyerAccount } from "./buyer-fields.ts";
 import { type Buyer, getBuyer } from "./buyers.ts";
-
-const BUYERS_ONLY = msg("buybackBuyer.errors.buyersOnly");
-
-/** The signed-in buyer, or FORBIDDEN for anyone who is not a buyer company's user. */
-export async function requireBuyerAccount(
-  ctx: CoreContext,
-  actor: Pick<SessionUser, "id"> | null,
-): Promise<Buyer> {
-  if (!actor) throw new AppError("UNAUTHORIZED");
-  const buyer = await getBuyer(ctx.db, actor.id);
-  if (!buyer) throw new AppError("FORBIDDEN", { message: BUYERS_ONLY });
-  return buyer;
-}
 
 /**
  * Saves a buyer's account settings (spec §2: company name, user name, e-mail). The first save ends
@@ -34,7 +21,7 @@ export async function saveBuyerAccount(
   ctx: CoreContext,
   o: { actor: SessionUser | null; input: z.input<typeof ZBuyerAccount>; locale: Locale; ip: string },
 ): Promise<{ buyer: Buyer; emailChange: { ticket: string; email: string } | null }> {
-  const current = await requireBuyerAccount(ctx, o.actor);
+  const current = await authorizeBuyer(ctx, o.actor);
   const { companyName, name, email } = parseInput(ZBuyerAccount, o.input, BUYER_LABELS);
   const emailChange =
     email === current.email

@@ -14,7 +14,8 @@ import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn, linkIn } from "#tests/helpers/smtp.ts";
 import { confirmEmailChange } from "../identity/change-email.ts";
 import { resolveSession, type SessionUser } from "../identity/sessions.ts";
-import { pendingBuyerEmail, requireBuyerAccount, saveBuyerAccount } from "./buyer-account.ts";
+import { authorizeBuyer } from "./authorize-buyer.ts";
+import { pendingBuyerEmail, saveBuyerAccount } from "./buyer-account.ts";
 import {
   createBuyerCompany,
   getBuyerCompany,
@@ -486,11 +487,11 @@ describe.each(ENGINES)("buyback buyer accounts on %s", (engine) => {
         }),
       );
       expect(e.code).toBe("FORBIDDEN");
-      expect((await failure(requireBuyerAccount(t.ctx, null))).code).toBe("UNAUTHORIZED");
+      expect((await failure(authorizeBuyer(t.ctx, null))).code).toBe("UNAUTHORIZED");
       // A business user whose company link is gone is no buyer either.
       const joined = await joinAsBuyer("gone@example.jp");
       await t.ctx.db.delete(buybackBuyers).where(eq(buybackBuyers.userId, joined.buyer.userId));
-      expect((await failure(requireBuyerAccount(t.ctx, { id: joined.buyer.userId }))).code).toBe("FORBIDDEN");
+      expect((await failure(authorizeBuyer(t.ctx, { id: joined.buyer.userId }))).code).toBe("FORBIDDEN");
     });
   });
 });

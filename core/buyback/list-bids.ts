@@ -12,6 +12,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { authorizeBuyer } from "./authorize-buyer.ts";
 import { BID_FIELD_LABELS, expiresOnOf, type TBidSelection, ZBidSelection } from "./bid-input.ts";
 import { type Buyer, getBuyer } from "./buyers.ts";
 
@@ -53,13 +54,6 @@ export type BidList = {
   /** The category's other models: what the company may add to its list. */
   others: BidListModel[];
 };
-
-/** The buyer behind a user, or FORBIDDEN: every bid read and write is the buyer company's own. */
-export async function requireBuyerOf(db: Db, userId: number): Promise<Buyer> {
-  const buyer = await getBuyer(db, userId);
-  if (!buyer) throw new AppError("FORBIDDEN", { message: msg("buyback.errors.buyerOnly") });
-  return buyer;
-}
 
 /** A category's models, newest first within each maker. */
 export async function modelsOf(db: Db, categoryCode: string): Promise<BidListModel[]> {
@@ -153,7 +147,7 @@ export async function listBids(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { userId: number; input: TBidSelection },
 ): Promise<BidList> {
-  const buyer = await requireBuyerOf(ctx.db, o.userId);
+  const buyer = await authorizeBuyer(ctx, { id: o.userId });
   const input = parseInput(ZBidSelection, o.input, BID_FIELD_LABELS);
   const categoryCode = input.category ?? "05";
   const ngCondition = input.ng ?? "none";

@@ -11,9 +11,10 @@ import {
 import { CATEGORIES, type CategoryCode, codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { authorizeBuyer } from "./authorize-buyer.ts";
 import { BID_FIELD_LABELS } from "./bid-input.ts";
 import { liveBid } from "./bids.ts";
-import { modelsOf, requireBuyerOf } from "./list-bids.ts";
+import { modelsOf } from "./list-bids.ts";
 import { primaryNg } from "./offer.ts";
 import { BUYBACK_RULES } from "./rules.ts";
 
@@ -117,7 +118,7 @@ export async function recommendedPrices(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { userId: number; input: TRecommendInput },
 ): Promise<RecommendedPrices> {
-  await requireBuyerOf(ctx.db, o.userId);
+  await authorizeBuyer(ctx, { id: o.userId });
   const input = parseInput(ZRecommendInput, o.input, BID_FIELD_LABELS);
   const now = ctx.clock.now();
   const windowDays = BUYBACK_RULES.recommendWindowDays;

@@ -6,6 +6,7 @@ import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { diffFields, recordAudit } from "../staff/audit.ts";
 import type { RequestMeta } from "../staff/authorize.ts";
+import { authorizeBuyer } from "./authorize-buyer.ts";
 import {
   BID_FIELD_LABELS,
   BID_LIMITS,
@@ -15,7 +16,6 @@ import {
   tokyoDatePlus,
   ZSaveBids,
 } from "./bid-input.ts";
-import { requireBuyerOf } from "./list-bids.ts";
 
 export type SaveBidsResult = { created: number; updated: number; unchanged: number };
 
@@ -40,7 +40,7 @@ export async function saveBids(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { userId: number; input: TSaveBids; meta?: RequestMeta },
 ): Promise<SaveBidsResult> {
-  const buyer = await requireBuyerOf(ctx.db, o.userId);
+  const buyer = await authorizeBuyer(ctx, { id: o.userId });
   const { rows } = parseInput(ZSaveBids, o.input, BID_FIELD_LABELS);
   const now = ctx.clock.now();
   const fields: Record<string, Message> = {};

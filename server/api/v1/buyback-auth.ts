@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requireBuyerAccount, saveBuyerAccount } from "#core/buyback/buyer-account.ts";
+import { authorizeBuyer } from "#core/buyback/authorize-buyer.ts";
+import { saveBuyerAccount } from "#core/buyback/buyer-account.ts";
 import { BUYER_LABELS, ZBuyerAccount, ZBuyerLogIn, ZBuyerLoginCode } from "#core/buyback/buyer-fields.ts";
 import { logInBuyer, sendBuyerLoginCode } from "#core/buyback/buyer-login.ts";
 import type { Buyer } from "#core/buyback/buyers.ts";
@@ -105,7 +106,7 @@ export const buybackAuthRoutes = [
       403: { description: "Not a business buyer's account" },
     },
     async handler({ ctx, actor }) {
-      return { status: 200, body: buyerJson(await requireBuyerAccount(ctx, actor)), headers: NO_STORE };
+      return { status: 200, body: buyerJson(await authorizeBuyer(ctx, actor)), headers: NO_STORE };
     },
   }),
   defineRoute({
