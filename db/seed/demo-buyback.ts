@@ -3,6 +3,7 @@ import { acceptOffer, declineOffer } from "#core/buyback/decide-offer.ts";
 import { makeOffer } from "#core/buyback/make-offer.ts";
 import { shipDelivery } from "#core/buyback/ship-delivery.ts";
 import { BUYBACK_ITEM_MACHINE } from "#core/buyback/states.ts";
+import { hashPassword } from "#core/identity/passwords.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { tokyoNow } from "#core/shared/validation/tokyo-clock.ts";
 import { changeState, recordCreation } from "#core/state/change-state.ts";
@@ -22,7 +23,7 @@ import {
   identityChecks,
   users,
 } from "../schema/index.ts";
-import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 
 /** The demo buyer companies, each with its buyer account (listed in the README). */
 const DEMO_COMPANIES = [
@@ -469,6 +470,7 @@ const at = (ctx: CoreContext, when: Date): CoreContext => ({ ...ctx, clock: { no
 
 async function demoSellers(db: Db): Promise<number[]> {
   const ids: number[] = [];
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const s of DEMO_SELLERS) {
     const [row] = await db
       .insert(users)
