@@ -125,6 +125,15 @@ export default [
     route("privacy", "routes/site/privacy.tsx"),
     route("terms-of-service", "routes/site/terms.tsx"),
     route("imei-checker", "routes/site/imei-checker.tsx"),
+    // The buyback service's public pages: how it works, prices, completed buybacks, shops, spots.
+    route("buyback", "routes/buyback/index.tsx"),
+    route("buyback/items", "routes/buyback/items.tsx"),
+    route("buyback/items/:categoryId", "routes/buyback/category.tsx"),
+    route("buyback/items/:categoryId/:itemId", "routes/buyback/model.tsx"),
+    route("buyback/results", "routes/buyback/results.tsx"),
+    route("buyback/results/:id", "routes/buyback/result.tsx"),
+    route("buyback/shop", "routes/buyback/shop.tsx"),
+    route("buyback/spots", "routes/buyback/spots.tsx"),
     // The buyer portal of the buyback service (business buyers): one layout over its sections.
     layout("routes/buyback/buyer-layout.tsx", []),
     // The back office: one layout (the menu of what the operator may open) over every staff page.
@@ -161,6 +170,7 @@ export default [
       route("staff/media/posts/:id", "routes/staff/post-edit.tsx", { id: "staff-post-edit" }),
       route("staff/media/authors/new", "routes/staff/author-edit.tsx", { id: "staff-author-new" }),
       route("staff/media/authors/:id", "routes/staff/author-edit.tsx", { id: "staff-author-edit" }),
+      route("staff/buyback/spots", "routes/staff/buyback-spots.tsx"),
     ]),
     route("dev/mailbox", "routes/dev/mailbox.tsx"),
     route("dev/mailbox/messages", "routes/dev/mailbox-messages.ts"),

@@ -17,7 +17,7 @@ import { postComment } from "#core/social/comments.ts";
 import { createInquiry } from "#core/support/create-inquiry.ts";
 import { startVoucherTopUp } from "#core/topups/start-voucher-top-up.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
-import { bankAccounts, identityChecks, itemPhotos } from "#db/schema/index.ts";
+import { bankAccounts, deviceModels, identityChecks, itemPhotos } from "#db/schema/index.ts";
 import { toSnake } from "#server/api/case.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
 import { listItem, makeOperator } from "../helpers/catalog.ts";
@@ -142,6 +142,10 @@ async function arrange(): Promise<Fixture> {
   const run = await preparePayoutRun(ctx, operator);
   const { savedSearches } = await import("#db/schema/index.ts");
   const [search] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id));
+  const [model] = await ctx.db
+    .insert(deviceModels)
+    .values({ brandCode: "00001", categoryCode: "05", name: `Fuzz Phone ${randomUUID()}` })
+    .returning({ id: deviceModels.id });
   return {
     owner,
     stranger,
@@ -164,6 +168,7 @@ async function arrange(): Promise<Fixture> {
       topUp: String(topUp.id),
       payout: String(atm.payout.id),
       payoutRun: String(run.id),
+      model: String(model!.id),
     },
   };
 }
@@ -208,7 +213,9 @@ function pathOf(path: string, f: Fixture): string {
                                         ? "payout"
                                         : name === "id" && path.startsWith("/staff/payout-runs/")
                                           ? "payoutRun"
-                                          : null;
+                                          : name === "id" && path.startsWith("/buyback/models/")
+                                            ? "model"
+                                            : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

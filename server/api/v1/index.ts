@@ -18,6 +18,7 @@ import { accountRoutes } from "./accounts.ts";
 import { addressRoutes } from "./address.ts";
 import { balanceRoutes } from "./balance.ts";
 import { bankAccountRoutes } from "./bank-account.ts";
+import { buybackPublicRoutes } from "./buyback-public.ts";
 import { exportRoutes } from "./exports.ts";
 import { healthRoutes } from "./health.ts";
 import { identificationRoutes } from "./identification.ts";
@@ -56,6 +57,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...staffPayoutRoutes,
   ...identityReviewRoutes,
   ...supportRoutes,
+  ...buybackPublicRoutes,
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;
