@@ -136,6 +136,15 @@ export default [
     route("buyback/transactions", "routes/buyback/transactions.tsx"),
     route("buyback/transactions/:id", "routes/buyback/transaction.tsx"),
     route("buyback/transactions/:id/address", "routes/buyback/transaction-address.tsx"),
+    // The buyback service's public pages: how it works, prices, completed buybacks, shops, spots.
+    route("buyback", "routes/buyback/index.tsx"),
+    route("buyback/items", "routes/buyback/items.tsx"),
+    route("buyback/items/:categoryId", "routes/buyback/category.tsx"),
+    route("buyback/items/:categoryId/:itemId", "routes/buyback/model.tsx"),
+    route("buyback/results", "routes/buyback/results.tsx"),
+    route("buyback/results/:id", "routes/buyback/result.tsx"),
+    route("buyback/shop", "routes/buyback/shop.tsx"),
+    route("buyback/spots", "routes/buyback/spots.tsx"),
     // The buyer portal of the buyback service (business buyers): one layout over its sections.
     layout("routes/buyback/buyer-layout.tsx", [
       route("buyback/setup/account", "routes/buyback/setup-account.tsx"),
@@ -191,6 +200,7 @@ export default [
       route("staff/buyback/deliveries/:id", "routes/staff/buyback/delivery.tsx"),
       route("staff/buyback/ledger", "routes/staff/buyback/ledger.tsx"),
       route("staff/buyback/ledger/csv", "routes/staff/buyback/ledger-csv.ts"),
+      route("staff/buyback/spots", "routes/staff/buyback-spots.tsx"),
     ]),
     route("dev/mailbox", "routes/dev/mailbox.tsx"),
     route("dev/mailbox/messages", "routes/dev/mailbox-messages.ts"),

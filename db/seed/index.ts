@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { CoreContext } from "#core/shared/context.ts";
 import type { Db } from "../client.ts";
 import { users } from "../schema/index.ts";
+import { seedDemoBuybackSpots } from "./buyback-spots.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoBackOffice } from "./demo-back-office.ts";
 import { seedDemoBuyback } from "./demo-buyback.ts";
@@ -28,5 +29,6 @@ export async function seed(
   const posts = await seedDemoMedia(ctx.db);
   const backOffice = o.backOffice === false ? 0 : await seedDemoBackOffice(ctx);
   await seedDemoBuyback(ctx);
+  await seedDemoBuybackSpots(ctx.db);
   return { accounts, models, items, posts, backOffice };
 }

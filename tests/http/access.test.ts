@@ -299,6 +299,12 @@ const API_ACCESS: Record<string, Row> = {
   "get /buyback/bids": byKind({ anonymous: 401, member: 403, business: 200, staff: 403, owner: 403 }),
   "put /buyback/bids": signedIn(401, 422),
   "get /buyback/bids/recommended": signedIn(401, 422),
+  // The public buyback reads: open to everyone; "{id}" names no model.
+  "get /buyback/categories": all(200),
+  "get /buyback/models": all(200),
+  "get /buyback/models/{id}/prices": all(404),
+  "get /buyback/results": all(200),
+  "get /buyback/spots": all(200),
 };
 
 // Page paths under /ja/ (":id" gets a sample value). Mail is sent by SMTP here, so no mailbox.
@@ -494,6 +500,17 @@ const PAGE_ACCESS: Record<string, Row> = {
     staff: 403,
     owner: 404,
   }),
+  // The public buyback pages: open to everyone; the literal ":categoryId", ":itemId" and the
+  // sample ":id" name no category, model or completed buyback.
+  buyback: all(200),
+  "buyback/items": all(200),
+  "buyback/items/:categoryId": all(404),
+  "buyback/items/:categoryId/:itemId": all(404),
+  "buyback/results": all(200),
+  "buyback/results/:id": all(404),
+  "buyback/shop": all(200),
+  "buyback/spots": all(200),
+  "staff/buyback/spots": staffPage("buyback:manage"),
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),

@@ -208,6 +208,7 @@ async function arrange(): Promise<Fixture> {
       buybackDelivery: String(bought.deliveryId),
       buybackProduct: String(bought.itemId),
       buybackItem: String(buyback.itemIds[0]),
+      model: String(model!.id),
     },
   };
 }
@@ -258,7 +259,9 @@ function pathOf(path: string, f: Fixture): string {
                                               ? "buybackProduct"
                                               : name === "id" && path.startsWith("/buyback/transactions/")
                                                 ? "buybackItem"
-                                                : null;
+                                                : name === "id" && path.startsWith("/buyback/models/")
+                                                  ? "model"
+                                                  : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

@@ -107,6 +107,7 @@ describe("sitemaps", () => {
     expect(maps.map((m) => new URL(m).pathname)).toEqual([
       "/sitemaps/static.xml",
       "/sitemaps/flema-1.xml",
+      "/sitemaps/buyback.xml",
       "/sitemaps/media-1.xml",
     ]);
     expect(index).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
@@ -138,12 +139,17 @@ describe("sitemaps", () => {
       "/articles/",
       "/news/",
       "/authors/kenji-arai/",
+      "/ja/buyback/results/",
     ]) {
       expect(listed, path).toContain(path);
     }
     // English pages kept out of search are not offered to it either.
     expect(listed).not.toContain("/en/laws/");
-    expect((await get("/sitemaps/buyback.xml")).status).toBe(404);
+    // The buyback pages are listed in Japanese only; with no bids yet, no category or model is.
+    expect(listed).toContain("/ja/buyback/");
+    expect(listed).toContain("/ja/buyback/spots/");
+    expect(listed).not.toContain("/en/buyback/");
+    expect(listed.some((p) => p.startsWith("/ja/buyback/items/0"))).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import { CompanyTable } from "../../components/site/company-table.tsx";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
-import { BUYBACK_GUIDE_PATH, MEDIA_HOME_PATH } from "../../lib/site-links.ts";
+import { buybackHomePath, MEDIA_HOME_PATH } from "../../lib/site-links.ts";
 import type { Route } from "./+types/about";
 
 export const handle = { back: "history" };
@@ -56,7 +56,7 @@ export default function About({ params }: Route.ComponentProps) {
           <Service
             name={t("buybackName")}
             body={t("buybackBody")}
-            to={BUYBACK_GUIDE_PATH}
+            to={buybackHomePath(lang)}
             more={t("seeDetail")}
           />
         </ul>

@@ -1,11 +1,12 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { getModelPrices } from "#core/buyback/public-prices.ts";
 import { checkImei } from "#core/catalog/check-imei.ts";
 import { NETWORK_RESTRICTIONS } from "#core/catalog/device-facts.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { SubmitButton, TextField } from "../../components/form.tsx";
-import { translator } from "../../i18n/index.ts";
+import { formatYen, translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requestInfo } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
@@ -16,14 +17,23 @@ export const handle = { back: "history" };
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const imei = new URL(request.url).searchParams.get("imei");
-  if (imei === null) return { imei: "", result: null, error: null };
+  if (imei === null) return { imei: "", result: null, buyback: null, error: null };
   try {
-    const result = await checkImei(core(context), { input: { imei }, ip: requestInfo(context).ip });
-    return { imei, result, error: null };
+    const ctx = core(context);
+    const result = await checkImei(ctx, { input: { imei }, ip: requestInfo(context).ip });
+    // The model's buyback prices: where to sell it, and for how much at most today.
+    const prices = result.model ? await getModelPrices(ctx, { modelId: result.model.id }) : null;
+    const buyback = prices
+      ? {
+          path: `/${lang}/buyback/items/${prices.model.categoryCode}/${prices.model.id}/`,
+          topPrice: prices.topPrice,
+        }
+      : null;
+    return { imei, result, buyback, error: null };
   } catch (error) {
     if (!isAppError(error)) throw error;
     const text = localizeError(error, lang);
-    return { imei, result: null, error: text.fields.imei ?? text.message };
+    return { imei, result: null, buyback: null, error: text.fields.imei ?? text.message };
   }
 }
 
@@ -40,8 +50,9 @@ export function meta(args: Route.MetaArgs) {
 
 export default function ImeiChecker({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("imeiChecker");
+  const b = useTranslations("buybackPublic.imei");
   const lang = langOf(params);
-  const { imei, result, error } = loaderData;
+  const { imei, result, buyback, error } = loaderData;
   const restriction = result
     ? NETWORK_RESTRICTIONS.find((r) => r.code === result.networkRestriction)
     : undefined;
@@ -94,12 +105,28 @@ export default function ImeiChecker({ loaderData, params }: Route.ComponentProps
           </dl>
           <p className="mt-3 text-xs text-slate-500">{t("restrictionNote")}</p>
           {result.model && (
-            <Link
-              to={`/${lang}/items/search/?model=${result.model.id}`}
-              className="mt-4 inline-flex h-11 items-center rounded-full bg-brand-600 px-6 text-sm font-semibold text-white hover:bg-brand-700"
-            >
-              {t("listings")}
-            </Link>
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <Link
+                to={`/${lang}/items/search/?model=${result.model.id}`}
+                className="inline-flex h-11 items-center rounded-full bg-brand-600 px-6 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                {t("listings")}
+              </Link>
+              {buyback && (
+                <Link
+                  to={buyback.path}
+                  className="inline-flex min-h-11 flex-col justify-center rounded-full border border-brand-600 px-6 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                  data-testid="buyback-price-link"
+                >
+                  {b("price")}
+                  {buyback.topPrice !== null && (
+                    <span className="text-xs font-normal text-slate-600">
+                      {b("upTo", { price: formatYen(buyback.topPrice, lang) })}
+                    </span>
+                  )}
+                </Link>
+              )}
+            </div>
           )}
         </section>
       )}

@@ -1,3 +1,10 @@
+import { listPriceCategories, listPriceModels } from "#core/buyback/public-prices.ts";
+import {
+  countPublicResults,
+  listPublicResults,
+  listPublicResultsForSitemap,
+} from "#core/buyback/public-results.ts";
+import { listActiveSpots } from "#core/buyback/spots.ts";
 import { countPublicItems, listPublicItemsForSitemap } from "#core/catalog/sitemap-items.ts";
 import { listPublicMedia } from "#core/media/list-public-media.ts";
 import { COMPANY } from "#core/shared/company.ts";
@@ -27,12 +34,43 @@ const STATIC_PAGES: { path: string; updated: string }[] = [
   { path: "/imei-checker/", updated: "2026-10-01" },
 ];
 
+/** When the words of the public buyback pages last changed; their data has its own dates. */
+const BUYBACK_PAGES_UPDATED = new Date("2026-11-24");
+
+const newest = (dates: (Date | null | undefined)[]) =>
+  dates.reduce<Date>((a, d) => (d && d > a ? d : a), BUYBACK_PAGES_UPDATED);
+
 /**
- * The public buyback pages, by path under the language. The buyback pages are not built yet, so
- * the list is empty and the index leaves the buyback sitemap out; each public buyback page (and
- * each catalogue of them) adds itself here.
+ * The public buyback pages, each with the date its content last changed: the service, shop and
+ * spots pages, the price list, each category and each model that has a price now (as of its
+ * newest price), and the list of completed buybacks. Each completed buyback's page follows.
  */
-const BUYBACK_PAGES: { path: string; updated: string }[] = [];
+async function buybackPages(ctx: ReturnType<typeof core>): Promise<{ path: string; updated: Date }[]> {
+  const categories = (await listPriceCategories(ctx)).filter((c) => c.pricedModels > 0);
+  const models = (
+    await Promise.all(
+      categories.map((c) => listPriceModels(ctx, { categoryCode: c.categoryCode, priced: true })),
+    )
+  ).flat();
+  const [latest] = (await listPublicResults(ctx, { limit: 1 })).items;
+  const spots = await listActiveSpots(ctx);
+  const prices = newest(models.map((m) => m.updatedAt));
+  return [
+    { path: "/buyback/", updated: BUYBACK_PAGES_UPDATED },
+    { path: "/buyback/shop/", updated: BUYBACK_PAGES_UPDATED },
+    { path: "/buyback/spots/", updated: newest(spots.map((s) => s.updatedAt)) },
+    { path: "/buyback/items/", updated: prices },
+    ...categories.map((c) => ({
+      path: `/buyback/items/${c.categoryCode}/`,
+      updated: newest(models.filter((m) => m.categoryCode === c.categoryCode).map((m) => m.updatedAt)),
+    })),
+    ...models.map((m) => ({
+      path: `/buyback/items/${m.categoryCode}/${m.id}/`,
+      updated: m.updatedAt ?? BUYBACK_PAGES_UPDATED,
+    })),
+    { path: "/buyback/results/", updated: newest([latest?.decidedAt]) },
+  ];
+}
 
 /** A localized page in every language a search engine may index, each naming the others. */
 function localized(publicUrl: string, path: string, lastmod: Date): Entry[] {
@@ -73,10 +111,26 @@ export async function sitemaps(context: Ctx): Promise<Sitemap[]> {
         ).flatMap((i) => localized(publicUrl, `/items/${i.id}/`, i.updatedAt)),
     });
   }
-  if (BUYBACK_PAGES.length > 0) {
+  // The buyback pages, then every completed buyback's page, newest first; the first file holds
+  // the pages and as many results as fit, each further file (buyback-2, …) 50,000 results more.
+  const pages = await buybackPages(ctx);
+  const pageEntries = pages.flatMap((p) => localized(publicUrl, p.path, p.updated));
+  const perResult = LOCALES.filter((l) => !isNoindexPath(`/${l}/buyback/results/`)).length;
+  const firstRoom = Math.floor((SITEMAP_URL_LIMIT - pageEntries.length) / perResult);
+  const laterRoom = Math.floor(SITEMAP_URL_LIMIT / perResult);
+  const results = await countPublicResults(ctx);
+  const resultEntries = async (offset: number, limit: number) =>
+    (await listPublicResultsForSitemap(ctx, { offset, limit })).flatMap((r) =>
+      localized(publicUrl, `/buyback/results/${r.id}/`, r.decidedAt),
+    );
+  out.push({
+    name: "buyback",
+    entries: async () => [...pageEntries, ...(await resultEntries(0, firstRoom))],
+  });
+  for (let n = 0; firstRoom + n * laterRoom < results; n++) {
     out.push({
-      name: "buyback",
-      entries: async () => BUYBACK_PAGES.flatMap((p) => localized(publicUrl, p.path, new Date(p.updated))),
+      name: `buyback-${n + 2}`,
+      entries: () => resultEntries(firstRoom + n * laterRoom, laterRoom),
     });
   }
   const media = await listPublicMedia(ctx);

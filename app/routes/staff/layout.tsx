@@ -37,7 +37,7 @@ export default function StaffLayout({ loaderData, params }: Route.ComponentProps
             <li key={item.key} className="shrink-0">
               <NavLink
                 to={`/${lang}/staff/${item.path}`}
-                end={item.path === ""}
+                end={item.path === "" || item.path === "buyback/"}
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-50 text-brand-800 ring-1 ring-brand-200" : "text-slate-700 hover:bg-slate-100"}`
                 }

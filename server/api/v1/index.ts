@@ -22,6 +22,7 @@ import { buybackAuthRoutes } from "./buyback-auth.ts";
 import { buybackBidRoutes } from "./buyback-bids.ts";
 import { buybackDeliveryRoutes } from "./buyback-deliveries.ts";
 import { buybackMemberRoutes } from "./buyback-member.ts";
+import { buybackPublicRoutes } from "./buyback-public.ts";
 import { exportRoutes } from "./exports.ts";
 import { healthRoutes } from "./health.ts";
 import { identificationRoutes } from "./identification.ts";
@@ -64,6 +65,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...buybackDeliveryRoutes,
   ...buybackMemberRoutes,
   ...buybackBidRoutes,
+  ...buybackPublicRoutes,
 ];
 
 const MAX_BODY_BYTES = 1024 * 1024;

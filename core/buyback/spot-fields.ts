@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { digitsField, ZPrefectureCode } from "../account/fields.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
+import { toHalfWidthDigits } from "../shared/validation/characters.ts";
+import { type Rule, report } from "../shared/validation/issues.ts";
+import { maxLength, numeric, postalDigits, required, text } from "../shared/validation/rules.ts";
+
+// The drop-off spot form's rules: the back-office page shows the limits, the core checks them.
+
+/** Field names for validation messages, by field name. */
+export const SPOT_LABELS: Record<string, Message> = {
+  name: msg("buybackOffice.spots.fields.name"),
+  postalCode: msg("buybackOffice.spots.fields.postalCode"),
+  prefectureCode: msg("buybackOffice.spots.fields.prefectureCode"),
+  address: msg("buybackOffice.spots.fields.address"),
+  hours: msg("buybackOffice.spots.fields.hours"),
+  closedDays: msg("buybackOffice.spots.fields.closedDays"),
+  phone: msg("buybackOffice.spots.fields.phone"),
+  note: msg("buybackOffice.spots.fields.note"),
+  position: msg("buybackOffice.spots.fields.position"),
+};
+
+export const SPOT_LIMITS = {
+  name: 80,
+  address: 200,
+  hours: 100,
+  closedDays: 100,
+  note: 300,
+  position: 9999,
+} as const;
+
+/** A Japanese phone number as people write it (03-1234-5678): 10 or 11 digits, hyphens kept. */
+function phoneAsWritten(): Rule<string> {
+  return (payload) => {
+    if (payload.value === "") return;
+    if (!/^0\d{9,10}$/.test(payload.value.replace(/-/g, "")) || !/^[\d-]+$/.test(payload.value)) {
+      report(payload, "phone");
+    }
+  };
+}
+
+/** Several lines of text: line breaks as one character, surrounding white space trimmed. */
+function lines(max: number) {
+  return z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().check(maxLength(max)));
+}
+
+/** Where spots are listed within their prefecture: a whole number, empty for 0. */
+const ZPosition = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? "" : String(value).trim()))
+  .pipe(z.string().check(numeric(), maxLength(4)))
+  .transform((value) => (value === "" ? 0 : Number(value)));
+
+export const ZSpotInput = z.object({
+  name: text(required(), maxLength(SPOT_LIMITS.name)),
+  postalCode: digitsField(required(), postalDigits()),
+  prefectureCode: ZPrefectureCode,
+  address: text(required(), maxLength(SPOT_LIMITS.address)),
+  hours: lines(SPOT_LIMITS.hours).pipe(z.string().check(required())),
+  closedDays: text(maxLength(SPOT_LIMITS.closedDays)),
+  phone: z
+    .string()
+    .nullish()
+    .transform((value) => toHalfWidthDigits((value ?? "").trim()).replace(/\s/g, ""))
+    .pipe(z.string().check(phoneAsWritten())),
+  note: lines(SPOT_LIMITS.note),
+  position: ZPosition,
+});
