@@ -161,6 +161,9 @@ export default [
       route("staff/media/posts/:id", "routes/staff/post-edit.tsx", { id: "staff-post-edit" }),
       route("staff/media/authors/new", "routes/staff/author-edit.tsx", { id: "staff-author-new" }),
       route("staff/media/authors/:id", "routes/staff/author-edit.tsx", { id: "staff-author-edit" }),
+      // Buyback grading: the queue of parcels and devices, and one device's page.
+      route("staff/buyback", "routes/staff/buyback-grading.tsx"),
+      route("staff/buyback/:id", "routes/staff/buyback-grading-detail.tsx"),
     ]),
     route("dev/mailbox", "routes/dev/mailbox.tsx"),
     route("dev/mailbox/messages", "routes/dev/mailbox-messages.ts"),

@@ -68,6 +68,16 @@ const FLASH_KEYS = [
   "officeMoney.flash.returned",
   "officeMoney.flash.resolved",
   "officeMoney.flash.granted",
+  "buybackOffice.grading.flash.received",
+  "buybackOffice.grading.flash.offered",
+  "buybackOffice.grading.flash.regraded",
+  "buybackOffice.grading.flash.gradedNoBid",
+  "buybackOffice.grading.flash.refused",
+  "buybackOffice.grading.flash.unlockRequested",
+  "buybackOffice.grading.flash.photosAdded",
+  "buybackOffice.grading.flash.photoRemoved",
+  "buybackOffice.grading.flash.claimed",
+  "buybackOffice.grading.flash.released",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

@@ -384,6 +384,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   "staff/media/posts/:id": staffPage("news:write", 404),
   "staff/media/authors/new": staffPage("news:write"),
   "staff/media/authors/:id": staffPage("news:write", 404),
+  // Buyback grading: graders and admins; ":id" names no buyback device here.
+  "staff/buyback": staffPage("buyback:grade"),
+  "staff/buyback/:id": staffPage("buyback:grade", 404),
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),
