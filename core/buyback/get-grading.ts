@@ -34,7 +34,7 @@ import { BUYBACK_ITEM_MACHINE } from "./states.ts";
 type Person = { id: number; nickname: string };
 type ExternalGrade = { scale: string; value: string } | null;
 
-export type GradingRecord = {
+type GradingRecord = {
   id: number;
   grade: BuybackGrade;
   ngConditions: string[];

@@ -127,6 +127,27 @@ function readDiagnostics(
   return { diagnostics, errors };
 }
 
+/** A battery below this maximum capacity (%) is worn: the "battery" defect. */
+const BATTERY_WORN_BELOW = 80;
+
+/**
+ * A defect the diagnostics prove but the failed checks leave out, so the device would be priced as
+ * better than it is: no power, a device its carrier blocked (×), a worn battery.
+ */
+function missingDefect(diagnostics: Record<string, DiagnosticValue>, ngConditions: readonly string[]) {
+  const value = (key: DiagnosticKey) => {
+    const v = diagnostics[key];
+    return v && "value" in v ? v.value : null;
+  };
+  if (value("power") === "off" && !ngConditions.includes("no_power")) return "ngNoPower" as const;
+  if (value("networkRestriction") === "×" && !ngConditions.includes("network_blocked"))
+    return "ngNetworkBlocked" as const;
+  const capacity = value("batteryMaxCapacity");
+  if (capacity !== null && Number(capacity) < BATTERY_WORN_BELOW && !ngConditions.includes("battery"))
+    return "ngBattery" as const;
+  return null;
+}
+
 /**
  * What a grader submits for one device, shared by the back-office page and any API: the RMJ grade
  * (S unused … J junk), the failed checks (J needs at least one, S allows none), an outside grade
@@ -173,11 +194,15 @@ export function gradingSchema(today: string) {
     })
     .superRefine((input, ctx) => {
       // Runs even when a field above failed, so every problem is said at once.
-      const { errors } = readDiagnostics(input.diagnostics ?? {}, today);
+      const { diagnostics, errors } = readDiagnostics(input.diagnostics ?? {}, today);
       for (const [key, message] of Object.entries(errors)) {
         ctx.addIssue({ code: "custom", path: ["diagnostics", key], params: { message } });
       }
       const failed = Array.isArray(input.ngConditions) ? input.ngConditions.length : 0;
+      const missing = missingDefect(diagnostics, Array.isArray(input.ngConditions) ? input.ngConditions : []);
+      if (missing) {
+        ctx.addIssue({ code: "custom", path: ["ngConditions"], params: { message: error(missing, {}) } });
+      }
       if (input.grade === "J" && failed === 0) {
         ctx.addIssue({
           code: "custom",

@@ -96,6 +96,21 @@ describe("the grading form's schema (pure)", () => {
     });
   });
 
+  it("needs the defects the diagnostics prove: no power, a blocked device, a worn battery", () => {
+    const ng = (over: Record<string, unknown>, ngConditions: string[] = []) =>
+      issues({ grade: "J", ngConditions, diagnostics: fullDiagnostics(over) }).ngConditions;
+    expect(ng({ power: { value: "off" } }, ["screen"])).toMatchObject({
+      message: { key: "buybackOffice.grading.errors.ngNoPower" },
+    });
+    expect(ng({ networkRestriction: { value: "×" } }, ["screen"])).toMatchObject({
+      message: { key: "buybackOffice.grading.errors.ngNetworkBlocked" },
+    });
+    expect(ng({ batteryMaxCapacity: { value: "79" } }, ["screen"])).toMatchObject({
+      message: { key: "buybackOffice.grading.errors.ngBattery" },
+    });
+    expect(ng({ batteryMaxCapacity: { value: "79" } }, ["battery"])).toBeUndefined();
+  });
+
   it("refuses an unused grade with defects, and a missing grade", () => {
     expect(issues({ grade: "S", ngConditions: ["camera"], diagnostics: fullDiagnostics() })).toHaveProperty(
       "ngConditions",

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "#db/client.ts";
 import { buybackItems } from "#db/schema/index.ts";
 import { COURIER_INVOICE_KIND, COURIER_SHIPPING_TYPE } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
@@ -37,6 +38,56 @@ export function unlockRefusableAt(unlockRequestedAt: Date): Date {
   return new Date(unlockRequestedAt.getTime() + BUYBACK_RULES.unlockWaitDays * DAY_MS);
 }
 
+type ItemRow = typeof buybackItems.$inferSelect;
+
+/**
+ * Whether the device may be refused for `reason` now: it is with us (30, 40); a locked device only
+ * after the wait since the member was asked; "no bid" only for a graded device with no offer and
+ * still no live bid. Checked before the return parcel is booked, and again under the row lock.
+ */
+async function checkRefusal(db: Db, item: ItemRow, reason: RefusalReason, now: Date): Promise<void> {
+  if (item.state === "10" || item.state === "20") {
+    throw new AppError("CONFLICT", { message: msg("buybackOffice.grading.errors.notReceived") });
+  }
+  if (item.state === "50" || item.state === "60") {
+    throw new AppError("CONFLICT", {
+      message: BUYBACK_ITEM_MACHINE.messages.inState?.[item.state] ?? BUYBACK_ITEM_MACHINE.messages.notNow,
+    });
+  }
+  if (reason === "activation_locked") {
+    if (!item.unlockRequestedAt) {
+      throw new AppError("CONFLICT", { message: msg("buybackOffice.grading.errors.unlockNotAsked") });
+    }
+    const from = unlockRefusableAt(item.unlockRequestedAt);
+    if (now < from) {
+      throw new AppError("CONFLICT", {
+        message: msg("buybackOffice.grading.errors.unlockWait", {
+          days: BUYBACK_RULES.unlockWaitDays,
+          date: tokyoNow(from).date,
+        }),
+      });
+    }
+  }
+  if (reason === "no_bid") {
+    if (item.state !== "30" || !item.grade) {
+      throw new AppError("CONFLICT", {
+        message: msg(
+          item.state === "40"
+            ? "buybackOffice.grading.errors.noBidButOffered"
+            : "buybackOffice.grading.errors.noBidNotGraded",
+        ),
+      });
+    }
+    const bid = await bestBid(db, {
+      modelId: item.modelId,
+      grade: item.grade,
+      ngCondition: primaryNg(item.ngConditions),
+      now,
+    });
+    if (bid) throw new AppError("CONFLICT", { message: msg("buybackOffice.grading.errors.bidArrived") });
+  }
+}
+
 type Invoice = Awaited<ReturnType<CoreContext["courier"]["issueInvoice"]>>;
 
 /**
@@ -50,11 +101,10 @@ async function bookReturnFirst(
   itemId: number,
   reason: RefusalReason,
 ): Promise<CoreContext["courier"]> {
-  const [item] = await ctx.db
-    .select({ state: buybackItems.state })
-    .from(buybackItems)
-    .where(eq(buybackItems.id, itemId));
-  if (!item || (item.state !== "30" && item.state !== "40") || !returnedFree(reason)) return ctx.courier;
+  const [item] = await ctx.db.select().from(buybackItems).where(eq(buybackItems.id, itemId));
+  if (!item) throw new AppError("NOT_FOUND");
+  await checkRefusal(ctx.db, item, reason, ctx.clock.now());
+  if (!returnedFree(reason)) return ctx.courier;
   const reference = `buyback-return-${itemId}`;
   const booked: Invoice = await ctx.courier.issueInvoice({
     reference,
@@ -88,53 +138,15 @@ export async function refuseDevice(
     reason: msg("buybackOffice.grading.refuse.reason"),
     note: msg("buybackOffice.grading.refuse.note"),
   });
+  // Asked first, so that nobody else learns anything about the device or books a parcel for it.
+  await authorizeGrader(ctx, o.graderId);
   const courier = await bookReturnFirst(ctx, o.itemId, input.reason);
   await ctx.db.transaction(async (tx) => {
     const c = { ...ctx, db: tx, courier };
     const operator = await authorizeGrader(c, o.graderId);
     const [item] = await tx.select().from(buybackItems).where(eq(buybackItems.id, o.itemId)).for("update");
     if (!item) throw new AppError("NOT_FOUND");
-    if (item.state === "10" || item.state === "20") {
-      throw new AppError("CONFLICT", { message: msg("buybackOffice.grading.errors.notReceived") });
-    }
-    if (item.state === "50" || item.state === "60") {
-      throw new AppError("CONFLICT", {
-        message: BUYBACK_ITEM_MACHINE.messages.inState?.[item.state] ?? BUYBACK_ITEM_MACHINE.messages.notNow,
-      });
-    }
-    const now = ctx.clock.now();
-    if (input.reason === "activation_locked") {
-      if (!item.unlockRequestedAt) {
-        throw new AppError("CONFLICT", { message: msg("buybackOffice.grading.errors.unlockNotAsked") });
-      }
-      const from = unlockRefusableAt(item.unlockRequestedAt);
-      if (now < from) {
-        throw new AppError("CONFLICT", {
-          message: msg("buybackOffice.grading.errors.unlockWait", {
-            days: BUYBACK_RULES.unlockWaitDays,
-            date: tokyoNow(from).date,
-          }),
-        });
-      }
-    }
-    if (input.reason === "no_bid") {
-      if (item.state !== "30" || !item.grade) {
-        throw new AppError("CONFLICT", {
-          message: msg(
-            item.state === "40"
-              ? "buybackOffice.grading.errors.noBidButOffered"
-              : "buybackOffice.grading.errors.noBidNotGraded",
-          ),
-        });
-      }
-      const bid = await bestBid(tx, {
-        modelId: item.modelId,
-        grade: item.grade,
-        ngCondition: primaryNg(item.ngConditions),
-        now,
-      });
-      if (bid) throw new AppError("CONFLICT", { message: msg("buybackOffice.grading.errors.bidArrived") });
-    }
+    await checkRefusal(tx, item, input.reason, ctx.clock.now());
     await endBuyback(c, item, {
       action: "refuse",
       actor: { role: "grader", id: operator.id },

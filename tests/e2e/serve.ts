@@ -10,6 +10,7 @@ import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
 import { createServices } from "#server/services.ts";
 import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
+import { prepareGradingJourney } from "./buyback-grading-setup.ts";
 
 /**
  * The production build for the browser journeys: a fresh in-memory database with the demo data,
@@ -28,6 +29,7 @@ const database = await openDatabase({ dataDir: "memory://" });
 await database.migrate();
 const services = await createServices(config, database);
 await seed(services.core, { items: 36 });
+await prepareGradingJourney(services.core);
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 console.log(`e2e server on ${config.publicUrl}`);

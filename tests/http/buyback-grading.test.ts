@@ -3,6 +3,7 @@ import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIAGNOSTIC_FIELDS } from "#core/buyback/diagnostic-fields.ts";
 import { buybackCompanies, buybackGradings, buybackItems, deviceModels } from "#db/schema/index.ts";
+import { testImage } from "../helpers/account.ts";
 import { fullDiagnostics, makeBuybackApplication, placeBid } from "../helpers/buyback-grading.ts";
 import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
@@ -84,6 +85,14 @@ describe("buyback grading in the back office, without JavaScript", () => {
       expect((await page(url)).status).toBe(302);
       expect((await page(url, grader.cookie)).status).toBe(200);
     }
+    // The grader's dashboard counts the devices waiting to be graded and leads to the queue.
+    const dashboard = await page("/ja/staff/", grader.cookie);
+    const card = dashboard.doc.querySelector('[data-testid="queue-buyback"]');
+    expect(card?.text).toContain("査定待ちの買取端末");
+    expect(card?.querySelector("a")?.getAttribute("href")).toBe("/ja/staff/buyback/");
+    expect(
+      (await page("/ja/staff/", support.cookie)).doc.querySelector('[data-testid="queue-buyback"]'),
+    ).toBeNull();
     // Posting is refused the same way, and nothing changes.
     const refused = await post(`/ja/staff/buyback/${itemId}/`, support.cookie, {
       intent: "receive",
@@ -115,6 +124,12 @@ describe("buyback grading in the back office, without JavaScript", () => {
     const found = await page(`/en/staff/buyback/?q=${invoiceNumber}`, grader.cookie);
     expect(found.doc.querySelector("h2")?.text).toContain(`Results for “${invoiceNumber}”`);
     expect(found.doc.querySelector(`a[href="/en/staff/buyback/${itemId}/"]`)).not.toBeNull();
+
+    // A search that is not a number, or a tab or page that does not exist, is said, never a 500.
+    const words = await page("/ja/staff/buyback/?q=iPhone&tab=nope&page=x", grader.cookie);
+    expect(words.status).toBe(200);
+    expect(words.doc.querySelector('[data-testid="search-error"]')?.text).toBeTruthy();
+    expect(words.doc.querySelector('input[name="q"]')?.getAttribute("value")).toBe("iPhone");
 
     const detail = await page(`/ja/staff/buyback/${itemId}/`, grader.cookie);
     expect(detail.doc.querySelector('[data-testid="device-state"]')?.text).toBe("査定中");
@@ -221,5 +236,58 @@ describe("buyback grading in the back office, without JavaScript", () => {
     expect(detail.doc.querySelector('[data-testid="grading-form"]')).toBeNull();
     const ended = await page("/ja/staff/buyback/?tab=ended", grader.cookie);
     expect(ended.doc.querySelector(`a[href="/ja/staff/buyback/${itemId}/"]`)).not.toBeNull();
+  });
+
+  it("adds photos from a multipart form, refuses a file that is not a picture by its content, removes one", async () => {
+    const { applicationId, itemId } = await shippedDevice();
+    await post("/ja/staff/buyback/", grader.cookie, {
+      intent: "receive",
+      applicationId: String(applicationId),
+    });
+    const upload = async (files: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }[]) => {
+      const form = new FormData();
+      form.set("intent", "photos");
+      for (const f of files) form.append("photos", new File([f.bytes], f.name, { type: f.type }));
+      const res = await fetch(`${server.url}/ja/staff/buyback/${itemId}/`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.url, cookie: grader.cookie },
+        body: form,
+      });
+      const html = await res.text();
+      return { status: res.status, doc: parse(html) };
+    };
+    const added = await upload([
+      { name: "front.jpg", type: "image/jpeg", bytes: await testImage() },
+      { name: "back.png", type: "image/png", bytes: await testImage({ format: "png" }) },
+    ]);
+    expect(added.status).toBe(302);
+    const withPhotos = await page(`/ja/staff/buyback/${itemId}/`, grader.cookie);
+    const images = withPhotos.doc.querySelectorAll('[data-testid="photos"] img');
+    expect(images.map((i) => i.getAttribute("alt"))).toEqual([
+      `端末 ${itemId} の写真 1`,
+      `端末 ${itemId} の写真 2`,
+    ]);
+    expect(images[0]?.getAttribute("src")).toMatch(
+      new RegExp(`/media/buyback/${itemId}/[0-9a-f]{32}-thumb\\.webp$`),
+    );
+    const html = new TextEncoder().encode(
+      "<html><script>alert(1)</script></html>",
+    ) as Uint8Array<ArrayBuffer>;
+    const refused = await upload([{ name: "photo.jpg", type: "image/jpeg", bytes: html }]);
+    expect(refused.status).toBe(415);
+    expect(refused.doc.querySelector('[data-testid="photos"] [role="alert"]')?.text).toBe(
+      "JPEG・PNG・WebP・HEIC形式の画像を選んでください",
+    );
+    const photoId = withPhotos.doc
+      .querySelector('[data-testid="photos"] input[name="photoId"]')
+      ?.getAttribute("value");
+    const removed = await post(`/ja/staff/buyback/${itemId}/`, grader.cookie, {
+      intent: "removePhoto",
+      photoId: photoId ?? "",
+    });
+    expect(removed.status).toBe(302);
+    const after = await page(`/ja/staff/buyback/${itemId}/`, grader.cookie);
+    expect(after.doc.querySelectorAll('[data-testid="photos"] img')).toHaveLength(1);
   });
 });

@@ -243,18 +243,30 @@ export default function BuybackGradingDevice({ loaderData, actionData, params }:
           />
         </section>
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
         <div className="flex min-w-0 flex-col gap-6">
           {can.receive && <ReceiveCard detail={detail} />}
-          {can.grade ? (
-            <GradingForm detail={detail} state={stateFor("grade")} today={today} />
-          ) : (
-            item.diagnostics && (
-              <Card id="recorded-title" title={t("detail.recorded")}>
-                <Diagnostics values={item.diagnostics} />
-              </Card>
-            )
+          {(!can.grade || item.state === "40") && item.diagnostics && (
+            <Card id="recorded-title" title={t("detail.recorded")}>
+              <Diagnostics values={item.diagnostics} />
+            </Card>
           )}
+          {can.grade &&
+            (item.state === "40" ? (
+              // An offered device is regraded only now and then: the form opens on demand.
+              <details
+                open={failed === "grade"}
+                className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+                data-testid="regrade"
+              >
+                <summary className="cursor-pointer rounded-2xl px-5 py-4 text-base font-bold text-brand-700">
+                  {t("form.regradeSummary")}
+                </summary>
+                <GradingForm detail={detail} state={stateFor("grade")} today={today} />
+              </details>
+            ) : (
+              <GradingForm detail={detail} state={stateFor("grade")} today={today} />
+            ))}
           <Gradings detail={detail} lang={lang} />
           <History detail={detail} lang={lang} />
         </div>
@@ -317,7 +329,7 @@ function Warnings({ detail, lang }: { detail: GradingDetail; lang: Locale }) {
       role="alert"
       aria-labelledby="warnings-title"
       data-testid="imei-warning"
-      className="rounded-2xl border-2 border-danger-600 bg-red-50 p-4 text-sm text-danger-700"
+      className="rounded-2xl border-2 border-danger-600 bg-red-50 p-4 text-sm text-danger-600"
     >
       <h2 id="warnings-title" className="mb-2 text-base font-bold">
         {t("warningsTitle")}
@@ -426,7 +438,7 @@ function GradingForm({
     errors[key] ? (
       <p
         id={`${uid}-${key}-error`}
-        className="text-sm font-medium text-danger-700"
+        className="text-sm font-medium text-danger-600"
         data-testid={`error-${key}`}
       >
         {errors[key]}
@@ -448,7 +460,12 @@ function GradingForm({
           {regrade ? t("regradeLead", { days: BUYBACK_RULES.offerDays }) : t("lead")}
         </p>
       </div>
-      <FormError message={state?.formError} />
+      <FormError
+        message={
+          state?.formError ??
+          (Object.keys(errors).length ? t("errorSummary", { count: Object.keys(errors).length }) : undefined)
+        }
+      />
       <input type="hidden" name="intent" value="grade" />
 
       <fieldset
@@ -588,7 +605,7 @@ function DiagnosticRow({
       );
       break;
     case "date":
-      input = <input {...common} type="date" max={today} className={`${inputClass} sm:w-48`} />;
+      input = <input {...common} type="date" max={today} className={`${inputClass} max-w-48`} />;
       break;
     case "percent":
       input = (
@@ -599,7 +616,7 @@ function DiagnosticRow({
             inputMode="numeric"
             autoComplete="off"
             maxLength={4}
-            className={`${inputClass} w-24`}
+            className={`${inputClass} max-w-24`}
           />
           <span aria-hidden="true">{t("percentUnit")}</span>
         </span>
@@ -613,7 +630,7 @@ function DiagnosticRow({
           inputMode="numeric"
           autoComplete="off"
           maxLength={6}
-          className={`${inputClass} w-32`}
+          className={`${inputClass} max-w-32`}
         />
       );
       break;
@@ -625,7 +642,7 @@ function DiagnosticRow({
           inputMode="numeric"
           autoComplete="off"
           maxLength={20}
-          className={`${inputClass} font-mono sm:w-64`}
+          className={`${inputClass} max-w-64 font-mono`}
         />
       );
       break;
@@ -652,22 +669,15 @@ function DiagnosticRow({
   }
   return (
     <div
-      className="grid gap-2 py-3 md:grid-cols-[10rem_minmax(0,1fr)_minmax(0,15rem)] md:items-start"
+      className="grid gap-2 py-2.5 md:grid-cols-[9rem_minmax(0,1fr)_minmax(0,16rem)] md:items-start"
       data-testid={`diagnostic-${key}`}
     >
-      <label htmlFor={ids.value} className="pt-2 text-sm font-semibold">
+      <label htmlFor={ids.value} className="text-sm font-semibold md:pt-2">
         {name}
       </label>
-      <div className="flex min-w-0 flex-col gap-1">
-        {input}
-        {error && (
-          <p id={ids.error} className="text-sm font-medium text-danger-700" data-testid={`error-${key}`}>
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-1 rounded-lg bg-slate-50 p-2">
-        <label className="flex items-center gap-2 text-sm" htmlFor={ids.na}>
+      <div className="min-w-0">{input}</div>
+      <div className="flex items-center gap-2 rounded-lg bg-slate-50 px-2 py-1">
+        <label className="flex shrink-0 items-center gap-1.5 text-sm" htmlFor={ids.na}>
           <input
             id={ids.na}
             type="checkbox"
@@ -681,21 +691,28 @@ function DiagnosticRow({
         <label htmlFor={ids.reason} className="sr-only">
           {t("naReasonFor", { field: name })}
         </label>
-        <span aria-hidden="true" className="text-xs text-slate-600">
-          {t("naReason")}
-        </span>
         <input
           id={ids.reason}
           name={`r.${key}`}
           type="text"
           autoComplete="off"
+          placeholder={t("naReason")}
           maxLength={GRADING_LIMITS.naReason}
           defaultValue={values[`r.${key}`] ?? ""}
           aria-invalid={invalid}
           aria-describedby={describedBy}
-          className="h-9 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+          className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm placeholder:text-slate-500"
         />
       </div>
+      {error && (
+        <p
+          id={ids.error}
+          className="text-sm font-medium text-danger-600 md:col-span-2 md:col-start-2"
+          data-testid={`error-${key}`}
+        >
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -857,6 +874,7 @@ function ApplicationCard({ detail, lang }: { detail: GradingDetail; lang: Locale
         </Row>
         <Row label={t("detail.area")}>
           {label(PREFECTURES, a.area.prefectureCode, lang)}
+          {lang === "en" ? " " : ""}
           {a.area.city}
         </Row>
         <Row label={t("detail.shippingMethod")}>{t(`shipping.${a.shippingMethod}`)}</Row>
@@ -1073,7 +1091,7 @@ function PhotosCard({ detail, state }: { detail: GradingDetail; state: FormState
               {t("hint")}
             </p>
             {error && (
-              <p id={`${uid}-error`} role="alert" className="text-sm font-medium text-danger-700">
+              <p id={`${uid}-error`} role="alert" className="text-sm font-medium text-danger-600">
                 {error}
               </p>
             )}
@@ -1118,7 +1136,7 @@ function RefuseForm({ detail, state }: { detail: GradingDetail; state: FormState
       data-testid="refuse-form"
       className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-danger-600/30"
     >
-      <h2 id={`${uid}-title`} className="text-lg font-bold text-danger-700">
+      <h2 id={`${uid}-title`} className="text-lg font-bold text-danger-600">
         {t("refuse.title")}
       </h2>
       <p className="text-xs text-slate-700">{t("refuse.lead")}</p>
@@ -1153,7 +1171,7 @@ function RefuseForm({ detail, state }: { detail: GradingDetail; state: FormState
           );
         })}
         {reasonError && (
-          <p id={`${uid}-reason-error`} className="text-sm font-medium text-danger-700">
+          <p id={`${uid}-reason-error`} className="text-sm font-medium text-danger-600">
             {reasonError}
           </p>
         )}
@@ -1175,13 +1193,13 @@ function RefuseForm({ detail, state }: { detail: GradingDetail; state: FormState
         {t("refuse.noteHint")}
       </p>
       {noteError && (
-        <p id={`${uid}-note-error`} className="text-sm font-medium text-danger-700">
+        <p id={`${uid}-note-error`} className="text-sm font-medium text-danger-600">
           {noteError}
         </p>
       )}
       <button
         type="submit"
-        className="h-11 self-start rounded-full border border-danger-600 bg-white px-5 text-sm font-semibold text-danger-700 hover:bg-red-50"
+        className="h-11 self-start rounded-full border border-danger-600 bg-white px-5 text-sm font-semibold text-danger-600 hover:bg-red-50"
       >
         {t("refuse.submit")}
       </button>

@@ -39,7 +39,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     // A search that is not a number is said beside the box; the tab is shown all the same.
     const said = localizeError(error, lang);
     return {
-      queue: await listGradingQueue(ctx, { actor, input: { tab: input.tab } }),
+      queue: await listGradingQueue(ctx, {
+        actor,
+        input: { tab: (GRADING_TABS as readonly string[]).includes(input.tab ?? "") ? input.tab : "" },
+      }),
       searchError: said.fields.q ?? said.fields.tab ?? said.fields.page ?? said.message,
       typed: input.q ?? "",
     };
@@ -149,11 +152,14 @@ function SearchForm({
     <Form
       method="get"
       role="search"
-      className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      className="flex flex-col gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
-      <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold text-slate-700">
+      <label htmlFor="grading-q" className="text-sm font-semibold text-slate-700">
         {t("search")}
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
         <input
+          id="grading-q"
           name="q"
           type="search"
           inputMode="numeric"
@@ -162,23 +168,9 @@ function SearchForm({
           maxLength={40}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "grading-q-hint grading-q-error" : "grading-q-hint"}
-          className="h-10 rounded-lg border border-slate-300 px-3 font-normal"
+          className="h-10 min-w-0 flex-1 basis-56 rounded-lg border border-slate-300 px-3"
         />
-        <span id="grading-q-hint" className="text-xs font-normal text-slate-500">
-          {t("searchHint")}
-        </span>
-        {error && (
-          <span
-            id="grading-q-error"
-            className="text-sm font-normal text-danger-700"
-            data-testid="search-error"
-          >
-            {error}
-          </span>
-        )}
-      </label>
-      <input type="hidden" name="tab" value={queue.tab} />
-      <div className="flex items-center gap-3 pb-6">
+        <input type="hidden" name="tab" value={queue.tab} />
         <button
           type="submit"
           className="h-10 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
@@ -194,6 +186,14 @@ function SearchForm({
           </Link>
         )}
       </div>
+      <p id="grading-q-hint" className="text-xs text-slate-500">
+        {t("searchHint")}
+      </p>
+      {error && (
+        <p id="grading-q-error" className="text-sm text-danger-600" data-testid="search-error">
+          {error}
+        </p>
+      )}
     </Form>
   );
 }
@@ -314,9 +314,11 @@ function ArrivingTable({ rows, lang }: { rows: ArrivingApplication[]; lang: Loca
 function Member({ person }: { person: { id: number; nickname: string } }) {
   const t = useTranslations("buybackOffice.grading.detail");
   return (
-    <span className="flex flex-col">
+    <span className="flex min-w-28 flex-col">
       <span className="break-words">{person.nickname}</span>
-      <span className="text-xs text-slate-500">{t("memberId", { id: String(person.id) })}</span>
+      <span className="text-xs whitespace-nowrap text-slate-500">
+        {t("memberId", { id: String(person.id) })}
+      </span>
     </span>
   );
 }
@@ -429,7 +431,7 @@ function DeviceTable({
         header: t("queue.columns.age"),
         className: "whitespace-nowrap",
         cell: (r) => (
-          <span className={r.overdue ? "font-bold text-danger-700" : ""} data-testid={`age-${r.id}`}>
+          <span className={r.overdue ? "font-bold text-danger-600" : ""} data-testid={`age-${r.id}`}>
             {age(r.ageMs)}
             {r.overdue && (
               <span className="ml-2 rounded bg-danger-600 px-1.5 py-0.5 text-[10px] font-bold text-white">

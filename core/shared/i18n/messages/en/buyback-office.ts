@@ -193,7 +193,7 @@ export const enBuybackOffice: Pick<Messages, "buybackOffice"> = {
         externalGrade: "Outside grade",
         diagnostics: "Device diagnostics",
         notApplicable: "Not applicable",
-        naReason: "Why not applicable",
+        naReason: "Reason",
         naReasonFor: "Why {field} is not applicable",
         naFor: "{field} is not applicable",
         choose: "Choose",
@@ -202,6 +202,8 @@ export const enBuybackOffice: Pick<Messages, "buybackOffice"> = {
         reasonHint: "The member is told this too. Say what you looked at again.",
         submit: "Grade and make the offer",
         submitRegrade: "Regrade and make a new offer",
+        regradeSummary: "Regrade (correct the grade or diagnostics and make a new offer)",
+        errorSummary: "Check the form: {count, plural, one {# field needs} other {# fields need}} attention",
         lockedNote:
           "A device whose activation lock is on cannot be graded. Ask the member to remove the lock.",
       },
@@ -287,6 +289,9 @@ export const enBuybackOffice: Pick<Messages, "buybackOffice"> = {
         grade: "Choose a grade",
         junkNeedsNg: "Grade J (junk) needs at least one defect",
         unusedNoNg: "A device with defects cannot be grade S (unused)",
+        ngNoPower: "A device that does not power on needs the defect “Does not power on”",
+        ngNetworkBlocked: "A device whose network restriction is × needs the defect “Network restriction ×”",
+        ngBattery: "A battery below 80% maximum capacity needs the defect “Worn battery”",
         regradeReason: "Give the reason for the regrade",
         activationLocked:
           "A device whose activation lock is on cannot be graded. Ask the member to remove it first",

@@ -200,6 +200,8 @@ export const jaBuybackOffice = {
         reasonHint: "会員にも伝わる内容です。何を見直したかを書いてください。",
         submit: "査定して査定額を提示する",
         submitRegrade: "再査定して新しい査定額を提示する",
+        regradeSummary: "再査定する（グレードや診断情報を直して、新しい査定額を提示する）",
+        errorSummary: "入力内容を確認してください（{count, number}か所）",
         lockedNote:
           "アクティベーションロックがオンのままでは査定できません。会員にロックの解除を依頼してください。",
       },
@@ -286,6 +288,10 @@ export const jaBuybackOffice = {
         grade: "グレードを選んでください",
         junkNeedsNg: "グレードJ（ジャンク）には、不具合を1つ以上選んでください",
         unusedNoNg: "不具合がある端末はグレードS（未使用品）にできません",
+        ngNoPower: "電源が入らない端末は、不具合に「電源が入らない」を選んでください",
+        ngNetworkBlocked:
+          "ネットワーク利用制限が×の端末は、不具合に「ネットワーク利用制限 ×」を選んでください",
+        ngBattery: "バッテリー最大容量が80%未満の端末は、不具合に「バッテリー劣化」を選んでください",
         regradeReason: "再査定の理由を書いてください",
         activationLocked:
           "アクティベーションロックがオンの端末は査定できません。先に会員へ解除を依頼してください",
