@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { addBuybackPhotos } from "#core/buyback/add-buyback-photos.ts";
@@ -434,6 +434,13 @@ function GradingForm({
   const values = startingValues(detail, state);
   const errors = state?.errors ?? {};
   const ng = new Set(values.ng ? values.ng.split(",") : []);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a failed submit the first field to fix gets the focus (and comes into view).
+  useEffect(() => {
+    if (state?.errors && Object.keys(state.errors).length > 0) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [state]);
   const errorText = (key: string) =>
     errors[key] ? (
       <p
@@ -446,6 +453,7 @@ function GradingForm({
     ) : null;
   return (
     <Form
+      ref={formRef}
       method="post"
       noValidate
       aria-labelledby={`${uid}-title`}
@@ -484,6 +492,7 @@ function GradingForm({
                 name="grade"
                 value={g}
                 defaultChecked={values.grade === g}
+                aria-invalid={errors.grade ? true : undefined}
                 className="mt-1"
               />
               <span className="flex flex-col">
@@ -507,7 +516,14 @@ function GradingForm({
         <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
           {GRADING_DEFECTS.map((d) => (
             <label key={d} className="flex items-center gap-2 py-1 text-sm">
-              <input type="checkbox" name="ng" value={d} defaultChecked={ng.has(d)} className="size-4" />
+              <input
+                type="checkbox"
+                name="ng"
+                value={d}
+                defaultChecked={ng.has(d)}
+                aria-invalid={errors.ngConditions ? true : undefined}
+                className="size-4"
+              />
               {b(`ngConditions.${d}`)}
             </label>
           ))}
