@@ -201,6 +201,9 @@ export default [
       route("staff/buyback/ledger", "routes/staff/buyback/ledger.tsx"),
       route("staff/buyback/ledger/csv", "routes/staff/buyback/ledger-csv.ts"),
       route("staff/buyback/spots", "routes/staff/buyback-spots.tsx"),
+      // Buyback grading: the queue of parcels and devices, and one device's page.
+      route("staff/buyback", "routes/staff/buyback-grading.tsx"),
+      route("staff/buyback/:id", "routes/staff/buyback-grading-detail.tsx"),
     ]),
     route("dev/mailbox", "routes/dev/mailbox.tsx"),
     route("dev/mailbox/messages", "routes/dev/mailbox-messages.ts"),

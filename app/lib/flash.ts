@@ -80,6 +80,16 @@ const FLASH_KEYS = [
   "buybackBuyer.flash.emailChanged",
   "buybackBuyer.flash.registered",
   "buybackOffice.deliveries.flash.shipped",
+  "buybackOffice.grading.flash.received",
+  "buybackOffice.grading.flash.offered",
+  "buybackOffice.grading.flash.regraded",
+  "buybackOffice.grading.flash.gradedNoBid",
+  "buybackOffice.grading.flash.refused",
+  "buybackOffice.grading.flash.unlockRequested",
+  "buybackOffice.grading.flash.photosAdded",
+  "buybackOffice.grading.flash.photoRemoved",
+  "buybackOffice.grading.flash.claimed",
+  "buybackOffice.grading.flash.released",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, min, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
+  buybackItems,
   identityChecks,
   moneyAlerts,
   payouts,
@@ -81,6 +82,16 @@ export const QUEUES = {
       table: moneyAlerts,
       where: isNull(moneyAlerts.resolvedAt),
       since: moneyAlerts.createdAt,
+    }),
+  },
+  /** Buyback devices received and waiting for a grader: graded into an offer, or refused. */
+  buyback: {
+    permission: "buyback:grade",
+    targetMs: 48 * HOUR_MS,
+    source: (): QueueSource => ({
+      table: buybackItems,
+      where: eq(buybackItems.state, "30"),
+      since: buybackItems.updatedAt,
     }),
   },
 } as const satisfies Record<string, { permission: Permission; targetMs: number; source: () => QueueSource }>;

@@ -12,6 +12,7 @@ import { createServices } from "#server/services.ts";
 import { seedBidMarket } from "#tests/helpers/bid-market.ts";
 import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
 import { seedDeliveriesJourney } from "./buyback-deliveries-data.ts";
+import { prepareGradingJourney } from "./buyback-grading-setup.ts";
 
 /**
  * The production build for the browser journeys: a fresh in-memory database with the demo data,
@@ -32,6 +33,7 @@ const services = await createServices(config, database);
 await seed(services.core, { items: 36 });
 await seedDeliveriesJourney(services.core);
 await seedBidMarket(database.db);
+await prepareGradingJourney(services.core);
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 console.log(`e2e server on ${config.publicUrl}`);

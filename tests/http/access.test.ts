@@ -511,6 +511,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   "buyback/shop": all(200),
   "buyback/spots": all(200),
   "staff/buyback/spots": staffPage("buyback:manage"),
+  // Buyback grading: graders and admins; ":id" names no buyback device here.
+  "staff/buyback": staffPage("buyback:grade"),
+  "staff/buyback/:id": staffPage("buyback:grade", 404),
   "dev/mailbox": all(404),
   "dev/mailbox/messages": all(404),
   "dev/mailbox/:id": all(404),

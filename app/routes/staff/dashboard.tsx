@@ -25,6 +25,7 @@ const QUEUE_PATHS: Partial<Record<QueueName, string>> = {
 export default function StaffDashboard({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("backOffice");
   const money = useTranslations("officeMoney");
+  const buyback = useTranslations("buybackOffice");
   const age = useAge();
   const lang = langOf(params);
   return (
@@ -40,7 +41,9 @@ export default function StaffDashboard({ loaderData, params }: Route.ComponentPr
             <h2 className="text-sm font-bold text-slate-700">
               {q.queue === "payouts" || q.queue === "moneyAlerts"
                 ? money(`queues.${q.queue}`)
-                : t(`queues.${q.queue}`)}
+                : q.queue === "buyback"
+                  ? buyback("grading.queueName")
+                  : t(`queues.${q.queue}`)}
             </h2>
             <p className="text-3xl font-bold tabular-nums">{t("dashboard.waiting", { count: q.count })}</p>
             <p className="text-sm text-slate-600">

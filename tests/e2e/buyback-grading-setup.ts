@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { CoreContext } from "#core/shared/context.ts";
+import { buybackBuyers, deviceModels, users } from "#db/schema/index.ts";
+import { makeBuybackApplication, placeBid } from "../helpers/buyback-grading.ts";
+
+/** The model the grading journey's device is, and the price 株式会社リユースモバイル bids for it at grade B. */
+export const GRADING_JOURNEY = { model: "iPhone 13 mini", bid: 88_000 } as const;
+
+/**
+ * What the grading journey starts from, as the member flow and the buyer portal would leave it: a
+ * parcel from taro@ with one iPhone 13 mini on its way, and buyer@'s company bidding on grade B.
+ */
+export async function prepareGradingJourney(ctx: CoreContext): Promise<void> {
+  const [taro] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, "taro@tsugu.example"));
+  const [buyer] = await ctx.db
+    .select({ companyId: buybackBuyers.companyId })
+    .from(buybackBuyers)
+    .innerJoin(users, eq(users.id, buybackBuyers.userId))
+    .where(eq(users.email, "buyer@tsugu.example"));
+  const [model] = await ctx.db
+    .select({ id: deviceModels.id })
+    .from(deviceModels)
+    .where(and(eq(deviceModels.categoryCode, "05"), eq(deviceModels.name, GRADING_JOURNEY.model)));
+  if (!taro || !buyer || !model) throw new Error("the demo data has no taro@, buyer@ or iPhone 13 mini");
+  await makeBuybackApplication(ctx, {
+    userId: taro.id,
+    devices: [
+      {
+        modelId: model.id,
+        storageGb: 128,
+        answers: { power: "yes", screen: "ok", battery: "ok", network: "○", appearance: "used" },
+      },
+    ],
+    shipped: true,
+  });
+  await placeBid(ctx, {
+    companyId: buyer.companyId,
+    modelId: model.id,
+    grade: "B",
+    price: GRADING_JOURNEY.bid,
+  });
+}

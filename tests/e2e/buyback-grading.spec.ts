@@ -1,0 +1,109 @@
+import { GRADING_JOURNEY } from "./buyback-grading-setup.ts";
+import { expect, type Page, test } from "./fixtures.ts";
+import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
+
+/** Today in Tokyo, as a date field takes it. */
+function tokyoToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date());
+}
+
+/** Every device diagnostic field but the model number, as a grader reads them off a working phone. */
+async function fillDiagnostics(page: Page) {
+  const form = page.getByTestId("grading-form");
+  const today = tokyoToday();
+  const text: [string, string][] = [
+    ["IMEI", "356938035643809"],
+    ["シリアル番号", "F2LXK0QWERTY"],
+    ["モデル名", GRADING_JOURNEY.model],
+    ["OSバージョン", "iOS 18.1"],
+    ["バッテリー最大容量", "86"],
+    ["バッテリー充放電回数", "388"],
+    ["検査日", today],
+    ["データ消去日", today],
+    ["メーカー", "Apple"],
+    ["カラー", "ミッドナイト"],
+  ];
+  for (const [label, value] of text) await form.getByLabel(label, { exact: true }).fill(value);
+  const choices: [string, string][] = [
+    ["検査結果", "合格"],
+    ["非純正部品", "なし"],
+    ["電源", "オン"],
+    ["初期化", "初期化済み"],
+    ["通信キャリア", "SIMフリー"],
+    ["ネットワーク利用制限", "○（制限なし）"],
+    ["アクティベーションロック", "オフ"],
+  ];
+  for (const [label, option] of choices) {
+    await form.getByLabel(label, { exact: true }).selectOption({ label: option });
+  }
+  await form.getByLabel("NSYSグレードを該当なしにする", { exact: true }).check();
+  await form.getByLabel("NSYSグレードを該当なしにする理由", { exact: true }).fill("NSYSの検査は受けていない");
+}
+
+test("a grader receives a parcel, grades the device and the best bid becomes the member's offer", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 1366, height: 900 },
+  });
+  const page = await context.newPage();
+  await logIn(page, "grader@tsugu.example");
+
+  // The parcel is on its way: the queue's first tab lists it with its invoice number.
+  await page.goto("/ja/staff/buyback/?tab=arriving");
+  await expect(page.getByRole("heading", { level: 1, name: "買取査定" })).toBeVisible();
+  const parcel = page
+    .getByRole("row")
+    .filter({ hasText: GRADING_JOURNEY.model })
+    .filter({ hasText: "たろう" });
+  await expect(parcel).toHaveCount(1);
+  await expect(parcel).toContainText(/\d{12}/);
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await parcel.getByRole("button", { name: /の荷物を受け取る$/ }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "荷物を受け取りました" })).toBeVisible();
+
+  // The device waits to be graded; the grader opens it.
+  await page.getByRole("link", { name: /^査定待ち/ }).click();
+  const device = page
+    .getByRole("row")
+    .filter({ hasText: GRADING_JOURNEY.model })
+    .filter({ hasText: "たろう" });
+  await device.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^買取端末 \d+$/ })).toBeVisible();
+  await expect(page.getByTestId("device-state")).toHaveText("査定中");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+
+  // Grade B, every field but the model number: the form says which field is missing and keeps the rest.
+  await page.getByLabel(/^B（使用感あり）/).check();
+  await fillDiagnostics(page);
+  await page.getByRole("button", { name: "査定して査定額を提示する" }).click();
+  await expect(page.getByTestId("error-modelNumber")).toHaveText(
+    "型番を入力してください。確認できない場合は「該当なし」にチェックして理由を書いてください",
+  );
+  await expect(page.getByLabel("シリアル番号", { exact: true })).toHaveValue("F2LXK0QWERTY");
+  await expect(page.getByLabel("NSYSグレードを該当なしにする", { exact: true })).toBeChecked();
+  await page.getByLabel("型番", { exact: true }).fill("MNF83J/A");
+  await page.getByRole("button", { name: "査定して査定額を提示する" }).click();
+
+  // The best bid for grade B is the offer; the member has a week to answer.
+  await expect(page.getByTestId("toast").filter({ hasText: "査定額を会員に提示しました" })).toBeVisible();
+  await expect(page.getByTestId("device-state")).toHaveText("査定完了");
+  await expect(page.getByTestId("offer-amount")).toHaveText(
+    `￥${GRADING_JOURNEY.bid.toLocaleString("ja-JP")}`,
+  );
+  await expect(page.getByTestId("offer")).toContainText("株式会社リユースモバイル");
+  await expect(page.getByTestId("gradings")).toContainText("初回の査定");
+  await expect(page.getByTestId("recorded-diagnostics")).toContainText("MNF83J/A");
+  await expect(page.getByTestId("regrade").locator("summary")).toContainText("再査定する");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await journeyShot(page, "buyback-grading-offered");
+
+  // The queue now lists it among the offers waiting for the member.
+  await page.goto("/ja/staff/buyback/?tab=offered");
+  await expect(
+    page.getByRole("row").filter({ hasText: GRADING_JOURNEY.model }).filter({ hasText: "たろう" }),
+  ).toContainText("￥88,000");
+  await context.close();
+});
