@@ -14,7 +14,7 @@ type EndAction = "cancel" | "lapse" | "refuse" | "decline" | "expire";
 const HELD: readonly BuybackEndReason[] = ["reported_stolen", "counterfeit"];
 
 /** Whether a device that is not bought goes back to the member at our cost (all but held devices). */
-export function returnedFree(reason: BuybackEndReason): boolean {
+function returnedFree(reason: BuybackEndReason): boolean {
   return !HELD.includes(reason);
 }
 

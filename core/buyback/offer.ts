@@ -6,7 +6,7 @@ import { DEDUCTION_PERCENT } from "./rules.ts";
  * device, a broken display, camera, buttons and sensors, the battery). Its bid is the offer's base;
  * each further defect is a deduction.
  */
-export const NG_SEVERITY: readonly Exclude<BuybackNgCondition, "none">[] = [
+const NG_SEVERITY: readonly Exclude<BuybackNgCondition, "none">[] = [
   "no_power",
   "network_blocked",
   "screen",

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { buybackItems } from "#db/schema/index.ts";
-import { COURIER_INVOICE_KIND, COURIER_SHIPPING_TYPE } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
@@ -13,7 +12,7 @@ import { recordAudit } from "../staff/audit.ts";
 import type { RequestMeta } from "../staff/authorize.ts";
 import { clearClaim } from "../staff/claims.ts";
 import { bestBid } from "./bids.ts";
-import { endBuyback, returnedFree } from "./end-buyback.ts";
+import { endBuyback, sendReturnParcel } from "./end-buyback.ts";
 import { authorizeGrader } from "./grader.ts";
 import { REFUSAL_NOTE_MAX, REFUSAL_REASONS, type RefusalReason } from "./grading-input.ts";
 import { primaryNg } from "./offer.ts";
@@ -88,40 +87,6 @@ async function checkRefusal(db: Db, item: ItemRow, reason: RefusalReason, now: D
   }
 }
 
-type Invoice = Awaited<ReturnType<CoreContext["courier"]["issueInvoice"]>>;
-
-/**
- * Books the free return parcel before the database transaction, and answers `endBuyback`'s request
- * for it from that booking: an outside service is never called while the device's row is locked
- * (and the embedded database, with its one connection, would wait for itself). The courier answers
- * the same reference with the same invoice, so a refusal tried again books nothing twice.
- */
-async function bookReturnFirst(
-  ctx: CoreContext,
-  itemId: number,
-  reason: RefusalReason,
-): Promise<CoreContext["courier"]> {
-  const [item] = await ctx.db.select().from(buybackItems).where(eq(buybackItems.id, itemId));
-  if (!item) throw new AppError("NOT_FOUND");
-  await checkRefusal(ctx.db, item, reason, ctx.clock.now());
-  if (!returnedFree(reason)) return ctx.courier;
-  const reference = `buyback-return-${itemId}`;
-  const booked: Invoice = await ctx.courier.issueInvoice({
-    reference,
-    invoiceKind: COURIER_INVOICE_KIND.PARCEL,
-    parcelSize: 60,
-    shippingType: COURIER_SHIPPING_TYPE.OFFICE,
-    pickup: null,
-    packaging: "01",
-    handlingNotes: ["01", "02"],
-  });
-  return {
-    name: ctx.courier.name,
-    issueInvoice: (request) =>
-      request.reference === reference ? Promise.resolve(booked) : ctx.courier.issueInvoice(request),
-  };
-}
-
 /**
  * A grader refuses a received or offered device (30, 40 → 60), in one database transaction:
  * reported stolen or counterfeit (held for the police, never returned), still activation-locked
@@ -140,14 +105,13 @@ export async function refuseDevice(
   });
   // Asked first, so that nobody else learns anything about the device or books a parcel for it.
   await authorizeGrader(ctx, o.graderId);
-  const courier = await bookReturnFirst(ctx, o.itemId, input.reason);
-  await ctx.db.transaction(async (tx) => {
-    const c = { ...ctx, db: tx, courier };
+  const ended = await ctx.db.transaction(async (tx) => {
+    const c = { ...ctx, db: tx };
     const operator = await authorizeGrader(c, o.graderId);
     const [item] = await tx.select().from(buybackItems).where(eq(buybackItems.id, o.itemId)).for("update");
     if (!item) throw new AppError("NOT_FOUND");
     await checkRefusal(tx, item, input.reason, ctx.clock.now());
-    await endBuyback(c, item, {
+    const end = await endBuyback(c, item, {
       action: "refuse",
       actor: { role: "grader", id: operator.id },
       reason: input.reason,
@@ -162,5 +126,8 @@ export async function refuseDevice(
       reason: input.note || input.reason,
       meta: o.meta,
     });
+    return end;
   });
+  // The free return parcel is booked once the refusal has committed: never with the row locked.
+  if (ended.returnParcel) await sendReturnParcel(ctx, o.itemId);
 }

@@ -37,4 +37,3 @@ export const DEDUCTION_PERCENT = {
   network_pending: 10,
   non_genuine_parts: 10,
 } as const;
-export type DeductionCode = keyof typeof DEDUCTION_PERCENT;

@@ -5,7 +5,6 @@ import { cancelUnshipped, expireOffer, remindOffer } from "./job-defs.ts";
 import { BUYBACK_RULES } from "./rules.ts";
 
 export type BuybackRole = "member" | "grader" | "system";
-export type DeliveryRole = "operator" | "system";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -64,6 +63,3 @@ export const BUYBACK_DELIVERY_MACHINE = defineMachine({
   },
   messages: { notNow: msg("buyback.errors.deliveryShipped") },
 });
-
-/** States in which the member's device is with us or on its way to us. */
-export const WITH_US: readonly string[] = ["20", "30", "40"];
