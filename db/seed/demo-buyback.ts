@@ -478,8 +478,10 @@ async function demoSellers(db: Db): Promise<number[]> {
         email: s.email,
         nickname: s.nickname,
         role: "member",
+        passwordHash,
         emailVerifiedAt: new Date(),
         identityVerifiedAt: new Date(),
+        sellerSetupAt: new Date(),
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
