@@ -5,7 +5,6 @@ import { findChallenge, issueChallenge } from "../identity/challenges.ts";
 import { emailChangeCodeMail } from "../identity/mails.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { msg } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { authorizeBuyer } from "./authorize-buyer.ts";

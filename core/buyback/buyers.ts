@@ -32,7 +32,7 @@ export async function getBuyer(db: Db, userId: number): Promise<Buyer | null> {
     .innerJoin(buybackCompanies, eq(buybackCompanies.id, buybackBuyers.companyId))
     .where(eq(buybackBuyers.userId, userId))
     .limit(1);
-  if (!row || row.role !== "business" || row.suspendedAt) return null;
+  if (row?.role !== "business" || row.suspendedAt) return null;
   const { role: _, suspendedAt: __, ...buyer } = row;
   return buyer;
 }

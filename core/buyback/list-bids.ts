@@ -14,7 +14,6 @@ import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { authorizeBuyer } from "./authorize-buyer.ts";
 import { BID_FIELD_LABELS, expiresOnOf, type TBidSelection, ZBidSelection } from "./bid-input.ts";
-import { type Buyer, getBuyer } from "./buyers.ts";
 
 /**
  * Whether a bid counts now (`liveBid`), and if not, why: not checked (or no price), past its
