@@ -9,6 +9,7 @@ import { tokyoNow } from "#core/shared/validation/tokyo-clock.ts";
 import { changeState, recordCreation } from "#core/state/change-state.ts";
 import type { Db } from "../client.ts";
 import {
+  addresses,
   BUYBACK_NG_CONDITIONS,
   type BuybackGrade,
   type BuybackNgCondition,
@@ -490,6 +491,19 @@ async function demoSellers(db: Db): Promise<number[]> {
       : await db.select({ id: users.id }).from(users).where(eq(users.email, s.email));
     const id = user?.id as number;
     if (row) {
+      const [kanaF, kanaG, family, given, postalCode, prefectureCode, city, street, phone] = s.address;
+      await db.insert(addresses).values({
+        userId: id,
+        familyName: family,
+        givenName: given,
+        familyNameKana: kanaF,
+        givenNameKana: kanaG,
+        postalCode,
+        prefectureCode,
+        city,
+        street,
+        phone,
+      });
       await db.insert(identityChecks).values({
         userId: id,
         provider: "polarify",

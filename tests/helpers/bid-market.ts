@@ -89,6 +89,18 @@ export async function placeBid(
       reserved: o.reserved ?? 0,
       priceSetAt: o.priceSetAt ?? new Date(),
     })
+    // The demo data may already bid in the cell: the market's bid replaces it.
+    .onConflictDoUpdate({
+      target: [buybackBids.companyId, buybackBids.modelId, buybackBids.grade, buybackBids.ngCondition],
+      set: {
+        price: o.price,
+        enabled: o.enabled ?? o.price !== null,
+        expiresAt: o.expiresAt ?? null,
+        quantityCap: o.quantityCap ?? null,
+        reserved: o.reserved ?? 0,
+        priceSetAt: o.priceSetAt ?? new Date(),
+      },
+    })
     .returning({ id: buybackBids.id });
   return row!.id;
 }

@@ -145,11 +145,13 @@ describe("sitemaps", () => {
     }
     // English pages kept out of search are not offered to it either.
     expect(listed).not.toContain("/en/laws/");
-    // The buyback pages are listed in Japanese only; with no bids yet, no category or model is.
+    // The buyback pages are listed in Japanese only: the categories and models with bids, each result.
     expect(listed).toContain("/ja/buyback/");
     expect(listed).toContain("/ja/buyback/spots/");
+    expect(listed).toContain("/ja/buyback/items/05/");
     expect(listed).not.toContain("/en/buyback/");
-    expect(listed.some((p) => p.startsWith("/ja/buyback/items/0"))).toBe(false);
+    expect(listed.some((p) => /^\/ja\/buyback\/items\/05\/\d+\/$/.test(p))).toBe(true);
+    expect(listed.some((p) => /^\/ja\/buyback\/results\/\d+\/$/.test(p))).toBe(true);
   });
 });
 
