@@ -56,14 +56,14 @@ test("a buyer fills the bid list with bullish recommended prices after the warni
   await expect(page.getByTestId(`bid-row-${modelId}`)).toContainText("データ不足");
   await expect(page.getByTestId("unsaved").first()).toBeVisible();
 
-  // §5: a checked cell needs a price, and the list cannot be confirmed until it has one.
-  await check("C").check();
-  const rule = page.getByTestId(`error-on.${modelId}.C`);
+  // §5: a checked cell needs a price (J has no bid yet), and the list cannot be confirmed until it has one.
+  await check("J").check();
+  const rule = page.getByTestId(`error-on.${modelId}.J`);
   await expect(rule).toHaveText("金額を入力してからチェックしてください");
   await page.getByTestId("save-bids").first().click();
   await expect(page.getByTestId("bids-saved")).toHaveCount(0);
-  await price("C").fill("20000");
-  await price("C").blur();
+  await price("J").fill("20000");
+  await price("J").blur();
   await expect(rule).toHaveCount(0);
 
   await page.getByTestId("save-bids").first().click();
@@ -74,7 +74,7 @@ test("a buyer fills the bid list with bullish recommended prices after the warni
   await page.reload();
   await expect(price("S")).toHaveValue("56000");
   await expect(price("A")).toHaveValue("48000");
-  await expect(price("C")).toHaveValue("20000");
-  await expect(check("C")).toBeChecked();
+  await expect(price("J")).toHaveValue("20000");
+  await expect(check("J")).toBeChecked();
   await expect(page.getByTestId("unsaved")).toHaveCount(0);
 });
