@@ -365,13 +365,14 @@ describe.each(ENGINES)("the member's buyback on %s", (engine) => {
     const other = await member();
     const { itemIds } = await applied(owner, "req-foreign", 1);
     const id = itemIds[0]!;
+    // One at a time: each is awaited as it starts, so no refusal goes unheard.
     for (const attempt of [
-      getMemberBuyback(t.ctx, { userId: other.id, itemId: id }),
-      markBuybackShipped(t.ctx, { actor: other, itemId: id }),
-      cancelBuyback(t.ctx, { actor: other, itemId: id }),
-      changeBuybackAddress(t.ctx, { actor: other, itemId: id, source: "book" }),
+      () => getMemberBuyback(t.ctx, { userId: other.id, itemId: id }),
+      () => markBuybackShipped(t.ctx, { actor: other, itemId: id }),
+      () => cancelBuyback(t.ctx, { actor: other, itemId: id }),
+      () => changeBuybackAddress(t.ctx, { actor: other, itemId: id, source: "book" }),
     ]) {
-      expect((await failure(attempt)).code).toBe("NOT_FOUND");
+      expect((await failure(attempt())).code).toBe("NOT_FOUND");
     }
     const [row] = await t.ctx.db.select().from(buybackItems).where(eq(buybackItems.id, id));
     expect(row?.state).toBe("10");
