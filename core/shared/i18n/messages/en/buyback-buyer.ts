@@ -21,7 +21,6 @@ export const enBuybackBuyer: Pick<Messages, "buybackBuyer"> = {
       invitationClosed:
         "This invitation link can no longer be used. Ask your contact to send the invitation again",
       signupNotStarted: "The code has expired. Please enter your name again to get a new one",
-      buyersOnly: "Please log in with a business buyer account",
     },
     flash: {
       loggedIn: "You are logged in",

@@ -19,7 +19,6 @@ export const jaBuybackBuyer = {
     errors: {
       invitationClosed: "この招待リンクは使えなくなりました。担当者に招待の再送信を依頼してください",
       signupNotStarted: "確認コードの有効期限が切れました。お名前の入力からやり直してください",
-      buyersOnly: "法人バイヤーのアカウントでログインしてください",
     },
     flash: {
       loggedIn: "ログインしました",
