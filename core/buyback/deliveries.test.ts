@@ -16,10 +16,11 @@ import {
   stateHistory,
   users,
 } from "#db/schema/index.ts";
-import { addBoughtDevice, imeiFrom } from "#tests/helpers/buyback-deliveries.ts";
+import { addBoughtDevice } from "#tests/helpers/buyback-deliveries.ts";
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { imeiFrom } from "#tests/helpers/imei.ts";
 import { platformAccount } from "../ledger/accounts.ts";
 import { postEntry } from "../ledger/post-entry.ts";
 import { authorizeBuyer } from "./authorize-buyer.ts";

@@ -13,6 +13,7 @@ import {
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { imeiFrom } from "#tests/helpers/imei.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { applyForBuyback } from "./apply.ts";
 import { cancelBuyback } from "./cancel-buyback.ts";
@@ -20,20 +21,6 @@ import { changeBuybackAddress } from "./change-buyback-address.ts";
 import { estimateBuyback, type TBuybackDevice } from "./estimate.ts";
 import { getMemberBuyback, listMemberBuybacks, memberBuybackHome } from "./member-buybacks.ts";
 import { markBuybackShipped } from "./ship-buyback.ts";
-
-/** A valid IMEI: 14 digits and their Luhn check digit. */
-function imeiOf(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let d = Number(body[13 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 const GOOD_ANSWERS = {
   power: "yes",
@@ -97,7 +84,7 @@ describe.each(ENGINES)("the member's buyback on %s", (engine) => {
       categoryCode: "05",
       modelId: String(phone),
       storageGb: "128",
-      imei: imeiOf(`35${String(100000000000 + serial).slice(-12)}`),
+      imei: imeiFrom(`35${String(100000000000 + serial).slice(-12)}`),
       answers: { ...GOOD_ANSWERS },
       ...more,
     };
@@ -161,7 +148,7 @@ describe.each(ENGINES)("the member's buyback on %s", (engine) => {
 
   it("applies with two devices: one application, two devices in state 10 with their estimates, a kit invoice", async () => {
     const m = await member();
-    const spaced = imeiOf("35391110123456").replace(/^(\d{2})(\d{6})(\d{6})(\d)$/, "$1 $2 $3 $4");
+    const spaced = imeiFrom("35391110123456").replace(/^(\d{2})(\d{6})(\d{6})(\d)$/, "$1 $2 $3 $4");
     const applied = await applyForBuyback(t.ctx, {
       actor: m,
       requestKey: "req-two-devices",
@@ -177,7 +164,7 @@ describe.each(ENGINES)("the member's buyback on %s", (engine) => {
       .where(eq(buybackItems.applicationId, applied.applicationId))
       .orderBy(buybackItems.id);
     expect(items.map((i) => i.state)).toEqual(["10", "10"]);
-    expect(items[0]?.imei).toBe(imeiOf("35391110123456"));
+    expect(items[0]?.imei).toBe(imeiFrom("35391110123456"));
     expect(items[0]?.estimate).toMatchObject({ grade: "B", offer: { amount: 40_000 } });
     expect(items[1]?.estimate).toMatchObject({ grade: "J", offer: { amount: 12_000 } });
     const [application] = await t.ctx.db

@@ -10,7 +10,8 @@ import {
   deviceModels,
   users,
 } from "#db/schema/index.ts";
-import { addBoughtDevice, gradedDiagnostics, imeiFrom } from "../helpers/buyback-deliveries.ts";
+import { addBoughtDevice, gradedDiagnostics } from "../helpers/buyback-deliveries.ts";
+import { imeiFrom } from "../helpers/imei.ts";
 
 /** The IMEIs of the devices the delivery journey finds in its buyer's open delivery. */
 export const JOURNEY_IMEIS = [imeiFrom("35693803564380"), imeiFrom("35407115123456")];

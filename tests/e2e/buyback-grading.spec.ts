@@ -1,44 +1,19 @@
 import { GRADING_JOURNEY } from "./buyback-grading-setup.ts";
-import { expect, type Page, test } from "./fixtures.ts";
+import { type Diagnostics, fillDiagnostics } from "./buyback-steps.ts";
+import { expect, test } from "./fixtures.ts";
 import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
 
-/** Today in Tokyo, as a date field takes it. */
-function tokyoToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date());
-}
-
 /** Every device diagnostic field but the model number, as a grader reads them off a working phone. */
-async function fillDiagnostics(page: Page) {
-  const form = page.getByTestId("grading-form");
-  const today = tokyoToday();
-  const text: [string, string][] = [
-    ["IMEI", "356938035643809"],
-    ["シリアル番号", "F2LXK0QWERTY"],
-    ["モデル名", GRADING_JOURNEY.model],
-    ["OSバージョン", "iOS 18.1"],
-    ["バッテリー最大容量", "86"],
-    ["バッテリー充放電回数", "388"],
-    ["検査日", today],
-    ["データ消去日", today],
-    ["メーカー", "Apple"],
-    ["カラー", "ミッドナイト"],
-  ];
-  for (const [label, value] of text) await form.getByLabel(label, { exact: true }).fill(value);
-  const choices: [string, string][] = [
-    ["検査結果", "合格"],
-    ["非純正部品", "なし"],
-    ["電源", "オン"],
-    ["初期化", "初期化済み"],
-    ["通信キャリア", "SIMフリー"],
-    ["ネットワーク利用制限", "○（制限なし）"],
-    ["アクティベーションロック", "オフ"],
-  ];
-  for (const [label, option] of choices) {
-    await form.getByLabel(label, { exact: true }).selectOption({ label: option });
-  }
-  await form.getByLabel("NSYSグレードを該当なしにする", { exact: true }).check();
-  await form.getByLabel("NSYSグレードを該当なしにする理由", { exact: true }).fill("NSYSの検査は受けていない");
-}
+const READINGS: Diagnostics = {
+  imei: "356938035643809",
+  serial: "F2LXK0QWERTY",
+  model: GRADING_JOURNEY.model,
+  os: "iOS 18.1",
+  batteryMax: "86",
+  maker: "Apple",
+  colour: "ミッドナイト",
+  passed: true,
+};
 
 test("a grader receives a parcel, grades the device and the best bid becomes the member's offer", async ({
   browser,
@@ -77,7 +52,7 @@ test("a grader receives a parcel, grades the device and the best bid becomes the
 
   // Grade B, every field but the model number: the form says which field is missing and keeps the rest.
   await page.getByLabel(/^B（使用感あり）/).check();
-  await fillDiagnostics(page);
+  await fillDiagnostics(page, READINGS);
   await page.getByRole("button", { name: "査定して査定額を提示する" }).click();
   await expect(page.getByTestId("error-modelNumber")).toHaveText(
     "型番を入力してください。確認できない場合は「該当なし」にチェックして理由を書いてください",

@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext } from "@playwright/test";
+import { applyWithKit, FINE, fillDevice, fillDiagnostics, imeiOf, jaYen } from "./buyback-steps.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
 
@@ -19,26 +20,6 @@ const BIDS = {
   iphone: { model: "iPhone 13", grade: "B", ng: "none", reuse: 59_000, link: 61_000 },
   pixel: { model: "Pixel 8", grade: "J", ng: "screen", reuse: 12_000, link: 11_000 },
 } as const;
-
-const jaYen = (n: number) => new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }).format(n);
-
-/** A valid IMEI: 14 digits and their Luhn check digit. */
-function imeiOf(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let d = Number(body[13 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-function tokyoToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tokyo" }).format(new Date());
-}
 
 async function desk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -85,31 +66,6 @@ async function proceedsOf(page: Page): Promise<number> {
   return body.balance.proceeds;
 }
 
-/** One device of the application page, each answer chosen by its question's label. */
-async function fillDevice(
-  page: Page,
-  index: number,
-  o: { model: string; imei: string; answers: Record<string, string> },
-) {
-  const device = page.getByTestId(`device-${index}`);
-  await device.getByLabel(/カテゴリ/).selectOption("05");
-  await device.getByLabel(/^機種/).selectOption({ label: o.model });
-  await device.getByLabel(/^容量/).selectOption("128");
-  await device.getByLabel(/^IMEI/).fill(o.imei);
-  for (const [question, answer] of Object.entries(o.answers)) {
-    await device.getByRole("group", { name: question, exact: true }).getByLabel(answer, { exact: true }).check();
-  }
-}
-
-const FINE = {
-  電源は入りますか: "入る",
-  画面の状態: "割れ・不具合なし",
-  バッテリーの状態: "問題なし（最大容量80%以上）",
-  カメラ: "正常に撮れる",
-  "ボタン・センサー（Face ID・指紋認証など）": "すべて正常",
-  ネットワーク利用制限: "○（支払い済み）",
-  外観: "使用感あり（小さな傷）",
-};
 const CRACKED = { ...FINE, 画面の状態: "割れ・ヒビがある", 外観: "傷・へこみが目立つ" };
 
 /** The grader receives the parcel holding a device, then grades it with every diagnostic field. */
@@ -121,37 +77,21 @@ async function grade(
   await expect(page.getByRole("heading", { level: 1, name: `買取端末 ${o.id}` })).toBeVisible();
   await expect(page.getByTestId("device-state")).toHaveText("査定中");
   await page.getByLabel(o.grade).check();
-  const form = page.getByTestId("grading-form");
-  if (o.cracked) await form.getByLabel("画面割れ・表示不良", { exact: true }).check();
-  const today = tokyoToday();
-  const text: [string, string][] = [
-    ["IMEI", o.imei],
-    ["シリアル番号", `SN${o.imei.slice(-8)}`],
-    ["モデル名", o.model],
-    ["型番", o.model.startsWith("iPhone") ? "MLNE3J/A" : "G1MNW"],
-    ["OSバージョン", o.model.startsWith("iPhone") ? "iOS 18.1" : "Android 15"],
-    ["バッテリー最大容量", o.battery],
-    ["バッテリー充放電回数", "412"],
-    ["検査日", today],
-    ["データ消去日", today],
-    ["メーカー", o.model.startsWith("iPhone") ? "Apple" : "Google"],
-    ["カラー", o.model.startsWith("iPhone") ? "ミッドナイト" : "Obsidian"],
-  ];
-  for (const [label, value] of text) await form.getByLabel(label, { exact: true }).fill(value);
-  const choices: [string, string][] = [
-    ["検査結果", o.cracked ? "不合格" : "合格"],
-    ["非純正部品", "なし"],
-    ["電源", "オン"],
-    ["初期化", "初期化済み"],
-    ["通信キャリア", "SIMフリー"],
-    ["ネットワーク利用制限", "○（制限なし）"],
-    ["アクティベーションロック", "オフ"],
-  ];
-  for (const [label, option] of choices) {
-    await form.getByLabel(label, { exact: true }).selectOption({ label: option });
+  if (o.cracked) {
+    await page.getByTestId("grading-form").getByLabel("画面割れ・表示不良", { exact: true }).check();
   }
-  await form.getByLabel("NSYSグレードを該当なしにする", { exact: true }).check();
-  await form.getByLabel("NSYSグレードを該当なしにする理由", { exact: true }).fill("NSYSの検査は受けていない");
+  const iphone = o.model.startsWith("iPhone");
+  await fillDiagnostics(page, {
+    imei: o.imei,
+    serial: `SN${o.imei.slice(-8)}`,
+    model: o.model,
+    modelNumber: iphone ? "MLNE3J/A" : "G1MNW",
+    os: iphone ? "iOS 18.1" : "Android 15",
+    batteryMax: o.battery,
+    maker: iphone ? "Apple" : "Google",
+    colour: iphone ? "ミッドナイト" : "Obsidian",
+    passed: !o.cracked,
+  });
   await page.getByRole("button", { name: "査定して査定額を提示する" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "査定額を会員に提示しました" })).toBeVisible();
   await expect(page.getByTestId("device-state")).toHaveText("査定完了");
@@ -177,23 +117,22 @@ test("a member sends two devices in, sells one to the higher of two bidders and 
   await logIn(page, SELLER.email);
   const proceedsBefore = await proceedsOf(page);
   await page.goto("/ja/buyback/application/");
-  await fillDevice(page, 0, { model: BIDS.iphone.model, imei: imeis.iphone, answers: FINE });
+  await fillDevice(page, 0, { model: BIDS.iphone.model, storage: "128", imei: imeis.iphone, answers: FINE });
   await expect(page.getByTestId("estimate-0-offer-amount")).toHaveText(jaYen(BIDS.iphone.link));
   await page.getByRole("button", { name: "端末をもう1台追加する" }).click();
-  await fillDevice(page, 1, { model: BIDS.pixel.model, imei: imeis.pixel, answers: CRACKED });
+  await fillDevice(page, 1, { model: BIDS.pixel.model, storage: "128", imei: imeis.pixel, answers: CRACKED });
   await expect(page.getByTestId("estimate-1-offer-amount")).toHaveText(jaYen(BIDS.pixel.reuse));
   await page.getByRole("button", { name: "申込み内容の確認へ" }).click();
   await expect(page).toHaveURL(/\/ja\/buyback\/confirm\/$/);
   await expect(page.getByTestId("confirm-device")).toHaveCount(2);
-  await page.getByLabel("梱包キットで送る").check();
-  await page.getByLabel(/iPhoneを探す/).check();
-  await page.getByLabel(/バックアップ/).check();
-  await page.getByLabel("18歳以上です").check();
-  await page.getByRole("button", { name: "この内容で申し込む" }).click();
+  await applyWithKit(page);
   await expect(page).toHaveURL(/\/ja\/buyback\/transactions\/\?applied=\d+$/);
   const rows = page.getByTestId("buyback-list").getByTestId("buyback-row");
   const idOfRow = async (model: string) =>
-    (await rows.filter({ hasText: `${model} 128GB` }).first().getAttribute("data-id")) ?? "";
+    (await rows
+      .filter({ hasText: `${model} 128GB` })
+      .first()
+      .getAttribute("data-id")) ?? "";
   const ids = { iphone: await idOfRow(BIDS.iphone.model), pixel: await idOfRow(BIDS.pixel.model) };
   expect(ids.iphone).toMatch(/^\d+$/);
   expect(ids.pixel).toMatch(/^\d+$/);

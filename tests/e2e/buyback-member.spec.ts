@@ -1,39 +1,6 @@
+import { applyWithKit, FINE, fillDevice, imeiOf, jaYen } from "./buyback-steps.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
-
-/** A valid IMEI: 14 digits and their Luhn check digit, shown with the spaces an iPhone puts in. */
-function imeiOf(body: string, spaced = false): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let d = Number(body[13 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  const imei = `${body}${(10 - (sum % 10)) % 10}`;
-  return spaced ? imei.replace(/^(\d{2})(\d{6})(\d{6})(\d)$/, "$1 $2 $3 $4") : imei;
-}
-
-/** Fills one device of the application page, each answer chosen by its question's and its own label. */
-async function fillDevice(
-  page: Page,
-  index: number,
-  o: { model: string; storage: string; imei: string; answers: Record<string, string> },
-) {
-  const device = page.getByTestId(`device-${index}`);
-  await device.getByLabel(/カテゴリ|Category/).selectOption("05");
-  await device.getByLabel(/^(機種|Model)/).selectOption({ label: o.model });
-  await device.getByLabel(/^(容量|Storage)/).selectOption(o.storage);
-  await device.getByLabel(/^IMEI/).fill(o.imei);
-  for (const [question, answer] of Object.entries(o.answers)) {
-    await device
-      .getByRole("group", { name: question, exact: true })
-      .getByLabel(answer, { exact: true })
-      .check();
-  }
-}
 
 type Estimate = {
   offer: { bid: number; deductions: { code: string; amount: number }[]; amount: number } | null;
@@ -60,18 +27,8 @@ async function liveEstimate(
   return offer;
 }
 
-const jaYen = (n: number) => new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }).format(n);
 const enYen = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "JPY" }).format(n);
 
-const FINE = {
-  電源は入りますか: "入る",
-  画面の状態: "割れ・不具合なし",
-  バッテリーの状態: "問題なし（最大容量80%以上）",
-  カメラ: "正常に撮れる",
-  "ボタン・センサー（Face ID・指紋認証など）": "すべて正常",
-  ネットワーク利用制限: "○（支払い済み）",
-  外観: "使用感あり（小さな傷）",
-};
 const CRACKED = {
   ...FINE,
   画面の状態: "割れ・ヒビがある",
@@ -147,11 +104,7 @@ test("a member applies with two devices from live bids, confirms with a packing 
   // Without the confirmations nothing is made, and the page says what is missing.
   await page.getByRole("button", { name: "この内容で申し込む" }).click();
   await expect(page.getByTestId("error-adult")).toHaveText("18歳未満の方からは買取できません");
-  await page.getByLabel("梱包キットで送る").check();
-  await page.getByLabel(/iPhoneを探す/).check();
-  await page.getByLabel(/バックアップ/).check();
-  await page.getByLabel("18歳以上です").check();
-  await page.getByRole("button", { name: "この内容で申し込む" }).click();
+  await applyWithKit(page);
 
   // What to do next: the label number, how to pack, where to hand it in.
   await expect(page).toHaveURL(/\/ja\/buyback\/transactions\/\?applied=\d+$/);

@@ -9,6 +9,7 @@ import {
   buybackItems,
   type DiagnosticValue,
 } from "#db/schema/index.ts";
+import { imeiFrom } from "./imei.ts";
 
 const ADDRESS = {
   familyName: "佐藤",
@@ -22,20 +23,6 @@ const ADDRESS = {
   building: "",
   phone: "09012345678",
 };
-
-/** A 15-digit IMEI whose last digit is the Luhn check digit of the 14 before it. */
-export function imeiFrom(body14: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let d = Number(body14[13 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${body14}${(10 - (sum % 10)) % 10}`;
-}
 
 /** Every device diagnostic field recorded, as a grader would; the NSYS grade not applicable. */
 export function gradedDiagnostics(imei: string): Record<DiagnosticKey, DiagnosticValue> {

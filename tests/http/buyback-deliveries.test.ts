@@ -12,9 +12,10 @@ import {
 } from "#db/schema/index.ts";
 import { seedDemoAccounts } from "#db/seed/demo-accounts.ts";
 import { seedDemoBuyerCompanies } from "#db/seed/demo-buyback.ts";
-import { addBoughtDevice, imeiFrom } from "../helpers/buyback-deliveries.ts";
+import { addBoughtDevice } from "../helpers/buyback-deliveries.ts";
 import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { imeiFrom } from "../helpers/imei.ts";
 import { getPage, type SignedIn, signIn, signInOperator } from "../helpers/web.ts";
 
 let server: TestServer;

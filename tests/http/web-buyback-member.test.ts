@@ -14,6 +14,7 @@ import {
 } from "#db/schema/index.ts";
 import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { imeiFrom } from "../helpers/imei.ts";
 import { makeBuyer } from "../helpers/trading.ts";
 import { getPage, type SignedIn, signIn, signInOperator } from "../helpers/web.ts";
 
@@ -21,22 +22,8 @@ let server: TestServer;
 let phone = 0;
 let company = 0;
 
-/** A valid IMEI: 14 digits and their Luhn check digit. */
-function imeiOf(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    let d = Number(body[13 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
 let serial = 0;
-const nextImei = () => imeiOf(`3539111${String(1_000_000 + ++serial).slice(-7)}`);
+const nextImei = () => imeiFrom(`3539111${String(1_000_000 + ++serial).slice(-7)}`);
 
 const ANSWERS = {
   power: "yes",
