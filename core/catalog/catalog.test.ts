@@ -297,7 +297,7 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       keyword: "iPhone",
       defects: ["screen_cracked"],
       priceMin: undefined,
-      sort: "new",
+      sort: "relevance",
       storage: [128],
     });
   });

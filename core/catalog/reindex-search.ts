@@ -2,7 +2,7 @@ import { eq, isNull } from "drizzle-orm";
 import { deviceModels, itemSearch, items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { TItemFields } from "./item-fields.ts";
-import { itemSearchGrams } from "./item-search-text.ts";
+import { itemSearchRow } from "./item-search-text.ts";
 
 /**
  * Builds the keyword index of listings that have none (listings written before the index had its
@@ -24,7 +24,7 @@ export async function indexUnsearchableItems(ctx: Pick<CoreContext, "db">, batch
       .values(
         rows.map(({ item, modelName }) => ({
           itemId: item.id,
-          grams: itemSearchGrams(
+          ...itemSearchRow(
             Object.fromEntries(Object.entries(item).map(([k, v]) => [k, v ?? undefined])) as TItemFields,
             modelName,
           ),

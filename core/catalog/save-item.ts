@@ -11,7 +11,7 @@ import { changeState, recordCreation } from "../state/change-state.ts";
 import { ITEM_LABELS, PRICE_MESSAGES, type TItemInput, ZItemDraft, ZPublishedItem } from "./item-fields.ts";
 import { ITEM_PHOTO_MESSAGES, replaceItemPhotos } from "./item-photos.ts";
 import { itemColumns } from "./item-row.ts";
-import { itemSearchGrams } from "./item-search-text.ts";
+import { itemSearchRow } from "./item-search-text.ts";
 import { EDITABLE_STATES, ITEM_MACHINE, STATE_MESSAGES } from "./item-states.ts";
 import { assertMaySell } from "./may-sell.ts";
 import { getModel, modelByImei } from "./models.ts";
@@ -87,7 +87,7 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
 
   const now = ctx.clock.now();
   const row = { ...itemColumns(fields), updatedAt: now };
-  const grams = itemSearchGrams(fields, model?.name ?? null);
+  const search = itemSearchRow(fields, model?.name ?? null);
 
   const id = await ctx.db.transaction(async (tx) => {
     let itemId: number;
@@ -113,8 +113,8 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
     }
     await tx
       .insert(itemSearch)
-      .values({ itemId, grams })
-      .onConflictDoUpdate({ target: itemSearch.itemId, set: { grams } });
+      .values({ itemId, ...search })
+      .onConflictDoUpdate({ target: itemSearch.itemId, set: search });
     return itemId;
   });
 

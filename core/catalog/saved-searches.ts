@@ -8,7 +8,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { itemMatches } from "./search-items.ts";
-import { isEmptyQuery, searchParamsOf, searchQueryFromParams } from "./search-query.ts";
+import { defaultSort, isEmptyQuery, searchParamsOf, searchQueryFromParams } from "./search-query.ts";
 
 const MAX_SAVED_SEARCHES = 30;
 const LIMIT_REACHED = msg("listing.savedSearches.limitReached", { max: MAX_SAVED_SEARCHES });
@@ -18,7 +18,8 @@ const NOTHING_TO_SAVE = msg("listing.savedSearches.nothingToSave");
 export async function saveSearch(ctx: CoreContext, o: { actor: SessionUser; params: URLSearchParams }) {
   const q = searchQueryFromParams(o.params);
   if (isEmptyQuery(q)) throw new AppError("VALIDATION", { message: NOTHING_TO_SAVE });
-  const query = searchParamsOf({ ...q, sort: "new" }).toString();
+  // The order is not part of what is saved: a notice is about a listing, not a page.
+  const query = searchParamsOf({ ...q, sort: defaultSort(q) }).toString();
   return ctx.db.transaction(async (tx) => {
     const [same] = await tx
       .select()

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { itemSearch, items } from "#db/schema/index.ts";
+import { and, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { deviceModels, itemSearch, items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { cardColumns, cardsByIds, type ItemCard, withThumbs } from "./item-card.ts";
 import { SEARCHABLE_STATES } from "./item-states.ts";
 import { SEARCH_PAGE_SIZE, type TSearchQuery } from "./search-query.ts";
-import { keywordTerms } from "./search-text.ts";
+import { correctedQuery, type KeywordPlan, keywordPlan } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";
 
 const textArray = (values: readonly string[]) =>
@@ -13,11 +13,11 @@ const textArray = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** Every term's characters or character pairs must all be in the listing (see decision 009). */
-const keywordGrams = (q: TSearchQuery) => [...new Set(keywordTerms(q.keyword).flatMap((term) => term.grams))];
+/** Counts stop here: beyond it the page says "10,000件以上" (more than this many). */
+export const SEARCH_COUNT_LIMIT = 10_000;
 
-/** The WHERE conditions of a query (without paging), shared by search and saved-search matching. */
-function searchConditions(q: TSearchQuery): SQL[] {
+/** The WHERE conditions on the listings themselves (a search without a keyword). */
+function listingConditions(q: TSearchQuery): SQL[] {
   const where: SQL[] = [];
   where.push(
     q.status === "on_sale"
@@ -26,12 +26,6 @@ function searchConditions(q: TSearchQuery): SQL[] {
         ? eq(items.state, "SOLD")
         : inArray(items.state, [...SEARCHABLE_STATES]),
   );
-  const grams = keywordGrams(q);
-  if (grams.length) {
-    where.push(
-      sql`exists (select 1 from ${itemSearch} where ${itemSearch.itemId} = ${items.id} and ${itemSearch.grams} @> ${textArray(grams)})`,
-    );
-  }
   if (q.category) where.push(eq(items.categoryCode, q.category));
   if (q.brand) where.push(eq(items.brandCode, q.brand));
   if (q.model) where.push(eq(items.modelId, q.model));
@@ -49,7 +43,24 @@ function searchConditions(q: TSearchQuery): SQL[] {
   return where;
 }
 
-type Cursor = { v: number | string; id: number };
+/**
+ * The keyword search's WHERE conditions on the search row alone: the keyword's tokens and the
+ * filters' tokens in one GIN lookup, longer Japanese terms checked against the text, ranges on the
+ * copied columns (decisions 009 and 024).
+ */
+function keywordConditions(q: TSearchQuery, plan: KeywordPlan): SQL[] {
+  const tokens = searchTokens(q);
+  const where: SQL[] = [sql`${itemSearch.grams} @> ${textArray([...plan.tokens, ...tokens.all])}`];
+  for (const phrase of plan.phrases) where.push(sql`strpos(${itemSearch.body}, ${phrase}) > 0`);
+  for (const group of tokens.any) where.push(sql`${itemSearch.grams} && ${textArray(group)}`);
+  if (tokens.none.length) where.push(sql`not (${itemSearch.grams} && ${textArray(tokens.none)})`);
+  if (q.priceMin !== undefined) where.push(gte(itemSearch.price, q.priceMin));
+  if (q.priceMax !== undefined) where.push(lte(itemSearch.price, q.priceMax));
+  if (q.batteryMin !== undefined) where.push(gte(itemSearch.batteryHealth, q.batteryMin));
+  return where;
+}
+
+type Cursor = { v: number | string; id: number; tier?: number };
 
 function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString("base64url");
@@ -59,7 +70,13 @@ function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   try {
     const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    if (typeof c?.id === "number" && (typeof c.v === "number" || typeof c.v === "string")) return c;
+    if (
+      typeof c?.id === "number" &&
+      (typeof c.v === "number" || typeof c.v === "string") &&
+      (c.tier === undefined || (Number.isInteger(c.tier) && c.tier >= 0 && c.tier < 3))
+    ) {
+      return c;
+    }
   } catch {
     // A damaged cursor starts from the first page.
   }
@@ -74,75 +91,97 @@ type SortSource = {
   publishedAt: typeof items.publishedAt | typeof itemSearch.publishedAt;
 };
 
+/**
+ * The order of a page and the keyset condition after the cursor. Each order is written the way its
+ * index is built (`DESC NULLS LAST` for dates and likes), so a page is read straight off the index.
+ */
 function ordering(q: TSearchQuery, t: SortSource, cursor: Cursor | null) {
-  const column =
-    q.sort === "price_asc" || q.sort === "price_desc"
-      ? t.price
-      : q.sort === "likes"
-        ? t.likeCount
-        : t.publishedAt;
+  const byPrice = q.sort === "price_asc" || q.sort === "price_desc";
+  const column = byPrice ? t.price : q.sort === "likes" ? t.likeCount : t.publishedAt;
   const ascending = q.sort === "price_asc";
   const where: SQL[] = [];
-  if (q.sort === "price_asc" || q.sort === "price_desc") where.push(sql`${t.price} is not null`);
+  if (byPrice) where.push(sql`${t.price} is not null`);
+  else if (column === t.publishedAt) where.push(sql`${t.publishedAt} is not null`);
   if (cursor) {
-    const value = q.sort === "new" ? sql`${String(cursor.v)}::timestamptz` : sql`${Number(cursor.v)}`;
+    const value = column === t.publishedAt ? sql`${String(cursor.v)}::timestamptz` : sql`${Number(cursor.v)}`;
     where.push(
       ascending
         ? or(gt(column, value), and(eq(column, value), gt(t.id, cursor.id)))!
         : or(lt(column, value), and(eq(column, value), lt(t.id, cursor.id)))!,
     );
   }
-  const direction = ascending ? asc : desc;
-  return { column, where, orderBy: [direction(column), direction(t.id)] };
+  // Price descending is the price index read backwards (nulls first, and there are none).
+  const orderBy = ascending
+    ? [sql`${column} asc`, sql`${t.id} asc`]
+    : byPrice
+      ? [sql`${column} desc`, sql`${t.id} desc`]
+      : [sql`${column} desc nulls last`, sql`${t.id} desc nulls last`];
+  return { column, where, orderBy };
 }
 
-/**
- * The keyword search's WHERE conditions on the search row alone: the keyword's grams and the
- * filters' tokens in one GIN lookup, ranges on the copied columns (see decision 009).
- */
-function keywordConditions(q: TSearchQuery, grams: string[]): SQL[] {
-  const tokens = searchTokens(q);
-  const where: SQL[] = [sql`${itemSearch.grams} @> ${textArray([...grams, ...tokens.all])}`];
-  for (const group of tokens.any) where.push(sql`${itemSearch.grams} && ${textArray(group)}`);
-  if (tokens.none.length) where.push(sql`not (${itemSearch.grams} && ${textArray(tokens.none)})`);
-  if (q.priceMin !== undefined) where.push(gte(itemSearch.price, q.priceMin));
-  if (q.priceMax !== undefined) where.push(lte(itemSearch.price, q.priceMax));
-  if (q.batteryMin !== undefined) where.push(gte(itemSearch.batteryHealth, q.batteryMin));
-  return where;
-}
+const cursorAfter = (row: { id: number; sortValue: unknown }, tier?: number) =>
+  encodeCursor({
+    v: row.sortValue instanceof Date ? row.sortValue.toISOString() : Number(row.sortValue),
+    id: row.id,
+    ...(tier === undefined ? {} : { tier }),
+  });
 
 const nextCursorOf = (rows: { id: number; sortValue: unknown }[], limit: number) => {
   const last = rows[limit - 1];
-  return rows.length > limit && last
-    ? encodeCursor({
-        v: last.sortValue instanceof Date ? last.sortValue.toISOString() : Number(last.sortValue),
-        id: last.id,
-      })
-    : null;
+  return rows.length > limit && last ? cursorAfter(last) : null;
 };
 
-/**
- * One page of listings for a query, with a cursor for the next. Pages are keyed on the sort value
- * and the id, so new listings arriving between pages neither repeat nor skip results.
- *
- * A keyword search reads the search rows alone (keyword and filters in one index lookup) and then
- * the page's listings; a search without a keyword reads the listings in sort order off an index.
- */
-export async function searchItems(
-  ctx: Pick<CoreContext, "db" | "blobs">,
-  o: { query: TSearchQuery; limit?: number },
-): Promise<{ items: ItemCard[]; nextCursor: string | null }> {
-  const q = o.query;
-  const limit = Math.min(o.limit ?? SEARCH_PAGE_SIZE, 100);
-  const cursor = decodeCursor(q.cursor);
-  const grams = keywordGrams(q);
+export type SearchPage = {
+  items: ItemCard[];
+  nextCursor: string | null;
+  /** How many listings match, exact up to SEARCH_COUNT_LIMIT (`countCapped` beyond). */
+  count?: number;
+  countCapped?: boolean;
+  /** When nothing matched the words as typed, the corrected words the page shows results for. */
+  correctedKeyword?: string;
+};
 
-  if (grams.length) {
+/** The ids of the catalogue models a query names exactly: they rank first. */
+async function namedModelIds(ctx: Pick<CoreContext, "db">, plan: KeywordPlan): Promise<number[]> {
+  if (plan.models.length === 0) return [];
+  const rows = await ctx.db
+    .select({ id: deviceModels.id })
+    .from(deviceModels)
+    .where(inArray(deviceModels.name, plan.models));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The relevance tiers of a keyword search, best first: the listings of the model the query names,
+ * then listings whose title or model name holds every term, then the rest (the terms are in the
+ * description or the facts). Each tier is read newest first.
+ */
+function relevanceTiers(plan: KeywordPlan, modelIds: number[]): SQL[] {
+  const named = modelIds.length
+    ? sql`${itemSearch.grams} && ${textArray(modelIds.map((id) => `m:${id}`))}`
+    : null;
+  const inTitle = sql`${itemSearch.grams} @> ${textArray(plan.tokens.map((t) => `t:${t}`))}`;
+  const tiers: SQL[] = [];
+  if (named) tiers.push(named);
+  tiers.push(named ? sql`not (${named}) and ${inTitle}` : inTitle);
+  tiers.push(named ? sql`not (${named}) and not (${inTitle})` : sql`not (${inTitle})`);
+  return tiers;
+}
+
+async function keywordPage(
+  ctx: Pick<CoreContext, "db" | "blobs">,
+  q: TSearchQuery,
+  plan: KeywordPlan,
+  limit: number,
+): Promise<Pick<SearchPage, "items" | "nextCursor">> {
+  const cursor = decodeCursor(q.cursor);
+  const where = keywordConditions(q, plan);
+  if (q.sort !== "relevance") {
     const order = ordering(q, { ...itemSearch, id: itemSearch.itemId }, cursor);
     const rows = await ctx.db
       .select({ id: itemSearch.itemId, sortValue: order.column })
       .from(itemSearch)
-      .where(and(...keywordConditions(q, grams), ...order.where))
+      .where(and(...where, ...order.where))
       .orderBy(...order.orderBy)
       .limit(limit + 1);
     return {
@@ -154,11 +193,101 @@ export async function searchItems(
     };
   }
 
+  // Relevance: tier by tier, each newest first, until the page is full.
+  const tiers = relevanceTiers(plan, await namedModelIds(ctx, plan));
+  const found: { id: number; sortValue: unknown; tier: number }[] = [];
+  const newest = { ...q, sort: "new" as const };
+  for (let tier = cursor?.tier ?? 0; tier < tiers.length && found.length <= limit; tier++) {
+    const order = ordering(
+      newest,
+      { ...itemSearch, id: itemSearch.itemId },
+      tier === cursor?.tier ? cursor : null,
+    );
+    const rows = await ctx.db
+      .select({ id: itemSearch.itemId, sortValue: order.column })
+      .from(itemSearch)
+      .where(and(...where, tiers[tier]!, ...order.where))
+      .orderBy(...order.orderBy)
+      .limit(limit + 1 - found.length);
+    found.push(...rows.map((r) => ({ ...r, tier })));
+  }
+  const last = found[limit - 1];
+  return {
+    items: await cardsByIds(
+      ctx,
+      found.slice(0, limit).map((r) => r.id),
+    ),
+    nextCursor: found.length > limit && last ? cursorAfter(last, last.tier) : null,
+  };
+}
+
+/** How many listings match a query, counted up to the limit. */
+export async function countMatches(
+  ctx: Pick<CoreContext, "db">,
+  q: TSearchQuery,
+  plan: KeywordPlan = keywordPlan(q.keyword),
+): Promise<{ count: number; countCapped: boolean }> {
+  const matches = plan.tokens.length
+    ? ctx.db
+        .select({ one: sql`1` })
+        .from(itemSearch)
+        .where(and(...keywordConditions(q, plan)))
+        .limit(SEARCH_COUNT_LIMIT + 1)
+        .as("matches")
+    : ctx.db
+        .select({ one: sql`1` })
+        .from(items)
+        .where(and(...listingConditions(q)))
+        .limit(SEARCH_COUNT_LIMIT + 1)
+        .as("matches");
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, SEARCH_COUNT_LIMIT), countCapped: n > SEARCH_COUNT_LIMIT };
+}
+
+/**
+ * One page of listings for a query, with a cursor for the next. Pages are keyed on the sort value
+ * and the id (and the relevance tier), so new listings arriving between pages neither repeat nor
+ * skip results.
+ *
+ * A keyword search reads the search rows alone (keyword and filters in one index lookup) and then
+ * the page's listings, and says how many matched; when nothing matched and a word of the query is
+ * one letter off a catalogue name, it shows the results for the corrected words. A search without
+ * a keyword reads the listings in sort order off an index.
+ */
+export async function searchItems(
+  ctx: Pick<CoreContext, "db" | "blobs">,
+  o: { query: TSearchQuery; limit?: number; count?: boolean },
+): Promise<SearchPage> {
+  const q = o.query;
+  const limit = Math.min(o.limit ?? SEARCH_PAGE_SIZE, 100);
+  const plan = keywordPlan(q.keyword);
+
+  if (plan.tokens.length) {
+    const page = await keywordPage(ctx, q, plan, limit);
+    if (page.items.length === 0 && !q.cursor) {
+      const corrected = correctedQuery(q.keyword);
+      if (corrected) {
+        const correctedPlan = keywordPlan(corrected);
+        const retry = await keywordPage(ctx, { ...q, keyword: corrected }, correctedPlan, limit);
+        if (retry.items.length) {
+          return {
+            ...retry,
+            correctedKeyword: corrected,
+            ...(o.count ? await countMatches(ctx, { ...q, keyword: corrected }, correctedPlan) : {}),
+          };
+        }
+      }
+    }
+    return { ...page, ...(o.count ? await countMatches(ctx, q, plan) : {}) };
+  }
+
+  const cursor = decodeCursor(q.cursor);
   const order = ordering(q, items, cursor);
   const rows = await ctx.db
     .select({ ...cardColumns, sortValue: order.column })
     .from(items)
-    .where(and(...searchConditions(q), ...order.where))
+    .where(and(...listingConditions(q), ...order.where))
     .orderBy(...order.orderBy)
     .limit(limit + 1);
   return {
@@ -167,6 +296,7 @@ export async function searchItems(
       rows.slice(0, limit).map(({ sortValue: _, ...card }) => card),
     ),
     nextCursor: nextCursorOf(rows, limit),
+    ...(o.count ? await countMatches(ctx, q, plan) : {}),
   };
 }
 
@@ -176,10 +306,17 @@ export async function itemMatches(
   q: TSearchQuery,
   itemId: number,
 ): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(eq(items.id, itemId), ...searchConditions(q)))
-    .limit(1);
+  const plan = keywordPlan(q.keyword);
+  const [row] = plan.tokens.length
+    ? await ctx.db
+        .select({ id: itemSearch.itemId })
+        .from(itemSearch)
+        .where(and(eq(itemSearch.itemId, itemId), ...keywordConditions(q, plan)))
+        .limit(1)
+    : await ctx.db
+        .select({ id: items.id })
+        .from(items)
+        .where(and(eq(items.id, itemId), ...listingConditions(q)))
+        .limit(1);
   return row !== undefined;
 }

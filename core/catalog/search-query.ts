@@ -10,7 +10,7 @@ import {
   STORAGE_SIZES,
 } from "./device-facts.ts";
 
-const SEARCH_SORTS = ["new", "price_asc", "price_desc", "likes"] as const;
+const SEARCH_SORTS = ["relevance", "new", "price_asc", "price_desc", "likes"] as const;
 const SEARCH_STATUSES = ["all", "on_sale", "sold"] as const;
 export const SEARCH_PAGE_SIZE = 30;
 
@@ -86,16 +86,38 @@ export const ZSearchQuery = z.object({
   batteryMin: intFilter(0, 100),
   defects: codesFilter(DEFECTS),
   noDefects: codesFilter(DEFECTS),
-  sort: choice(SEARCH_SORTS, "new"),
+  sort: z
+    .preprocess((v) => {
+      const x = one(v);
+      return typeof x === "string" && (SEARCH_SORTS as readonly string[]).includes(x) ? x : undefined;
+    }, z.enum(SEARCH_SORTS).optional())
+    .describe(
+      "relevance (the default with a keyword), new (the default without), price_asc, price_desc, likes",
+    ),
   cursor: z.preprocess(
     (v) => (typeof one(v) === "string" ? String(one(v)).slice(0, 200) : undefined),
     z.string().optional(),
   ),
 });
-export type TSearchQuery = z.output<typeof ZSearchQuery>;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export type TSearchQuery = Omit<z.output<typeof ZSearchQuery>, "sort"> & { sort: SearchSort };
+
+/** The order when none is asked for: relevance for a keyword, newest first for browsing. */
+export function defaultSort(q: { keyword: string }): SearchSort {
+  return q.keyword.trim() ? "relevance" : "new";
+}
+
+/** A parsed query with its order settled: relevance needs words to be relevant to. */
+export function settleSort(parsed: z.output<typeof ZSearchQuery>): TSearchQuery {
+  const { sort, ...rest } = parsed;
+  return {
+    ...rest,
+    sort: sort && !(sort === "relevance" && !rest.keyword.trim()) ? sort : defaultSort(rest),
+  };
+}
 
 export function parseSearchQuery(raw: Record<string, unknown>): TSearchQuery {
-  return ZSearchQuery.parse(raw);
+  return settleSort(ZSearchQuery.parse(raw));
 }
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -116,7 +138,11 @@ export function searchParamsOf(q: Partial<TSearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(q)) {
     if (key === "cursor" || value === undefined || value === "") continue;
-    if ((key === "status" && value === "all") || (key === "sort" && value === "new")) continue;
+    if (
+      (key === "status" && value === "all") ||
+      (key === "sort" && value === defaultSort({ keyword: q.keyword ?? "" }))
+    )
+      continue;
     if (Array.isArray(value)) for (const v of value) params.append(snake(key), String(v));
     else params.set(snake(key), String(value));
   }
@@ -126,5 +152,5 @@ export function searchParamsOf(q: Partial<TSearchQuery>): URLSearchParams {
 
 /** Whether a query filters on anything at all (an empty query lists everything). */
 export function isEmptyQuery(q: TSearchQuery): boolean {
-  return searchParamsOf({ ...q, sort: "new" }).toString() === "";
+  return searchParamsOf({ ...q, sort: defaultSort(q) }).toString() === "";
 }

@@ -145,6 +145,8 @@ export const itemSearch = pgTable(
       .primaryKey()
       .references(() => items.id, { onDelete: "cascade" }),
     grams: text("grams").array().notNull(),
+    /** The listing's whole text as search reads it: longer Japanese terms are checked against it. */
+    body: text("body").notNull().default(""),
     state: text("state").notNull().default("DRAFT"),
     price: integer("price"),
     publishedAt: timestamp("published_at", { withTimezone: true }),

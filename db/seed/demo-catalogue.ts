@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { COLORS, DEFECTS, type Defect } from "#core/catalog/device-facts.ts";
 import type { TItemFields } from "#core/catalog/item-fields.ts";
 import { itemColumns } from "#core/catalog/item-row.ts";
-import { itemSearchGrams } from "#core/catalog/item-search-text.ts";
+import { type ItemSearchRow, itemSearchRow } from "#core/catalog/item-search-text.ts";
 import { hashPassword } from "#core/identity/passwords.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { BlobStore } from "#core/storage/blob-store.ts";
@@ -425,7 +425,7 @@ export async function seedDemoCatalogue(
       .returning({ id: items.id });
     await ctx.db
       .insert(itemSearch)
-      .values({ itemId: row!.id, grams: itemSearchGrams(fields, other ? null : model.name) });
+      .values({ itemId: row!.id, ...itemSearchRow(fields, other ? null : model.name) });
     const photos = await poolFor(
       other ? other.title.slice(0, 16) : model.name,
       fields.color ?? "other",
@@ -509,11 +509,11 @@ export async function seedBulkItems(
   const now = Date.now();
   let done = 0;
   while (done < total) {
-    const grams: string[][] = [];
+    const search: ItemSearchRow[] = [];
     const batch = Array.from({ length: Math.min(500, total - done) }, () => {
       const model = rng.pick(models);
       const f = generateListing(rng, model);
-      grams.push(itemSearchGrams(f, model.name));
+      search.push(itemSearchRow(f, model.name));
       const publishedAt = new Date(now - rng.int(0, 365 * 24 * 60) * 60_000);
       const sold = rng.chance(0.2);
       return {
@@ -528,7 +528,7 @@ export async function seedBulkItems(
       };
     });
     const rows = await ctx.db.insert(items).values(batch).returning({ id: items.id });
-    await ctx.db.insert(itemSearch).values(rows.map((r, i) => ({ itemId: r.id, grams: grams[i]! })));
+    await ctx.db.insert(itemSearch).values(rows.map((r, i) => ({ itemId: r.id, ...search[i]! })));
     await ctx.db
       .insert(itemPhotos)
       .values(rows.map((r) => ({ itemId: r.id, position: 0, key: shared, width: 800, height: 800 })));

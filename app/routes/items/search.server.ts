@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { searchItems } from "#core/catalog/search-items.ts";
-import { searchQueryFromParams } from "#core/catalog/search-query.ts";
+import { isEmptyQuery, searchQueryFromParams } from "#core/catalog/search-query.ts";
+import { noResultHelp } from "#core/catalog/search-suggestions.ts";
 import { BRANDS } from "#core/shared/codes.ts";
 import { core } from "../../lib/request.server.ts";
 
@@ -19,7 +20,14 @@ export async function searchPage(
   context: Readonly<RouterContextProvider>,
   request: Request,
   params: { code?: string },
+  /** The first page (with the count, and help when empty), or one more page of the list. */
+  part: "first" | "more" = "first",
 ) {
   const query = pageQuery(request, params);
-  return { query, page: await searchItems(core(context), { query }) };
+  const ctx = core(context);
+  // A search says how many listings it found; browsing everything does not need to count them.
+  const first = part === "first";
+  const page = await searchItems(ctx, { query, count: first && !isEmptyQuery(query) });
+  const help = first && page.items.length === 0 ? await noResultHelp(ctx, query) : null;
+  return { query, page, help };
 }

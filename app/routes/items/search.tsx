@@ -12,7 +12,8 @@ import {
 import type { ItemCard } from "#core/catalog/item-card.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
-import { isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-query.ts";
+import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-query.ts";
+import type { NoResultHelp } from "#core/catalog/search-suggestions.ts";
 import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/shared/codes.ts";
 import type { Message } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
@@ -30,7 +31,7 @@ import { searchPage } from "./search.server.ts";
 export const handle = { tab: "search" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { query, page } = await searchPage(context, request, params);
+  const { query, page, help } = await searchPage(context, request, params);
   const user = requestInfo(context).user;
   const ctx = core(context);
   const [models, saved] = await Promise.all([
@@ -40,6 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     query,
     page,
+    help,
     brandPage: params.code ?? null,
     models: models.map((m) => ({ id: m.id, name: m.name })),
     saved: saved.map((s) => ({ id: s.id, query: s.query })),
@@ -265,7 +267,7 @@ function Filters({
 export default function Search({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
   const lang = langOf(params);
-  const { query: q, page, brandPage, models, saved, loggedIn } = loaderData;
+  const { query: q, page, help, brandPage, models, saved, loggedIn } = loaderData;
   const submit = useSubmit();
   const qs = searchParamsOf(q).toString();
   const action = brandPage ? `/${lang}/items/brand/${brandPage}/` : `/${lang}/items/search/`;
@@ -290,7 +292,7 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
   const filterCount = searchParamsOf({
     ...q,
     keyword: "",
-    sort: "new",
+    sort: defaultSort({ keyword: "" }),
     ...(brandPage ? { brand: undefined } : {}),
   })
     .toString()
@@ -298,7 +300,16 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
     .filter(Boolean).length;
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-bold">{heading}</h1>
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h1 className="text-xl font-bold">{heading}</h1>
+        {page.count !== undefined && <ResultCount count={page.count} capped={page.countCapped ?? false} />}
+      </div>
+      {page.correctedKeyword && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="corrected-keyword">
+          <span className="font-semibold">{t("correctedKeyword", { corrected: page.correctedKeyword })}</span>
+          <span className="block text-xs">{t("correctedKeywordNote", { typed: q.keyword })}</span>
+        </p>
+      )}
       <Form
         method="get"
         action={action}
@@ -331,6 +342,7 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
               onChange={(e) => submit(e.currentTarget.form)}
               className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
             >
+              {q.keyword.trim() && <option value="relevance">{t("sortRelevance")}</option>}
               <option value="new">{t("sortNew")}</option>
               <option value="price_asc">{t("sortPriceAsc")}</option>
               <option value="price_desc">{t("sortPriceDesc")}</option>
@@ -413,10 +425,86 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
         label={t("resultsLabel")}
         listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5"
         renderItem={(item) => <ItemTile item={item} lang={lang} />}
-        empty={
-          <p className="rounded-2xl bg-white p-8 text-center text-sm text-slate-600">{t("noResults")}</p>
-        }
+        empty={<NoResults help={help} action={action} />}
       />
+    </div>
+  );
+}
+
+/** How many listings matched: exact up to the limit, "10,000件以上" beyond. */
+function ResultCount({ count, capped }: { count: number; capped: boolean }) {
+  const t = useTranslations("catalog");
+  return (
+    <p className="text-sm text-slate-600" data-testid="result-count" aria-live="polite">
+      {capped ? t("resultCountCapped", { count }) : t("resultCount", { count })}
+    </p>
+  );
+}
+
+/** The param of a filter, as its name on the filter panel. */
+const FILTER_NAMES: Record<string, Parameters<ReturnType<typeof useTranslations<"catalog">>>[0]> = {
+  category: "category",
+  brand: "brand",
+  model: "model",
+  condition: "condition",
+  status: "status",
+  price_min: "priceMin",
+  price_max: "priceMax",
+  storage: "storage",
+  color: "color",
+  carrier: "carrier",
+  network_restriction: "networkRestriction",
+  activation_lock: "activationLock",
+  battery_min: "batteryMin",
+  defects: "defectsHas",
+  no_defects: "defectsNone",
+};
+
+/** An empty result: the nearest model names to search for, and filters to drop with what each finds. */
+function NoResults({ help, action }: { help: NoResultHelp | null; action: string }) {
+  const t = useTranslations("catalog");
+  return (
+    <div
+      className="flex flex-col gap-4 rounded-2xl bg-white p-6 text-sm text-slate-700"
+      data-testid="no-results"
+    >
+      <p className="text-center">{t("noResults")}</p>
+      {help && help.models.length > 0 && (
+        <div>
+          <p className="font-semibold">{t("nearestModels")}</p>
+          <ul className="mt-2 flex flex-wrap gap-2" data-testid="nearest-models">
+            {help.models.map((name) => (
+              <li key={name}>
+                <Link
+                  to={`${action}?${new URLSearchParams({ keyword: name })}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 font-semibold text-brand-700"
+                >
+                  {name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {help && help.dropFilters.length > 0 && (
+        <ul className="flex flex-col gap-2" data-testid="drop-filters">
+          {help.dropFilters.map((d) => (
+            <li key={d.param}>
+              <Link
+                to={`${action}?${d.params}`}
+                className="inline-flex min-h-11 items-center text-brand-700 underline"
+              >
+                {t("dropFilter", {
+                  filter: FILTER_NAMES[d.param] ? t(FILTER_NAMES[d.param]!) : d.param,
+                  count: d.countCapped
+                    ? t("resultCountCapped", { count: d.count })
+                    : t("resultCount", { count: d.count }),
+                })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -6,8 +6,8 @@ import { ITEM_LABELS, ZItemDraft } from "#core/catalog/item-fields.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
-import { searchItems } from "#core/catalog/search-items.ts";
-import { ZSearchQuery } from "#core/catalog/search-query.ts";
+import { SEARCH_COUNT_LIMIT, searchItems } from "#core/catalog/search-items.ts";
+import { settleSort, ZSearchQuery } from "#core/catalog/search-query.ts";
 import { BRANDS, CATEGORIES, codesOf, ITEM_STATES } from "#core/shared/codes.ts";
 import { listUserItems } from "#core/social/profiles.ts";
 import { defineRoute } from "../define.ts";
@@ -24,7 +24,22 @@ const ZCard = z.object({
   defectCount: z.number().int(),
   thumbUrl: z.string().nullable(),
 });
-const ZCardPage = z.object({ items: z.array(ZCard), nextCursor: z.string().nullable() });
+const ZCardPage = z.object({
+  items: z.array(ZCard),
+  nextCursor: z.string().nullable(),
+  count: z
+    .number()
+    .int()
+    .optional()
+    .describe(`With a keyword: how many listings match, exact up to ${SEARCH_COUNT_LIMIT}`),
+  countCapped: z.boolean().optional().describe(`More than ${SEARCH_COUNT_LIMIT} listings match`),
+  correctedKeyword: z
+    .string()
+    .optional()
+    .describe(
+      "Nothing matched the keyword as typed: these are the results for it with a mistyped model name put right",
+    ),
+});
 const ZItem = z.object({
   id: z.number().int(),
   state: z.string(),
@@ -119,7 +134,7 @@ export const itemRoutes = [
     query: ZSearchQuery,
     responses: { 200: { description: "One page of listings", schema: ZCardPage } },
     async handler({ ctx, query }) {
-      return { status: 200, body: await searchItems(ctx, { query }) };
+      return { status: 200, body: await searchItems(ctx, { query: settleSort(query), count: true }) };
     },
   }),
   defineRoute({
