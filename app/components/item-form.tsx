@@ -154,18 +154,81 @@ function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; error?: s
   );
 }
 
+type ApiMarketPrice = {
+  count: number;
+  enough: boolean;
+  median: number | null;
+  q1: number | null;
+  q3: number | null;
+  window_days: number;
+};
+
+/** What this model in this condition has sold for, fetched as the seller picks them (null while unknown). */
+function useMarketPrice(modelId: string, condition: string): ApiMarketPrice | null {
+  const [market, setMarket] = useState<ApiMarketPrice | null>(null);
+  useEffect(() => {
+    setMarket(null);
+    if (!/^\d+$/.test(modelId) || !condition) return;
+    const controller = new AbortController();
+    fetch(`/api/v1/models/${modelId}/market-prices?condition=${encodeURIComponent(condition)}`, {
+      headers: { accept: "application/json" },
+      signal: controller.signal,
+    })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { market_prices?: ApiMarketPrice[] } | null) =>
+        setMarket(body?.market_prices?.[0] ?? null),
+      )
+      // Without the figures the form works as before.
+      .catch(() => {});
+    return () => controller.abort();
+  }, [modelId, condition]);
+  return market;
+}
+
+/** The market price as a suggestion beside the price field. */
+function SuggestedPrice({ market, lang }: { market: ApiMarketPrice; lang: Locale }) {
+  const t = useTranslations("market");
+  return (
+    <div
+      className="mt-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900"
+      data-testid="suggested-price"
+      aria-live="polite"
+    >
+      {market.enough && market.median !== null && market.q1 !== null && market.q3 !== null ? (
+        <>
+          <p className="font-semibold">
+            {t("suggested", {
+              median: formatYen(market.median, lang),
+              low: formatYen(market.q1, lang),
+              high: formatYen(market.q3, lang),
+            })}
+          </p>
+          <p className="text-xs">{t("suggestedNote", { count: market.count, days: market.window_days })}</p>
+        </>
+      ) : (
+        <p className="text-xs">{t("suggestedNotEnough")}</p>
+      )}
+    </div>
+  );
+}
+
 function PriceField({
   value,
   error,
   lang,
   identityVerified,
+  modelId,
+  condition,
 }: {
   value: string;
   error?: string | undefined;
   lang: Locale;
   identityVerified: boolean;
+  modelId: string;
+  condition: string;
 }) {
   const t = useTranslations("catalog");
+  const market = useMarketPrice(modelId, condition);
   const price = useTypedValue<HTMLInputElement>(value);
   const n = Number(
     price.value
@@ -187,6 +250,7 @@ function PriceField({
         onChange={price.onChange}
         error={error}
       />
+      {market && <SuggestedPrice market={market} lang={lang} />}
       {error && !identityVerified && n > 49_999 && (
         <Link
           to={`/${lang}/settings/identification/`}
@@ -235,6 +299,8 @@ export function ItemForm({
   const v = { ...initial, ...(state?.values ?? {}) };
   const e = state?.errors ?? {};
   const brandField = useTypedValue<HTMLSelectElement>(v.brandCode ?? "");
+  const modelField = useTypedValue<HTMLSelectElement>(v.modelId ?? "");
+  const conditionField = useTypedValue<HTMLSelectElement>(v.condition ?? "");
   const brand = brandField.value;
   const defects = new Set((v.defects ?? "").split(",").filter(Boolean));
   const modelGroups = useMemo(
@@ -291,6 +357,8 @@ export function ItemForm({
           label={t("condition")}
           options={codeOptions(ITEM_CONDITIONS, lang)}
           defaultValue={v.condition}
+          ref={conditionField.ref}
+          onChange={conditionField.onChange}
           error={e.condition}
         />
       </Section>
@@ -311,6 +379,8 @@ export function ItemForm({
           optional
           groups={modelGroups}
           defaultValue={v.modelId}
+          ref={modelField.ref}
+          onChange={modelField.onChange}
           error={e.modelId}
         />
         <TextField
@@ -418,7 +488,14 @@ export function ItemForm({
         />
       </Section>
       <Section title={t("formPrice")}>
-        <PriceField value={v.price ?? ""} error={e.price} lang={lang} identityVerified={identityVerified} />
+        <PriceField
+          value={v.price ?? ""}
+          error={e.price}
+          lang={lang}
+          identityVerified={identityVerified}
+          modelId={modelField.value}
+          condition={conditionField.value}
+        />
       </Section>
       <div className="flex flex-col gap-3">
         <SubmitButton name="intent" value="publish">

@@ -100,6 +100,9 @@ export const items = pgTable(
       .on(t.likeCount.desc(), t.id.desc())
       .where(sql`${t.state} in ('SALE', 'ASK', 'SOLD')`),
     index("items_defects_idx").using("gin", t.defects),
+    // Market prices: a model's (or a brand's) sales of the last 90 days, by condition.
+    index("items_sold_model_idx").on(t.modelId, t.condition, t.soldAt).where(sql`${t.state} = 'SOLD'`),
+    index("items_sold_brand_idx").on(t.brandCode, t.soldAt).where(sql`${t.state} = 'SOLD'`),
     check(
       "items_listed_complete_check",
       sql`${t.state} = 'DRAFT' or (${t.price} is not null and ${t.categoryCode} is not null and ${t.condition} is not null and ${t.postage} is not null and ${t.shippingMethod} is not null and ${t.leadTime} is not null)`,

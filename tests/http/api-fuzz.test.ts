@@ -259,7 +259,7 @@ function pathOf(path: string, f: Fixture): string {
                                               ? "buybackProduct"
                                               : name === "id" && path.startsWith("/buyback/transactions/")
                                                 ? "buybackItem"
-                                                : name === "id" && path.startsWith("/buyback/models/")
+                                                : name === "id" && /^\/(buyback\/)?models\//.test(path)
                                                   ? "model"
                                                   : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);

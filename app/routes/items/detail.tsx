@@ -11,6 +11,7 @@ import {
   NETWORK_RESTRICTIONS,
 } from "#core/catalog/device-facts.ts";
 import { getItem, relatedItems } from "#core/catalog/get-item.ts";
+import { marketPrice } from "#core/catalog/market-prices.ts";
 import { MODERATION_RULES } from "#core/moderation/codes.ts";
 import { getHiddenNotice } from "#core/moderation/hidden-notice.ts";
 import {
@@ -28,6 +29,7 @@ import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { ItemGrid } from "../../components/item-grid.tsx";
+import { MarketPriceCard } from "../../components/market-price.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -55,12 +57,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requestInfo(context).user;
   const ctx = core(context);
   const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
-  const [comments, related, sellerReviews, hiddenNotice] = await Promise.all([
+  const [comments, related, sellerReviews, hiddenNotice, market] = await Promise.all([
     listComments(ctx, { itemId, limit: 3 }),
     relatedItems(ctx, item),
     listReviews(ctx, { userId: item.seller.id, limit: 0 }),
     // Why trust and safety hid it: for the seller's eyes only.
     item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
+    item.modelId && item.condition
+      ? marketPrice(ctx, { modelId: item.modelId, condition: item.condition })
+      : null,
   ]);
   const url = new URL(request.url);
   return {
@@ -72,6 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     /** Members may report what others wrote or listed. */
     viewerId: viewer?.role === "member" ? viewer.id : null,
     hiddenNotice,
+    market,
     canonicalUrl: `${services(context).config.publicUrl}${url.pathname.replace(/\.data$/, "")}`,
     origin: services(context).config.publicUrl,
   };
@@ -198,7 +204,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
   const moderation = useTranslations("moderation");
   const actionData = raw && "likeCount" in raw ? undefined : (raw as FormState | undefined);
   const lang = langOf(params);
-  const { item, comments, related, loggedIn, viewerId, hiddenNotice } = loaderData;
+  const { item, comments, related, loggedIn, viewerId, hiddenNotice, market } = loaderData;
   const reportHref = (type: "item" | "comment", id: number) => `/${lang}/report/?type=${type}&id=${id}`;
   const isSeller = item.viewer.isSeller;
   const blocked = item.viewer.blockedBySeller;
@@ -401,6 +407,8 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
           </Fact>
         </dl>
       </section>
+
+      {market && <MarketPriceCard market={market} lang={lang} />}
 
       <section
         aria-labelledby="shipping-title"

@@ -10,6 +10,7 @@ import {
   STORAGE_SIZES,
 } from "#core/catalog/device-facts.ts";
 import type { ItemCard } from "#core/catalog/item-card.ts";
+import { type BrandMarketRow, brandMarketPrices } from "#core/catalog/market-prices.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
 import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-query.ts";
@@ -20,7 +21,7 @@ import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
-import { translator } from "../../i18n/index.ts";
+import { formatYen, translator } from "../../i18n/index.ts";
 import { codeOptions, label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash, requestInfo, requireUser } from "../../lib/request.server.ts";
@@ -34,9 +35,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { query, page, help } = await searchPage(context, request, params);
   const user = requestInfo(context).user;
   const ctx = core(context);
-  const [models, saved] = await Promise.all([
+  const [models, saved, market] = await Promise.all([
     query.brand ? listModels(ctx, { brandCode: query.brand }) : Promise.resolve([]),
     user && isEmptyQuery(query) ? listSavedSearches(ctx, user.id) : Promise.resolve([]),
+    // A brand's page shows what its models sell for.
+    params.code ? brandMarketPrices(ctx, { brandCode: params.code }) : Promise.resolve([]),
   ]);
   return {
     query,
@@ -45,6 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     brandPage: params.code ?? null,
     models: models.map((m) => ({ id: m.id, name: m.name })),
     saved: saved.map((s) => ({ id: s.id, query: s.query })),
+    market,
     loggedIn: user !== null,
   };
 }
@@ -267,7 +271,7 @@ function Filters({
 export default function Search({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
   const lang = langOf(params);
-  const { query: q, page, help, brandPage, models, saved, loggedIn } = loaderData;
+  const { query: q, page, help, brandPage, models, saved, loggedIn, market } = loaderData;
   const submit = useSubmit();
   const qs = searchParamsOf(q).toString();
   const action = brandPage ? `/${lang}/items/brand/${brandPage}/` : `/${lang}/items/search/`;
@@ -418,6 +422,9 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
           </ul>
         </section>
       )}
+      {brandPage && market.length > 0 && (
+        <BrandMarket rows={market} brand={label(BRANDS, brandPage, lang)} lang={lang} />
+      )}
       <PagedList
         first={first}
         fetchPage={fetchPage}
@@ -428,6 +435,68 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
         empty={<NoResults help={help} action={action} />}
       />
     </div>
+  );
+}
+
+/** What a brand's models sold for (相場), each condition with enough sales a row. */
+function BrandMarket({ rows, brand, lang }: { rows: BrandMarketRow[]; brand: string; lang: Locale }) {
+  const t = useTranslations("market");
+  const days = rows[0]?.prices[0]?.windowDays ?? 90;
+  return (
+    <section
+      aria-labelledby="brand-market-title"
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      data-testid="brand-market"
+    >
+      <h2 id="brand-market-title" className="text-base font-bold">
+        {t("brandTitle", { brand })}
+      </h2>
+      <p className="mb-2 text-xs text-slate-600">{t("brandNote", { days })}</p>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-left text-sm">
+          <thead className="text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                {t("columns.model")}
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                {t("columns.condition")}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                {t("columns.median")}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                {t("columns.range")}
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                {t("columns.count")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.flatMap((row) =>
+              row.prices.map((p) => (
+                <tr key={`${row.modelId}-${p.condition}`} data-testid="brand-market-row">
+                  <th scope="row" className="py-2 pr-3 font-semibold">
+                    {row.modelName}
+                  </th>
+                  <td className="py-2 pr-3">{label(ITEM_CONDITIONS, p.condition, lang)}</td>
+                  <td className="py-2 pr-3 text-right font-bold tabular-nums">
+                    {p.median !== null ? formatYen(p.median, lang) : "—"}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">
+                    {p.q1 !== null && p.q3 !== null
+                      ? t("range", { low: formatYen(p.q1, lang), high: formatYen(p.q3, lang) })
+                      : "—"}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{p.count}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

@@ -3,12 +3,14 @@ import { changeItemState, type SellerItemAction } from "#core/catalog/change-ite
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { ITEM_LABELS, ZItemDraft } from "#core/catalog/item-fields.ts";
-import { listModels } from "#core/catalog/models.ts";
+import { MARKET_RULES, marketPrice, modelMarketPrices } from "#core/catalog/market-prices.ts";
+import { getModel, listModels } from "#core/catalog/models.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
 import { SEARCH_COUNT_LIMIT, searchItems } from "#core/catalog/search-items.ts";
 import { settleSort, ZSearchQuery } from "#core/catalog/search-query.ts";
-import { BRANDS, CATEGORIES, codesOf, ITEM_STATES } from "#core/shared/codes.ts";
+import { BRANDS, CATEGORIES, codesOf, ITEM_CONDITIONS, ITEM_STATES } from "#core/shared/codes.ts";
+import { AppError } from "#core/shared/errors.ts";
 import { listUserItems } from "#core/social/profiles.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
@@ -39,6 +41,20 @@ const ZCardPage = z.object({
     .describe(
       "Nothing matched the keyword as typed: these are the results for it with a mistyped model name put right",
     ),
+});
+const ZMarketPrice = z.object({
+  modelId: z.number().int(),
+  condition: z.string(),
+  count: z.number().int().describe("Sales in the window"),
+  enough: z.boolean().describe(`At least ${MARKET_RULES.minSales} sales: the figures are given`),
+  median: z.number().int().nullable(),
+  q1: z.number().int().nullable().describe("First quartile (linear interpolation)"),
+  q3: z.number().int().nullable().describe("Third quartile"),
+  trend: z
+    .object({ direction: z.enum(["up", "down", "flat"]), changePercent: z.number().int() })
+    .nullable()
+    .describe(`The median of the last ${MARKET_RULES.recentDays} days against the days before`),
+  windowDays: z.number().int(),
 });
 const ZItem = z.object({
   id: z.number().int(),
@@ -284,6 +300,31 @@ export const itemRoutes = [
         status: 200,
         body: { models: await listModels(ctx, { brandCode: query.brand, categoryCode: query.category }) },
       };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/models/{id}/market-prices",
+    summary: `Market prices of a model: what listings sold for over the last ${MARKET_RULES.windowDays} days, by condition (median, quartiles, count, trend); no figures below ${MARKET_RULES.minSales} sales`,
+    tag: "catalog",
+    auth: "none",
+    query: z.object({
+      condition: z
+        .enum(codesOf(ITEM_CONDITIONS))
+        .optional()
+        .describe("One condition (its figures even with no sales); without: every condition that sold"),
+    }),
+    responses: {
+      200: { description: "Market prices", schema: z.object({ marketPrices: z.array(ZMarketPrice) }) },
+      404: { description: "No such model" },
+    },
+    async handler({ ctx, params, query }) {
+      const modelId = idParam(params.id);
+      if (!(await getModel(ctx, modelId))) throw new AppError("NOT_FOUND");
+      const marketPrices = query.condition
+        ? [await marketPrice(ctx, { modelId, condition: query.condition })]
+        : await modelMarketPrices(ctx, { modelId });
+      return { status: 200, body: { marketPrices }, headers: { "Cache-Control": "public, max-age=300" } };
     },
   }),
   defineRoute({

@@ -23,6 +23,7 @@ import { enIdentityReview } from "./en/identity-review.ts";
 import { enImages } from "./en/images.ts";
 import { enLedger } from "./en/ledger.ts";
 import { enListing } from "./en/listing.ts";
+import { enMarket } from "./en/market.ts";
 import { enMedia } from "./en/media.ts";
 import { enModeration } from "./en/moderation.ts";
 import { enOffice } from "./en/office.ts";
@@ -64,6 +65,7 @@ export const en: Messages = {
   ...enSocial,
   ...enAccount,
   ...enCatalog,
+  ...enMarket,
   ...enPages,
   ...enMedia,
   ...enOffice,

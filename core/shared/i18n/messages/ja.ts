@@ -22,6 +22,7 @@ import { jaIdentityReview } from "./ja/identity-review.ts";
 import { jaImages } from "./ja/images.ts";
 import { jaLedger } from "./ja/ledger.ts";
 import { jaListing } from "./ja/listing.ts";
+import { jaMarket } from "./ja/market.ts";
 import { jaMedia } from "./ja/media.ts";
 import { jaModeration } from "./ja/moderation.ts";
 import { jaOffice } from "./ja/office.ts";
@@ -63,6 +64,7 @@ export const ja = {
   ...jaSocial,
   ...jaAccount,
   ...jaCatalog,
+  ...jaMarket,
   ...jaPages,
   ...jaMedia,
   ...jaOffice,

@@ -1,0 +1,2 @@
+CREATE INDEX "items_sold_model_idx" ON "items" USING btree ("model_id","condition","sold_at") WHERE "items"."state" = 'SOLD';--> statement-breakpoint
+CREATE INDEX "items_sold_brand_idx" ON "items" USING btree ("brand_code","sold_at") WHERE "items"."state" = 'SOLD';
