@@ -359,6 +359,9 @@ async function demoSellers(db: Db): Promise<number[]> {
   return sellers.map((s) => s.id);
 }
 
+/** Models whose demo data includes a sales history of the last 90 days (market prices). */
+const MARKET_DEMO_MODELS = ["iPhone 12", "iPhone 13", "iPhone SE (第2世代)", "Pixel 7a", "Galaxy S23"];
+
 /**
  * The demo catalogue: listings across every category, brand, condition and defect, with generated
  * photos, likes and comments. Does nothing when listings exist already.
@@ -382,6 +385,38 @@ export async function seedDemoCatalogue(
     if (pool[id]!.length < 2)
       pool[id]!.push((await photoFiles(phoneSvg(model, color, defects, pool[id]!.length))).files);
     return pool[id]!;
+  };
+  /** One listing with its search row and photos: on sale, or sold at `soldAt`. */
+  const insertListing = async (
+    fields: TItemFields,
+    o: {
+      modelName: string | null;
+      photoName: string;
+      sellerId: number;
+      publishedAt: Date;
+      soldAt: Date | null;
+    },
+  ) => {
+    const [row] = await ctx.db
+      .insert(items)
+      .values({
+        sellerId: o.sellerId,
+        state: o.soldAt ? "SOLD" : "SALE",
+        ...itemColumns(fields),
+        createdAt: o.publishedAt,
+        updatedAt: o.publishedAt,
+        publishedAt: o.publishedAt,
+        soldAt: o.soldAt,
+      })
+      .returning({ id: items.id });
+    await ctx.db.insert(itemSearch).values({ itemId: row!.id, ...itemSearchRow(fields, o.modelName) });
+    const photos = await poolFor(o.photoName, fields.color ?? "other", fields.defects);
+    const photoCount = rng.int(1, Math.min(3, photos.length));
+    for (let p = 0; p < photoCount; p++) {
+      const key = await putPhoto(ctx.blobs, photos[p]!);
+      await ctx.db.insert(itemPhotos).values({ itemId: row!.id, position: p, key, width: 800, height: 800 });
+    }
+    return row!.id;
   };
   const created: number[] = [];
   for (let n = 0; n < total; n++) {
@@ -411,32 +446,35 @@ export async function seedDemoCatalogue(
       : generateListing(rng, model);
     const publishedAt = new Date(now - rng.int(0, 30 * 24 * 60) * 60_000);
     const sold = rng.chance(0.12);
-    const [row] = await ctx.db
-      .insert(items)
-      .values({
-        sellerId: n < 12 ? sellerIds[n % 2]! : rng.pick(sellerIds),
-        state: sold ? "SOLD" : "SALE",
-        ...itemColumns(fields),
-        createdAt: publishedAt,
-        updatedAt: publishedAt,
-        publishedAt,
-        soldAt: sold ? new Date(publishedAt.getTime() + 3_600_000) : null,
-      })
-      .returning({ id: items.id });
-    await ctx.db
-      .insert(itemSearch)
-      .values({ itemId: row!.id, ...itemSearchRow(fields, other ? null : model.name) });
-    const photos = await poolFor(
-      other ? other.title.slice(0, 16) : model.name,
-      fields.color ?? "other",
-      fields.defects,
-    );
-    const photoCount = rng.int(1, Math.min(3, photos.length));
-    for (let p = 0; p < photoCount; p++) {
-      const key = await putPhoto(ctx.blobs, photos[p]!);
-      await ctx.db.insert(itemPhotos).values({ itemId: row!.id, position: p, key, width: 800, height: 800 });
+    const id = await insertListing(fields, {
+      modelName: other ? null : model.name,
+      photoName: other ? other.title.slice(0, 16) : model.name,
+      sellerId: n < 12 ? sellerIds[n % 2]! : rng.pick(sellerIds),
+      publishedAt,
+      soldAt: sold ? new Date(publishedAt.getTime() + 3_600_000) : null,
+    });
+    created.push(id);
+  }
+  // The sales history of the most traded models, so their market prices (相場) have enough sales.
+  for (const name of MARKET_DEMO_MODELS) {
+    const model = models.find((m) => m.name === name);
+    if (!model) continue;
+    for (const condition of ["DEFECTIVE", "USED"] as const) {
+      for (let k = 0; k < 7; k++) {
+        let fields = generateListing(rng, model);
+        while (fields.condition !== condition) fields = generateListing(rng, model);
+        const soldAt = new Date(now - rng.int(60, 88 * 24 * 60) * 60_000);
+        created.push(
+          await insertListing(fields, {
+            modelName: model.name,
+            photoName: model.name,
+            sellerId: rng.pick(sellerIds),
+            publishedAt: new Date(soldAt.getTime() - rng.int(60, 7 * 24 * 60) * 60_000),
+            soldAt,
+          }),
+        );
+      }
     }
-    created.push(row!.id);
   }
   // Likes and a few questions, so lists and pages look lived in.
   for (const itemId of created) {
