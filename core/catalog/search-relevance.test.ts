@@ -7,7 +7,7 @@ import { ENGINES } from "#tests/helpers/db.ts";
 import type { TItemInput } from "./item-fields.ts";
 import { SEARCH_COUNT_LIMIT, searchItems } from "./search-items.ts";
 import { parseSearchQuery } from "./search-query.ts";
-import { nearestModels, noResultHelp } from "./search-suggestions.ts";
+import { nearestModels, noResultHelp, suggestModels } from "./search-suggestions.ts";
 import { correctedQuery, keywordPlan, oneEditApart } from "./search-text.ts";
 
 // The relevance test set: listings as people write them, and queries as people type them, each with
@@ -339,6 +339,39 @@ describe.each(ENGINES)("search relevance on %s", (engine) => {
     expect(nearestModels("iphone 17")).toEqual(["iPhone 16", "iPhone 15", "iPhone 14"]);
     expect(nearestModels("ギャラクシー s25")[0]).toMatch(/^Galaxy S/);
     expect(nearestModels("ケース")).toEqual([]);
+  });
+
+  it("suggests the models being typed, with the other words left as the keyword", async () => {
+    const junk = await suggestModels(t.ctx, "iphone12 じゃんく");
+    expect(junk.map((m) => m.name)).toEqual([
+      "iPhone 12",
+      "iPhone 12 mini",
+      "iPhone 12 Pro",
+      "iPhone 12 Pro Max",
+    ]);
+    expect(junk[0]!.rest).toBe("ジャンク");
+    expect((await suggestModels(t.ctx, "iphone 1")).map((m) => m.name)).toEqual([
+      "iPhone 16",
+      "iPhone 15",
+      "iPhone 14",
+      "iPhone 13",
+      "iPhone 12",
+      "iPhone 11",
+    ]);
+    expect((await suggestModels(t.ctx, "ぴくせる")).slice(0, 3).map((m) => m.name)).toEqual([
+      "Pixel 9",
+      "Pixel 8",
+      "Pixel 7",
+    ]);
+    expect((await suggestModels(t.ctx, "galaxy s2")).map((m) => m.name)).toContain("Galaxy S23");
+    expect(await suggestModels(t.ctx, "12")).toEqual([]);
+    expect(await suggestModels(t.ctx, "ケース")).toEqual([]);
+    // Chosen, it searches the model itself: never the iPhone 12 mini or Pro.
+    const [iphone12] = junk;
+    const byModel = await searchItems(t.ctx, {
+      query: parseSearchQuery({ model: iphone12!.id, keyword: iphone12!.rest }),
+    });
+    expect(byModel.items.map((i) => keyOf.get(i.id))).toEqual(["ip12"]);
   });
 
   it("counts matches exactly up to the limit", async () => {

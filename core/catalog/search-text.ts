@@ -157,7 +157,7 @@ export function indexTokensOf(canonical: string): string[] {
 }
 
 /** The word sequences of every catalogue name and alias ("iphone 12 pro" → iphone, 12, pro). */
-const CATALOGUE_NAMES: { model: string; words: string[] }[] = DEVICE_CATALOGUE.flatMap((model) =>
+export const CATALOGUE_NAMES: { model: string; words: string[] }[] = DEVICE_CATALOGUE.flatMap((model) =>
   [model.name, ...(model.aliases ?? [])].map((name) => ({
     model: model.name,
     words: piecesOf(canonicalSearchText(name))

@@ -1,8 +1,9 @@
-import { Form, Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
-import { BackIcon, BellIcon, SearchIcon, UserIcon } from "./icons.tsx";
+import { BackIcon, BellIcon, UserIcon } from "./icons.tsx";
 import { useRouteHandle } from "./route-handle.ts";
+import { SearchBox } from "./search-box.tsx";
 import { UnreadBadge } from "./unread-badge.tsx";
 
 export type ShellUser = { id: number; nickname: string } | null;
@@ -42,31 +43,7 @@ export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; 
         >
           Tsugu
         </Link>
-        <Form
-          method="get"
-          action={`/${lang}/items/search/`}
-          role="search"
-          className="relative min-w-0 flex-1"
-        >
-          <label htmlFor="site-search" className="sr-only">
-            {t("searchLabel")}
-          </label>
-          <input
-            id="site-search"
-            name="keyword"
-            type="search"
-            enterKeyHint="search"
-            placeholder={t("searchPlaceholder")}
-            className="h-10 w-full rounded-full border border-slate-300 bg-slate-50 pr-10 pl-4 text-base placeholder:text-slate-400 focus:border-brand-600 focus:bg-white sm:text-sm"
-          />
-          <button
-            type="submit"
-            className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500"
-            aria-label={t("searchSubmit")}
-          >
-            <SearchIcon className="size-5" />
-          </button>
-        </Form>
+        <SearchBox lang={lang} />
         {user && (
           <Link
             to={`/${lang}/notifications/`}

@@ -11,7 +11,7 @@ import {
 } from "#core/catalog/device-facts.ts";
 import type { ItemCard } from "#core/catalog/item-card.ts";
 import { type BrandMarketRow, brandMarketPrices } from "#core/catalog/market-prices.ts";
-import { listModels } from "#core/catalog/models.ts";
+import { getModel, listModels } from "#core/catalog/models.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
 import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-query.ts";
 import type { NoResultHelp } from "#core/catalog/search-suggestions.ts";
@@ -35,8 +35,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { query, page, help } = await searchPage(context, request, params);
   const user = requestInfo(context).user;
   const ctx = core(context);
+  // A model chosen from the suggestions: its brand's models fill the model filter.
+  const chosen = query.model ? await getModel(ctx, query.model) : null;
+  const brandOfModels = query.brand ?? chosen?.brandCode;
   const [models, saved, market] = await Promise.all([
-    query.brand ? listModels(ctx, { brandCode: query.brand }) : Promise.resolve([]),
+    brandOfModels ? listModels(ctx, { brandCode: brandOfModels }) : Promise.resolve([]),
     user && isEmptyQuery(query) ? listSavedSearches(ctx, user.id) : Promise.resolve([]),
     // A brand's page shows what its models sell for.
     params.code ? brandMarketPrices(ctx, { brandCode: params.code }) : Promise.resolve([]),
@@ -47,6 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     help,
     brandPage: params.code ?? null,
     models: models.map((m) => ({ id: m.id, name: m.name })),
+    chosenModel: chosen ? { id: chosen.id, name: chosen.name, storage: chosen.storageOptions } : null,
     saved: saved.map((s) => ({ id: s.id, query: s.query })),
     market,
     loggedIn: user !== null,
@@ -127,11 +131,14 @@ function Filters({
   lang,
   models,
   brandPage,
+  storageSizes,
 }: {
   q: TSearchQuery;
   lang: Locale;
   models: { id: number; name: string }[];
   brandPage: string | null;
+  /** The chosen model's sizes; all sizes otherwise. */
+  storageSizes?: number[] | undefined;
 }) {
   const t = useTranslations("catalog");
   const opts = (table: readonly { code: string; label: Message }[]) => codeOptions(table, lang);
@@ -233,7 +240,7 @@ function Filters({
       <CheckGroup
         name="storage"
         legend={t("storage")}
-        items={STORAGE_SIZES.map((s) => ({
+        items={(storageSizes?.length ? storageSizes : STORAGE_SIZES).map((s) => ({
           value: String(s),
           label: s >= 1024 ? `${s / 1024}TB` : `${s}GB`,
         }))}
@@ -271,7 +278,7 @@ function Filters({
 export default function Search({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
   const lang = langOf(params);
-  const { query: q, page, help, brandPage, models, saved, loggedIn, market } = loaderData;
+  const { query: q, page, help, brandPage, models, saved, loggedIn, market, chosenModel } = loaderData;
   const submit = useSubmit();
   const qs = searchParamsOf(q).toString();
   const action = brandPage ? `/${lang}/items/brand/${brandPage}/` : `/${lang}/items/search/`;
@@ -292,7 +299,11 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
     ? t("brandTitle", { brand: label(BRANDS, brandPage, lang) })
     : q.keyword
       ? t("searchResultsTitle", { keyword: q.keyword })
-      : t("searchTitle");
+      : chosenModel
+        ? t("modelTitle", { model: chosenModel.name })
+        : t("searchTitle");
+  const withoutModel = new URLSearchParams(qs);
+  withoutModel.delete("model");
   const filterCount = searchParamsOf({
     ...q,
     keyword: "",
@@ -308,6 +319,21 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
         <h1 className="text-xl font-bold">{heading}</h1>
         {page.count !== undefined && <ResultCount count={page.count} capped={page.countCapped ?? false} />}
       </div>
+      {chosenModel && (
+        <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="chosen-model">
+          <span className="text-slate-600">{t("model")}</span>
+          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 font-semibold text-brand-800 ring-1 ring-brand-200">
+            {chosenModel.name}
+            <Link
+              to={`${action}?${withoutModel}`}
+              className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
+              aria-label={t("removeModel", { model: chosenModel.name })}
+            >
+              <span aria-hidden="true">×</span>
+            </Link>
+          </span>
+        </p>
+      )}
       {page.correctedKeyword && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="corrected-keyword">
           <span className="font-semibold">{t("correctedKeyword", { corrected: page.correctedKeyword })}</span>
@@ -368,7 +394,13 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
               </span>
             )}
           </summary>
-          <Filters q={q} lang={lang} models={models} brandPage={brandPage} />
+          <Filters
+            q={q}
+            lang={lang}
+            models={models}
+            brandPage={brandPage}
+            storageSizes={chosenModel?.storage}
+          />
           <div className="px-4 pb-4">
             <button type="submit" className="h-11 w-full rounded-full bg-brand-600 font-semibold text-white">
               {t("apply")}

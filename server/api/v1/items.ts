@@ -9,6 +9,7 @@ import { saveItem } from "#core/catalog/save-item.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
 import { SEARCH_COUNT_LIMIT, searchItems } from "#core/catalog/search-items.ts";
 import { settleSort, ZSearchQuery } from "#core/catalog/search-query.ts";
+import { suggestModels } from "#core/catalog/search-suggestions.ts";
 import { BRANDS, CATEGORIES, codesOf, ITEM_CONDITIONS, ITEM_STATES } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { listUserItems } from "#core/social/profiles.ts";
@@ -299,6 +300,39 @@ export const itemRoutes = [
       return {
         status: 200,
         body: { models: await listModels(ctx, { brandCode: query.brand, categoryCode: query.category }) },
+      };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/search/suggestions",
+    summary:
+      "Models to search by for what is typed so far in a search box (the last word may be unfinished), each with the typed words it leaves as the keyword",
+    tag: "items",
+    auth: "none",
+    query: z.object({ q: z.string().max(100).default("").describe("What is typed so far") }),
+    responses: {
+      200: {
+        description: "Suggested models, best first",
+        schema: z.object({
+          models: z.array(
+            z.object({
+              id: z.number().int(),
+              name: z.string(),
+              brandCode: z.string(),
+              rest: z
+                .string()
+                .describe("The typed words the model does not use: the keyword to search with it"),
+            }),
+          ),
+        }),
+      },
+    },
+    async handler({ ctx, query }) {
+      return {
+        status: 200,
+        body: { models: await suggestModels(ctx, query.q) },
+        headers: { "Cache-Control": "public, max-age=300" },
       };
     },
   }),

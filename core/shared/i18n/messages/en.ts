@@ -101,6 +101,8 @@ export const en: Messages = {
     searchLabel: "Search by keyword",
     searchPlaceholder: "iPhone cracked",
     searchSubmit: "Search",
+    suggestionsLabel: "Suggested models",
+    searchByModel: "Search by model",
     login: "Log in",
     signup: "Sign up",
     mypage: "My page",

@@ -15,6 +15,8 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     brandTitle: "{brand} items",
     searchTitle: "Search items",
     searchResultsTitle: "Results for “{keyword}”",
+    modelTitle: "{model} listings",
+    removeModel: "Remove the model {model}",
     keyword: "Keyword",
     keywordPlaceholder: "e.g. iPhone 13 cracked screen",
     filters: "Filters",

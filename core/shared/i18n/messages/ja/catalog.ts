@@ -13,6 +13,8 @@ export const jaCatalog = {
     brandTitle: "{brand}の商品",
     searchTitle: "商品を探す",
     searchResultsTitle: "「{keyword}」の検索結果",
+    modelTitle: "「{model}」の商品",
+    removeModel: "機種「{model}」の指定を外す",
     keyword: "キーワード",
     keywordPlaceholder: "例：iPhone 13 画面割れ",
     filters: "絞り込み",
