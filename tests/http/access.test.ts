@@ -101,6 +101,7 @@ const API_ACCESS: Record<string, Row> = {
   // Market prices are public; "{id}" names no model.
   "get /models/{id}/market-prices": all(404),
   "get /search/suggestions": all(200),
+  "get /items/count": all(200),
   "get /me/saved-searches": signedIn(401, 200),
   "post /me/saved-searches": signedIn(401, 422),
   "delete /me/saved-searches/{id}": signedIn(401, 404),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
 import {
@@ -29,7 +29,7 @@ import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/search";
 import { searchPage } from "./search.server.ts";
 
-export const handle = { tab: "search" };
+export const handle = { tab: "search", wide: true };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { query, page, help } = await searchPage(context, request, params);
@@ -314,86 +314,82 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
     .split("&")
     .filter(Boolean).length;
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h1 className="text-xl font-bold">{heading}</h1>
-        {page.count !== undefined && <ResultCount count={page.count} capped={page.countCapped ?? false} />}
+    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-x-8">
+      <div className="flex flex-col gap-2 lg:col-start-2">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h1 className="text-xl font-bold">{heading}</h1>
+          {page.count !== undefined && <ResultCount count={page.count} capped={page.countCapped ?? false} />}
+        </div>
+        {chosenModel && (
+          <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="chosen-model">
+            <span className="text-slate-600">{t("model")}</span>
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 font-semibold text-brand-800 ring-1 ring-brand-200">
+              {chosenModel.name}
+              <Link
+                to={`${action}?${withoutModel}`}
+                className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
+                aria-label={t("removeModel", { model: chosenModel.name })}
+              >
+                <span aria-hidden="true">×</span>
+              </Link>
+            </span>
+          </p>
+        )}
+        {page.correctedKeyword && (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="corrected-keyword">
+            <span className="font-semibold">
+              {t("correctedKeyword", { corrected: page.correctedKeyword })}
+            </span>
+            <span className="block text-xs">{t("correctedKeywordNote", { typed: q.keyword })}</span>
+          </p>
+        )}
       </div>
-      {chosenModel && (
-        <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="chosen-model">
-          <span className="text-slate-600">{t("model")}</span>
-          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 font-semibold text-brand-800 ring-1 ring-brand-200">
-            {chosenModel.name}
-            <Link
-              to={`${action}?${withoutModel}`}
-              className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
-              aria-label={t("removeModel", { model: chosenModel.name })}
-            >
-              <span aria-hidden="true">×</span>
-            </Link>
-          </span>
-        </p>
-      )}
-      {page.correctedKeyword && (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="corrected-keyword">
-          <span className="font-semibold">{t("correctedKeyword", { corrected: page.correctedKeyword })}</span>
-          <span className="block text-xs">{t("correctedKeywordNote", { typed: q.keyword })}</span>
-        </p>
-      )}
-      <Form
-        method="get"
-        action={action}
-        className="flex flex-col gap-3"
-        role="search"
-        aria-label={t("searchTitle")}
-      >
-        <div className="flex gap-2">
-          <label htmlFor="search-keyword" className="sr-only">
-            {t("keyword")}
-          </label>
-          <input
-            id="search-keyword"
-            name="keyword"
-            type="search"
-            defaultValue={q.keyword}
-            placeholder={t("keywordPlaceholder")}
-            className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
-          />
-          <button type="submit" className="rounded-lg bg-brand-600 px-4 font-semibold text-white">
-            {t("apply")}
-          </button>
-        </div>
-        <div className="flex items-center justify-between gap-2">
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-slate-600">{t("sort")}</span>
-            <select
-              name="sort"
-              defaultValue={q.sort}
-              onChange={(e) => submit(e.currentTarget.form)}
-              className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-            >
-              {q.keyword.trim() && <option value="relevance">{t("sortRelevance")}</option>}
-              <option value="new">{t("sortNew")}</option>
-              <option value="price_asc">{t("sortPriceAsc")}</option>
-              <option value="price_desc">{t("sortPriceDesc")}</option>
-              <option value="likes">{t("sortLikes")}</option>
-            </select>
-          </label>
-          {qs && (
-            <Link to={action} className="text-sm text-brand-700 underline">
-              {t("clear")}
-            </Link>
-          )}
-        </div>
-        <details className="rounded-2xl bg-slate-100">
-          <summary className="cursor-pointer rounded-2xl px-4 py-3 text-sm font-semibold">
-            {t("filters")}
-            {filterCount > 0 && (
-              <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
-                {filterCount}
-              </span>
+      <Form method="get" action={action} className="contents" role="search" aria-label={t("searchTitle")}>
+        <div className="flex flex-col gap-3 lg:col-start-2">
+          <div className="flex gap-2">
+            <label htmlFor="search-keyword" className="sr-only">
+              {t("keyword")}
+            </label>
+            <input
+              id="search-keyword"
+              name="keyword"
+              type="search"
+              defaultValue={q.keyword}
+              placeholder={t("keywordPlaceholder")}
+              className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
+            />
+            <button type="submit" className="rounded-lg bg-brand-600 px-4 font-semibold text-white">
+              {t("apply")}
+            </button>
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <label className="flex items-center gap-2 text-sm">
+              <span className="text-slate-600">{t("sort")}</span>
+              <select
+                name="sort"
+                defaultValue={q.sort}
+                onChange={(e) => submit(e.currentTarget.form)}
+                className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+              >
+                {q.keyword.trim() && <option value="relevance">{t("sortRelevance")}</option>}
+                <option value="new">{t("sortNew")}</option>
+                <option value="price_asc">{t("sortPriceAsc")}</option>
+                <option value="price_desc">{t("sortPriceDesc")}</option>
+                <option value="likes">{t("sortLikes")}</option>
+              </select>
+            </label>
+            {qs && (
+              <Link to={action} className="text-sm text-brand-700 underline">
+                {t("clear")}
+              </Link>
             )}
-          </summary>
+          </div>
+        </div>
+        <FilterSheet
+          filterCount={filterCount}
+          count={page.count === undefined ? null : { count: page.count, capped: page.countCapped ?? false }}
+          brandPage={brandPage}
+        >
           <Filters
             q={q}
             lang={lang}
@@ -401,72 +397,202 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
             brandPage={brandPage}
             storageSizes={chosenModel?.storage}
           />
-          <div className="px-4 pb-4">
-            <button type="submit" className="h-11 w-full rounded-full bg-brand-600 font-semibold text-white">
-              {t("apply")}
-            </button>
-          </div>
-        </details>
+        </FilterSheet>
       </Form>
-      {!isEmptyQueryClient(qs) && !brandPage && (
-        <Form method="post" action={`/${lang}/items/search/`} className="self-end">
-          <input type="hidden" name="query" value={qs} />
+      <div className="flex flex-col gap-4 lg:col-start-2">
+        {!isEmptyQueryClient(qs) && !brandPage && (
+          <Form method="post" action={`/${lang}/items/search/`} className="self-end">
+            <input type="hidden" name="query" value={qs} />
+            <button
+              type="submit"
+              className="rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold"
+            >
+              {t("saveSearch")}
+            </button>
+          </Form>
+        )}
+        <FormError message={actionData?.formError} />
+        {loggedIn && saved.length > 0 && (
+          <section
+            aria-labelledby="saved-title"
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id="saved-title" className="mb-2 text-sm font-bold">
+              {t("savedSearches")}
+            </h2>
+            <ul className="divide-y divide-slate-100">
+              {saved.map((s) => (
+                <li key={s.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                  <Link
+                    to={`/${lang}/items/search/?${s.query}`}
+                    className="min-w-0 truncate text-brand-700 underline"
+                  >
+                    {describeQuery(
+                      s.query,
+                      (keyword) => t("quotedKeyword", { keyword }),
+                      (count) => t("savedFilters", { count }),
+                      t("separator"),
+                    )}
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete-saved" />
+                    <input type="hidden" name="id" value={s.id} />
+                    <button type="submit" className="text-xs text-slate-500 underline">
+                      {t("deleteSavedSearch")}
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {brandPage && market.length > 0 && (
+          <BrandMarket rows={market} brand={label(BRANDS, brandPage, lang)} lang={lang} />
+        )}
+        <PagedList
+          first={first}
+          fetchPage={fetchPage}
+          getKey={(i) => String(i.id)}
+          label={t("resultsLabel")}
+          listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5"
+          renderItem={(item) => <ItemTile item={item} lang={lang} />}
+          empty={<NoResults help={help} action={action} />}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A form's filters as search parameters (what the page would ask for), for counting as they change. */
+function paramsOfForm(form: HTMLFormElement, brandPage: string | null): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string" && value.trim() !== "") params.append(key, value);
+  }
+  if (brandPage) params.set("brand", brandPage);
+  return params;
+}
+
+/**
+ * The filters: on a phone a full-screen sheet opened from a button, the number of results updating
+ * as filters change and a "show N results" button always in reach; on a desktop a sidebar beside
+ * the results. Without scripts it is a disclosure that opens in place, and the button searches.
+ */
+function FilterSheet({
+  filterCount,
+  count: initial,
+  brandPage,
+  children,
+}: {
+  filterCount: number;
+  count: { count: number; capped: boolean } | null;
+  brandPage: string | null;
+  children: ReactNode;
+}) {
+  const t = useTranslations("catalog");
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [count, setCount] = useState(initial);
+  const asked = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => setCount(initial), [initial]);
+  useEffect(() => {
+    // A desk has room for the filters beside the results: open from the start.
+    const desk = window.matchMedia("(min-width: 1024px)");
+    if (desk.matches && ref.current) ref.current.open = true;
+    return () => clearTimeout(timer.current);
+  }, []);
+  const recount = (form: HTMLFormElement | null) => {
+    if (!form) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(async () => {
+      const ticket = ++asked.current;
+      try {
+        const res = await fetch(`/api/v1/items/count?${paramsOfForm(form, brandPage)}`, {
+          headers: { accept: "application/json" },
+        });
+        if (!res.ok || ticket !== asked.current) return;
+        const body = (await res.json()) as { count: number; count_capped: boolean };
+        setCount({ count: body.count, capped: body.count_capped });
+      } catch {
+        // The button still searches; it just says "search" instead of the number.
+      }
+    }, 200);
+  };
+  const close = () => {
+    if (ref.current && !window.matchMedia("(min-width: 1024px)").matches) ref.current.open = false;
+  };
+  return (
+    <details
+      ref={ref}
+      className="group lg:sticky lg:top-20 lg:col-start-1 lg:row-span-3 lg:row-start-1"
+      data-testid="filter-sheet"
+      onToggle={(event) => {
+        const open = event.currentTarget.open && !window.matchMedia("(min-width: 1024px)").matches;
+        document.documentElement.classList.toggle("overflow-hidden", open);
+      }}
+      onChange={(event) => recount((event.target as unknown as HTMLInputElement).form)}
+    >
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold lg:hidden [&::-webkit-details-marker]:hidden">
+        <FilterIcon />
+        {t("filters")}
+        {filterCount > 0 && (
+          <span
+            className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white"
+            data-testid="filter-count"
+          >
+            {filterCount}
+          </span>
+        )}
+      </summary>
+      <section
+        aria-labelledby="filter-sheet-title"
+        className="fixed inset-0 z-50 flex flex-col bg-white lg:static lg:z-auto lg:max-h-[calc(100vh-6rem)] lg:rounded-2xl lg:ring-1 lg:ring-slate-200"
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <h2 id="filter-sheet-title" className="text-base font-bold">
+            {t("filters")}
+          </h2>
+          <button
+            type="button"
+            onClick={close}
+            className="min-h-11 rounded-full px-3 text-sm font-semibold text-brand-700 lg:hidden"
+          >
+            {t("closeFilters")}
+          </button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{children}</div>
+        <div className="border-t border-slate-200 bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
           <button
             type="submit"
-            className="rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold"
+            className="h-12 w-full rounded-full bg-brand-600 font-semibold text-white"
+            data-testid="show-results"
           >
-            {t("saveSearch")}
+            {count === null
+              ? t("apply")
+              : t("showResults", {
+                  count: count.capped
+                    ? t("resultCountCapped", { count: count.count })
+                    : t("resultCount", { count: count.count }),
+                })}
           </button>
-        </Form>
-      )}
-      <FormError message={actionData?.formError} />
-      {loggedIn && saved.length > 0 && (
-        <section
-          aria-labelledby="saved-title"
-          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        >
-          <h2 id="saved-title" className="mb-2 text-sm font-bold">
-            {t("savedSearches")}
-          </h2>
-          <ul className="divide-y divide-slate-100">
-            {saved.map((s) => (
-              <li key={s.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-                <Link
-                  to={`/${lang}/items/search/?${s.query}`}
-                  className="min-w-0 truncate text-brand-700 underline"
-                >
-                  {describeQuery(
-                    s.query,
-                    (keyword) => t("quotedKeyword", { keyword }),
-                    (count) => t("savedFilters", { count }),
-                    t("separator"),
-                  )}
-                </Link>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete-saved" />
-                  <input type="hidden" name="id" value={s.id} />
-                  <button type="submit" className="text-xs text-slate-500 underline">
-                    {t("deleteSavedSearch")}
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {brandPage && market.length > 0 && (
-        <BrandMarket rows={market} brand={label(BRANDS, brandPage, lang)} lang={lang} />
-      )}
-      <PagedList
-        first={first}
-        fetchPage={fetchPage}
-        getKey={(i) => String(i.id)}
-        label={t("resultsLabel")}
-        listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5"
-        renderItem={(item) => <ItemTile item={item} lang={lang} />}
-        empty={<NoResults help={help} action={action} />}
-      />
-    </div>
+        </div>
+      </section>
+    </details>
+  );
+}
+
+function FilterIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M4 6h16M7 12h10M10 18h4" strokeLinecap="round" />
+    </svg>
   );
 }
 

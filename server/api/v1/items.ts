@@ -7,7 +7,7 @@ import { MARKET_RULES, marketPrice, modelMarketPrices } from "#core/catalog/mark
 import { getModel, listModels } from "#core/catalog/models.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
-import { SEARCH_COUNT_LIMIT, searchItems } from "#core/catalog/search-items.ts";
+import { countMatches, SEARCH_COUNT_LIMIT, searchItems } from "#core/catalog/search-items.ts";
 import { settleSort, ZSearchQuery } from "#core/catalog/search-query.ts";
 import { suggestModels } from "#core/catalog/search-suggestions.ts";
 import { BRANDS, CATEGORIES, codesOf, ITEM_CONDITIONS, ITEM_STATES } from "#core/shared/codes.ts";
@@ -152,6 +152,23 @@ export const itemRoutes = [
     responses: { 200: { description: "One page of listings", schema: ZCardPage } },
     async handler({ ctx, query }) {
       return { status: 200, body: await searchItems(ctx, { query: settleSort(query), count: true }) };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/items/count",
+    summary: `How many listings a search finds (the query of GET /items), exact up to ${SEARCH_COUNT_LIMIT}: for a filter panel's "show N results"`,
+    tag: "items",
+    auth: "optional",
+    query: ZSearchQuery,
+    responses: {
+      200: {
+        description: "The count",
+        schema: z.object({ count: z.number().int(), countCapped: z.boolean() }),
+      },
+    },
+    async handler({ ctx, query }) {
+      return { status: 200, body: await countMatches(ctx, settleSort(query)) };
     },
   }),
   defineRoute({

@@ -20,6 +20,8 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     keyword: "Keyword",
     keywordPlaceholder: "e.g. iPhone 13 cracked screen",
     filters: "Filters",
+    closeFilters: "Close",
+    showResults: "Show {count}",
     apply: "Search",
     clear: "Clear filters",
     sort: "Sort",

@@ -18,6 +18,8 @@ export const jaCatalog = {
     keyword: "キーワード",
     keywordPlaceholder: "例：iPhone 13 画面割れ",
     filters: "絞り込み",
+    closeFilters: "閉じる",
+    showResults: "{count}を表示",
     apply: "この条件で検索",
     clear: "条件をクリア",
     sort: "並び替え",
