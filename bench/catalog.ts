@@ -1,7 +1,7 @@
 // Catalogue benchmark: 100,000 listings; core search latency, and the search and item pages'
 // throughput as a fraction of the same server's throughput on a trivial route, in one run.
 //
-//   node bench/catalog.ts [--items 100000] [--engine postgres|pglite|both] [--seconds 10]
+//   node bench/catalog.ts [--items 100000] [--engine postgres|pglite|both] [--seconds 10] [--only core]
 //
 // PostgreSQL comes from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // a database tsugu_bench is created and dropped). Results go to bench/results/.
@@ -14,6 +14,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
+import { keywordPlan } from "#core/catalog/search-text.ts";
+import { searchTokens } from "#core/catalog/search-tokens.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { type Database, openDatabase } from "#db/client.ts";
@@ -30,6 +32,8 @@ const arg = (name: string, fallback: string) => {
 const ITEMS = Number(arg("items", "100000"));
 const SECONDS = Number(arg("seconds", "10"));
 const ENGINES = arg("engine", "both") === "both" ? ["postgres", "pglite"] : [arg("engine", "both")];
+/** `--only core`: the core search alone, without the pages under load. */
+const CORE_ONLY = arg("only", "") === "core";
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BENCH_DB = "tsugu_bench";
 
@@ -37,17 +41,26 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** Queries as a buyer types them: a keyword, two filters and a sort. */
-const QUERIES = [
-  { keyword: "iphone", condition: ["DEFECTIVE"], noDefects: ["water_damage"], sort: "price_asc" },
-  { keyword: "画面割れ", brand: "00001", status: "on_sale", sort: "new" },
-  { keyword: "pixel", batteryMin: "80", carrier: ["simfree"], sort: "price_desc" },
-  { keyword: "水没", category: "05", priceMax: "10000", sort: "new" },
-  { keyword: "ジャンク", defects: ["no_power"], storage: ["128"], sort: "likes" },
-  { keyword: "xperia 10", networkRestriction: ["○"], condition: ["USED", "DEFECTIVE"], sort: "new" },
-  { keyword: "se", brand: "00001", priceMin: "3000", sort: "price_asc" },
-  { keyword: "galaxy s23", color: ["black"], status: "on_sale", sort: "new" },
+/** Queries as a buyer types them: a keyword and two filters, in the default order (relevance). */
+const QUERIES: Record<string, unknown>[] = [
+  { keyword: "iphone", condition: ["DEFECTIVE"], noDefects: ["water_damage"] },
+  { keyword: "画面割れ", brand: "00001", status: "on_sale" },
+  { keyword: "pixel", batteryMin: "80", carrier: ["simfree"] },
+  { keyword: "水没", category: "05", priceMax: "10000" },
+  { keyword: "ジャンク", defects: ["no_power"], storage: ["128"] },
+  { keyword: "xperia 10", networkRestriction: ["○"], condition: ["USED", "DEFECTIVE"] },
+  { keyword: "se", brand: "00001", priceMin: "3000" },
+  { keyword: "galaxy s23", color: ["black"], status: "on_sale" },
 ];
+
+/** The common cases on their own: a common word in each order, the way people type a model, the home list. */
+const COMMON: Record<string, { query: Record<string, unknown>; limit?: number }> = {
+  "iPhone (relevance)": { query: { keyword: "iPhone" } },
+  "iPhone (newest)": { query: { keyword: "iPhone", sort: "new" } },
+  "画面 (price high to low)": { query: { keyword: "画面", sort: "price_desc" } },
+  "iphone12 ジャンク (relevance)": { query: { keyword: "iphone12 ジャンク" } },
+  "home: on sale, newest": { query: { status: "on_sale" }, limit: 18 },
+};
 
 async function prepare(engine: string, dataDir: string): Promise<{ url?: string }> {
   const blobs = createLocalBlobStore({ dir: path.join(dataDir, "blobs") });
@@ -80,22 +93,76 @@ async function prepare(engine: string, dataDir: string): Promise<{ url?: string 
   return { url };
 }
 
+type Timing = { runs: number; p50: number; p95: number; p99: number };
+
+function timing(times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    runs: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+  };
+}
+
+async function timed(runs: number, op: (i: number) => Promise<unknown>): Promise<Timing> {
+  for (let i = 0; i < 5; i++) await op(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await op(i);
+    times.push(performance.now() - t0);
+  }
+  return timing(times);
+}
+
+/**
+ * The bare indexed query of a search: one statement reading the first page's ids with the same
+ * keyword and fact tokens, in the same order, as plain SQL. The core's search (the page's ids, for
+ * relevance one statement per tier, then the cards) is read as a multiple of it.
+ */
+function bareStatement(q: ReturnType<typeof parseSearchQuery>, limit: number) {
+  const plan = keywordPlan(q.keyword);
+  const tokens = searchTokens(q);
+  if (plan.tokens.length === 0) {
+    return sql`select id from items where state = 'SALE' order by published_at desc nulls last, id desc nulls last limit ${limit + 1}`;
+  }
+  const all = sql.join(
+    [...plan.tokens, ...tokens.all].map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const order =
+    q.sort === "price_desc"
+      ? sql`price desc, item_id desc`
+      : q.sort === "price_asc"
+        ? sql`price asc, item_id asc`
+        : sql`published_at desc nulls last, item_id desc nulls last`;
+  const phrases = plan.phrases.map((p) => sql` and strpos(body, ${p}) > 0`);
+  return sql`select item_id from item_search where grams @> array[${all}]::text[]${sql.join(phrases, sql``)} order by ${order} limit ${limit + 1}`;
+}
+
 async function coreSearch(engine: string, dataDir: string, url: string | undefined) {
   const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, "pglite") });
   const ctx = { db: database.db, blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }) };
-  for (const q of QUERIES) await searchItems(ctx, { query: parseSearchQuery(q) });
-  const times: number[] = [];
-  for (let i = 0; i < 400; i++) {
-    const t0 = performance.now();
-    await searchItems(ctx, { query: parseSearchQuery(QUERIES[i % QUERIES.length]!) });
-    times.push(performance.now() - t0);
-  }
-  // The same number of the simplest indexed read, to read the search's cost as a multiple of it.
-  const bare: number[] = [];
-  for (let i = 0; i < 400; i++) {
-    const t0 = performance.now();
-    await database.db.execute(sql`select id, title, price from items where id = ${1000000001 + (i % 1000)}`);
-    bare.push(performance.now() - t0);
+  const queries = QUERIES.map((q) => parseSearchQuery(q));
+  // Keyword + filters + relevance, the page's first 30 cards.
+  const search = await timed(400, (i) => searchItems(ctx, { query: queries[i % queries.length]! }));
+  // The same with the result count the search page shows (exact up to 10,000).
+  const searchWithCount = await timed(200, (i) =>
+    searchItems(ctx, { query: queries[i % queries.length]!, count: true }),
+  );
+  const bare = await timed(400, (i) => database.db.execute(bareStatement(queries[i % queries.length]!, 30)));
+  const common: Record<string, { search: Timing; withCount: Timing; bare: Timing; ratioToBare: number }> = {};
+  for (const [name, c] of Object.entries(COMMON)) {
+    const q = parseSearchQuery(c.query);
+    const limit = c.limit ?? 30;
+    const one = await timed(100, () => searchItems(ctx, { query: q, limit }));
+    const withCount = await timed(50, () => searchItems(ctx, { query: q, limit, count: true }));
+    const bareOne = await timed(100, () => database.db.execute(bareStatement(q, limit)));
+    common[name] = { search: one, withCount, bare: bareOne, ratioToBare: round(one.p95 / bareOne.p95) };
+    console.log(
+      `  [${engine}] ${name}: p95 ${one.p95} ms (with count ${withCount.p95} ms), bare ${bareOne.p95} ms`,
+    );
   }
   const result = (await database.db.execute(
     sql`select min(id) as id from items where state = 'SALE'`,
@@ -104,19 +171,15 @@ async function coreSearch(engine: string, dataDir: string, url: string | undefin
   };
   const row = result.rows[0];
   await database.close();
-  times.sort((a, b) => a - b);
-  bare.sort((a, b) => a - b);
   console.log(
-    `  [${engine}] core search p50 ${round(percentile(times, 50))} ms, p95 ${round(percentile(times, 95))} ms`,
+    `  [${engine}] keyword + filters + relevance: p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms; with count p95 ${searchWithCount.p95} ms; bare SQL p95 ${bare.p95} ms`,
   );
   return {
-    search: {
-      runs: times.length,
-      p50: round(percentile(times, 50)),
-      p95: round(percentile(times, 95)),
-      p99: round(percentile(times, 99)),
-    },
-    bareSelect: { p50: round(percentile(bare, 50)), p95: round(percentile(bare, 95)) },
+    search,
+    searchWithCount,
+    bareSql: bare,
+    ratioToBare: round(search.p95 / bare.p95),
+    common,
     sampleItemId: Number(row!.id),
   };
 }
@@ -227,11 +290,13 @@ async function main() {
     try {
       const { url } = await prepare(engine, dataDir);
       const core = await coreSearch(engine, dataDir, url);
-      results[engine] = {
-        ...core,
-        pages: await pages(engine, dataDir, url, core.sampleItemId, 10),
-        pagesUncached: await pages(engine, dataDir, url, core.sampleItemId, 0),
-      };
+      results[engine] = CORE_ONLY
+        ? core
+        : {
+            ...core,
+            pages: await pages(engine, dataDir, url, core.sampleItemId, 10),
+            pagesUncached: await pages(engine, dataDir, url, core.sampleItemId, 0),
+          };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,0 +1,68 @@
+import { expect, test } from "./fixtures.ts";
+import { journeyShot, seriousA11yProblems } from "./helpers.ts";
+
+test("on a phone, a buyer types how people type a model, picks it, narrows by a defect in the filter sheet and sees the market price", async ({
+  page,
+}) => {
+  await page.goto("/ja/");
+  const box = page.getByRole("combobox", { name: "キーワードで探す" });
+  await box.fill("iphone12 じゃんく");
+  // The models the words may mean, the exact one first, with the other words kept as the keyword.
+  const options = page.getByRole("listbox").getByRole("option");
+  await expect(options.first()).toContainText("iPhone 12");
+  await expect(options.first()).toContainText("ジャンク");
+  await expect(options.filter({ hasText: "iPhone 13" })).toHaveCount(0);
+  await journeyShot(page, "search-suggestions");
+  await options.first().click();
+
+  // The model itself: never an iPhone 12 mini or Pro; the count says how many.
+  await expect(page).toHaveURL(/\/ja\/items\/search\/\?model=\d+&keyword=/);
+  await expect(page.getByTestId("chosen-model")).toContainText("iPhone 12");
+  const results = page.getByRole("list", { name: "検索結果" }).getByRole("listitem");
+  await expect(results.first()).toBeVisible();
+  for (const title of await results.allTextContents()) {
+    expect(title).toContain("iPhone 12");
+    expect(title).not.toMatch(/iPhone 12 (mini|Pro)/);
+  }
+  const before = Number((await page.getByTestId("result-count").textContent())?.replace(/\D/g, ""));
+  expect(before).toBeGreaterThan(0);
+  expect(await seriousA11yProblems(page)).toEqual([]);
+
+  // The filters open as a full-screen sheet; choosing a defect updates the count on its button.
+  await page.getByText("絞り込み", { exact: true }).first().click();
+  const sheet = page.getByTestId("filter-sheet");
+  const show = sheet.getByTestId("show-results");
+  await expect(show).toBeInViewport();
+  await expect(show).toHaveText(`${before}件を表示`);
+  await sheet.getByRole("group", { name: "この不具合がある" }).getByLabel("画面割れ").check();
+  await expect(show).not.toHaveText(`${before}件を表示`);
+  const after = Number((await show.textContent())?.replace(/\D/g, ""));
+  expect(after).toBeLessThan(before);
+  expect(after).toBeGreaterThan(0);
+  await journeyShot(page, "search-filter-sheet");
+  await show.click();
+  await expect(page.getByTestId("result-count")).toHaveText(`${after}件`);
+
+  // A result: its page shows what this model in this condition sells for.
+  await results.first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/ja\/items\/\d+\/$/);
+  const market = page.getByTestId("market-price");
+  await expect(market).toBeVisible();
+  await expect(market.getByRole("heading", { name: "この機種・状態の相場" })).toBeVisible();
+  await expect(page.getByTestId("market-median")).toHaveText(/^￥[\d,]+$/);
+  await expect(page.getByTestId("market-count")).toHaveText(/過去90日の取引 \d+件/);
+  await journeyShot(page, "search-market-price");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+});
+
+test("the same in English: a wrong letter is put right, and an empty result offers a way out", async ({
+  page,
+}) => {
+  await page.goto("/en/items/search/?keyword=iphne%2012");
+  await expect(page.getByTestId("corrected-keyword")).toContainText("Showing results for “iphone 12”");
+  await expect(page.getByTestId("result-count")).toHaveText(/^\d+ listings?$/);
+  await page.goto("/en/items/search/?keyword=iPhone%2017");
+  await expect(page.getByTestId("no-results")).toBeVisible();
+  await expect(page.getByTestId("nearest-models").getByRole("link").first()).toHaveText("iPhone 16");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+});
