@@ -177,7 +177,7 @@ function generateListing(rng: Rng, model: Model): TItemFields & { title: string 
       ? "通常使用による小傷はありますが、目立つ傷や割れはありません。動作確認済みです。"
       : condition === "UNCONFIRMED"
         ? "充電器がないため動作確認ができていません。ジャンク扱いでお願いします。"
-        : `不具合: ${phrases.join("、") || "あり"}。部品取りや修理用にいかがでしょうか。`,
+        : `不具合: ${phrases.join("、") || "あり"}。ジャンク品として、部品取りや修理用にいかがでしょうか。`,
     "初期化済みです。本体のみの発送となります。",
     "ノークレーム・ノーリターンでお願いいたします。",
   ].join("\n");
@@ -459,10 +459,14 @@ export async function seedDemoCatalogue(
   for (const name of MARKET_DEMO_MODELS) {
     const model = models.find((m) => m.name === name);
     if (!model) continue;
-    for (const condition of ["DEFECTIVE", "USED"] as const) {
+    for (const condition of ["DEFECTIVE", "UNUSABLE", "UNCONFIRMED", "USED"] as const) {
       for (let k = 0; k < 7; k++) {
+        // A cracked screen is the most common fault: every other faulty one has it.
+        const wanted = (f: TItemFields) =>
+          f.condition === condition &&
+          (condition !== "DEFECTIVE" || k % 2 === 1 || f.defects.includes("screen_cracked"));
         let fields = generateListing(rng, model);
-        while (fields.condition !== condition) fields = generateListing(rng, model);
+        while (!wanted(fields)) fields = generateListing(rng, model);
         const soldAt = new Date(now - rng.int(60, 88 * 24 * 60) * 60_000);
         created.push(
           await insertListing(fields, {

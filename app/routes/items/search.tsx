@@ -387,7 +387,9 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
         </div>
         <FilterSheet
           filterCount={filterCount}
-          count={page.count === undefined ? null : { count: page.count, capped: page.countCapped ?? false }}
+          total={page.count ?? null}
+          capped={page.countCapped ?? false}
+          resultsKey={qs}
           brandPage={brandPage}
         >
           <Filters
@@ -480,21 +482,31 @@ function paramsOfForm(form: HTMLFormElement, brandPage: string | null): URLSearc
  */
 function FilterSheet({
   filterCount,
-  count: initial,
+  total,
+  capped,
+  resultsKey,
   brandPage,
   children,
 }: {
   filterCount: number;
-  count: { count: number; capped: boolean } | null;
+  /** How many the page's search found (null when it did not count). */
+  total: number | null;
+  capped: boolean;
+  /** The page's query: when it changes, new results have arrived. */
+  resultsKey: string;
   brandPage: string | null;
   children: ReactNode;
 }) {
   const t = useTranslations("catalog");
   const ref = useRef<HTMLDetailsElement>(null);
-  const [count, setCount] = useState(initial);
+  const [count, setCount] = useState(total === null ? null : { count: total, capped });
   const asked = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => setCount(initial), [initial]);
+  // New results arrived (the sheet's button searched, or the page moved on): the phone's sheet closes.
+  useEffect(() => {
+    setCount(total === null ? null : { count: total, capped });
+    if (ref.current && !window.matchMedia("(min-width: 1024px)").matches) ref.current.open = false;
+  }, [total, capped, resultsKey]);
   useEffect(() => {
     // A desk has room for the filters beside the results: open from the start.
     const desk = window.matchMedia("(min-width: 1024px)");
