@@ -1,7 +1,7 @@
 // Catalogue benchmark: 100,000 listings; core search latency, and the search and item pages'
 // throughput as a fraction of the same server's throughput on a trivial route, in one run.
 //
-//   node bench/catalog.ts [--items 100000] [--engine postgres|pglite|both] [--seconds 10] [--only core]
+//   node bench/catalog.ts [--items 100000] [--engine postgres|pglite|both] [--seconds 10] [--only core] [--keep]
 //
 // PostgreSQL comes from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // a database tsugu_bench is created and dropped). Results go to bench/results/.
@@ -32,6 +32,8 @@ const arg = (name: string, fallback: string) => {
 const ITEMS = Number(arg("items", "100000"));
 const SECONDS = Number(arg("seconds", "10"));
 const ENGINES = arg("engine", "both") === "both" ? ["postgres", "pglite"] : [arg("engine", "both")];
+/** `--keep`: leave the PostgreSQL database for a look at the plans (`tsugu_bench`). */
+const KEEP = process.argv.includes("--keep");
 /** `--only core`: the core search alone, without the pages under load. */
 const CORE_ONLY = arg("only", "") === "core";
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -315,7 +317,7 @@ async function main() {
   const file = path.join(ROOT, "bench/results", `catalog-${report.date.slice(0, 10)}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Wrote ${path.relative(ROOT, file)}`);
-  if (ENGINES.includes("postgres")) {
+  if (ENGINES.includes("postgres") && !KEEP) {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`drop database if exists ${BENCH_DB} with (force)`);

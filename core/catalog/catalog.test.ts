@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { itemPhotos, itemSearch, items, notifications } from "#db/schema/index.ts";
+import { itemPhotos, itemSearch, items, notifications, savedSearches } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { jpeg, LISTING, listItem, makeMember, makeOperator, verifyIdentity } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
@@ -12,7 +12,13 @@ import { deleteItem } from "./delete-item.ts";
 import { getItem } from "./get-item.ts";
 import { indexUnsearchableItems } from "./reindex-search.ts";
 import { saveItem } from "./save-item.ts";
-import { notifySavedSearches, notifySavedSearchesHandler, saveSearch } from "./saved-searches.ts";
+import {
+  notifySavedSearches,
+  notifySavedSearchesHandler,
+  savedSearchCandidates,
+  savedSearchTokens,
+  saveSearch,
+} from "./saved-searches.ts";
 import { searchItems } from "./search-items.ts";
 import { parseSearchQuery, searchQueryFromParams } from "./search-query.ts";
 
@@ -332,5 +338,42 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       saveSearch(t.ctx, { actor: watcher, params: new URLSearchParams("sort=price_asc") }),
     );
     expect(empty.code).toBe("VALIDATION");
+  });
+
+  it("finds the saved searches a new listing may match through the index, not one by one", async () => {
+    const seller = await makeMember(t.ctx);
+    const others = await makeMember(t.ctx);
+    const fan = await makeMember(t.ctx);
+    // Two thousand searches for other things, one by model and keyword that fits, one saved before
+    // searches had tokens.
+    const words = ["galaxy", "xperia", "aquos", "pixel 7a", "ipad", "redmi", "arrows", "basio"];
+    const rows = Array.from({ length: 2000 }, (_, i) => {
+      const query = `keyword=${encodeURIComponent(`${words[i % words.length]} ${i}`)}`;
+      return {
+        userId: others.id,
+        query,
+        tokens: savedSearchTokens(searchQueryFromParams(new URLSearchParams(query))),
+      };
+    });
+    await t.ctx.db.insert(savedSearches).values(rows);
+    const fitting = await saveSearch(t.ctx, {
+      actor: fan,
+      params: new URLSearchParams("keyword=iphone12 ジャンク&status=on_sale"),
+    });
+    const [legacy] = await t.ctx.db
+      .insert(savedSearches)
+      .values({ userId: fan.id, query: "keyword=%E6%B0%B4%E6%B2%A1", tokens: null })
+      .returning();
+    const id = await listItem(t.ctx, seller, {
+      title: "iPhone 12 ジャンク 水没",
+      description: "水没しました。",
+      defects: ["water_damage"],
+    });
+    const candidates = await savedSearchCandidates(t.ctx, { itemId: id, sellerId: seller.id });
+    expect(candidates.map((c) => c.id).sort()).toEqual([fitting.id, legacy!.id].sort());
+    expect(await notifySavedSearches(t.ctx, { itemId: id })).toBe(1);
+    // The one saved without tokens got them, and is found by the index from now on.
+    const [filled] = await t.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, legacy!.id));
+    expect(filled!.tokens).toEqual(["水没"]);
   });
 });

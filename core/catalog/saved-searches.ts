@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { items, notifications, savedSearches } from "#db/schema/index.ts";
+import { itemSearch, items, notifications, savedSearches } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { notify } from "../notify/notifications.ts";
@@ -8,7 +8,15 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { itemMatches } from "./search-items.ts";
-import { defaultSort, isEmptyQuery, searchParamsOf, searchQueryFromParams } from "./search-query.ts";
+import {
+  defaultSort,
+  isEmptyQuery,
+  searchParamsOf,
+  searchQueryFromParams,
+  type TSearchQuery,
+} from "./search-query.ts";
+import { keywordPlan } from "./search-text.ts";
+import { searchTokens } from "./search-tokens.ts";
 
 const MAX_SAVED_SEARCHES = 30;
 const LIMIT_REACHED = msg("listing.savedSearches.limitReached", { max: MAX_SAVED_SEARCHES });
@@ -20,6 +28,7 @@ export async function saveSearch(ctx: CoreContext, o: { actor: SessionUser; para
   if (isEmptyQuery(q)) throw new AppError("VALIDATION", { message: NOTHING_TO_SAVE });
   // The order is not part of what is saved: a notice is about a listing, not a page.
   const query = searchParamsOf({ ...q, sort: defaultSort(q) }).toString();
+  const tokens = savedSearchTokens(q);
   return ctx.db.transaction(async (tx) => {
     const [same] = await tx
       .select()
@@ -34,7 +43,7 @@ export async function saveSearch(ctx: CoreContext, o: { actor: SessionUser; para
     if ((n?.n ?? 0) >= MAX_SAVED_SEARCHES) throw new AppError("CONFLICT", { message: LIMIT_REACHED });
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId: o.actor.id, query, createdAt: ctx.clock.now() })
+      .values({ userId: o.actor.id, query, tokens, createdAt: ctx.clock.now() })
       .returning();
     return row!;
   });
@@ -54,6 +63,34 @@ export async function deleteSavedSearch(ctx: CoreContext, o: { actor: SessionUse
     .where(and(eq(savedSearches.id, o.id), eq(savedSearches.userId, o.actor.id)))
     .returning({ id: savedSearches.id });
   if (deleted.length === 0) throw new AppError("NOT_FOUND");
+}
+
+/**
+ * The tokens every listing a saved search matches must hold: its keyword's and its facts' (every
+ * listing told about is public, so "public" itself is left out).
+ */
+export function savedSearchTokens(q: TSearchQuery): string[] {
+  return [...keywordPlan(q.keyword).tokens, ...searchTokens(q).all.filter((t) => t !== "s:public")];
+}
+
+/**
+ * The saved searches a listing may match: only those whose tokens the listing holds, found with one
+ * GIN lookup however many searches are saved (and those not given tokens yet). Each is then
+ * checked whole (phrases, ranges, choices) before anyone is told.
+ */
+export async function savedSearchCandidates(
+  ctx: Pick<CoreContext, "db">,
+  o: { itemId: number; sellerId: number },
+) {
+  return ctx.db
+    .select()
+    .from(savedSearches)
+    .where(
+      and(
+        ne(savedSearches.userId, o.sellerId),
+        sql`(${savedSearches.tokens} is null or ${savedSearches.tokens} <@ (select ${itemSearch.grams} from ${itemSearch} where ${itemSearch.itemId} = ${o.itemId}))`,
+      ),
+    );
 }
 
 /**
@@ -77,11 +114,19 @@ export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number 
       ),
     );
   const notified = new Set<number>(told.map((r) => r.userId));
-  const searches = await ctx.db.select().from(savedSearches).where(ne(savedSearches.userId, item.sellerId));
+  const searches = await savedSearchCandidates(ctx, { itemId: o.itemId, sellerId: item.sellerId });
   let count = 0;
   for (const s of searches) {
+    const q = searchQueryFromParams(new URLSearchParams(s.query));
+    // Saved before searches had tokens: computed now, found by the index from then on.
+    if (s.tokens === null) {
+      await ctx.db
+        .update(savedSearches)
+        .set({ tokens: savedSearchTokens(q) })
+        .where(eq(savedSearches.id, s.id));
+    }
     if (notified.has(s.userId)) continue;
-    if (await itemMatches(ctx, searchQueryFromParams(new URLSearchParams(s.query)), o.itemId)) {
+    if (await itemMatches(ctx, q, o.itemId)) {
       notified.add(s.userId);
       count += 1;
       await notify(ctx, {

@@ -81,9 +81,18 @@ export const savedSearches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     query: text("query").notNull(),
+    /**
+     * The search tokens every listing it matches holds (keyword and facts), for finding the saved
+     * searches a new listing may match through the index: `tokens <@ listing's tokens`. Null until
+     * computed (rows saved before the column existed are computed when first met).
+     */
+    tokens: text("tokens").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("saved_searches_user_idx").on(t.userId)],
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId),
+    index("saved_searches_tokens_idx").using("gin", t.tokens),
+  ],
 );
 
 export const NOTIFICATION_KINDS = [
