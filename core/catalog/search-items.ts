@@ -221,28 +221,54 @@ async function keywordPage(
   };
 }
 
-/** How many listings match a query, counted up to the limit. */
+/** Beyond this many times the limit, the planner's estimate alone says "more than the limit". */
+const SURELY_BEYOND = 3;
+
+/**
+ * How many listings match a query, counted exactly up to the limit. A keyword's count reads the
+ * keyword index's bitmap (the planner would rather scan the table and test every row's tokens,
+ * which costs far more); a result the planner expects to be several times the limit is not counted.
+ */
 export async function countMatches(
   ctx: Pick<CoreContext, "db">,
   q: TSearchQuery,
   plan: KeywordPlan = keywordPlan(q.keyword),
 ): Promise<{ count: number; countCapped: boolean }> {
-  const matches = plan.tokens.length
-    ? ctx.db
-        .select({ one: sql`1` })
-        .from(itemSearch)
-        .where(and(...keywordConditions(q, plan)))
-        .limit(SEARCH_COUNT_LIMIT + 1)
-        .as("matches")
-    : ctx.db
-        .select({ one: sql`1` })
-        .from(items)
-        .where(and(...listingConditions(q)))
-        .limit(SEARCH_COUNT_LIMIT + 1)
-        .as("matches");
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  const n = row?.n ?? 0;
-  return { count: Math.min(n, SEARCH_COUNT_LIMIT), countCapped: n > SEARCH_COUNT_LIMIT };
+  const capped = { count: SEARCH_COUNT_LIMIT, countCapped: true };
+  if (!plan.tokens.length) {
+    const matches = ctx.db
+      .select({ one: sql`1` })
+      .from(items)
+      .where(and(...listingConditions(q)))
+      .limit(SEARCH_COUNT_LIMIT + 1)
+      .as("matches");
+    const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(matches);
+    const n = Number(row?.n ?? 0);
+    return n > SEARCH_COUNT_LIMIT ? capped : { count: n, countCapped: false };
+  }
+  const where = and(...keywordConditions(q, plan));
+  const estimated = await ctx.db.execute(
+    sql`explain (format json) select 1 from ${itemSearch} where ${where}`,
+  );
+  const planRows = Number(
+    (estimated as unknown as { rows: { "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[] }).rows[0]?.[
+      "QUERY PLAN"
+    ]?.[0]?.Plan?.["Plan Rows"] ?? 0,
+  );
+  if (planRows > SURELY_BEYOND * SEARCH_COUNT_LIMIT) return capped;
+  const n = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    const matches = tx
+      .select({ one: sql`1` })
+      .from(itemSearch)
+      .where(where)
+      .limit(SEARCH_COUNT_LIMIT + 1)
+      .as("matches");
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(matches);
+    return Number(row?.n ?? 0);
+  });
+  return n > SEARCH_COUNT_LIMIT ? capped : { count: n, countCapped: false };
 }
 
 /**
@@ -264,7 +290,11 @@ export async function searchItems(
   const plan = keywordPlan(q.keyword);
 
   if (plan.tokens.length) {
-    const page = await keywordPage(ctx, q, plan, limit);
+    // On PostgreSQL the count runs beside the page, on a connection of its own.
+    const [page, count] = await Promise.all([
+      keywordPage(ctx, q, plan, limit),
+      o.count ? countMatches(ctx, q, plan) : Promise.resolve({}),
+    ]);
     if (page.items.length === 0 && !q.cursor) {
       const corrected = correctedQuery(q.keyword);
       if (corrected) {
@@ -279,7 +309,7 @@ export async function searchItems(
         }
       }
     }
-    return { ...page, ...(o.count ? await countMatches(ctx, q, plan) : {}) };
+    return { ...page, ...count };
   }
 
   const cursor = decodeCursor(q.cursor);
