@@ -178,12 +178,24 @@ async function keywordPage(
   const where = keywordConditions(q, plan);
   if (q.sort !== "relevance") {
     const order = ordering(q, { ...itemSearch, id: itemSearch.itemId }, cursor);
-    const rows = await ctx.db
-      .select({ id: itemSearch.itemId, sortValue: order.column })
-      .from(itemSearch)
-      .where(and(...where, ...order.where))
-      .orderBy(...order.orderBy)
-      .limit(limit + 1);
+    const select = (db: Pick<CoreContext["db"], "select">) =>
+      db
+        .select({ id: itemSearch.itemId, sortValue: order.column })
+        .from(itemSearch)
+        .where(and(...where, ...order.where))
+        .orderBy(...order.orderBy)
+        .limit(limit + 1);
+    // By price, the planner walks the price index and tests each row's tokens, expecting matches
+    // spread evenly over prices; a keyword's matches seldom are (faulty phones are cheap), so
+    // unless the keyword matches most listings, the index's bitmap and a sort are far cheaper.
+    const byPrice = q.sort === "price_asc" || q.sort === "price_desc";
+    const rows =
+      byPrice && (await estimatedMatches(ctx, and(...where)!)) <= SURELY_BEYOND * SEARCH_COUNT_LIMIT
+        ? await ctx.db.transaction(async (tx) => {
+            await tx.execute(sql`set local enable_indexscan = off`);
+            return select(tx);
+          })
+        : await select(ctx.db);
     return {
       items: await cardsByIds(
         ctx,
@@ -221,6 +233,13 @@ async function keywordPage(
   };
 }
 
+/** How many search rows the planner expects a condition to match. */
+async function estimatedMatches(ctx: Pick<CoreContext, "db">, where: SQL): Promise<number> {
+  const result = await ctx.db.execute(sql`explain (format json) select 1 from ${itemSearch} where ${where}`);
+  const [row] = (result as unknown as { rows: { "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[] }).rows;
+  return Number(row?.["QUERY PLAN"]?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
 /** Beyond this many times the limit, the planner's estimate alone says "more than the limit". */
 const SURELY_BEYOND = 3;
 
@@ -246,16 +265,8 @@ export async function countMatches(
     const n = Number(row?.n ?? 0);
     return n > SEARCH_COUNT_LIMIT ? capped : { count: n, countCapped: false };
   }
-  const where = and(...keywordConditions(q, plan));
-  const estimated = await ctx.db.execute(
-    sql`explain (format json) select 1 from ${itemSearch} where ${where}`,
-  );
-  const planRows = Number(
-    (estimated as unknown as { rows: { "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[] }).rows[0]?.[
-      "QUERY PLAN"
-    ]?.[0]?.Plan?.["Plan Rows"] ?? 0,
-  );
-  if (planRows > SURELY_BEYOND * SEARCH_COUNT_LIMIT) return capped;
+  const where = and(...keywordConditions(q, plan))!;
+  if ((await estimatedMatches(ctx, where)) > SURELY_BEYOND * SEARCH_COUNT_LIMIT) return capped;
   const n = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_indexscan = off`);
