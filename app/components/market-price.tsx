@@ -4,7 +4,7 @@ import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../i18n/index.ts";
 
 /** A market's trend in words: rising, falling or steady, with the change. */
-export function MarketTrendText({ trend }: { trend: MarketPrice["trend"] }) {
+function MarketTrendText({ trend }: { trend: MarketPrice["trend"] }) {
   const t = useTranslations("market");
   if (!trend) return null;
   const arrow = trend.direction === "up" ? "↑" : trend.direction === "down" ? "↓" : "→";

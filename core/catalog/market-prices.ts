@@ -18,7 +18,7 @@ export const MARKET_RULES = {
   flatPercent: 5,
 } as const;
 
-export type MarketTrend = { direction: "up" | "down" | "flat"; changePercent: number };
+type MarketTrend = { direction: "up" | "down" | "flat"; changePercent: number };
 
 export type MarketPrice = {
   modelId: number;

@@ -7,7 +7,7 @@ import { searchParamsOf, searchQueryFromParams, type TSearchQuery } from "./sear
 import { CATALOGUE_NAMES, canonicalSearchText, oneEditApart, type Piece, piecesOf } from "./search-text.ts";
 
 /** A way out of an empty result: a filter to drop and how many listings that would show. */
-export type DropFilter = { param: string; params: string; count: number; countCapped: boolean };
+type DropFilter = { param: string; params: string; count: number; countCapped: boolean };
 
 export type NoResultHelp = {
   /** Catalogue model names nearest the words typed, to search for instead. */

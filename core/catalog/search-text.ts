@@ -15,7 +15,7 @@
 
 import { DEVICE_CATALOGUE, NAME_SPELLINGS } from "./device-catalogue.ts";
 
-export function normalizeSearchText(text: string): string {
+function normalizeSearchText(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
@@ -52,7 +52,7 @@ export function canonicalSearchText(text: string): string {
 }
 
 /** Every Latin word of the catalogue's names and spellings: for splitting glued names and fixing typos. */
-export const CATALOGUE_WORDS = new Set(
+const CATALOGUE_WORDS = new Set(
   [
     ...DEVICE_CATALOGUE.flatMap((model) => [model.name, ...(model.aliases ?? [])]),
     ...NAME_SPELLINGS.map(([name]) => name),

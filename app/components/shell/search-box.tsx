@@ -7,7 +7,7 @@ import { SearchIcon } from "./icons.tsx";
 type Suggestion = { id: number; name: string; rest: string };
 
 /** The search page for a model chosen from the suggestions: the model itself, the other words as keyword. */
-export function modelSearchPath(lang: Locale, s: Suggestion): string {
+function modelSearchPath(lang: Locale, s: Suggestion): string {
   const params = new URLSearchParams({ model: String(s.id) });
   if (s.rest) params.set("keyword", s.rest);
   return `/${lang}/items/search/?${params}`;
