@@ -68,12 +68,13 @@ test("a member lists a broken phone, buyers find it by keyword and defect, like 
     page.getByRole("list", { name: "検索結果" }).getByRole("link", { name: new RegExp(token) }),
   ).toBeVisible();
   await page.goto(`/ja/items/search/?keyword=${token}`);
-  await page.getByText("絞り込み").click();
-  await page
+  const filters = page.getByTestId("filter-sheet");
+  await filters.locator("summary").click();
+  await filters
     .getByRole("group", { name: "この不具合がある" })
     .getByRole("checkbox", { name: "充電口の不具合" })
     .check();
-  await page.getByRole("button", { name: "この条件で検索" }).last().click();
+  await filters.getByTestId("show-results").click();
   await expect(page).toHaveURL(/defects=charging_port_faulty/);
   await expect(page.getByTestId("item-tile")).toHaveCount(1);
   await journeyShot(page, "search");

@@ -154,9 +154,10 @@ test("the comment form keeps the question typed before hydration", async ({ page
 test("the search boxes keep the keyword typed before hydration", async ({ page }) => {
   // The header's box, on the top page.
   const home = await openUnhydrated(page, "/ja/");
-  await page.getByRole("searchbox", { name: "キーワードで探す" }).fill("Xperia");
+  // A search box with suggestions: a combobox.
+  await page.getByRole("combobox", { name: "キーワードで探す" }).fill("Xperia");
   await home.hydrate();
-  await page.getByRole("searchbox", { name: "キーワードで探す" }).press("Enter");
+  await page.getByRole("combobox", { name: "キーワードで探す" }).press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("「Xperia」の検索結果");
   await expect(page).toHaveURL(/[?&]keyword=Xperia(&|$)/);
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTypedValue } from "../../lib/typed-value.ts";
 import { SearchIcon } from "./icons.tsx";
 
 type Suggestion = { id: number; name: string; rest: string };
@@ -23,7 +24,9 @@ export function SearchBox({ lang }: { lang: Locale }) {
   const t = useTranslations("shell");
   const navigate = useNavigate();
   const listId = useId();
-  const [text, setText] = useState("");
+  // What is typed, even before the scripts ran (the field is read once they have).
+  const typed = useTypedValue<HTMLInputElement>("");
+  const text = typed.value;
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -87,9 +90,9 @@ export function SearchBox({ lang }: { lang: Locale }) {
         aria-controls={listId}
         aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
         placeholder={t("searchPlaceholder")}
-        value={text}
+        ref={typed.ref}
         onChange={(event) => {
-          setText(event.currentTarget.value);
+          typed.onChange(event);
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}

@@ -101,7 +101,7 @@ export const en: Messages = {
     searchLabel: "Search by keyword",
     searchPlaceholder: "iPhone cracked",
     searchSubmit: "Search",
-    suggestionsLabel: "Suggested models",
+    suggestionsLabel: "Search suggestions",
     searchByModel: "Search by model",
     login: "Log in",
     signup: "Sign up",

@@ -99,7 +99,7 @@ export const ja = {
     searchLabel: "キーワードで探す",
     searchPlaceholder: "iPhone 画面割れ",
     searchSubmit: "検索",
-    suggestionsLabel: "機種の候補",
+    suggestionsLabel: "検索の候補",
     searchByModel: "機種で探す",
     login: "ログイン",
     signup: "会員登録",
