@@ -336,6 +336,11 @@ describe.each(ENGINES)("search relevance on %s", (engine) => {
       { param: "color", params: "keyword=iPhone+12&status=on_sale", count: 5, countCapped: false },
     ]);
     expect(help.models[0]).toBe("iPhone 12");
+    // A brand page's brand is the page itself, never a filter to drop.
+    const onBrandPage = parseSearchQuery({ keyword: "iPhone 12", brand: "00001", color: "white" });
+    expect((await noResultHelp(t.ctx, onBrandPage, ["brand"])).dropFilters.map((d) => d.param)).toEqual([
+      "color",
+    ]);
     expect(nearestModels("iphone 17")).toEqual(["iPhone 16", "iPhone 15", "iPhone 14"]);
     expect(nearestModels("ギャラクシー s25")[0]).toMatch(/^Galaxy S/);
     expect(nearestModels("ケース")).toEqual([]);

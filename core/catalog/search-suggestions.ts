@@ -46,10 +46,17 @@ export function nearestModels(keyword: string, limit = 3): string[] {
  * What an empty result page offers: the nearest model names, and each filter (or value of a
  * filter with several) whose removal finds listings.
  */
-export async function noResultHelp(ctx: Pick<CoreContext, "db">, q: TSearchQuery): Promise<NoResultHelp> {
+export async function noResultHelp(
+  ctx: Pick<CoreContext, "db">,
+  q: TSearchQuery,
+  /** Filters the page itself sets (a brand page's brand): never offered for dropping. */
+  fixed: readonly string[] = [],
+): Promise<NoResultHelp> {
   const params = searchParamsOf(q);
   const dropFilters: DropFilter[] = [];
-  const filters = [...new Set(params.keys())].filter((k) => k !== "keyword" && k !== "sort");
+  const filters = [...new Set(params.keys())].filter(
+    (k) => k !== "keyword" && k !== "sort" && !fixed.includes(k),
+  );
   for (const param of filters.slice(0, 6)) {
     const without = new URLSearchParams(params);
     without.delete(param);

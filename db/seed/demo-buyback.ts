@@ -469,6 +469,47 @@ function demoDiagnostics(d: DemoDevice, n: number, model: { name: string; brandC
 /** A core context whose clock stands at `at`: demo history is written as it happened. */
 const at = (ctx: CoreContext, when: Date): CoreContext => ({ ...ctx, clock: { now: () => new Date(when) } });
 
+/** Kana family and given names, family and given names, postal code, prefecture, city, street, phone. */
+type DemoAddress = readonly [string, string, string, string, string, string, string, string, string];
+
+const FALLBACK_ADDRESS: DemoAddress = [
+  "ヤマダ",
+  "タロウ",
+  "山田",
+  "太郎",
+  "1000001",
+  "13",
+  "千代田区",
+  "千代田1-1",
+  "09012345678",
+];
+
+/** A demo seller's address as the address columns hold it. */
+function addressFields(a: DemoAddress) {
+  const [
+    familyNameKana,
+    givenNameKana,
+    familyName,
+    givenName,
+    postalCode,
+    prefectureCode,
+    city,
+    street,
+    phone,
+  ] = a;
+  return {
+    familyName,
+    givenName,
+    familyNameKana,
+    givenNameKana,
+    postalCode,
+    prefectureCode,
+    city,
+    street,
+    phone,
+  };
+}
+
 async function demoSellers(db: Db): Promise<number[]> {
   const ids: number[] = [];
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -491,19 +532,7 @@ async function demoSellers(db: Db): Promise<number[]> {
       : await db.select({ id: users.id }).from(users).where(eq(users.email, s.email));
     const id = user?.id as number;
     if (row) {
-      const [kanaF, kanaG, family, given, postalCode, prefectureCode, city, street, phone] = s.address;
-      await db.insert(addresses).values({
-        userId: id,
-        familyName: family,
-        givenName: given,
-        familyNameKana: kanaF,
-        givenNameKana: kanaG,
-        postalCode,
-        prefectureCode,
-        city,
-        street,
-        phone,
-      });
+      await db.insert(addresses).values({ userId: id, ...addressFields(s.address) });
       await db.insert(identityChecks).values({
         userId: id,
         provider: "polarify",
@@ -562,9 +591,6 @@ async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
     const userId = sellers[d.seller];
     if (!model || !userId) continue;
     const seller = DEMO_SELLERS[d.seller];
-    const [kanaF, kanaG, family, given, postalCode, prefectureCode, city, street, phone] = seller
-      ? seller.address
-      : ["ヤマダ", "タロウ", "山田", "太郎", "1000001", "13", "千代田区", "千代田1-1", "09012345678"];
     const applied = new Date(now.getTime() - d.daysAgo * DAY_MS - 9 * 3_600_000);
     const c = at(ctx, applied);
     const [application] = await ctx.db
@@ -572,18 +598,7 @@ async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
       .values({
         userId,
         shippingMethod: n % 3 === 0 ? "pickup" : "kit",
-        address: {
-          familyName: family,
-          givenName: given,
-          familyNameKana: kanaF,
-          givenNameKana: kanaG,
-          postalCode,
-          prefectureCode,
-          city,
-          street,
-          building: "",
-          phone,
-        },
+        address: { ...addressFields(seller?.address ?? FALLBACK_ADDRESS), building: "" },
         requestKey: `demo-${n}`,
         inboundInvoiceNumber: String(381_200_000_000 + n * 7_919),
         createdAt: applied,

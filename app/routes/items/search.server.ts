@@ -28,6 +28,9 @@ export async function searchPage(
   // A search says how many listings it found; browsing everything does not need to count them.
   const first = part === "first";
   const page = await searchItems(ctx, { query, count: first && !isEmptyQuery(query) });
-  const help = first && page.items.length === 0 ? await noResultHelp(ctx, query) : null;
+  const help =
+    first && page.items.length === 0
+      ? await noResultHelp(ctx, query, params.code !== undefined ? ["brand"] : [])
+      : null;
   return { query, page, help };
 }

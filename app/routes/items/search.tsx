@@ -498,6 +498,7 @@ function FilterSheet({
   children: ReactNode;
 }) {
   const t = useTranslations("catalog");
+  const countText = useCountText();
   const ref = useRef<HTMLDetailsElement>(null);
   const [count, setCount] = useState(total === null ? null : { count: total, capped });
   const asked = useRef(0);
@@ -579,13 +580,7 @@ function FilterSheet({
             className="h-12 w-full rounded-full bg-brand-600 font-semibold text-white"
             data-testid="show-results"
           >
-            {count === null
-              ? t("apply")
-              : t("showResults", {
-                  count: count.capped
-                    ? t("resultCountCapped", { count: count.count })
-                    : t("resultCount", { count: count.count }),
-                })}
+            {count === null ? t("apply") : t("showResults", { count: countText(count.count, count.capped) })}
           </button>
         </div>
       </section>
@@ -672,12 +667,18 @@ function BrandMarket({ rows, brand, lang }: { rows: BrandMarketRow[]; brand: str
 
 /** How many listings matched: exact up to the limit, "10,000件以上" beyond. */
 function ResultCount({ count, capped }: { count: number; capped: boolean }) {
-  const t = useTranslations("catalog");
+  const countText = useCountText();
   return (
     <p className="text-sm text-slate-600" data-testid="result-count" aria-live="polite">
-      {capped ? t("resultCountCapped", { count }) : t("resultCount", { count })}
+      {countText(count, capped)}
     </p>
   );
+}
+
+/** A number of listings in words: "12件", or "10,000件以上" beyond the count's limit. */
+function useCountText(): (count: number, capped: boolean) => string {
+  const t = useTranslations("catalog");
+  return (count, capped) => (capped ? t("resultCountCapped", { count }) : t("resultCount", { count }));
 }
 
 /** The param of a filter, as its name on the filter panel. */
@@ -702,6 +703,7 @@ const FILTER_NAMES: Record<string, Parameters<ReturnType<typeof useTranslations<
 /** An empty result: the nearest model names to search for, and filters to drop with what each finds. */
 function NoResults({ help, action }: { help: NoResultHelp | null; action: string }) {
   const t = useTranslations("catalog");
+  const countText = useCountText();
   return (
     <div
       className="flex flex-col gap-4 rounded-2xl bg-white p-6 text-sm text-slate-700"
@@ -735,9 +737,7 @@ function NoResults({ help, action }: { help: NoResultHelp | null; action: string
               >
                 {t("dropFilter", {
                   filter: FILTER_NAMES[d.param] ? t(FILTER_NAMES[d.param]!) : d.param,
-                  count: d.countCapped
-                    ? t("resultCountCapped", { count: d.count })
-                    : t("resultCount", { count: d.count }),
+                  count: countText(d.count, d.countCapped),
                 })}
               </Link>
             </li>
