@@ -1,7 +1,7 @@
 // Catalogue benchmark: 100,000 listings; core search latency, and the search and item pages'
 // throughput as a fraction of the same server's throughput on a trivial route, in one run.
 //
-//   node bench/catalog.ts [--items 100000] [--engine postgres|pglite|both] [--seconds 10] [--only core] [--keep]
+//   node bench/catalog.ts [--items 100000] [--engine postgres|pglite|both] [--seconds 10] [--only core] [--keep] [--reuse]
 //
 // PostgreSQL comes from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // a database tsugu_bench is created and dropped). Results go to bench/results/.
@@ -34,6 +34,8 @@ const SECONDS = Number(arg("seconds", "10"));
 const ENGINES = arg("engine", "both") === "both" ? ["postgres", "pglite"] : [arg("engine", "both")];
 /** `--keep`: leave the PostgreSQL database for a look at the plans (`tsugu_bench`). */
 const KEEP = process.argv.includes("--keep");
+/** `--reuse`: measure the PostgreSQL database a `--keep` run left (migrated to this commit) instead of seeding anew. */
+const REUSE = process.argv.includes("--reuse");
 /** `--only core`: the core search alone, without the pages under load. */
 const CORE_ONLY = arg("only", "") === "core";
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -68,6 +70,15 @@ async function prepare(engine: string, dataDir: string): Promise<{ url?: string 
   const blobs = createLocalBlobStore({ dir: path.join(dataDir, "blobs") });
   let database: Database;
   let url: string | undefined;
+  if (engine === "postgres" && REUSE) {
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${BENCH_DB}`;
+    database = await openDatabase({ url: u.toString() });
+    await database.migrate();
+    await database.db.execute(sql`vacuum analyze`);
+    await database.close();
+    return { url: u.toString() };
+  }
   if (engine === "postgres") {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
@@ -317,7 +328,7 @@ async function main() {
   const file = path.join(ROOT, "bench/results", `catalog-${report.date.slice(0, 10)}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Wrote ${path.relative(ROOT, file)}`);
-  if (ENGINES.includes("postgres") && !KEEP) {
+  if (ENGINES.includes("postgres") && !KEEP && !REUSE) {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`drop database if exists ${BENCH_DB} with (force)`);

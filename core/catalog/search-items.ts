@@ -4,6 +4,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { cardColumns, cardsByIds, type ItemCard, withThumbs } from "./item-card.ts";
 import { SEARCHABLE_STATES } from "./item-states.ts";
 import { SEARCH_PAGE_SIZE, type TSearchQuery } from "./search-query.ts";
+import { shareOf, type TokenStats, tokenStats } from "./search-stats.ts";
 import { correctedQuery, type KeywordPlan, keywordPlan } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";
 
@@ -13,8 +14,11 @@ const textArray = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** Counts stop here: beyond it the page says "10,000件以上" (more than this many). */
-export const SEARCH_COUNT_LIMIT = 10_000;
+/**
+ * Counts stop here: beyond it the page says "1,000件以上" (more than this many). Each counted
+ * listing is a visit to the table, so the limit is what keeps a count as cheap as the page.
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
 
 /** The WHERE conditions on the listings themselves (a search without a keyword). */
 function listingConditions(q: TSearchQuery): SQL[] {
@@ -43,22 +47,106 @@ function listingConditions(q: TSearchQuery): SQL[] {
   return where;
 }
 
+/** A fact that this share of listings or more have is checked on the row, not looked up in the index. */
+const COMMON_SHARE = 0.3;
+
+/** A keyword search whose index lookup is expected to yield more rows than this reads them newest week first. */
+const BY_WEEK_FROM = 500;
+
 /**
- * The keyword search's WHERE conditions on the search row alone: the keyword's tokens and the
- * filters' tokens in one GIN lookup, longer Japanese terms checked against the text, ranges on the
- * copied columns (decisions 009 and 024).
+ * How a keyword search reads its matches (decision 025): "all" through the keyword index's bitmap,
+ * then sorted; "weeks" the newest weeks first; "ordered" as the planner likes, which for a keyword
+ * most listings hold is the date index, checking each row.
  */
-function keywordConditions(q: TSearchQuery, plan: KeywordPlan): SQL[] {
+export type SearchReading = "all" | "weeks" | "ordered";
+
+/** A Japanese term's pairs of neighbouring characters, as the index holds them. */
+function charPairs(term: string): string[] {
+  const chars = Array.from(term);
+  return chars.slice(1).map((c, i) => chars[i]! + c);
+}
+
+/** The words a query's pairs already ask for: a row holding "iphone 12" holds "iphone" and "12". */
+function withoutImpliedWords(tokens: string[]): string[] {
+  const inPairs = new Set(tokens.filter((t) => t.includes(" ")).flatMap((t) => t.split(" ")));
+  return tokens.filter((t) => !inPairs.has(t));
+}
+
+type KeywordWhere = {
+  where: SQL[];
+  reading: SearchReading;
+  /** How many listings the statistics expect to match, when there are statistics. */
+  expected: number | null;
+};
+
+/**
+ * The keyword search's WHERE conditions on the search row alone, and how to read them (decisions
+ * 009, 024 and 025). The keyword's tokens and the rarer facts are looked up in the GIN index at once;
+ * facts that most listings have (on sale, smartphones) are checked on the row's short `facts` array,
+ * since intersecting a long posting list costs far more than the check; longer Japanese terms are
+ * checked against the text, ranges on the copied columns.
+ *
+ * The reading: few expected matches are all read through the index's bitmap and sorted; a keyword
+ * that most listings hold walks the date index and checks each row; in between, the newest weeks
+ * are read first, each through the index, until the page is full.
+ */
+function keywordConditions(
+  q: TSearchQuery,
+  plan: KeywordPlan,
+  stats: TokenStats | null,
+  o: { reading?: SearchReading; tier?: Tier } = {},
+): KeywordWhere {
   const tokens = searchTokens(q);
-  const where: SQL[] = [sql`${itemSearch.grams} @> ${textArray([...plan.tokens, ...tokens.all])}`];
+  const common = (t: string) => stats !== null && shareOf(stats, t) >= COMMON_SHARE;
+  // A title token stands for the word too: the title is part of the text.
+  let words = withoutImpliedWords(plan.tokens).map((t) => (o.tier?.inTitle ? `t:${t}` : t));
+  const rareFacts = tokens.all.filter((t) => !common(t));
+  if (stats && !o.tier?.inTitle) {
+    // The character pairs of a longer Japanese term that most listings hold are left to the check
+    // of the whole term against the text, as long as something is still looked up.
+    const pairs = new Set(plan.phrases.flatMap(charPairs));
+    const kept = words.filter((t) => !(pairs.has(t) && common(t)));
+    const rarest = [...words].sort((a, b) => shareOf(stats, a) - shareOf(stats, b))[0]!;
+    words = kept.length || rareFacts.length || o.tier?.models ? kept : [rarest];
+  }
+  const looked = [...words, ...rareFacts];
+  const checked = tokens.all.filter(common);
+  // The checks on the short facts array first: the planner keeps this order among equal costs.
+  const where: SQL[] = [];
+  if (checked.length) where.push(sql`${itemSearch.facts} @> ${textArray(checked)}`);
+  if (tokens.none.length) where.push(sql`not (${itemSearch.facts} && ${textArray(tokens.none)})`);
+  const anyLooked: string[][] = [];
+  for (const group of tokens.any) {
+    const share = stats ? group.reduce((sum, t) => sum + shareOf(stats, t), 0) : 0;
+    if (share >= COMMON_SHARE) where.push(sql`${itemSearch.facts} && ${textArray(group)}`);
+    else anyLooked.push(group);
+  }
+  if (looked.length) where.push(sql`${itemSearch.grams} @> ${textArray(looked)}`);
+  if (o.tier?.models) where.push(sql`${itemSearch.grams} && ${o.tier.models}`);
+  for (const group of anyLooked) where.push(sql`${itemSearch.grams} && ${textArray(group)}`);
+  if (o.tier?.where) where.push(o.tier.where);
   for (const phrase of plan.phrases) where.push(sql`strpos(${itemSearch.body}, ${phrase}) > 0`);
-  for (const group of tokens.any) where.push(sql`${itemSearch.grams} && ${textArray(group)}`);
-  if (tokens.none.length) where.push(sql`not (${itemSearch.grams} && ${textArray(tokens.none)})`);
   if (q.priceMin !== undefined) where.push(gte(itemSearch.price, q.priceMin));
   if (q.priceMax !== undefined) where.push(lte(itemSearch.price, q.priceMax));
   if (q.batteryMin !== undefined) where.push(gte(itemSearch.batteryHealth, q.batteryMin));
-  return where;
+
+  // Without statistics the planner chooses, as it always did.
+  if (!stats) return { where, reading: o.reading ?? "ordered", expected: null };
+  const share = (t: string) => shareOf(stats, t);
+  const rarest = Math.min(...looked.map(share), ...anyLooked.map((group) => sum(group.map(share))));
+  // A query's words go together (a model's name and number); its facts hardly depend on them.
+  const wordsShare = Math.min(1, ...words.map(share));
+  const groupShare = (group: string[]) => Math.min(1, sum(group.map(share)));
+  // The rows the index lookup yields, each a visit to the table; and the rows that match in the end.
+  const visits = stats.rows * wordsShare * product(rareFacts.map(share)) * product(anyLooked.map(groupShare));
+  const expected =
+    stats.rows * wordsShare * product(tokens.all.map(share)) * product(tokens.any.map(groupShare));
+  const reading = rarest >= COMMON_SHARE ? "ordered" : visits > BY_WEEK_FROM ? "weeks" : "all";
+  return { where, reading: o.reading ?? reading, expected };
 }
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const product = (xs: number[]) => xs.reduce((a, b) => a * b, 1);
 
 type Cursor = { v: number | string; id: number; tier?: number };
 
@@ -141,31 +229,105 @@ export type SearchPage = {
   correctedKeyword?: string;
 };
 
-/** The ids of the catalogue models a query names exactly: they rank first. */
-async function namedModelIds(ctx: Pick<CoreContext, "db">, plan: KeywordPlan): Promise<number[]> {
-  if (plan.models.length === 0) return [];
-  const rows = await ctx.db
-    .select({ id: deviceModels.id })
-    .from(deviceModels)
-    .where(inArray(deviceModels.name, plan.models));
-  return rows.map((r) => r.id);
+/** The model tokens (`m:<id>`) of the catalogue models a query names exactly, as SQL: they rank first. */
+function namedModelTokens(plan: KeywordPlan): SQL | null {
+  if (plan.models.length === 0) return null;
+  return sql`(select coalesce(array_agg('m:' || ${deviceModels.id}), '{}') from ${deviceModels} where ${inArray(deviceModels.name, plan.models)})`;
 }
+
+/**
+ * A relevance tier: the listings of the models the query names (`models`, an array of model tokens),
+ * or those whose title or model name holds every term (`inTitle`), each with a further condition on
+ * the row (`where`).
+ */
+type Tier = { models?: SQL; inTitle?: boolean; where?: SQL };
 
 /**
  * The relevance tiers of a keyword search, best first: the listings of the model the query names,
  * then listings whose title or model name holds every term, then the rest (the terms are in the
  * description or the facts). Each tier is read newest first.
  */
-function relevanceTiers(plan: KeywordPlan, modelIds: number[]): SQL[] {
-  const named = modelIds.length
-    ? sql`${itemSearch.grams} && ${textArray(modelIds.map((id) => `m:${id}`))}`
-    : null;
-  const inTitle = sql`${itemSearch.grams} @> ${textArray(plan.tokens.map((t) => `t:${t}`))}`;
-  const tiers: SQL[] = [];
-  if (named) tiers.push(named);
-  tiers.push(named ? sql`not (${named}) and ${inTitle}` : inTitle);
-  tiers.push(named ? sql`not (${named}) and not (${inTitle})` : sql`not (${inTitle})`);
-  return tiers;
+function relevanceTiers(plan: KeywordPlan): Tier[] {
+  const models = namedModelTokens(plan);
+  const notNamed = models ? sql`not (${itemSearch.facts} && ${models})` : undefined;
+  const titleTokens = withoutImpliedWords(plan.tokens).map((t) => `t:${t}`);
+  const notInTitle = sql`not (${itemSearch.grams} @> ${textArray(titleTokens)})`;
+  return [
+    ...(models ? [{ models }] : []),
+    { inTitle: true, ...(notNamed ? { where: notNamed } : {}) },
+    { where: notNamed ? sql`${notNamed} and ${notInTitle}` : notInTitle },
+  ];
+}
+
+const WEEK_SECONDS = 604_800;
+/** The week number of the `w:` token a listing published then holds (see migration 0014). */
+const weekOf = (at: string) => Math.floor(Date.parse(at) / 1000 / WEEK_SECONDS);
+const NEWEST = { sort: "new" } as const;
+
+type Found = { id: number; sortValue: unknown };
+type FoundCard = ItemCard & { sortValue: Date };
+
+/** The weeks a "weeks" reading goes through one by one; older matches are read all at once. */
+const WEEKS_FIRST = 4;
+
+/**
+ * Up to `n` search rows matching `where`, newest first, after the cursor, read the given way.
+ *
+ * Read "weeks", one statement goes through the newest weeks (from the newest listing's or the
+ * cursor's) one small index lookup each, and stops as soon as it has `n` rows: the weeks are
+ * disjoint and in order, so their newest-first rows one after another are the newest of all. A
+ * keyword that has not filled the page by then is rare enough to read the older matches whole.
+ */
+async function newestCards(
+  ctx: Pick<CoreContext, "db" | "blobs">,
+  where: SQL[],
+  reading: SearchReading,
+  cursor: Cursor | null,
+  n: number,
+): Promise<FoundCard[]> {
+  const order = ordering(NEWEST as TSearchQuery, { ...itemSearch, id: itemSearch.itemId }, cursor);
+  const select = (extra: SQL[] = []) =>
+    ctx.db
+      .select({ id: itemSearch.itemId, sortValue: itemSearch.publishedAt })
+      .from(itemSearch)
+      .where(and(...where, ...order.where, ...extra))
+      .orderBy(...order.orderBy)
+      .limit(n);
+
+  // Every match through the keyword index, then sorted: a CTE the planner cannot read in order.
+  const everyMatch = (extra: SQL[] = []) =>
+    sql`with matches as materialized (select ${itemSearch.itemId}, ${itemSearch.publishedAt} from ${itemSearch} where ${and(...where, ...order.where, ...extra)}) select * from matches order by published_at desc, item_id desc limit ${n}`;
+  // The page's cards in the same statement: one round trip.
+  const cards = async (statement: SQL) => {
+    const rows = await ctx.db
+      .select({ ...cardColumns, at: sql<string>`to_json(found.published_at) #>> '{}'` })
+      .from(items)
+      .innerJoin(sql`(${statement}) as found`, sql`found.item_id = ${items.id}`);
+    return withThumbs(
+      ctx,
+      rows.map(({ at: _, ...card }) => card),
+    )
+      .map((card, i) => ({ ...card, sortValue: new Date(rows[i]!.at) }))
+      .sort((a, b) => b.sortValue.getTime() - a.sortValue.getTime() || b.id - a.id);
+  };
+  if (reading === "ordered") return cards(sql`${select()}`);
+  if (reading === "all") return cards(everyMatch());
+
+  // The newest weeks one by one; only a page not full by then reads the older matches all at once.
+  const newest = cursor
+    ? sql`${weekOf(String(cursor.v))}::bigint`
+    : sql`(select floor(extract(epoch from max(${itemSearch.publishedAt})) / ${WEEK_SECONDS})::bigint from ${itemSearch})`;
+  const inWeek = select([sql`${itemSearch.grams} @> array['w:' || weeks.n]::text[]`]);
+  const recent = await cards(
+    sql`select page.* from (select ${newest} as top) as t cross join lateral generate_series(t.top, t.top - ${WEEKS_FIRST - 1}, -1) as weeks(n) cross join lateral (${inWeek}) as page limit ${n}`,
+  );
+  if (recent.length >= n) return recent;
+  const older = await cards(
+    everyMatch([
+      sql`${itemSearch.publishedAt} < to_timestamp((${newest} - ${WEEKS_FIRST - 1}) * ${WEEK_SECONDS})`,
+    ]),
+  );
+  return [...recent, ...older.slice(0, n - recent.length)];
 }
 
 async function keywordPage(
@@ -173,9 +335,26 @@ async function keywordPage(
   q: TSearchQuery,
   plan: KeywordPlan,
   limit: number,
+  forced?: SearchReading,
 ): Promise<Pick<SearchPage, "items" | "nextCursor">> {
   const cursor = decodeCursor(q.cursor);
-  const where = keywordConditions(q, plan);
+  const stats = await tokenStats(ctx);
+  const { where, reading } = keywordConditions(q, plan, stats, { reading: forced });
+  const page = async (rows: Found[], last = rows[limit - 1], tier?: number) => ({
+    items: await cardsByIds(
+      ctx,
+      rows.slice(0, limit).map((r) => r.id),
+    ),
+    nextCursor: rows.length > limit && last ? cursorAfter(last, tier) : null,
+  });
+  const cardPage = (cards: (FoundCard & { tier?: number })[]) => {
+    const last = cards[limit - 1];
+    return {
+      items: cards.slice(0, limit).map(({ sortValue: _, tier: __, ...card }) => card),
+      nextCursor: cards.length > limit && last ? cursorAfter(last, last.tier) : null,
+    };
+  };
+  if (q.sort === "new") return cardPage(await newestCards(ctx, where, reading, cursor, limit + 1));
   if (q.sort !== "relevance") {
     const order = ordering(q, { ...itemSearch, id: itemSearch.itemId }, cursor);
     const select = (db: Pick<CoreContext["db"], "select">) =>
@@ -190,47 +369,25 @@ async function keywordPage(
     // unless the keyword matches most listings, the index's bitmap and a sort are far cheaper.
     const byPrice = q.sort === "price_asc" || q.sort === "price_desc";
     const rows =
-      byPrice && (await estimatedMatches(ctx, and(...where)!)) <= SURELY_BEYOND * SEARCH_COUNT_LIMIT
+      byPrice && (await estimatedMatches(ctx, and(...where)!)) <= SORT_AFTER_BITMAP_UP_TO
         ? await ctx.db.transaction(async (tx) => {
             await tx.execute(sql`set local enable_indexscan = off`);
             return select(tx);
           })
         : await select(ctx.db);
-    return {
-      items: await cardsByIds(
-        ctx,
-        rows.slice(0, limit).map((r) => r.id),
-      ),
-      nextCursor: nextCursorOf(rows, limit),
-    };
+    return page(rows);
   }
 
   // Relevance: tier by tier, each newest first, until the page is full.
-  const tiers = relevanceTiers(plan, await namedModelIds(ctx, plan));
-  const found: { id: number; sortValue: unknown; tier: number }[] = [];
-  const newest = { ...q, sort: "new" as const };
+  const tiers = relevanceTiers(plan);
+  const found: (FoundCard & { tier: number })[] = [];
   for (let tier = cursor?.tier ?? 0; tier < tiers.length && found.length <= limit; tier++) {
-    const order = ordering(
-      newest,
-      { ...itemSearch, id: itemSearch.itemId },
-      tier === cursor?.tier ? cursor : null,
-    );
-    const rows = await ctx.db
-      .select({ id: itemSearch.itemId, sortValue: order.column })
-      .from(itemSearch)
-      .where(and(...where, tiers[tier]!, ...order.where))
-      .orderBy(...order.orderBy)
-      .limit(limit + 1 - found.length);
-    found.push(...rows.map((r) => ({ ...r, tier })));
+    const from = tier === cursor?.tier ? cursor : null;
+    const read = keywordConditions(q, plan, stats, { reading: forced, tier: tiers[tier]! });
+    const cards = await newestCards(ctx, read.where, read.reading, from, limit + 1 - found.length);
+    found.push(...cards.map((card) => ({ ...card, tier })));
   }
-  const last = found[limit - 1];
-  return {
-    items: await cardsByIds(
-      ctx,
-      found.slice(0, limit).map((r) => r.id),
-    ),
-    nextCursor: found.length > limit && last ? cursorAfter(last, last.tier) : null,
-  };
+  return cardPage(found);
 }
 
 /** How many search rows the planner expects a condition to match. */
@@ -240,8 +397,11 @@ async function estimatedMatches(ctx: Pick<CoreContext, "db">, where: SQL): Promi
   return Number(row?.["QUERY PLAN"]?.[0]?.Plan?.["Plan Rows"] ?? 0);
 }
 
-/** Beyond this many times the limit, the planner's estimate alone says "more than the limit". */
+/** Beyond this many times the limit, the estimate alone says "more than the limit". */
 const SURELY_BEYOND = 3;
+
+/** Up to this many expected matches, a keyword sorted by price reads them all and sorts them. */
+const SORT_AFTER_BITMAP_UP_TO = 30_000;
 
 /**
  * How many listings match a query, counted exactly up to the limit. A keyword's count reads the
@@ -265,8 +425,10 @@ export async function countMatches(
     const n = Number(row?.n ?? 0);
     return n > SEARCH_COUNT_LIMIT ? capped : { count: n, countCapped: false };
   }
-  const where = and(...keywordConditions(q, plan))!;
-  if ((await estimatedMatches(ctx, where)) > SURELY_BEYOND * SEARCH_COUNT_LIMIT) return capped;
+  const read = keywordConditions(q, plan, await tokenStats(ctx));
+  const where = and(...read.where)!;
+  const expected = read.expected ?? (await estimatedMatches(ctx, where));
+  if (expected > SURELY_BEYOND * SEARCH_COUNT_LIMIT) return capped;
   const n = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_indexscan = off`);
@@ -294,7 +456,13 @@ export async function countMatches(
  */
 export async function searchItems(
   ctx: Pick<CoreContext, "db" | "blobs">,
-  o: { query: TSearchQuery; limit?: number; count?: boolean },
+  o: {
+    query: TSearchQuery;
+    limit?: number;
+    count?: boolean;
+    /** How a keyword's matches are read, instead of the one the statistics choose (tests, benchmarks). */
+    reading?: SearchReading;
+  },
 ): Promise<SearchPage> {
   const q = o.query;
   const limit = Math.min(o.limit ?? SEARCH_PAGE_SIZE, 100);
@@ -303,14 +471,14 @@ export async function searchItems(
   if (plan.tokens.length) {
     // On PostgreSQL the count runs beside the page, on a connection of its own.
     const [page, count] = await Promise.all([
-      keywordPage(ctx, q, plan, limit),
+      keywordPage(ctx, q, plan, limit, o.reading),
       o.count ? countMatches(ctx, q, plan) : Promise.resolve({}),
     ]);
     if (page.items.length === 0 && !q.cursor) {
       const corrected = correctedQuery(q.keyword);
       if (corrected) {
         const correctedPlan = keywordPlan(corrected);
-        const retry = await keywordPage(ctx, { ...q, keyword: corrected }, correctedPlan, limit);
+        const retry = await keywordPage(ctx, { ...q, keyword: corrected }, correctedPlan, limit, o.reading);
         if (retry.items.length) {
           return {
             ...retry,
@@ -352,7 +520,7 @@ export async function itemMatches(
     ? await ctx.db
         .select({ id: itemSearch.itemId })
         .from(itemSearch)
-        .where(and(eq(itemSearch.itemId, itemId), ...keywordConditions(q, plan)))
+        .where(and(eq(itemSearch.itemId, itemId), ...keywordConditions(q, plan, null).where))
         .limit(1)
     : await ctx.db
         .select({ id: items.id })

@@ -150,6 +150,11 @@ export const itemSearch = pgTable(
     grams: text("grams").array().notNull(),
     /** The listing's whole text as search reads it: longer Japanese terms are checked against it. */
     body: text("body").notNull().default(""),
+    /**
+     * The fact tokens alone (also in `grams`): a short array, so a filter that most listings pass
+     * is checked on the row instead of intersecting a long posting list in the index (decision 025).
+     */
+    facts: text("facts").array().notNull().default([]),
     state: text("state").notNull().default("DRAFT"),
     price: integer("price"),
     publishedAt: timestamp("published_at", { withTimezone: true }),

@@ -665,7 +665,7 @@ function BrandMarket({ rows, brand, lang }: { rows: BrandMarketRow[]; brand: str
   );
 }
 
-/** How many listings matched: exact up to the limit, "10,000件以上" beyond. */
+/** How many listings matched: exact up to the limit, "1,000件以上" beyond. */
 function ResultCount({ count, capped }: { count: number; capped: boolean }) {
   const countText = useCountText();
   return (
@@ -675,7 +675,7 @@ function ResultCount({ count, capped }: { count: number; capped: boolean }) {
   );
 }
 
-/** A number of listings in words: "12件", or "10,000件以上" beyond the count's limit. */
+/** A number of listings in words: "12件", or "1,000件以上" beyond the count's limit. */
 function useCountText(): (count: number, capped: boolean) => string {
   const t = useTranslations("catalog");
   return (count, capped) => (capped ? t("resultCountCapped", { count }) : t("resultCount", { count }));
