@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { deviceModels, itemSearch, items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { cardColumns, cardsByIds, type ItemCard, withThumbs } from "./item-card.ts";
+import { cardColumns, type ItemCard, withThumbs } from "./item-card.ts";
 import { SEARCHABLE_STATES } from "./item-states.ts";
 import { SEARCH_PAGE_SIZE, type TSearchQuery } from "./search-query.ts";
 import { shareOf, type TokenStats, tokenStats } from "./search-stats.ts";
@@ -50,15 +50,15 @@ function listingConditions(q: TSearchQuery): SQL[] {
 /** A fact that this share of listings or more have is checked on the row, not looked up in the index. */
 const COMMON_SHARE = 0.3;
 
-/** A keyword search whose index lookup is expected to yield more rows than this reads them newest week first. */
-const BY_WEEK_FROM = 500;
+/** A keyword search whose index lookup is expected to yield more rows than this reads them range by range. */
+const BY_RANGE_FROM = 500;
 
 /**
  * How a keyword search reads its matches (decision 025): "all" through the keyword index's bitmap,
- * then sorted; "weeks" the newest weeks first; "ordered" as the planner likes, which for a keyword
- * most listings hold is the date index, checking each row.
+ * then sorted; "ranges" the newest weeks or the first price bands first; "ordered" as the planner
+ * likes, which for a keyword most listings hold is the sort's index, checking each row.
  */
-export type SearchReading = "all" | "weeks" | "ordered";
+export type SearchReading = "all" | "ranges" | "ordered";
 
 /** A Japanese term's pairs of neighbouring characters, as the index holds them. */
 function charPairs(term: string): string[] {
@@ -87,8 +87,8 @@ type KeywordWhere = {
  * checked against the text, ranges on the copied columns.
  *
  * The reading: few expected matches are all read through the index's bitmap and sorted; a keyword
- * that most listings hold walks the date index and checks each row; in between, the newest weeks
- * are read first, each through the index, until the page is full.
+ * that most listings hold walks the sort's index and checks each row; in between, the first ranges
+ * of the sort (weeks, price bands) are read first, each through the index, until the page is full.
  */
 function keywordConditions(
   q: TSearchQuery,
@@ -141,7 +141,7 @@ function keywordConditions(
   const visits = stats.rows * wordsShare * product(rareFacts.map(share)) * product(anyLooked.map(groupShare));
   const expected =
     stats.rows * wordsShare * product(tokens.all.map(share)) * product(tokens.any.map(groupShare));
-  const reading = rarest >= COMMON_SHARE ? "ordered" : visits > BY_WEEK_FROM ? "weeks" : "all";
+  const reading = rarest >= COMMON_SHARE ? "ordered" : visits > BY_RANGE_FROM ? "ranges" : "all";
   return { where, reading: o.reading ?? reading, expected };
 }
 
@@ -260,74 +260,107 @@ function relevanceTiers(plan: KeywordPlan): Tier[] {
 }
 
 const WEEK_SECONDS = 604_800;
-/** The week number of the `w:` token a listing published then holds (see migration 0014). */
-const weekOf = (at: string) => Math.floor(Date.parse(at) / 1000 / WEEK_SECONDS);
-const NEWEST = { sort: "new" } as const;
-
-type Found = { id: number; sortValue: unknown };
-type FoundCard = ItemCard & { sortValue: Date };
-
-/** The weeks a "weeks" reading goes through one by one; older matches are read all at once. */
-const WEEKS_FIRST = 4;
 
 /**
- * Up to `n` search rows matching `where`, newest first, after the cursor, read the given way.
- *
- * Read "weeks", one statement goes through the newest weeks (from the newest listing's or the
- * cursor's) one small index lookup each, and stops as soon as it has `n` rows: the weeks are
- * disjoint and in order, so their newest-first rows one after another are the newest of all. A
- * keyword that has not filled the page by then is rare enough to read the older matches whole.
+ * The ranges a sort is read in, newest or cheapest (or dearest) range first: the week a listing was
+ * published (`w:`, weeks since 1970-01-01 UTC) and its price band (`y:`, the number of digits and
+ * the first two: ¥12,800 is band 512), as the search rows hold them (migration 0014). A range's key,
+ * written in SQL over a value and in JS for a cursor's value, grows with the value.
  */
-async function newestCards(
+const RANGES = {
+  week: {
+    token: "w:",
+    sql: (v: SQL) => sql`floor(extract(epoch from ${v}) / ${WEEK_SECONDS})::bigint`,
+    of: (v: number | string) => Math.floor(Date.parse(String(v)) / 1000 / WEEK_SECONDS),
+  },
+  price: {
+    token: "y:",
+    sql: (v: SQL) => sql`(length(${v}::text) * 100 + left(${v}::text, 2)::int)`,
+    of: (v: number | string) => {
+      const digits = String(Math.trunc(Number(v)));
+      return digits.length * 100 + Number(digits.slice(0, 2));
+    },
+  },
+} as const;
+
+/** The most ranges a statement goes through: range group i holds 2^i ranges, so 2^20 in all. */
+const RANGE_GROUPS = 20;
+
+const NEWEST = { sort: "new" } as const;
+
+type FoundCard = ItemCard & { sortValue: Date | number };
+
+/**
+ * Up to `n` listings matching `where` in the query's order (relevance tiers are read newest first),
+ * after the cursor, with their cards, in one statement, read the given way:
+ * - "ordered": as the planner likes, for a keyword most listings hold: the sort's index, each row
+ *   checked;
+ * - "all": every match through the keyword index, then sorted;
+ * - "ranges": the matches of the first range (the newest week, the dearest or cheapest price band),
+ *   then of the next two, the next four and so on, each group one index lookup, stopping as soon as
+ *   it has `n` rows: the ranges are disjoint and in order, so their rows one group after another are
+ *   in order too. A broad keyword fills its page in the first ranges; a narrow one soon reads wide
+ *   groups, never more lookups than about twenty.
+ */
+async function sortedCards(
   ctx: Pick<CoreContext, "db" | "blobs">,
+  q: TSearchQuery,
   where: SQL[],
   reading: SearchReading,
   cursor: Cursor | null,
   n: number,
 ): Promise<FoundCard[]> {
-  const order = ordering(NEWEST as TSearchQuery, { ...itemSearch, id: itemSearch.itemId }, cursor);
+  const sort = q.sort === "relevance" ? NEWEST : q;
+  const order = ordering(sort as TSearchQuery, { ...itemSearch, id: itemSearch.itemId }, cursor);
+  const byDate = order.column === itemSearch.publishedAt;
+  const range = byDate ? RANGES.week : order.column === itemSearch.price ? RANGES.price : null;
+  const ascending = sort.sort === "price_asc";
   const select = (extra: SQL[] = []) =>
-    ctx.db
-      .select({ id: itemSearch.itemId, sortValue: itemSearch.publishedAt })
-      .from(itemSearch)
-      .where(and(...where, ...order.where, ...extra))
-      .orderBy(...order.orderBy)
-      .limit(n);
+    sql`select ${itemSearch.itemId}, ${order.column} as v from ${itemSearch} where ${and(...where, ...order.where, ...extra)}`;
 
-  // Every match through the keyword index, then sorted: a CTE the planner cannot read in order.
-  const everyMatch = (extra: SQL[] = []) =>
-    sql`with matches as materialized (select ${itemSearch.itemId}, ${itemSearch.publishedAt} from ${itemSearch} where ${and(...where, ...order.where, ...extra)}) select * from matches order by published_at desc, item_id desc limit ${n}`;
-  // The page's cards in the same statement: one round trip.
-  const cards = async (statement: SQL) => {
-    const rows = await ctx.db
-      .select({ ...cardColumns, at: sql<string>`to_json(found.published_at) #>> '{}'` })
-      .from(items)
-      .innerJoin(sql`(${statement}) as found`, sql`found.item_id = ${items.id}`);
-    return withThumbs(
-      ctx,
-      rows.map(({ at: _, ...card }) => card),
-    )
-      .map((card, i) => ({ ...card, sortValue: new Date(rows[i]!.at) }))
-      .sort((a, b) => b.sortValue.getTime() - a.sortValue.getTime() || b.id - a.id);
-  };
-  if (reading === "ordered") return cards(sql`${select()}`);
-  if (reading === "all") return cards(everyMatch());
-
-  // The newest weeks one by one; only a page not full by then reads the older matches all at once.
-  const newest = cursor
-    ? sql`${weekOf(String(cursor.v))}::bigint`
-    : sql`(select floor(extract(epoch from max(${itemSearch.publishedAt})) / ${WEEK_SECONDS})::bigint from ${itemSearch})`;
-  const inWeek = select([sql`${itemSearch.grams} @> array['w:' || weeks.n]::text[]`]);
-  const recent = await cards(
-    sql`select page.* from (select ${newest} as top) as t cross join lateral generate_series(t.top, t.top - ${WEEKS_FIRST - 1}, -1) as weeks(n) cross join lateral (${inWeek}) as page limit ${n}`,
-  );
-  if (recent.length >= n) return recent;
-  const older = await cards(
-    everyMatch([
-      sql`${itemSearch.publishedAt} < to_timestamp((${newest} - ${WEEKS_FIRST - 1}) * ${WEEK_SECONDS})`,
-    ]),
-  );
-  return [...recent, ...older.slice(0, n - recent.length)];
+  let statement: SQL;
+  if (reading === "all" || (reading === "ranges" && !range)) {
+    // A CTE, so that the planner cannot choose to read it in the sort's order instead.
+    const direction = ascending ? sql`asc` : sql`desc`;
+    statement = sql`with matches as materialized (${select()}) select * from matches order by v ${direction}, item_id ${direction} limit ${n}`;
+  } else if (reading === "ordered" || !range) {
+    statement = sql`${select()} order by ${sql.join(order.orderBy, sql`, `)} limit ${n}`;
+  } else {
+    const bound = (f: "max" | "min") =>
+      sql`(select ${range.sql(sql`${sql.raw(f)}(${order.column})`)} from ${itemSearch})`;
+    const start = cursor ? sql`${range.of(cursor.v)}::bigint` : bound(ascending ? "min" : "max");
+    const end = bound(ascending ? "max" : "min");
+    // Group i: the ranges from first ± (2^i − 1) to first ± (2^(i+1) − 2), never past the last.
+    const [from, to, within] = ascending
+      ? [
+          sql`t.first + (1 << g.i) - 1`,
+          sql`least(t.last, t.first + (1 << (g.i + 1)) - 2)`,
+          sql`t.first + (1 << g.i) - 1 <= t.last`,
+        ]
+      : [
+          sql`greatest(t.last, t.first - (1 << (g.i + 1)) + 2)`,
+          sql`t.first - (1 << g.i) + 1`,
+          sql`t.first - (1 << g.i) + 1 >= t.last`,
+        ];
+    const inGroup = sql`${select([sql`${itemSearch.grams} && grp.tokens`])} order by ${sql.join(order.orderBy, sql`, `)} limit ${n}`;
+    statement = sql`select page.* from (select ${start} as first, ${end} as last offset 0) as t
+      cross join lateral generate_series(0, ${RANGE_GROUPS - 1}) as g(i)
+      cross join lateral (select array_agg(${range.token} || k) as tokens from generate_series(${from}, ${to}) as k) as grp
+      cross join lateral (${inGroup}) as page
+      where ${within} limit ${n}`;
+  }
+  const rows = await ctx.db
+    .select({ ...cardColumns, v: sql<string>`to_json(found.v) #>> '{}'` })
+    .from(items)
+    .innerJoin(sql`(${statement}) as found`, sql`found.item_id = ${items.id}`);
+  const value = (v: string) => (byDate ? new Date(v) : Number(v));
+  const key = (c: FoundCard) => (c.sortValue instanceof Date ? c.sortValue.getTime() : c.sortValue);
+  return withThumbs(
+    ctx,
+    rows.map(({ v: _, ...card }) => card),
+  )
+    .map((card, i) => ({ ...card, sortValue: value(rows[i]!.v) }))
+    .sort((a, b) => (ascending ? key(a) - key(b) || a.id - b.id : key(b) - key(a) || b.id - a.id));
 }
 
 async function keywordPage(
@@ -339,43 +372,16 @@ async function keywordPage(
 ): Promise<Pick<SearchPage, "items" | "nextCursor">> {
   const cursor = decodeCursor(q.cursor);
   const stats = await tokenStats(ctx);
-  const { where, reading } = keywordConditions(q, plan, stats, { reading: forced });
-  const page = async (rows: Found[], last = rows[limit - 1], tier?: number) => ({
-    items: await cardsByIds(
-      ctx,
-      rows.slice(0, limit).map((r) => r.id),
-    ),
-    nextCursor: rows.length > limit && last ? cursorAfter(last, tier) : null,
-  });
-  const cardPage = (cards: (FoundCard & { tier?: number })[]) => {
+  const page = (cards: (FoundCard & { tier?: number })[]) => {
     const last = cards[limit - 1];
     return {
       items: cards.slice(0, limit).map(({ sortValue: _, tier: __, ...card }) => card),
       nextCursor: cards.length > limit && last ? cursorAfter(last, last.tier) : null,
     };
   };
-  if (q.sort === "new") return cardPage(await newestCards(ctx, where, reading, cursor, limit + 1));
   if (q.sort !== "relevance") {
-    const order = ordering(q, { ...itemSearch, id: itemSearch.itemId }, cursor);
-    const select = (db: Pick<CoreContext["db"], "select">) =>
-      db
-        .select({ id: itemSearch.itemId, sortValue: order.column })
-        .from(itemSearch)
-        .where(and(...where, ...order.where))
-        .orderBy(...order.orderBy)
-        .limit(limit + 1);
-    // By price, the planner walks the price index and tests each row's tokens, expecting matches
-    // spread evenly over prices; a keyword's matches seldom are (faulty phones are cheap), so
-    // unless the keyword matches most listings, the index's bitmap and a sort are far cheaper.
-    const byPrice = q.sort === "price_asc" || q.sort === "price_desc";
-    const rows =
-      byPrice && (await estimatedMatches(ctx, and(...where)!)) <= SORT_AFTER_BITMAP_UP_TO
-        ? await ctx.db.transaction(async (tx) => {
-            await tx.execute(sql`set local enable_indexscan = off`);
-            return select(tx);
-          })
-        : await select(ctx.db);
-    return page(rows);
+    const { where, reading } = keywordConditions(q, plan, stats, { reading: forced });
+    return page(await sortedCards(ctx, q, where, reading, cursor, limit + 1));
   }
 
   // Relevance: tier by tier, each newest first, until the page is full.
@@ -384,10 +390,10 @@ async function keywordPage(
   for (let tier = cursor?.tier ?? 0; tier < tiers.length && found.length <= limit; tier++) {
     const from = tier === cursor?.tier ? cursor : null;
     const read = keywordConditions(q, plan, stats, { reading: forced, tier: tiers[tier]! });
-    const cards = await newestCards(ctx, read.where, read.reading, from, limit + 1 - found.length);
+    const cards = await sortedCards(ctx, q, read.where, read.reading, from, limit + 1 - found.length);
     found.push(...cards.map((card) => ({ ...card, tier })));
   }
-  return cardPage(found);
+  return page(found);
 }
 
 /** How many search rows the planner expects a condition to match. */
@@ -399,9 +405,6 @@ async function estimatedMatches(ctx: Pick<CoreContext, "db">, where: SQL): Promi
 
 /** Beyond this many times the limit, the estimate alone says "more than the limit". */
 const SURELY_BEYOND = 3;
-
-/** Up to this many expected matches, a keyword sorted by price reads them all and sorts them. */
-const SORT_AFTER_BITMAP_UP_TO = 30_000;
 
 /**
  * How many listings match a query, counted exactly up to the limit. A keyword's count reads the

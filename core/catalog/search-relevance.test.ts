@@ -407,6 +407,10 @@ describe.each(ENGINES)("search relevance on %s, read each way", (engine) => {
     await t.ctx.db.execute(
       sql`update items set published_at = published_at - (select count(*) from items later where later.id > items.id) * interval '20 days'`,
     );
+    // Prices over several bands, some of them equal.
+    await t.ctx.db.execute(
+      sql`update items set price = case when id % 3 = 0 then 18000 else 300 + (id * 7919) % 200000 end`,
+    );
     await t.ctx.db.execute(sql`analyze item_search`);
     expect(await tokenStats(t.ctx)).not.toBeNull();
   });
@@ -414,7 +418,7 @@ describe.each(ENGINES)("search relevance on %s, read each way", (engine) => {
     await t.close();
   });
 
-  describe.each(["all", "weeks", "ordered"] as const)("read %s", (reading) => {
+  describe.each(["all", "ranges", "ordered"] as const)("read %s", (reading) => {
     const found = async (keyword: string, cursor?: string, limit = 100) => {
       const page = await searchItems(t.ctx, { query: parseSearchQuery({ keyword, cursor }), limit, reading });
       return { ...page, keys: page.items.map((i) => keyOf.get(i.id)) };
@@ -445,6 +449,35 @@ describe.each(ENGINES)("search relevance on %s, read each way", (engine) => {
         expect(seen, keyword).toEqual(all);
       }
     });
+
+    it.each(["price_asc", "price_desc"] as const)(
+      "sorts by price (%s), paging without repeats or gaps",
+      async (sort) => {
+        for (const keyword of ["iPhone", "ジャンク", "画面"]) {
+          const everything = await searchItems(t.ctx, {
+            query: parseSearchQuery({ keyword, sort }),
+            limit: 100,
+            reading,
+          });
+          const prices = everything.items.map((i) => i.price ?? 0);
+          expect(prices).toEqual([...prices].sort((a, b) => (sort === "price_asc" ? a - b : b - a)));
+          const relevance = await found(keyword);
+          expect(everything.items.map((i) => keyOf.get(i.id)).sort()).toEqual([...relevance.keys].sort());
+          const seen: number[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await searchItems(t.ctx, {
+              query: parseSearchQuery({ keyword, sort, cursor }),
+              limit: 2,
+              reading,
+            });
+            seen.push(...page.items.map((i) => i.id));
+            cursor = page.nextCursor ?? undefined;
+          } while (cursor);
+          expect(seen, keyword).toEqual(everything.items.map((i) => i.id));
+        }
+      },
+    );
 
     it("keeps newest first for a keyword sorted by date", async () => {
       const page = await searchItems(t.ctx, {
