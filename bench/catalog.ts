@@ -11,7 +11,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
 import { keywordPlan } from "#core/catalog/search-text.ts";
@@ -23,6 +22,7 @@ import { seedBulkItems } from "#db/seed/demo-catalogue.ts";
 import { seed } from "#db/seed/index.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { sandboxCoreContext } from "../tests/helpers/core.ts";
+import { dropPostgresDatabase, freshPostgresDatabase, postgresUrl } from "./postgres-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
@@ -38,7 +38,6 @@ const KEEP = process.argv.includes("--keep");
 const REUSE = process.argv.includes("--reuse");
 /** `--only core`: the core search alone, without the pages under load. */
 const CORE_ONLY = arg("only", "") === "core";
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BENCH_DB = "tsugu_bench";
 
 const percentile = (sorted: number[], p: number) =>
@@ -71,24 +70,16 @@ async function prepare(engine: string, dataDir: string): Promise<{ url?: string 
   let database: Database;
   let url: string | undefined;
   if (engine === "postgres" && REUSE) {
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${BENCH_DB}`;
-    database = await openDatabase({ url: u.toString() });
+    url = postgresUrl(BENCH_DB);
+    database = await openDatabase({ url });
     await database.migrate();
     await database.db.execute(sql`vacuum analyze`);
     await database.close();
-    return { url: u.toString() };
+    return { url };
   }
   if (engine === "postgres") {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin.query(`create database ${BENCH_DB}`);
-    await admin.end();
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${BENCH_DB}`;
-    url = u.toString();
-    database = await openDatabase({ url });
+    database = await freshPostgresDatabase(BENCH_DB);
+    url = postgresUrl(BENCH_DB);
   } else {
     database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
   }
@@ -328,12 +319,7 @@ async function main() {
   const file = path.join(ROOT, "bench/results", `catalog-${report.date.slice(0, 10)}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Wrote ${path.relative(ROOT, file)}`);
-  if (ENGINES.includes("postgres") && !KEEP && !REUSE) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin.end();
-  }
+  if (ENGINES.includes("postgres") && !KEEP && !REUSE) await dropPostgresDatabase(BENCH_DB);
 }
 
 await main();

@@ -16,7 +16,6 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import iconv from "iconv-lite";
-import pg from "pg";
 import { exportHeader } from "#core/exports/export-rows.ts";
 import { requestExport } from "#core/exports/request-export.ts";
 import { writeExportHandler } from "#core/exports/write-export.ts";
@@ -26,6 +25,7 @@ import { systemClock } from "#core/shared/clock.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import { exports, operatorRoles, users } from "#db/schema/index.ts";
 import { sandboxCoreContext } from "../tests/helpers/core.ts";
+import { dropPostgresDatabase, freshPostgresDatabase } from "./postgres-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
@@ -38,37 +38,15 @@ const SMALL = Number(arg("small", "10000"));
 const BENCH_DB = "tsugu_bench_exports";
 const MEMBERS = 20;
 
-function adminUrl(): string {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  if (process.env.TEST_DATABASE_URL) {
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = "/postgres";
-    return url.toString();
-  }
-  return "postgres://postgres@127.0.0.1:5432/postgres";
-}
-
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 async function open(engine: string): Promise<Database> {
   if (engine === "pglite") return openDatabase({ dataDir: "memory://" });
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.query(`create database ${BENCH_DB}`);
-  await admin.end();
-  const url = new URL(adminUrl());
-  url.pathname = `/${BENCH_DB}`;
-  return openDatabase({ url: url.toString(), poolSize: 4 });
+  return freshPostgresDatabase(BENCH_DB, 4);
 }
 
-async function dropDatabase() {
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.end();
-}
+const dropDatabase = () => dropPostgresDatabase(BENCH_DB);
 
 /**
  * `n` sold listings and their transactions in one month (Tokyo days), made by the database

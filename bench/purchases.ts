@@ -12,7 +12,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import pg from "pg";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
 import { SANDBOX_TEST_CARDS } from "#core/payments/test-cards.ts";
@@ -22,6 +21,7 @@ import { type Database, openDatabase } from "#db/client.ts";
 import { addresses, items, payments, users } from "#db/schema/index.ts";
 import { sandboxCoreContext } from "../tests/helpers/core.ts";
 import { TEST_ADDRESS } from "../tests/helpers/trading.ts";
+import { dropPostgresDatabase, freshPostgresDatabase } from "./postgres-database.ts";
 
 type CoreContext = ReturnType<typeof sandboxCoreContext>;
 
@@ -34,7 +34,6 @@ const ENGINES = arg("engine", "both") === "both" ? ["postgres", "pglite"] : [arg
 const CONTENDED = Number(arg("contended", "100"));
 const ITEMS = Number(arg("items", "400"));
 const CONCURRENCY = Number(arg("concurrency", "10"));
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BENCH_DB = "tsugu_bench_purchases";
 
 const percentile = (sorted: number[], p: number) =>
@@ -43,14 +42,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 async function open(engine: string): Promise<Database> {
   if (engine === "pglite") return openDatabase({ dataDir: "memory://" });
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.query(`create database ${BENCH_DB}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${BENCH_DB}`;
-  return openDatabase({ url: url.toString(), poolSize: 20 });
+  return freshPostgresDatabase(BENCH_DB, 20);
 }
 
 async function members(ctx: CoreContext, n: number, prefix: string): Promise<SessionUser[]> {
@@ -201,12 +193,7 @@ async function run(engine: string) {
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
-    if (engine === "postgres") {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-      await admin.end();
-    }
+    if (engine === "postgres") await dropPostgresDatabase(BENCH_DB);
   }
 }
 

@@ -12,11 +12,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { manualClock } from "#core/shared/clock.ts";
 import { openDatabase } from "#db/client.ts";
 import { sandboxCoreContext } from "../tests/helpers/core.ts";
 import { simulatePurchase } from "../tests/sim/purchase-simulation.ts";
+import { freshPostgresDatabase } from "./postgres-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
@@ -26,19 +26,11 @@ const arg = (name: string, fallback: string) => {
 const RUNS = Number(arg("runs", "10000"));
 const FIRST = Number(arg("seed", "1"));
 const ENGINE = arg("engine", "pglite");
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BENCH_DB = "tsugu_bench_simulation";
 
 async function open() {
   if (ENGINE === "pglite") return openDatabase({ dataDir: mkdtempSync(path.join(tmpdir(), "tsugu-sim-")) });
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.query(`create database ${BENCH_DB}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${BENCH_DB}`;
-  return openDatabase({ url: url.toString(), poolSize: 5 });
+  return freshPostgresDatabase(BENCH_DB, 5);
 }
 
 const database = await open();

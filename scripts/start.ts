@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import { indexUnsearchableItems } from "#core/catalog/reindex-search.ts";
+import { indexUnsearchableItems, refreshSearchStatistics } from "#core/catalog/reindex-search.ts";
 import { isEmpty, seed } from "#db/seed/index.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
@@ -30,6 +30,7 @@ async function main() {
     const result = await seed(services.core);
     logger.info(result, "Seeded the demo data");
   }
+  if (database.kind === "pglite") await refreshSearchStatistics(services.core);
   const build = (await import(SERVER_BUILD)) as ServerBuild;
   const running = await runServer({ config, database, build, clientDir: CLIENT_DIR, logger, services });
   logger.info({ port: running.port, database: database.kind }, `Tsugu is running on ${config.publicUrl}/`);

@@ -1,4 +1,4 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { deviceModels, itemSearch, items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { TItemFields } from "./item-fields.ts";
@@ -33,4 +33,12 @@ export async function indexUnsearchableItems(ctx: Pick<CoreContext, "db">, batch
       .onConflictDoNothing();
     total += rows.length;
   }
+}
+
+/**
+ * Refreshes the statistics search reads its plans from (`search-stats.ts`, decision 025). PostgreSQL's
+ * autovacuum keeps them; the embedded database has no autovacuum, so they are taken at start.
+ */
+export async function refreshSearchStatistics(ctx: Pick<CoreContext, "db">): Promise<void> {
+  await ctx.db.execute(sql`analyze item_search`);
 }

@@ -7,7 +7,7 @@ import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
-import { itemMatches } from "./search-items.ts";
+import { searchRowMatches } from "./search-match.ts";
 import {
   defaultSort,
   isEmptyQuery,
@@ -114,9 +114,41 @@ export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number 
       ),
     );
   const notified = new Set<number>(told.map((r) => r.userId));
-  const searches = await savedSearchCandidates(ctx, { itemId: o.itemId, sellerId: item.sellerId });
   let count = 0;
-  for (const s of searches) {
+  for (const s of await matchingSavedSearches(ctx, { itemId: o.itemId, sellerId: item.sellerId })) {
+    if (notified.has(s.userId)) continue;
+    notified.add(s.userId);
+    count += 1;
+    await notify(ctx, {
+      userId: s.userId,
+      kind: "saved_search",
+      payload: { itemId: o.itemId, title: item.title, query: s.query, savedSearchId: s.id },
+    });
+  }
+  return count;
+}
+
+/**
+ * The saved searches (of members other than the seller) that a listing matches: the candidates
+ * the index finds, each checked whole against the listing's search row in memory, so a listing
+ * costs two statements however many searches are saved.
+ */
+export async function matchingSavedSearches(
+  ctx: Pick<CoreContext, "db">,
+  o: { itemId: number; sellerId: number },
+): Promise<(typeof savedSearches.$inferSelect)[]> {
+  const [row] = await ctx.db
+    .select({
+      grams: itemSearch.grams,
+      body: itemSearch.body,
+      price: itemSearch.price,
+      batteryHealth: itemSearch.batteryHealth,
+    })
+    .from(itemSearch)
+    .where(eq(itemSearch.itemId, o.itemId));
+  if (!row) return [];
+  const matching: (typeof savedSearches.$inferSelect)[] = [];
+  for (const s of await savedSearchCandidates(ctx, o)) {
     const q = searchQueryFromParams(new URLSearchParams(s.query));
     // Saved before searches had tokens: computed now, found by the index from then on.
     if (s.tokens === null) {
@@ -125,18 +157,9 @@ export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number 
         .set({ tokens: savedSearchTokens(q) })
         .where(eq(savedSearches.id, s.id));
     }
-    if (notified.has(s.userId)) continue;
-    if (await itemMatches(ctx, q, o.itemId)) {
-      notified.add(s.userId);
-      count += 1;
-      await notify(ctx, {
-        userId: s.userId,
-        kind: "saved_search",
-        payload: { itemId: o.itemId, title: item.title, query: s.query, savedSearchId: s.id },
-      });
-    }
+    if (searchRowMatches(q, row)) matching.push(s);
   }
-  return count;
+  return matching;
 }
 
 export const notifySavedSearchesJob = defineJob({

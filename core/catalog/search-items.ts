@@ -511,24 +511,3 @@ export async function searchItems(
     ...(o.count ? await countMatches(ctx, q, plan) : {}),
   };
 }
-
-/** Whether one listing matches a query (saved-search notices). */
-export async function itemMatches(
-  ctx: Pick<CoreContext, "db">,
-  q: TSearchQuery,
-  itemId: number,
-): Promise<boolean> {
-  const plan = keywordPlan(q.keyword);
-  const [row] = plan.tokens.length
-    ? await ctx.db
-        .select({ id: itemSearch.itemId })
-        .from(itemSearch)
-        .where(and(eq(itemSearch.itemId, itemId), ...keywordConditions(q, plan, null).where))
-        .limit(1)
-    : await ctx.db
-        .select({ id: items.id })
-        .from(items)
-        .where(and(eq(items.id, itemId), ...listingConditions(q)))
-        .limit(1);
-  return row !== undefined;
-}

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deviceModels } from "#db/schema/index.ts";
+import { deviceModels, itemSearch } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES, type Engine } from "#tests/helpers/db.ts";
 import type { TItemInput } from "./item-fields.ts";
 import { SEARCH_COUNT_LIMIT, searchItems } from "./search-items.ts";
+import { searchRowMatches } from "./search-match.ts";
 import { parseSearchQuery } from "./search-query.ts";
 import { tokenStats } from "./search-stats.ts";
 import { nearestModels, noResultHelp, suggestModels } from "./search-suggestions.ts";
@@ -385,6 +386,35 @@ describe.each(ENGINES)("search relevance on %s", (engine) => {
       query: parseSearchQuery({ model: iphone12!.id, keyword: iphone12!.rest }),
     });
     expect(byModel.items.map((i) => keyOf.get(i.id))).toEqual(["ip12"]);
+  });
+
+  it("checks a listing against a query in memory exactly as the search does (saved-search notices)", async () => {
+    const rows = await t.ctx.db
+      .select({
+        id: itemSearch.itemId,
+        grams: itemSearch.grams,
+        body: itemSearch.body,
+        price: itemSearch.price,
+        batteryHealth: itemSearch.batteryHealth,
+      })
+      .from(itemSearch);
+    const queries: Record<string, unknown>[] = [
+      ...CASES.map(({ q }) => ({ keyword: q })),
+      { keyword: "iPhone", color: "blue" },
+      { keyword: "iPhone", color: ["blue", "black"], priceMax: "20000" },
+      { keyword: "ジャンク", noDefects: ["water_damage"] },
+      { keyword: "画面割れ", brand: APPLE, status: "on_sale" },
+      { brand: APPLE },
+      { condition: ["USED", "DEFECTIVE"], priceMin: "10000" },
+      { keyword: "pixel", batteryMin: "80" },
+    ];
+    for (const raw of queries) {
+      const q = parseSearchQuery(raw);
+      const page = await searchItems(t.ctx, { query: q, limit: 100 });
+      if (page.correctedKeyword) continue;
+      const inMemory = rows.filter((r) => searchRowMatches(q, r)).map((r) => r.id);
+      expect(inMemory.sort(), JSON.stringify(raw)).toEqual(page.items.map((i) => i.id).sort());
+    }
   });
 
   it("counts matches exactly up to the limit", async () => {
