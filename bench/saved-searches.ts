@@ -4,7 +4,7 @@
 // row in memory (`matchingSavedSearches`, as the notice job does); next to it, in the same run, a
 // keyword search of the same catalogue.
 //
-//   node bench/saved-searches.ts [--searches 100000] [--listings 300] [--engine postgres|pglite|both]
+//   node bench/saved-searches.ts [--searches 100000] [--listings 200] [--engine postgres|pglite|both]
 //
 // PostgreSQL: a database tsugu_bench_saved_searches is created and dropped (see postgres-database.ts).
 // Results go to bench/results/.
@@ -18,6 +18,7 @@ import { DEFECTS } from "#core/catalog/device-facts.ts";
 import {
   matchingSavedSearches,
   savedSearchCandidates,
+  savedSearchKey,
   savedSearchTokens,
 } from "#core/catalog/saved-searches.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
@@ -27,6 +28,7 @@ import {
   searchParamsOf,
   searchQueryFromParams,
 } from "#core/catalog/search-query.ts";
+import { tokenStats } from "#core/catalog/search-stats.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { BRANDS, ITEM_CONDITIONS } from "#core/shared/codes.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
@@ -43,7 +45,7 @@ const arg = (name: string, fallback: string) => {
   return at > 0 ? process.argv[at + 1]! : fallback;
 };
 const SEARCHES = Number(arg("searches", "100000"));
-const LISTINGS = Number(arg("listings", "300"));
+const LISTINGS = Number(arg("listings", "200"));
 const ENGINES = arg("engine", "both") === "both" ? ["postgres", "pglite"] : [arg("engine", "both")];
 const BENCH_DB = "tsugu_bench_saved_searches";
 /** The listings in the catalogue the saved searches are matched against. */
@@ -76,9 +78,9 @@ function savedQueries(n: number): URLSearchParams[] {
   return Array.from({ length: n }, () => {
     const raw: Record<string, unknown> = {};
     const shape = rng.next();
-    if (shape < 0.5) raw.keyword = rng.pick(names);
-    else if (shape < 0.8) raw.keyword = `${rng.pick(names)} ${rng.pick(WORDS)}`;
-    else if (shape < 0.9) raw.keyword = rng.pick(WORDS);
+    if (shape < 0.6) raw.keyword = rng.pick(names);
+    else if (shape < 0.92) raw.keyword = `${rng.pick(names)} ${rng.pick(WORDS)}`;
+    else if (shape < 0.97) raw.keyword = rng.pick(WORDS);
     else raw.brand = rng.pick(BRANDS).code;
     if (rng.next() < 0.3) raw.condition = [rng.pick(ITEM_CONDITIONS).code];
     if (rng.next() < 0.3) raw.priceMax = String(Math.round(rng.next() * 100) * 1000 + 3000);
@@ -95,14 +97,20 @@ async function prepare(database: Database, dataDir: string) {
   await seed(ctx, { items: 0, backOffice: false });
   await seedBulkItems({ db: database.db, blobs }, CATALOGUE);
   const members = (await database.db.select({ id: users.id }).from(users)).map((u) => u.id);
+  await database.db.execute(sql`analyze item_search`);
+  const stats = await tokenStats(ctx);
   const queries = savedQueries(SEARCHES);
   for (let i = 0; i < queries.length; i += 1000) {
     await database.db.insert(savedSearches).values(
-      queries.slice(i, i + 1000).map((params, j) => ({
-        userId: members[(i + j) % members.length]!,
-        query: params.toString(),
-        tokens: savedSearchTokens(searchQueryFromParams(params)),
-      })),
+      queries.slice(i, i + 1000).map((params, j) => {
+        const tokens = savedSearchTokens(searchQueryFromParams(params));
+        return {
+          userId: members[(i + j) % members.length]!,
+          query: params.toString(),
+          tokens,
+          keyToken: savedSearchKey(tokens, stats),
+        };
+      }),
     );
   }
   await database.db.execute(sql`vacuum analyze`);

@@ -16,6 +16,7 @@ import {
   notifySavedSearches,
   notifySavedSearchesHandler,
   savedSearchCandidates,
+  savedSearchKey,
   savedSearchTokens,
   saveSearch,
 } from "./saved-searches.ts";
@@ -349,11 +350,8 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     const words = ["galaxy", "xperia", "aquos", "pixel 7a", "ipad", "redmi", "arrows", "basio"];
     const rows = Array.from({ length: 2000 }, (_, i) => {
       const query = `keyword=${encodeURIComponent(`${words[i % words.length]} ${i}`)}`;
-      return {
-        userId: others.id,
-        query,
-        tokens: savedSearchTokens(searchQueryFromParams(new URLSearchParams(query))),
-      };
+      const tokens = savedSearchTokens(searchQueryFromParams(new URLSearchParams(query)));
+      return { userId: others.id, query, tokens, keyToken: savedSearchKey(tokens, null) };
     });
     await t.ctx.db.insert(savedSearches).values(rows);
     const fitting = await saveSearch(t.ctx, {
@@ -375,5 +373,8 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     // The one saved without tokens got them, and is found by the index from now on.
     const [filled] = await t.ctx.db.select().from(savedSearches).where(eq(savedSearches.id, legacy!.id));
     expect(filled!.tokens).toEqual(["水没"]);
+    expect(filled!.keyToken).toBe("水没");
+    // Keyed on its rarest token: the pair, not the words (without statistics, the longest).
+    expect(savedSearchKey(["iphone", "12", "iphone 12", "s:SALE"], null)).toBe("iphone 12");
   });
 });

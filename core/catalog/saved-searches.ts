@@ -7,7 +7,7 @@ import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
-import { searchRowMatches } from "./search-match.ts";
+import { type SearchRow, searchRowMatches } from "./search-match.ts";
 import {
   defaultSort,
   isEmptyQuery,
@@ -15,6 +15,7 @@ import {
   searchQueryFromParams,
   type TSearchQuery,
 } from "./search-query.ts";
+import { shareOf, type TokenStats, tokenStats } from "./search-stats.ts";
 import { keywordPlan } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";
 
@@ -29,6 +30,7 @@ export async function saveSearch(ctx: CoreContext, o: { actor: SessionUser; para
   // The order is not part of what is saved: a notice is about a listing, not a page.
   const query = searchParamsOf({ ...q, sort: defaultSort(q) }).toString();
   const tokens = savedSearchTokens(q);
+  const keyToken = savedSearchKey(tokens, await tokenStats(ctx));
   return ctx.db.transaction(async (tx) => {
     const [same] = await tx
       .select()
@@ -43,7 +45,7 @@ export async function saveSearch(ctx: CoreContext, o: { actor: SessionUser; para
     if ((n?.n ?? 0) >= MAX_SAVED_SEARCHES) throw new AppError("CONFLICT", { message: LIMIT_REACHED });
     const [row] = await tx
       .insert(savedSearches)
-      .values({ userId: o.actor.id, query, tokens, createdAt: ctx.clock.now() })
+      .values({ userId: o.actor.id, query, tokens, keyToken, createdAt: ctx.clock.now() })
       .returning();
     return row!;
   });
@@ -74,23 +76,67 @@ export function savedSearchTokens(q: TSearchQuery): string[] {
 }
 
 /**
- * The saved searches a listing may match: only those whose tokens the listing holds, found with one
- * GIN lookup however many searches are saved (and those not given tokens yet). Each is then
- * checked whole (phrases, ranges, choices) before anyone is told.
+ * The token a saved search is found by: the one fewest listings hold, by the search statistics;
+ * without statistics the longest (word pairs and longer terms are rarer than single words).
+ */
+export function savedSearchKey(tokens: string[], stats: TokenStats | null): string | null {
+  const rank = (t: string) => (stats ? shareOf(stats, t) : 0);
+  return (
+    [...tokens].sort((a, b) => rank(a) - rank(b) || b.length - a.length || a.localeCompare(b))[0] ?? null
+  );
+}
+
+/** The listing's search row, or nothing for a listing not indexed. */
+async function searchRowOf(ctx: Pick<CoreContext, "db">, itemId: number): Promise<SearchRow | undefined> {
+  const [row] = await ctx.db
+    .select({
+      grams: itemSearch.grams,
+      body: itemSearch.body,
+      price: itemSearch.price,
+      batteryHealth: itemSearch.batteryHealth,
+    })
+    .from(itemSearch)
+    .where(eq(itemSearch.itemId, itemId));
+  return row;
+}
+
+/**
+ * The saved searches of members other than the seller that a listing with these tokens may match:
+ * those keyed on one of its tokens (an index probe each, however many searches are saved) and
+ * holding no token it lacks, and those without tokens yet.
+ */
+async function candidatesFor(ctx: Pick<CoreContext, "db">, grams: string[], sellerId: number) {
+  // The empty string stands for "no key": searches without tokens are checked against every listing.
+  const held = sql`array[${sql.join(
+    [...grams, ""].map((g) => sql`${g}`),
+    sql`, `,
+  )}]::text[]`;
+  // A listing holds some 200 tokens; the planner, counting a share of the searches for each, would
+  // rather read them all than probe the key index 200 times, which is far cheaper.
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx
+      .select()
+      .from(savedSearches)
+      .where(
+        and(
+          sql`coalesce(${savedSearches.keyToken}, '') = any(${held})`,
+          sql`(${savedSearches.tokens} is null or ${savedSearches.tokens} <@ ${held})`,
+          ne(savedSearches.userId, sellerId),
+        ),
+      );
+  });
+}
+
+/**
+ * The saved searches a listing may match, before each is checked whole (phrases, ranges, choices).
  */
 export async function savedSearchCandidates(
   ctx: Pick<CoreContext, "db">,
   o: { itemId: number; sellerId: number },
 ) {
-  return ctx.db
-    .select()
-    .from(savedSearches)
-    .where(
-      and(
-        ne(savedSearches.userId, o.sellerId),
-        sql`(${savedSearches.tokens} is null or ${savedSearches.tokens} <@ (select ${itemSearch.grams} from ${itemSearch} where ${itemSearch.itemId} = ${o.itemId}))`,
-      ),
-    );
+  const row = await searchRowOf(ctx, o.itemId);
+  return row ? candidatesFor(ctx, row.grams, o.sellerId) : [];
 }
 
 /**
@@ -137,27 +183,29 @@ export async function matchingSavedSearches(
   ctx: Pick<CoreContext, "db">,
   o: { itemId: number; sellerId: number },
 ): Promise<(typeof savedSearches.$inferSelect)[]> {
-  const [row] = await ctx.db
-    .select({
-      grams: itemSearch.grams,
-      body: itemSearch.body,
-      price: itemSearch.price,
-      batteryHealth: itemSearch.batteryHealth,
-    })
-    .from(itemSearch)
-    .where(eq(itemSearch.itemId, o.itemId));
+  const row = await searchRowOf(ctx, o.itemId);
   if (!row) return [];
   const matching: (typeof savedSearches.$inferSelect)[] = [];
-  for (const s of await savedSearchCandidates(ctx, o)) {
+  // Many members save the same search ("iPhone 13"): each query is read and checked once.
+  const checked = new Map<string, boolean>();
+  for (const s of await candidatesFor(ctx, row.grams, o.sellerId)) {
+    const known = checked.get(s.query);
+    if (known !== undefined && s.tokens !== null) {
+      if (known) matching.push(s);
+      continue;
+    }
     const q = searchQueryFromParams(new URLSearchParams(s.query));
-    // Saved before searches had tokens: computed now, found by the index from then on.
+    // Saved before searches had tokens: computed now, found by its key from then on.
     if (s.tokens === null) {
+      const tokens = savedSearchTokens(q);
       await ctx.db
         .update(savedSearches)
-        .set({ tokens: savedSearchTokens(q) })
+        .set({ tokens, keyToken: savedSearchKey(tokens, await tokenStats(ctx)) })
         .where(eq(savedSearches.id, s.id));
     }
-    if (searchRowMatches(q, row)) matching.push(s);
+    const matches = searchRowMatches(q, row);
+    checked.set(s.query, matches);
+    if (matches) matching.push(s);
   }
   return matching;
 }

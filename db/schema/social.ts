@@ -87,11 +87,17 @@ export const savedSearches = pgTable(
      * computed (rows saved before the column existed are computed when first met).
      */
     tokens: text("tokens").array(),
+    /**
+     * The rarest of its tokens: a listing finds the saved searches it may match by looking up its
+     * own tokens here (one index probe each), however many searches are saved. Null for a search
+     * without tokens, which every listing is checked against.
+     */
+    keyToken: text("key_token"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("saved_searches_user_idx").on(t.userId),
-    index("saved_searches_tokens_idx").using("gin", t.tokens),
+    index("saved_searches_key_token_idx").on(sql`coalesce(${t.keyToken}, '')`),
   ],
 );
 
