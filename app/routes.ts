@@ -10,6 +10,7 @@ export default [
     route("signup/user-info", "routes/auth/signup-user-info.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("reset-password/sent", "routes/auth/reset-password-sent.tsx"),
+    route("settings", "routes/settings/index.tsx"),
     route("settings/reset-password", "routes/settings/reset-password.tsx"),
     route("settings/email", "routes/settings/email.tsx"),
     route("settings/change-password", "routes/settings/change-password.tsx"),

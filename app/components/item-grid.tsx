@@ -39,7 +39,10 @@ export function ItemTile({ item, lang }: { item: ItemCard; lang: Locale }) {
           </span>
         )}
       </div>
-      <p className="line-clamp-2 px-2 py-1.5 text-xs leading-snug text-slate-800">{item.title}</p>
+      {/* The padding outside the clamped box: inside it, the top of a third line would show. */}
+      <div className="px-2 py-1.5">
+        <p className="line-clamp-2 text-xs leading-snug text-slate-800">{item.title}</p>
+      </div>
     </Link>
   );
 }

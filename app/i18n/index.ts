@@ -23,8 +23,12 @@ const YEN = {
   en: new Intl.NumberFormat("en-US", { style: "currency", currency: "JPY" }),
 };
 
+/**
+ * Yen as the product writes it in both languages: ¥12,800, with the half-width sign (the Japanese
+ * format's full-width ￥ would stand next to the ¥ of typed texts such as 「¥50〜」).
+ */
 export function formatYen(amount: number, locale: Locale): string {
-  return YEN[locale === "ja" ? "ja" : "en"].format(amount);
+  return YEN[locale === "ja" ? "ja" : "en"].format(amount).replace("￥", "¥");
 }
 
 const POINTS = {

@@ -23,6 +23,7 @@ const FLASH_KEYS = [
   "address.saved",
   "bank.saved",
   "sms.verified",
+  "identification.result.noneUnderWay",
   "people.followed",
   "people.unfollowed",
   "people.blocked",

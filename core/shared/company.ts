@@ -22,7 +22,9 @@ export const COMPANY = {
   privacyEmail: "privacy@tsugu.example",
   supportHours: msg("companyFacts.supportHours"),
   business: msg("companyFacts.business"),
+  /** The secondhand dealer licence: the number alone (beside its label), and as a line of its own. */
   dealerLicence: msg("companyFacts.dealerLicence"),
+  dealerLicenceLine: msg("companyFacts.dealerLicenceLine"),
   legalAdviser: msg("companyFacts.legalAdviser"),
   /** Where a privacy complaint may also be taken. */
   privacyAuthority: msg("companyFacts.privacyAuthority"),

@@ -52,7 +52,7 @@ test("a buyer tops up ¥3,000 at FamilyMart and pays in points; the seller takes
   await expect(buyer).toHaveURL(/\/ja\/balance\/order-points\/cvs\/$/);
   expect(await seriousA11yProblems(buyer)).toEqual([]);
   await buyer.getByLabel(/ファミリーマート/).check();
-  await buyer.getByLabel("￥3,000", { exact: true }).check();
+  await buyer.getByLabel("¥3,000", { exact: true }).check();
   await buyer.getByRole("button", { name: "確認画面へ進む" }).click();
   await expect(buyer).toHaveURL(/\/ja\/balance\/order-points\/cvs\/application\//);
   await buyer.getByRole("button", { name: "確定する" }).click();
@@ -96,8 +96,8 @@ test("a buyer tops up ¥3,000 at FamilyMart and pays in points; the seller takes
   await page.getByRole("button", { name: "確認画面へ" }).click();
   await expect(page).toHaveURL(/\/ja\/balance\/transfer-bank\/application\//);
   await expect(page.getByRole("button", { name: "確定する" })).toBeEnabled();
-  await expect(page.getByText("￥250").first()).toBeVisible();
-  await expect(page.getByText("￥1,250").first()).toBeVisible();
+  await expect(page.getByText("¥250").first()).toBeVisible();
+  await expect(page.getByText("¥1,250").first()).toBeVisible();
   expect(await seriousA11yProblems(page)).toEqual([]);
   await page.getByRole("button", { name: "確定する" }).click();
   await expect(page).toHaveURL(/\/ja\/balance\/transfer-bank\/finish\/\?id=\d+/);
@@ -141,7 +141,7 @@ test("a buyer tops up ¥3,000 at FamilyMart and pays in points; the seller takes
   await page.goto("/ja/balance/transfer-history/");
   const row = page.getByTestId("history-row").filter({ hasText: "売上金を出金しました" }).first();
   await expect(row).toContainText("振込済み");
-  await expect(row).toContainText("￥250");
+  await expect(row).toContainText("¥250");
   expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "balance-history");
   await buyerContext.close();
@@ -174,7 +174,7 @@ test("a Seven Bank ATM code that is never used runs out, and the money and the f
   await page.goto("/ja/balance/transfer-seven/");
   await page.getByLabel("受け取る金額（円）").fill("1000");
   await page.getByRole("button", { name: "確認画面へ" }).click();
-  await expect(page.getByText("￥300").first()).toBeVisible();
+  await expect(page.getByText("¥300").first()).toBeVisible();
   await page.getByRole("button", { name: "確定する" }).click();
   await expect(page).toHaveURL(/\/ja\/balance\/transfer-seven\/finish\/\?id=\d+/);
   const finish = page.url();

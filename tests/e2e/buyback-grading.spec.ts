@@ -66,7 +66,7 @@ test("a grader receives a parcel, grades the device and the best bid becomes the
   await expect(page.getByTestId("toast").filter({ hasText: "査定額を会員に提示しました" })).toBeVisible();
   await expect(page.getByTestId("device-state")).toHaveText("査定完了");
   await expect(page.getByTestId("offer-amount")).toHaveText(
-    `￥${GRADING_JOURNEY.bid.toLocaleString("ja-JP")}`,
+    `¥${GRADING_JOURNEY.bid.toLocaleString("ja-JP")}`,
   );
   await expect(page.getByTestId("offer")).toContainText("株式会社リユースモバイル");
   await expect(page.getByTestId("gradings")).toContainText("初回の査定");
@@ -79,6 +79,6 @@ test("a grader receives a parcel, grades the device and the best bid becomes the
   await page.goto("/ja/staff/buyback/?tab=offered");
   await expect(
     page.getByRole("row").filter({ hasText: GRADING_JOURNEY.model }).filter({ hasText: "たろう" }),
-  ).toContainText("￥88,000");
+  ).toContainText("¥88,000");
   await context.close();
 });

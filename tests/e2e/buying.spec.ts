@@ -42,7 +42,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await buyer.goto(`/ja/items/${itemId}/`);
   await buyer.getByTestId("buy-button").click();
   await expect(buyer.getByRole("heading", { level: 1, name: "購入内容の確認" })).toBeVisible();
-  await expect(buyer.getByTestId("total")).toHaveText("￥3,000");
+  await expect(buyer.getByTestId("total")).toHaveText("¥3,000");
   expect(await seriousA11yProblems(buyer)).toEqual([]);
   await buyer.getByLabel("新しいカードで支払う").check();
   await buyer.getByLabel("カード番号").fill("4000 0000 0000 3220");
@@ -55,7 +55,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await expect(buyer).toHaveURL(new RegExp(`/ja/items/${itemId}/secure/$`));
   await buyer.getByRole("link", { name: "認証画面へ進む" }).click();
   await expect(buyer.getByRole("heading", { name: "本人認証（テスト環境）" })).toBeVisible();
-  await expect(buyer.getByText("￥3,000")).toBeVisible();
+  await expect(buyer.getByText("¥3,000")).toBeVisible();
   // The seller's open page will hear of the sale the moment it is paid: watch from now on, as the
   // toast shows for a few seconds only.
   const announced = expect(
@@ -110,10 +110,10 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   const before = await page.request.get("/api/v1/me/balance");
   const proceeds = ((await before.json()) as { balance: { proceeds: number } }).balance.proceeds;
   await page.goto("/ja/balance/");
-  await expect(page.getByTestId("proceeds")).toHaveText(`￥${proceeds.toLocaleString("ja-JP")}`);
+  await expect(page.getByTestId("proceeds")).toHaveText(`¥${proceeds.toLocaleString("ja-JP")}`);
   await page.goto("/ja/balance/transfer-history/");
   await expect(page.getByTestId("history-row").filter({ hasText: "商品が売れました" }).first()).toContainText(
-    "+￥2,850",
+    "+¥2,850",
   );
   expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "buying");

@@ -96,7 +96,7 @@ test("the listing form keeps every field, the price and the brand typed before h
   await page.getByLabel("発送までの日数").selectOption({ label: "1〜2日で発送" });
   await page.getByLabel("出品画像（最大10枚）").setInputFiles([await photo()]);
   // Hydrated, the page works out the proceeds from the price that was typed, and keeps the price.
-  await expect(page.getByTestId("proceeds")).toHaveText("￥11,728");
+  await expect(page.getByTestId("proceeds")).toHaveText("¥11,728");
   await expect(page.getByLabel("販売価格")).toHaveValue("12345");
   await expect(page.getByLabel("ブランド")).toHaveValue("00002");
   await journeyShot(page, "forms-listing");

@@ -49,7 +49,7 @@ test("on a phone, a buyer types how people type a model, picks it, narrows by a 
   const market = page.getByTestId("market-price");
   await expect(market).toBeVisible();
   await expect(market.getByRole("heading", { name: "この機種・状態の相場" })).toBeVisible();
-  await expect(page.getByTestId("market-median")).toHaveText(/^￥[\d,]+$/);
+  await expect(page.getByTestId("market-median")).toHaveText(/^¥[\d,]+$/);
   await expect(page.getByTestId("market-count")).toHaveText(/過去90日の取引 \d+件/);
   await journeyShot(page, "search-market-price");
   expect(await seriousA11yProblems(page)).toEqual([]);

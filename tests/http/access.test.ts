@@ -321,6 +321,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "signup/user-info": all(302),
   "reset-password": all(200),
   "reset-password/sent": all(200),
+  settings: signedIn(302, 200),
   "settings/reset-password": all(200),
   "settings/email": signedIn(302, 200),
   "settings/change-password": signedIn(302, 200),
@@ -335,8 +336,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/sms/verify": all(302),
   "settings/identification": signedIn(302, 200),
   // Without the provider's reference there is no check to show.
-  "ekyc/polarify/success": signedIn(302, 404),
-  "ekyc/polarify/error": signedIn(302, 404),
+  "ekyc/polarify/success": signedIn(302, 302),
+  "ekyc/polarify/error": signedIn(302, 302),
   "setup/address": signedIn(302, 200),
   "setup/bank-account": signedIn(302, 200),
   // The optional card step: a card can be saved or the step skipped.

@@ -272,9 +272,43 @@ describe("identity verification through the Polarify sandbox", () => {
     expect(row!.identityVerifiedAt).toBeNull();
     expect((await fetch(`${server.url}/sandbox/polarify/plr_unknownunknownunknown00/`)).status).toBe(404);
   });
+
+  it("sends a return page opened with no check under way to the identification settings, saying so", async () => {
+    const token = await logIn(member(2));
+    for (const path of ["/ja/ekyc/polarify/success/", "/ja/ekyc/polarify/error/?reference=plr_nothing"]) {
+      const res = await page(token, path);
+      expect(res.status, path).toBe(302);
+      expect(res.location).toBe("/ja/settings/identification/");
+      expect(res.headers.getSetCookie().join(";")).toContain("identification.result.noneUnderWay");
+    }
+    const en = await page(token, "/en/ekyc/polarify/success/");
+    expect(en.location).toBe("/en/settings/identification/");
+  });
 });
 
 describe("settings pages and the seller setup flow without JavaScript", () => {
+  it("opens the settings index with a link to every settings page, in both languages", async () => {
+    const token = await logIn(member(1));
+    const ja = await page(token, "/ja/settings/");
+    expect(ja.status).toBe(200);
+    expect(ja.html).toContain("<title>設定");
+    for (const to of [
+      "profile",
+      "email",
+      "change-password",
+      "address",
+      "bank-account",
+      "credit-card",
+      "sms",
+      "identification",
+    ]) {
+      expect(ja.html, to).toContain(`href="/ja/settings/${to}/"`);
+    }
+    const en = await page(token, "/en/settings/");
+    expect(en.html).toContain("<title>Settings");
+    expect(en.html).toContain('href="/en/settings/address/"');
+  });
+
   it("fills the address from the postal code and keeps what was typed", async () => {
     const token = await logIn(member(1));
     const filled = await page(token, "/ja/settings/address/", {

@@ -141,7 +141,7 @@ describe("buyback grading in the back office, without JavaScript", () => {
     expect(graded.status).toBe(302);
     const offered = await page(`/ja/staff/buyback/${itemId}/`, grader.cookie);
     expect(offered.doc.querySelector('[data-testid="device-state"]')?.text).toBe("査定完了");
-    expect(offered.doc.querySelector('[data-testid="offer-amount"]')?.text).toBe("￥45,000");
+    expect(offered.doc.querySelector('[data-testid="offer-amount"]')?.text).toBe("¥45,000");
     expect(offered.doc.querySelector('[data-testid="offer"]')?.text).toContain("株式会社リユースモバイル");
     expect(offered.doc.querySelector('[data-testid="gradings"]')?.text).toContain("初回の査定");
     const english = await page(`/en/staff/buyback/${itemId}/`, grader.cookie);

@@ -143,7 +143,7 @@ describe("the buyback home", () => {
     expect(ja.doc.querySelector("title")?.text).toBe("Tsugu 買取 - Tsugu");
     expect(ja.doc.querySelector("h1")?.text).toBe("Tsugu 買取");
     expect(ja.doc.text).toContain("7日間、ゆっくり検討");
-    expect(ja.doc.text).toContain("買取額の合計が￥10,000以上");
+    expect(ja.doc.text).toContain("買取額の合計が¥10,000以上");
     expect(ja.doc.querySelectorAll("details").length).toBeGreaterThanOrEqual(8);
     expect(ja.doc.querySelector('a[href="/ja/buyback/application/"]')).not.toBeNull();
     for (const path of ["items/", "results/", "spots/", "shop/"]) {
@@ -171,7 +171,7 @@ describe("the buyback home", () => {
     const quote = await page(`/ja/buyback/?category=05&model=${ids.iphone}`);
     const result = quote.doc.querySelector('[data-testid="quote-result"]');
     expect(result?.text).toContain("iPhone 13のいまの買取価格");
-    expect(result?.text).toContain("￥55,000");
+    expect(result?.text).toContain("¥55,000");
     expect(result?.text).toContain("2026/11/20 10:30更新");
     expect(result?.text).not.toContain("99,000");
     expect(result?.querySelector(`a[href="/ja/buyback/items/05/${ids.iphone}/"]`)).not.toBeNull();
@@ -211,7 +211,7 @@ describe("prices", () => {
       `/ja/buyback/items/05/${ids.iphone}/`,
       `/ja/buyback/items/05/${ids.pixel}/`,
     ]);
-    expect(priced[0]?.text).toContain("最大 ￥55,000");
+    expect(priced[0]?.text).toContain("最大 ¥55,000");
     expect(priced[0]?.text).toContain("2026/11/20 10:30更新");
     const others = doc.querySelectorAll('[data-testid="unpriced-models"] a').map((a) => a.text);
     expect(others).toContain("Galaxy S21");
@@ -225,14 +225,14 @@ describe("prices", () => {
     const { status, doc } = await page(`/ja/buyback/items/05/${ids.iphone}/`);
     expect(status).toBe(200);
     expect(doc.querySelector("title")?.text).toBe("iPhone 13の買取価格 - Tsugu");
-    expect(doc.querySelector('[data-testid="top-price"]')?.text).toContain("￥55,000");
+    expect(doc.querySelector('[data-testid="top-price"]')?.text).toContain("¥55,000");
     expect(doc.querySelector('[data-testid="top-price"]')?.text).toContain("最終更新：2026/11/20 10:30");
     const none = doc.querySelector('[data-testid="prices-none"]')!;
-    expect(none.querySelector('[data-testid="price-A"]')?.text).toContain("￥55,000");
+    expect(none.querySelector('[data-testid="price-A"]')?.text).toContain("¥55,000");
     // The disabled ¥99,000 bid is no price.
     expect(none.querySelector('[data-testid="price-S"]')?.text).toContain("価格なし");
     const screen = doc.querySelector('[data-testid="prices-screen"]')!;
-    expect(screen.querySelector('[data-testid="price-J"]')?.text).toContain("￥18,000");
+    expect(screen.querySelector('[data-testid="price-J"]')?.text).toContain("¥18,000");
     expect(screen.querySelector('[data-testid="price-A"]')?.text).toContain("価格なし");
     expect(doc.querySelector('[data-testid="prices-camera"]')?.text).toContain("価格なし");
     expect(doc.text).not.toContain("99,000");
@@ -245,7 +245,7 @@ describe("prices", () => {
     expect(unpriced.doc.querySelector('[data-testid="no-price"]')?.text).toContain(
       "この機種には、いま買取価格がありません",
     );
-    expect(unpriced.doc.text).not.toMatch(/￥\d/);
+    expect(unpriced.doc.text).not.toMatch(/¥\d/);
 
     const en = await page(`/en/buyback/items/05/${ids.iphone}/`);
     expect(en.doc.querySelector("title")?.text).toBe("Buyback prices: iPhone 13 - Tsugu");
@@ -276,7 +276,7 @@ describe("completed buybacks", () => {
     ]);
     expect(rows[0]?.text).toContain("iPhone 13");
     expect(rows[0]?.text).toContain("A（美品）");
-    expect(rows[0]?.text).toContain("￥55,000");
+    expect(rows[0]?.text).toContain("¥55,000");
     expect(rows[0]?.text).toContain("2026/11/10成立");
     for (const secret of ["ひみつのはなこ", "秘密", "356789012345678", "秘密のバイヤー"]) {
       expect(html).not.toContain(secret);
@@ -289,9 +289,9 @@ describe("completed buybacks", () => {
     const { status, doc, html } = await page(`/ja/buyback/results/${results.older}/`);
     expect(status).toBe(200);
     const price = doc.querySelector('[data-testid="result-price"]')?.text ?? "";
-    expect(price).toContain("￥18,000");
+    expect(price).toContain("¥18,000");
     expect(price).toContain("減額：ほかの不具合（バッテリー劣化（最大容量80%未満））");
-    expect(price).toContain("￥16,200");
+    expect(price).toContain("¥16,200");
     expect(doc.text).toContain("画面割れ・表示不良、バッテリー劣化（最大容量80%未満）");
     expect(doc.text).toContain("128GB");
     expect(doc.querySelector(`a[href="/ja/buyback/items/05/${ids.iphone}/"]`)).not.toBeNull();
@@ -453,7 +453,7 @@ describe("links and the sitemap", () => {
     const imei = await page("/ja/imei-checker/?imei=990001011234564");
     const link = imei.doc.querySelector('[data-testid="buyback-price-link"]');
     expect(link?.getAttribute("href")).toBe(`/ja/buyback/items/05/${ids.iphone}/`);
-    expect(link?.text).toContain("最大 ￥55,000");
+    expect(link?.text).toContain("最大 ¥55,000");
     const about = await page("/en/about/");
     expect(about.doc.querySelector('a[href="/en/buyback/"]')?.text).toBe("See details");
     expect((await page("/ja/about/")).doc.querySelector('a[href="/ja/buyback/"]')?.text).toBe("詳しく見る");

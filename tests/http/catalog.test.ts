@@ -175,7 +175,7 @@ describe("item pages", () => {
     // The browser keeps the recently viewed list, so the page is the same for every visitor.
     expect(res.headers.getSetCookie().filter((c) => c.startsWith("tsugu_recent="))).toEqual([]);
     const doc = parse(await res.text());
-    expect(doc.querySelector('[data-testid="item-price"]')?.text).toBe("￥8,000");
+    expect(doc.querySelector('[data-testid="item-price"]')?.text).toBe("¥8,000");
     expect(doc.querySelector('[data-testid="item-defects"]')?.text).toContain("水没歴あり");
     const home = parse(
       await (await fetch(`${server.url}/ja/`, { headers: { cookie: `tsugu_recent=${itemId}` } })).text(),

@@ -107,6 +107,9 @@ describe("locale routing", () => {
     ]) {
       expect(about).toContain(fact);
     }
+    // The licence row says its label once: the number beside it, not the label again.
+    expect(about).toContain("古物商許可番号東京都公安委員会 第303311805421号");
+    expect(about).not.toContain("古物商許可番号古物商許可番号");
     const laws = (await head("/ja/laws/")).doc.text;
     for (const fact of [
       "販売事業者",

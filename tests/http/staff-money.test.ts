@@ -124,7 +124,7 @@ describe("the office's money screens, without JavaScript", () => {
     expect(list.doc.querySelector(`a[href="/ja/staff/payouts/${payout.id}/"]`)).not.toBeNull();
     expect(list.doc.querySelector(`a[href="/ja/staff/members/${m.id}/"]`)).not.toBeNull();
     expect(list.doc.querySelector(`[data-testid="payout-state-${payout.id}"]`)?.text).toBe("承認待ち");
-    expect(list.html).toContain("￥400,000");
+    expect(list.html).toContain("¥400,000");
     const kyashOnly = await page("/ja/staff/payouts/?method=kyash", financeA.cookie);
     expect(kyashOnly.doc.querySelector(`a[href="/ja/staff/payouts/${payout.id}/"]`)).toBeNull();
     // Nonsense filters are read as "any", never a 500.
@@ -282,7 +282,7 @@ describe("the office's money screens, without JavaScript", () => {
     expect(alerts.doc.querySelector(`[data-testid="alert-kind-${alert!.id}"]`)?.text).toContain(
       "出金の失敗・組戻し",
     );
-    expect(alerts.html).toContain("￥400,250");
+    expect(alerts.html).toContain("¥400,250");
     const resolved = await post("/ja/staff/money-alerts/", financeA.cookie, { alertId: String(alert!.id) });
     expect(resolved.status).toBe(302);
     const [after] = await server.database.db.select().from(moneyAlerts).where(eq(moneyAlerts.id, alert!.id));
@@ -347,7 +347,7 @@ describe("the office's money screens, without JavaScript", () => {
     const url = `/ja/staff/members/${m.id}/`;
     const view = await page(url, financeA.cookie);
     expect(view.status).toBe(200);
-    expect(view.doc.querySelector('[data-testid="balance-proceeds"]')?.text).toBe("￥12,000");
+    expect(view.doc.querySelector('[data-testid="balance-proceeds"]')?.text).toBe("¥12,000");
     expect(view.doc.querySelector('[data-testid="balance-free-points"]')?.text).toBe("0P");
     const form = view.doc.querySelector('[data-testid="grant-form"]');
     expect(form).not.toBeNull();

@@ -101,12 +101,12 @@ describe("the balance overview", () => {
     const ja = await getPage(server, "/ja/balance/", m.cookie);
     expect(ja.status).toBe(200);
     expect(ja.doc.querySelector("h1")?.text).toBe("残高");
-    expect(text(ja.doc, "proceeds")).toBe("￥12,345");
+    expect(text(ja.doc, "proceeds")).toBe("¥12,345");
     expect(text(ja.doc, "points")).toBe("3,000P");
     expect(text(ja.doc, "free-points")).toBe("500P");
-    expect(text(ja.doc, "proceeds-deadline")).toMatch(/に￥12,345が受取期限を迎えます$/);
+    expect(text(ja.doc, "proceeds-deadline")).toMatch(/に¥12,345が受取期限を迎えます$/);
     expect(text(ja.doc, "free-points-expiry")).toMatch(/に500Pが失効します$/);
-    expect(ja.html).toContain("振込手数料￥250を差し引いて登録口座へ自動で振り込みます");
+    expect(ja.html).toContain("振込手数料¥250を差し引いて登録口座へ自動で振り込みます");
     expect(ja.html).toContain("資金決済法");
     // No bank account yet: the page says so and leads to registering one.
     expect(ja.doc.querySelector('a[href="/ja/settings/bank-account/"]')).not.toBeNull();
@@ -124,7 +124,7 @@ describe("the balance overview", () => {
     ]) {
       expect(links, path).toContain(path);
     }
-    expect(ja.html).toContain("手数料￥300");
+    expect(ja.html).toContain("手数料¥300");
 
     const en = await getPage(server, "/en/balance/", m.cookie);
     expect(en.doc.querySelector("h1")?.text).toBe("Balance");
@@ -155,10 +155,10 @@ describe("the balance overview", () => {
       requestKey: "web-balance-payout",
     });
     const page = await getPage(server, "/ja/balance/", m.cookie);
-    expect(text(page.doc, "proceeds")).toBe("￥6,750");
+    expect(text(page.doc, "proceeds")).toBe("¥6,750");
     expect(page.doc.querySelector('a[href="/ja/settings/bank-account/"]')).toBeNull();
     const row = page.doc.querySelector('[data-testid="open-payout"]');
-    expect(row?.text).toContain("銀行振込・￥3,000（手数料￥250）");
+    expect(row?.text).toContain("銀行振込・¥3,000（手数料¥250）");
     expect(row?.querySelector("a")?.getAttribute("href")).toBe(
       `/ja/balance/transfer-bank/finish/?id=${payout.id}`,
     );
@@ -227,14 +227,14 @@ describe("the transfer history", () => {
     const first = await getPage(server, "/ja/balance/transfer-history/", m.cookie);
     const rows = first.doc.querySelectorAll('[data-testid="history-row"]');
     expect(rows).toHaveLength(20);
-    expect(rows[0]!.querySelector('[data-testid="delta-proceeds"]')?.text).toBe("+￥23");
+    expect(rows[0]!.querySelector('[data-testid="delta-proceeds"]')?.text).toBe("+¥23");
     const next = first.doc.querySelector('[data-testid="next-page"]')?.getAttribute("href");
     expect(next).toMatch(/^\/ja\/balance\/transfer-history\/\?before=\d+$/);
     const second = await getPage(server, next!, m.cookie);
     expect(second.doc.querySelectorAll('[data-testid="delta-proceeds"]').map((d) => d.text)).toEqual([
-      "+￥3",
-      "+￥2",
-      "+￥1",
+      "+¥3",
+      "+¥2",
+      "+¥1",
     ]);
     expect(second.doc.querySelector('[data-testid="next-page"]')).toBeNull();
     for (const bad of ["abc", "-1", "1e20", "99999999999999999999", "%E3%81%82", "1;drop", ""]) {
@@ -256,7 +256,7 @@ describe("points from proceeds", () => {
     const m = await member();
     await giveProceeds(m.id, 5000);
     const form = await getPage(server, "/ja/balance/transfer-points/", m.cookie);
-    expect(text(form.doc, "available")).toBe("￥5,000");
+    expect(text(form.doc, "available")).toBe("¥5,000");
     const requestKey = await keyOf(m);
     const confirm = await post("/ja/balance/transfer-points/", m.cookie, {
       amount: "１，２００円",
@@ -265,9 +265,9 @@ describe("points from proceeds", () => {
     });
     expect(confirm.status).toBe(200);
     const confirmDoc = (await getPage(server, "/ja/balance/", m.cookie)).doc;
-    expect(text(confirmDoc, "proceeds")).toBe("￥5,000"); // nothing moved by the confirm step
+    expect(text(confirmDoc, "proceeds")).toBe("¥5,000"); // nothing moved by the confirm step
     const confirmHtml = await confirm.text();
-    expect(confirmHtml).toContain('data-testid="confirm-amount">￥1,200');
+    expect(confirmHtml).toContain('data-testid="confirm-amount">¥1,200');
     expect(confirmHtml).toContain('data-testid="confirm-points">1,200P');
 
     const sent = { amount: "1200", requestKey, intent: "transfer" };
@@ -287,8 +287,8 @@ describe("points from proceeds", () => {
 
     const finish = await getPage(server, a.headers.get("location")!, m.cookie);
     expect(finish.status).toBe(200);
-    expect(text(finish.doc, "moved")).toBe("￥1,200の売上金で1,200Pを購入しました");
-    expect(text(finish.doc, "proceeds")).toBe("￥3,800");
+    expect(text(finish.doc, "moved")).toBe("¥1,200の売上金で1,200Pを購入しました");
+    expect(text(finish.doc, "proceeds")).toBe("¥3,800");
     expect(text(finish.doc, "points")).toBe("1,200P");
     const en = await getPage(server, a.headers.get("location")!.replace("/ja/", "/en/"), m.cookie);
     expect(text(en.doc, "moved")).toBe("You bought 1,200P with ¥1,200 of proceeds");
@@ -297,7 +297,7 @@ describe("points from proceeds", () => {
     const history = await getPage(server, "/ja/balance/transfer-history/", m.cookie);
     const row = history.doc.querySelector('[data-kind="points_purchase"]');
     expect(history.doc.querySelectorAll('[data-kind="points_purchase"]')).toHaveLength(1);
-    expect(row?.querySelector('[data-testid="delta-proceeds"]')?.text).toBe("-￥1,200");
+    expect(row?.querySelector('[data-testid="delta-proceeds"]')?.text).toBe("-¥1,200");
     expect(row?.querySelector('[data-testid="delta-points"]')?.text).toBe("+1,200P");
     expect(row?.querySelector("a")?.getAttribute("href")).toBe(a.headers.get("location"));
 
@@ -401,19 +401,19 @@ describe("balance notifications", () => {
       ],
       [
         { userId: m.id, event: "payout_sent", amount: 2000, refs: { payoutId: payout.id } },
-        "￥2,000を登録口座へ振り込みました",
+        "¥2,000を登録口座へ振り込みました",
         "¥2,000 was transferred to your bank account",
         `/ja/balance/transfer-bank/finish/?id=${payout.id}`,
       ],
       [
         { userId: m.id, event: "deadline_reminder", amount: 5000, days: 7, refs: { deadline: "x" } },
-        "売上金￥5,000の受取期限まであと7日です。期限を迎えると振込手数料を差し引いて登録口座へ振り込みます",
+        "売上金¥5,000の受取期限まであと7日です。期限を迎えると振込手数料を差し引いて登録口座へ振り込みます",
         "¥5,000 of your proceeds reaches its deadline in 7 days.",
         "/ja/balance/",
       ],
       [
         { userId: m.id, event: "deadline_no_account", amount: 5000, refs: {} },
-        "受取期限を迎えた売上金￥5,000の振込先口座が登録されていません。口座を登録してください",
+        "受取期限を迎えた売上金¥5,000の振込先口座が登録されていません。口座を登録してください",
         "¥5,000 of proceeds reached its deadline",
         "/ja/settings/bank-account/",
       ],

@@ -180,7 +180,7 @@ describe("the member's buyback pages", () => {
     });
     const estimate = await estimated.text();
     expect(estimate).toContain('data-testid="estimate-0-offer-amount"');
-    expect(estimate).toMatch(/data-testid="estimate-0-offer-amount"[^>]*>￥45,000/);
+    expect(estimate).toMatch(/data-testid="estimate-0-offer-amount"[^>]*>¥45,000/);
   });
 
   it("refuses a wrong IMEI or a missing answer with the message in the page's language, keeping every field", async () => {
@@ -219,7 +219,7 @@ describe("the member's buyback pages", () => {
     const confirm = await getPage(server, "/ja/buyback/confirm/", cookie);
     expect(confirm.status).toBe(200);
     expect(confirm.doc.querySelectorAll('[data-testid="confirm-device"]')).toHaveLength(2);
-    expect(confirm.doc.querySelector('[data-testid="confirm-total"]')?.text).toBe("￥53,000");
+    expect(confirm.doc.querySelector('[data-testid="confirm-total"]')?.text).toBe("¥53,000");
     const requestKey = confirm.doc.querySelector('input[name="requestKey"]')?.getAttribute("value") ?? "";
 
     // Without the confirmations and with a pickup missing its time: messages, the choices kept.
@@ -301,7 +301,7 @@ describe("the member's buyback pages", () => {
     const m = await member();
     const id = await offered(m, 6_000);
     const page = await getPage(server, `/ja/buyback/transactions/${id}/`, m.cookie);
-    expect(page.doc.querySelector('[data-testid="offer-lines-amount"]')?.text).toBe("￥6,000");
+    expect(page.doc.querySelector('[data-testid="offer-lines-amount"]')?.text).toBe("¥6,000");
     expect(page.doc.querySelector('[data-testid="offer-deadline"]')?.text).toMatch(
       /^回答期限: .*（日本時間）$/,
     );
@@ -319,7 +319,7 @@ describe("the member's buyback pages", () => {
     expect((await getBalance(server.ctx, { userId: m.id })).proceeds).toBe(6_000);
     const bought = await getPage(server, `/ja/buyback/transactions/${id}/`, m.cookie);
     expect(bought.doc.querySelector('[data-testid="bought"]')?.text).toContain(
-      "￥6,000を売上金に加えました。",
+      "¥6,000を売上金に加えました。",
     );
     const twice = await post(`/ja/buyback/transactions/${id}/`, m.cookie, { intent: "accept", adult: "on" });
     expect(twice.status).toBe(409);
@@ -332,7 +332,7 @@ describe("the member's buyback pages", () => {
     expect(notice?.kind).toBe("buyback");
     const list = await getPage(server, "/ja/notifications/", m.cookie);
     const link = list.doc.querySelector(`a[href="/ja/buyback/transactions/${id}/"]`);
-    expect(link?.text).toContain("「iPhone 13」の買取が成立しました。￥6,000を売上金に加えました");
+    expect(link?.text).toContain("「iPhone 13」の買取が成立しました。¥6,000を売上金に加えました");
     const listEn = await getPage(server, "/en/notifications/", m.cookie);
     expect(listEn.html).toContain(
       "The buyback of your iPhone 13 is complete: ¥6,000 was added to your proceeds",

@@ -50,7 +50,7 @@ describe("buying pages", () => {
     const ja = await page(`/ja/items/${itemId}/buy/`, cookie);
     expect(ja.status).toBe(200);
     expect(ja.doc.querySelector("h1")?.text).toBe("購入内容の確認");
-    expect(ja.doc.querySelector('[data-testid="total"]')?.text).toBe("￥18,000");
+    expect(ja.doc.querySelector('[data-testid="total"]')?.text).toBe("¥18,000");
     expect(ja.html).toContain("渋谷区神宮前");
     const en = await page(`/en/items/${itemId}/buy/`, cookie);
     expect(en.doc.querySelector("h1")?.text).toBe("Confirm your purchase");

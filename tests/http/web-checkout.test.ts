@@ -80,7 +80,7 @@ describe("checkout with the balance", () => {
     expect(doc.querySelector('input[name="method"][value="points"]')).toBeNull();
     expect(doc.querySelector('input[name="usePoints"]')).toBeNull();
     expect(doc.querySelector('[data-testid="points-balance"]')).toBeNull();
-    expect(text(doc, "pay-card")).toBe("￥5,000");
+    expect(text(doc, "pay-card")).toBe("¥5,000");
     expect(text(doc, "pay-points")).toBe("0P");
   });
 
@@ -104,7 +104,7 @@ describe("checkout with the balance", () => {
     expect(doc.querySelector('input[name="usePoints"]')).toBeNull();
     expect(text(doc, "pay-free-points")).toBe("1,200P");
     expect(text(doc, "pay-points")).toBe("3,800P");
-    expect(text(doc, "pay-card")).toBe("￥0");
+    expect(text(doc, "pay-card")).toBe("¥0");
     const en = await page(`/en/items/${itemId}/buy/`, cookie);
     expect(en.html).toContain("Pay with points (balance 5,200P)");
 
@@ -135,9 +135,9 @@ describe("checkout with the balance", () => {
     const box = doc.querySelector('input[name="usePoints"]');
     expect(box?.getAttribute("value")).toBe("1");
     expect(box?.hasAttribute("checked")).toBe(true);
-    expect(html).toContain("ポイントを使う（1,500P 利用、残り￥3,500をカードで）");
+    expect(html).toContain("ポイントを使う（1,500P 利用、残り¥3,500をカードで）");
     expect(text(doc, "pay-points")).toBe("1,500P");
-    expect(text(doc, "pay-card")).toBe("￥3,500");
+    expect(text(doc, "pay-card")).toBe("¥3,500");
 
     const bought = await post(`/ja/items/${itemId}/buy/`, cookie, {
       idempotencyKey: randomUUID(),
@@ -154,7 +154,7 @@ describe("checkout with the balance", () => {
     expect(await getBalance(server.ctx, { userId: buyer.id })).toMatchObject({ points: 0, escrow: 5000 });
     const view = await page(`/ja/items/${itemId}/transactions/buyer/`, cookie);
     expect(text(view.doc, "paid-points")).toBe("1,500P");
-    expect(text(view.doc, "paid-card")).toBe("￥3,500");
+    expect(text(view.doc, "paid-card")).toBe("¥3,500");
     // The seller is not shown how the buyer paid.
     const sellerView = await page(`/ja/items/${itemId}/transactions/seller/`, await cookieOf(seller));
     expect(sellerView.doc.querySelector('[data-testid="paid-card"]')).toBeNull();

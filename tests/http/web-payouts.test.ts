@@ -98,8 +98,8 @@ describe("payout pages", () => {
     const m = await seller({ proceeds: 10_000, bank: true });
     const { url, requestKey, start } = await toConfirm("ja", "bank", m.cookie, "３,０００円");
     expect(start.doc.querySelector("h1")?.text).toBe("銀行口座に振込申請");
-    expect(text(start.doc, "proceeds")).toBe("￥10,000");
-    expect(text(start.doc, "fee")).toBe("￥250");
+    expect(text(start.doc, "proceeds")).toBe("¥10,000");
+    expect(text(start.doc, "fee")).toBe("¥250");
     expect(text(start.doc, "destination")).toContain("みずほ銀行");
     expect(text(start.doc, "destination")).toContain("****567");
     expect(start.html).not.toContain("1234567");
@@ -109,9 +109,9 @@ describe("payout pages", () => {
     const confirm = await page(url, m.cookie);
     expect(confirm.status).toBe(200);
     expect(confirm.doc.querySelector("h1")?.text).toBe("申請内容の確認");
-    expect(text(confirm.doc, "amount")).toBe("￥3,000");
-    expect(text(confirm.doc, "fee")).toBe("￥250");
-    expect(text(confirm.doc, "total")).toBe("￥3,250");
+    expect(text(confirm.doc, "amount")).toBe("¥3,000");
+    expect(text(confirm.doc, "fee")).toBe("¥250");
+    expect(text(confirm.doc, "total")).toBe("¥3,250");
     expect(text(confirm.doc, "timing")).toContain("翌銀行営業日");
     expect(text(confirm.doc, "destination")).toContain("東京営業部");
     // Nothing has moved yet.
@@ -136,9 +136,9 @@ describe("payout pages", () => {
     const receipt = await page(done.location!, m.cookie);
     expect(receipt.status).toBe(200);
     expect(text(receipt.doc, "state")).toBe("申請中");
-    expect(text(receipt.doc, "amount")).toBe("￥3,000");
-    expect(text(receipt.doc, "fee")).toBe("￥250");
-    expect(text(receipt.doc, "total")).toBe("￥3,250");
+    expect(text(receipt.doc, "amount")).toBe("¥3,000");
+    expect(text(receipt.doc, "fee")).toBe("¥250");
+    expect(text(receipt.doc, "total")).toBe("¥3,250");
     expect(text(receipt.doc, "destination")).toContain("****567");
     expect(text(receipt.doc, "timing")).toContain("翌銀行営業日");
     const repeated = await page(again.location!, m.cookie);
@@ -168,11 +168,11 @@ describe("payout pages", () => {
   it("issues a Seven Bank ATM code: numbers, expiry, steps and the sandbox ATM; the cash taken shows on the receipt", async () => {
     const m = await seller({ proceeds: 20_000 });
     const { url, start } = await toConfirm("ja", "seven", m.cookie, "5000");
-    expect(text(start.doc, "fee")).toBe("￥300");
+    expect(text(start.doc, "fee")).toBe("¥300");
     expect(start.html).toContain("24時間");
     const confirm = await page(url, m.cookie);
-    expect(text(confirm.doc, "fee")).toBe("￥300");
-    expect(text(confirm.doc, "total")).toBe("￥5,300");
+    expect(text(confirm.doc, "fee")).toBe("¥300");
+    expect(text(confirm.doc, "total")).toBe("¥5,300");
     const done = await post(url, m.cookie, {
       amount: inputValue(confirm.doc, "amount")!,
       requestKey: inputValue(confirm.doc, "requestKey")!,
@@ -190,13 +190,13 @@ describe("payout pages", () => {
     expect(receipt.doc.querySelector('[data-testid="sandbox-atm"]')?.getAttribute("href")).toBe(
       "/sandbox/atm/",
     );
-    expect(text(receipt.doc, "fee")).toBe("￥300");
+    expect(text(receipt.doc, "fee")).toBe("¥300");
     expect(await proceedsOf(m.id)).toBe(14_700);
 
     // At the (sandbox) ATM, the numbers give the cash once; the receipt then says so.
     const atm = await post("/sandbox/atm/", "", { lang: "ja", receipt: code, confirmation });
     expect(atm.status).toBe(200);
-    expect(atm.html).toContain("￥5,000をお受け取りください");
+    expect(atm.html).toContain("¥5,000をお受け取りください");
     const after = await page(done.location!, m.cookie);
     expect(text(after.doc, "state")).toBe("受け取り済み");
     expect(after.doc.querySelector('[data-testid="receipt-code"]')).toBeNull();
@@ -252,7 +252,7 @@ describe("payout pages", () => {
     const m = await seller({ proceeds: 5000 });
     const start = await page("/ja/balance/transfer-kyash/", m.cookie);
     expect(start.html).toContain("送金先のKyashアカウントが登録されていません");
-    expect(text(start.doc, "fee")).toBe("￥0（無料）");
+    expect(text(start.doc, "fee")).toBe("¥0（無料）");
     // Asking before linking: the core's message, nothing moved.
     const early = await post("/ja/balance/transfer-kyash/", m.cookie, {
       intent: "review",
@@ -286,7 +286,7 @@ describe("payout pages", () => {
     const { url, start: again } = await toConfirm("ja", "kyash", m.cookie, "2000");
     expect(text(again.doc, "destination")).toBe("**** **** **** 1234");
     const confirm = await page(url, m.cookie);
-    expect(text(confirm.doc, "total")).toBe("￥2,000");
+    expect(text(confirm.doc, "total")).toBe("¥2,000");
     const done = await post(url, m.cookie, {
       amount: inputValue(confirm.doc, "amount")!,
       requestKey: inputValue(confirm.doc, "requestKey")!,
@@ -295,7 +295,7 @@ describe("payout pages", () => {
     expect(receipt.doc.querySelector("h1")?.text).toBe("Kyashへの送金");
     expect(text(receipt.doc, "state")).toBe("送金中");
     expect(text(receipt.doc, "destination")).toBe("**** **** **** 1234");
-    expect(text(receipt.doc, "fee")).toBe("￥0（無料）");
+    expect(text(receipt.doc, "fee")).toBe("¥0（無料）");
     // A wallet transfer leaves at once: there is nothing to withdraw.
     expect(receipt.html).not.toContain("申請を取り消す");
     expect(await proceedsOf(m.id)).toBe(3000);

@@ -84,7 +84,7 @@ describe("buying points with a voucher", () => {
     expect(step1.html).toContain("ファミリーマート");
     expect(text(step1.doc, '[data-testid="no-refund"]')).toContain("資金決済法");
     expect(step1.html).toContain("手数料はかかりません");
-    expect(step1.html).toContain("￥500〜￥49,999");
+    expect(step1.html).toContain("¥500〜¥49,999");
 
     const step2 = await post(base("ja", "cvs"), cookie, { store: "10001", preset: "3000", amount: "" });
     expect(step2.headers.get("location")).toBe(
@@ -93,7 +93,7 @@ describe("buying points with a voucher", () => {
     const review = await page(step2.headers.get("location")!, cookie);
     expect(text(review.doc, "h1")).toBe("お申し込み内容の確認");
     expect(text(review.doc, '[data-testid="store"]')).toBe("ローソン");
-    expect(text(review.doc, '[data-testid="amount"]')).toBe("￥3,000");
+    expect(text(review.doc, '[data-testid="amount"]')).toBe("¥3,000");
     expect(text(review.doc, '[data-testid="points"]')).toBe("3,000P");
     expect(review.html).toContain("3日後の");
     // Looking at the check creates nothing.
@@ -113,7 +113,7 @@ describe("buying points with a voucher", () => {
     expect(text(accepted.doc, "h1")).toBe("お支払い番号を発行しました");
     expect(text(accepted.doc, '[data-testid="code-loppiCode"]')).toMatch(/^\d{6}$/);
     expect(text(accepted.doc, '[data-testid="code-phone"]')).toBe("09012345678");
-    expect(text(accepted.doc, '[data-testid="amount"]')).toBe("￥3,000");
+    expect(text(accepted.doc, '[data-testid="amount"]')).toBe("¥3,000");
     expect(accepted.html).toContain("ローソンでのお支払い方法");
     expect(accepted.html).toContain("Loppi");
     // The deadline shown, in Tokyo time: 30 minutes before the provider's end of the third day.
@@ -158,7 +158,7 @@ describe("buying points with a voucher", () => {
         lang === "ja" ? "Pay-easyでポイントを購入" : "Buy points with Pay-easy",
       );
       expect(step1.doc.querySelector('input[name="store"]')).toBeNull();
-      expect(step1.html).toContain(lang === "ja" ? "￥500〜￥100,000" : "¥500 to ¥100,000");
+      expect(step1.html).toContain(lang === "ja" ? "¥500〜¥100,000" : "¥500 to ¥100,000");
       const accepted = await page(await order(cookie, lang, "payeasy", { preset: "10000" }), cookie);
       expect(text(accepted.doc, '[data-testid="place"]')).toBe(
         lang === "ja" ? "Pay-easy（ペイジー）" : "Pay-easy",
@@ -295,7 +295,7 @@ describe("buying points with a voucher", () => {
     const step1 = await page(base("ja", "payeasy"), cookie);
     const pending = step1.doc.querySelector('[data-testid="pending-voucher"]');
     expect(pending?.text).toContain("セイコーマート");
-    expect(pending?.text).toContain("￥2,000");
+    expect(pending?.text).toContain("¥2,000");
     expect(pending?.querySelector(`a[href="${accepted}"]`)).not.toBeNull();
     expect(step1.doc.querySelector('input[name="amount"]')).toBeNull();
 

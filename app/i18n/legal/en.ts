@@ -242,7 +242,7 @@ export const enLaws: LawsNotation = {
       value: [
         {
           list: [
-            "Shipping: paid by the seller when the item says postage included, by the buyer when it says cash on delivery",
+            "Shipping: paid by the seller when the listing says shipping included, and by the buyer on delivery when it says shipping paid by the buyer (着払い)",
             `Sales fee: ${SALES_FEE_RATE_PERCENT}% of the price, paid by the seller and deducted from the proceeds`,
             `Withdrawal fees: bank transfer ${yen(TRANSFER_FEES.bank)}, convenience-store pickup ${yen(TRANSFER_FEES.cvs)}, mobile wallet ${yen(TRANSFER_FEES.wallet)}`,
             "Payment fees for buying points at a convenience store or by Pay-easy: shown on the purchase screen",

@@ -27,7 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const buyer = await requireBuyer(context, request, lang);
   const deliveryId = pathIdOf(params);
   const delivery = await orNotFound(() => getBuyerDelivery(core(context), { buyer, deliveryId }));
-  const { name, address, dealerLicence } = companyFactsIn(lang);
+  const { name, address, dealerLicenceLine: dealerLicence } = companyFactsIn(lang);
   const issuedOn = delivery.shippedAt ?? core(context).clock.now();
   return { delivery, issuer: { name, address, dealerLicence }, issuedOn };
 }

@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { getAccount } from "#core/identity/get-account.ts";
+import { MenuLink, SettingsMenu } from "../../components/account/settings-menu.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { core, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -13,22 +14,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
   const account = await getAccount(core(context), user.id);
   return { account: { ...account, createdAt: account.createdAt.toISOString() } };
-}
-
-function SettingsLink({ to, children }: { to: string; children: string }) {
-  return (
-    <li>
-      <Link
-        to={to}
-        className="flex items-center justify-between px-5 py-4 text-sm font-medium hover:bg-slate-50"
-      >
-        {children}
-        <span aria-hidden="true" className="text-slate-400">
-          ›
-        </span>
-      </Link>
-    </li>
-  );
 }
 
 export default function Mypage({ loaderData, params }: Route.ComponentProps) {
@@ -73,25 +58,19 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
             {settings("mypageLists.lists")}
           </h2>
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            <SettingsLink to={`/${lang}/users/${account.id}/`}>
-              {settings("mypageLists.myProfile")}
-            </SettingsLink>
-            <SettingsLink to={`/${lang}/mypage/listing-items/`}>
+            <MenuLink to={`/${lang}/users/${account.id}/`}>{settings("mypageLists.myProfile")}</MenuLink>
+            <MenuLink to={`/${lang}/mypage/listing-items/`}>
               {settings("mypageLists.listingItemsTitle")}
-            </SettingsLink>
-            <SettingsLink to={`/${lang}/mypage/purchased-items/`}>
-              {settings("buying.purchasedTitle")}
-            </SettingsLink>
-            <SettingsLink to={`/${lang}/balance/`}>{settings("buying.balanceTitle")}</SettingsLink>
-            <SettingsLink to={`/${lang}/mypage/liked-items/`}>
-              {settings("mypageLists.likedItemsTitle")}
-            </SettingsLink>
-            <SettingsLink to={`/${lang}/mypage/followed-users/`}>
+            </MenuLink>
+            <MenuLink to={`/${lang}/mypage/purchased-items/`}>{settings("buying.purchasedTitle")}</MenuLink>
+            <MenuLink to={`/${lang}/balance/`}>{settings("buying.balanceTitle")}</MenuLink>
+            <MenuLink to={`/${lang}/mypage/liked-items/`}>{settings("mypageLists.likedItemsTitle")}</MenuLink>
+            <MenuLink to={`/${lang}/mypage/followed-users/`}>
               {settings("mypageLists.followedUsersTitle")}
-            </SettingsLink>
-            <SettingsLink to={`/${lang}/mypage/blocked-users/`}>
+            </MenuLink>
+            <MenuLink to={`/${lang}/mypage/blocked-users/`}>
               {settings("mypageLists.blockedUsersTitle")}
-            </SettingsLink>
+            </MenuLink>
           </ul>
         </section>
       )}
@@ -99,19 +78,7 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
         <h2 id="settings-title" className="mb-2 text-sm font-bold text-slate-500">
           {t("settings")}
         </h2>
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <SettingsLink to={`/${lang}/settings/profile/`}>{settings("profile.menu")}</SettingsLink>
-          <SettingsLink to={`/${lang}/settings/email/`}>{t("changeEmail")}</SettingsLink>
-          <SettingsLink to={`/${lang}/settings/change-password/`}>{t("changePassword")}</SettingsLink>
-          <SettingsLink to={`/${lang}/settings/address/`}>{settings("address.title")}</SettingsLink>
-          <SettingsLink to={`/${lang}/settings/bank-account/`}>{settings("bank.title")}</SettingsLink>
-          <SettingsLink to={`/${lang}/settings/credit-card/`}>{settings("buying.cardsTitle")}</SettingsLink>
-          <SettingsLink to={`/${lang}/settings/sms/`}>{settings("sms.title")}</SettingsLink>
-          <SettingsLink to={`/${lang}/settings/identification/`}>
-            {settings("identification.title")}
-          </SettingsLink>
-          <SettingsLink to={`/${lang}/mypage/support/`}>{settings("support.mypage.menu")}</SettingsLink>
-        </ul>
+        <SettingsMenu lang={lang} />
       </section>
       <Form method="post" action={`/${lang}/logout/`}>
         <button

@@ -139,6 +139,7 @@ export const enAccount: Pick<Messages, "address" | "bank" | "sms" | "identificat
       note: "You will be taken to the verification service (Polarify).",
       result: {
         title: "Verification result",
+        noneUnderWay: "There is no identity check under way. You can start one from this page",
         verifiedTitle: "Your identity was verified",
         verifiedBody: "Thank you. You can now list items at ¥50,000 or more and use the buyback service.",
         pendingTitle: "Waiting for the result",

@@ -10,7 +10,7 @@ export const enBuying: Pick<Messages, "buying"> = {
     price: "Price",
     postage: "Shipping",
     postageIncluded: "Included (paid by the seller)",
-    postageArrival: "Cash on delivery (paid by you)",
+    postageArrival: "Shipping paid by you on delivery",
     total: "Total",
     address: "Deliver to",
     addressMissing: "You have not registered a delivery address",

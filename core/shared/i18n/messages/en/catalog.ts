@@ -57,7 +57,7 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     savedSearchDeleted: "Saved search deleted",
     price: "Price",
     feeIncluded: "Shipping included",
-    shippingArrival: "Cash on delivery",
+    shippingArrival: "Shipping paid by the buyer",
     condition: enListing.listing.fields.condition,
     category: "Category",
     brand: "Brand",

@@ -20,7 +20,7 @@ export const enCodes: Pick<Messages, "codes"> = {
     },
     postage: {
       INCLUDED: "Shipping included (seller pays)",
-      ARRIVAL: "Cash on delivery (buyer pays)",
+      ARRIVAL: "Shipping paid by the buyer",
     },
     brand: {
       "00001": "Apple",

@@ -11,7 +11,9 @@ export const enCompanyFacts: Pick<Messages, "companyFacts"> = {
     supportHours: "Weekdays 10:00–18:00 JST (closed on weekends, Japanese public holidays and over New Year)",
     business:
       "Operating the Tsugu marketplace for junk, used and repaired smartphones and other devices; buying, selling, repairing and refurbishing used devices",
-    dealerLicence: "Secondhand dealer licence No. 303311805421, Tokyo Metropolitan Public Safety Commission",
+    dealerLicence: "No. 303311805421, Tokyo Metropolitan Public Safety Commission",
+    dealerLicenceLine:
+      "Secondhand dealer licence No. 303311805421, Tokyo Metropolitan Public Safety Commission",
     legalAdviser: "Sakurazaka Law Office",
     privacyAuthority: "the Personal Information Protection Commission of Japan",
   },

@@ -134,6 +134,7 @@ export const jaAccount = {
     note: "送信すると、本人確認サービス（Polarify）の画面に移動します。",
     result: {
       title: "本人確認の結果",
+      noneUnderWay: "進行中の本人確認はありません。本人確認はこのページから始められます",
       verifiedTitle: "本人確認が完了しました",
       verifiedBody: "ご協力ありがとうございました。5万円以上の出品や買取サービスをご利用いただけます。",
       pendingTitle: "本人確認の結果を待っています",
