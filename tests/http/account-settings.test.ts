@@ -274,7 +274,7 @@ describe("identity verification through the Polarify sandbox", () => {
   });
 
   it("sends a return page opened with no check under way to the identification settings, saying so", async () => {
-    const token = await logIn(member(2));
+    const token = await logIn(member(0));
     for (const path of ["/ja/ekyc/polarify/success/", "/ja/ekyc/polarify/error/?reference=plr_nothing"]) {
       const res = await page(token, path);
       expect(res.status, path).toBe(302);
