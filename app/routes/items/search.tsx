@@ -504,8 +504,14 @@ function FilterSheet({
   const asked = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // New results arrived (the sheet's button searched, or the page moved on): the phone's sheet closes.
+  // Not on the first run, at hydration: a sheet opened before the scripts arrived stays open.
+  const hydrated = useRef(false);
   useEffect(() => {
     setCount(total === null ? null : { count: total, capped });
+    if (!hydrated.current) {
+      hydrated.current = true;
+      return;
+    }
     if (ref.current && !window.matchMedia("(min-width: 1024px)").matches) ref.current.open = false;
   }, [total, capped, resultsKey]);
   useEffect(() => {
