@@ -154,16 +154,32 @@ function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString("base64url");
 }
 
-function decodeCursor(raw: string | undefined): Cursor | null {
+/** The largest value an integer column (price, likes) holds. */
+const INT_MAX = 2_147_483_647;
+/** Dates in cursors end before the year 10000. */
+const LAST_DATE = Date.UTC(10_000, 0, 1);
+
+/**
+ * The cursor of a query's next page, or null (the first page) for one that is damaged or made for
+ * another order: a date for the newest-first and relevance orders, a whole number in an integer
+ * column's range for price and likes, a listing id, and a relevance tier.
+ */
+function decodeCursor(raw: string | undefined, sort: TSearchQuery["sort"]): Cursor | null {
   if (!raw) return null;
   try {
     const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    const byDate = sort === "new" || sort === "relevance";
+    // A date is passed on as the ISO form of what it parses to, whatever was written.
+    const at = typeof c?.v === "string" && c.v.length <= 40 ? Date.parse(c.v) : Number.NaN;
+    const value = byDate
+      ? at >= 0 && at < LAST_DATE && new Date(at).toISOString()
+      : Number.isSafeInteger(c?.v) && Math.abs(c.v) <= INT_MAX && c.v;
     if (
-      typeof c?.id === "number" &&
-      (typeof c.v === "number" || typeof c.v === "string") &&
+      value !== false &&
+      Number.isSafeInteger(c.id) &&
       (c.tier === undefined || (Number.isInteger(c.tier) && c.tier >= 0 && c.tier < 3))
     ) {
-      return c;
+      return { v: value, id: c.id, ...(c.tier === undefined ? {} : { tier: c.tier }) };
     }
   } catch {
     // A damaged cursor starts from the first page.
@@ -370,7 +386,7 @@ async function keywordPage(
   limit: number,
   forced?: SearchReading,
 ): Promise<Pick<SearchPage, "items" | "nextCursor">> {
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, q.sort);
   const stats = await tokenStats(ctx);
   const page = (cards: (FoundCard & { tier?: number })[]) => {
     const last = cards[limit - 1];
@@ -494,7 +510,7 @@ export async function searchItems(
     return { ...page, ...count };
   }
 
-  const cursor = decodeCursor(q.cursor);
+  const cursor = decodeCursor(q.cursor, q.sort);
   const order = ordering(q, items, cursor);
   const rows = await ctx.db
     .select({ ...cardColumns, sortValue: order.column })

@@ -417,6 +417,34 @@ describe.each(ENGINES)("search relevance on %s", (engine) => {
     }
   });
 
+  it("starts from the first page for a damaged cursor or one made for another order", async () => {
+    const forged = (c: unknown) => Buffer.from(JSON.stringify(c)).toString("base64url");
+    const cursors = [
+      forged({ v: "zzz", id: 1 }),
+      forged({ v: 1e300, id: 1 }),
+      forged({ v: "2026-01-01T00:00:00Z", id: 1e300 }),
+      forged({ v: "+275760-09-13T00:00:00Z", id: 1 }),
+      "%%%",
+    ];
+    for (const sort of ["relevance", "new", "price_asc", "price_desc", "likes"] as const) {
+      for (const keyword of ["iPhone", ""]) {
+        const first = await searchItems(t.ctx, { query: parseSearchQuery({ keyword, sort }) });
+        // A value of the other kind: a number for the date orders, a date for price and likes.
+        const otherKind =
+          sort === "relevance" || sort === "new"
+            ? forged({ v: 5, id: 1, tier: 1 })
+            : forged({ v: "2026-01-01T00:00:00Z", id: 1 });
+        for (const cursor of [...cursors, otherKind]) {
+          const page = await searchItems(t.ctx, { query: parseSearchQuery({ keyword, sort, cursor }) });
+          expect(
+            page.items.map((i) => i.id),
+            `${sort} ${keyword} ${cursor}`,
+          ).toEqual(first.items.map((i) => i.id));
+        }
+      }
+    }
+  });
+
   it("counts matches exactly up to the limit", async () => {
     expect((await found("ジャンク")).count).toBe(5);
     expect(SEARCH_COUNT_LIMIT).toBe(1_000);
