@@ -1,3 +1,4 @@
+import { formatYen } from "#app/i18n/index.ts";
 import { applyWithKit, FINE, fillDevice, imeiOf, jaYen } from "./buyback-steps.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
@@ -27,7 +28,7 @@ async function liveEstimate(
   return offer;
 }
 
-const enYen = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "JPY" }).format(n);
+const enYen = (n: number) => formatYen(n, "en");
 
 const CRACKED = {
   ...FINE,

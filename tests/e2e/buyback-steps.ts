@@ -1,3 +1,4 @@
+import { formatYen } from "#app/i18n/index.ts";
 import { imeiFrom } from "../helpers/imei.ts";
 import type { Page } from "./fixtures.ts";
 
@@ -9,8 +10,7 @@ export function imeiOf(body: string, spaced = false): string {
   return spaced ? imei.replace(/^(\d{2})(\d{6})(\d{6})(\d)$/, "$1 $2 $3 $4") : imei;
 }
 
-export const jaYen = (n: number) =>
-  new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }).format(n);
+export const jaYen = (n: number) => formatYen(n, "ja");
 
 /** Today in Tokyo, as a date field takes it. */
 export function tokyoToday(): string {
