@@ -56,14 +56,25 @@ export function createProviderRoutes(services: AppServices): Hono<{ Bindings: Ht
       return c.json(convertKeys(token, toSnake), 201);
     } catch (error) {
       if (isAppError(error)) {
-        // The card form shows the sentence in the page's language, so both go back.
+        // The card form shows the sentence in the page's language, so both go back, for the whole
+        // card and for each field (number, expiry, cvc) that has a problem.
         const shown = error.fields.card ?? error.reason;
+        const both = (message: typeof shown) => ({
+          ja: renderMessage(message, "ja"),
+          en: renderMessage(message, "en"),
+        });
+        const fields = Object.fromEntries(
+          Object.entries(error.fields)
+            .filter(([name]) => name !== "card")
+            .map(([name, message]) => [name, both(message)]),
+        );
         return Response.json(
           {
             error: {
               code: error.code,
               message: error.message,
-              messages: { ja: renderMessage(shown, "ja"), en: renderMessage(shown, "en") },
+              messages: both(shown),
+              ...(Object.keys(fields).length > 0 && { fields }),
             },
           },
           { status: error.status },

@@ -1,10 +1,13 @@
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from "react";
+import type { ReactNode, Ref, SelectHTMLAttributes } from "react";
 import { useTranslations } from "use-intl";
-import { FieldLabel, FieldMessages } from "./form.tsx";
+import { FieldLabel, FieldMessages, fieldId, useShownError } from "./form.tsx";
 
 type Option = { value: string; label: string };
 
-/** A labelled select with a "choose" first option, its error tied to it; uncontrolled, like TextField. */
+/**
+ * A labelled select with a 「選択してください」 first option, its error tied to it; uncontrolled, like
+ * TextField, and like it checked as it changes inside a `ValidatedForm`.
+ */
 export function SelectField({
   name,
   label,
@@ -13,6 +16,7 @@ export function SelectField({
   hint,
   optional,
   groups,
+  id: givenId,
   ...select
 }: {
   name: string;
@@ -26,17 +30,18 @@ export function SelectField({
   ref?: Ref<HTMLSelectElement>;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "value">) {
   const t = useTranslations("catalog");
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const id = givenId ?? fieldId(name);
+  const shown = useShownError(name, error);
+  const describedBy = [hint ? `${id}-hint` : null, shown ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div>
       <FieldLabel htmlFor={id} label={label} optional={optional} />
       <select
         id={id}
         name={name}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={shown ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className={`mt-1.5 block h-12 w-full rounded-lg border bg-white px-3 text-base ${error ? "border-danger-600" : "border-slate-300"}`}
+        className={`mt-1.5 block h-12 w-full rounded-lg border bg-white px-3 text-base ${shown ? "border-danger-600" : "border-slate-300"}`}
         {...select}
       >
         <option value="">{t("selectPlaceholder")}</option>
@@ -55,7 +60,7 @@ export function SelectField({
           </optgroup>
         ))}
       </select>
-      <FieldMessages id={id} name={name} hint={hint} error={error} />
+      <FieldMessages id={id} name={name} hint={hint} error={shown} />
     </div>
   );
 }

@@ -71,7 +71,7 @@ describe.each(ENGINES)("account settings on %s", (engine) => {
         input: {
           ...ADDRESS,
           familyName: "",
-          familyNameKana: "やまだ",
+          familyNameKana: "山田",
           givenNameKana: "Hanako",
           postalCode: "123456",
           prefectureCode: "48",
@@ -99,7 +99,11 @@ describe.each(ENGINES)("account settings on %s", (engine) => {
     expect(await getAddress(t.ctx, member.id)).toBeNull();
     const missing = await failure(saveAddress(t.ctx, { userId: member.id, input: {} as never }));
     expect(said(missing).fields.postalCode?.ja).toBe("郵便番号を入力してください");
-    expect(said(missing).fields.prefectureCode?.en).toBe("Prefecture is required");
+    // A choice left empty asks to choose.
+    expect(said(missing).fields.prefectureCode).toEqual({
+      ja: "都道府県を選択してください",
+      en: "Please select an option for Prefecture",
+    });
     const label = await failure(
       saveAddress(t.ctx, { userId: member.id, input: { ...ADDRESS, street: "千代田①-Ⅱ" } }),
     );
@@ -145,7 +149,7 @@ describe.each(ENGINES)("account settings on %s", (engine) => {
           branchCode: "12a",
           accountType: "3",
           accountNumber: "12345678",
-          holderName: "yamada hanako",
+          holderName: "山田　花子",
         },
       }),
     );

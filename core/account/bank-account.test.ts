@@ -125,7 +125,7 @@ describe.each(ENGINES)("saving a payout account on %s", (engine) => {
     const branch = await failure(
       saveBankAccount(t.ctx, {
         userId: member.id,
-        input: { ...ACCOUNT, branchCode: "999", holderName: "やまだ" },
+        input: { ...ACCOUNT, branchCode: "999", holderName: "山田" },
       }),
     );
     expect(said(branch).fields.branchCode).toEqual({
@@ -139,9 +139,9 @@ describe.each(ENGINES)("saving a payout account on %s", (engine) => {
     expect(await row(member.id)).toBeUndefined();
   });
 
-  it("keeps the holder name in the katakana the member knows, refusing hiragana, ASCII and kanji", async () => {
+  it("keeps the holder name in the katakana the member knows, converting what it can and refusing kanji", async () => {
     const member = await createMember(t);
-    for (const holderName of ["やまだ　はなこ", "Yamada Hanako", "山田　花子", "ヤマダ@ハナコ"]) {
+    for (const holderName of ["山田　花子", "ヤマダ@ハナコ"]) {
       const e = await failure(
         saveBankAccount(t.ctx, { userId: member.id, input: { ...ACCOUNT, holderName } }),
       );
@@ -158,6 +158,17 @@ describe.each(ENGINES)("saving a payout account on %s", (engine) => {
     });
     expect(saved.holderName).toBe("キャノン　パートナーズ（カ　ＴＳＵＧＵ");
     expect((await bankDestination(t.ctx, member.id)).holderKana).toBe("ｷﾔﾉﾝ ﾊﾟ-ﾄﾅ-ｽﾞ(ｶ TSUGU");
+    // Hiragana (an IME left in hiragana) and ASCII letters are converted rather than refused.
+    for (const [typed, kept] of [
+      ["やまだ　はなこ", "ヤマダ　ハナコ"],
+      ["Yamada Hanako", "ＹＡＭＡＤＡ　ＨＡＮＡＫＯ"],
+    ] as const) {
+      const again = await saveBankAccount(t.ctx, {
+        userId: member.id,
+        input: { ...ACCOUNT, holderName: typed },
+      });
+      expect(again.holderName, typed).toBe(kept);
+    }
   });
 
   it("stores a ゆうちょ 記号・番号 in the Zengin form", async () => {

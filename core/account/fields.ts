@@ -2,8 +2,9 @@ import { z } from "zod";
 import { codesOf, PREFECTURES } from "../shared/codes.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
+import { bankHolderName, digits, maxLength, required } from "../shared/validation/index.ts";
 import { type Rule, report } from "../shared/validation/issues.ts";
-import { required } from "../shared/validation/rules.ts";
+import { selected } from "../shared/validation/rules.ts";
 
 /** Field names as people read them, for messages such as 「郵便番号を入力してください」. */
 export const ACCOUNT_FIELD_LABELS: Record<string, Message> = {
@@ -31,7 +32,7 @@ export const ACCOUNT_FIELD_LABELS: Record<string, Message> = {
 };
 
 /**
- * A field of digits people type with hyphens and spaces (「123-4567」「０９０－１２３４－５６７８」):
+ * A field of digits people type with hyphens and spaces (「123-4567」「〒１００－０００１」「０９０－１２３４－５６７８」):
  * full-width digits and dashes become ASCII and separators are dropped before the rules run, so the
  * output is digits only, the form every other part of the product compares and stores.
  */
@@ -39,7 +40,11 @@ export function digitsField(...rules: Rule<string>[]) {
   return z
     .string()
     .nullish()
-    .transform((value) => toHalfWidthDigits((value ?? "").trim()).replace(/[-\s\u3000]/g, ""))
+    .transform((value) =>
+      toHalfWidthDigits((value ?? "").trim())
+        .replace(/^〒/, "")
+        .replace(/[-\s\u3000]/g, ""),
+    )
     .pipe(z.string().check(...rules));
 }
 
@@ -56,7 +61,7 @@ export function codeField(codes: readonly string[]) {
     .string()
     .nullish()
     .transform((value) => (value ?? "").trim())
-    .pipe(z.string().check(required(), oneOf(codes)));
+    .pipe(z.string().check(selected(), oneOf(codes)));
 }
 
 export const ZPrefectureCode = codeField(codesOf(PREFECTURES));
@@ -66,3 +71,23 @@ export function formatPhoneNumber(digits: string): string {
   const m = /^(0\d0)(\d{4})(\d{4})$/.exec(digits);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : digits;
 }
+
+/**
+ * The holder name as the member knows it and §5 bank_holder_name allows it: full-width katakana,
+ * letters and digits, （）・ー and the full-width space. What members type or paste from a bank app
+ * is brought to that form rather than refused (see `toBankHolderName`): hiragana and half-width kana
+ * to full-width katakana (ﾔﾏﾀﾞ, やまだ → ヤマダ), letters to full-width capitals, any run of spaces to
+ * one full-width space. Kanji stay as typed, so the rule refuses them with its message. The 全銀 form
+ * a transfer needs (ﾔﾏﾀﾞ ﾊﾅｺ) is derived from this one by `toZenginKana` when a payout is made.
+ */
+export const ZHolderName = z
+  .string()
+  .nullish()
+  .transform((value) => (value ?? "").replace(/^[\s\u3000]+|[\s\u3000]+$/gu, ""))
+  .pipe(z.string().check(required(), bankHolderName(), maxLength(30)));
+
+/** What the payout account form checks as it is typed (the bank and branch are checked on saving). */
+export const ZBankAccountTyped = z.object({
+  accountNumber: digitsField(digits(7)),
+  holderName: ZHolderName,
+});

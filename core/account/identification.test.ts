@@ -68,7 +68,7 @@ describe.each(ENGINES)("identity verification (Polarify sandbox) on %s", (engine
     expect(hosted).toMatchObject({
       status: "pending",
       locale: "ja",
-      applicant: { name: "山田 花子", address: "〒100-0001 東京都 千代田区千代田1-1" },
+      applicant: { name: "山田 花子", address: "〒100-0001 東京都千代田区千代田1-1" },
     });
     expect(hosted!.documents.map((d) => [d.kind, d.src?.slice(0, 23)])).toEqual([
       ["id_front", "data:image/webp;base64,"],

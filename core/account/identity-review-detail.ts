@@ -10,6 +10,7 @@ import { type Claim, claimsFor } from "../staff/claims.ts";
 import { maskAddress } from "../staff/mask.ts";
 import { hasPermission } from "../staff/permissions.ts";
 import { isOverdue } from "../staff/queues.ts";
+import { formatAddress } from "./address-format.ts";
 import { type Address, getAddress } from "./get-address.ts";
 import type { VerifiedFacts } from "./identity-provider.ts";
 import { comparableName, sameName } from "./identity-review-rule.ts";
@@ -76,8 +77,7 @@ function registeredOf(address: Address, inFull: boolean): RegisteredIdentity {
   return {
     name: `${address.familyName} ${address.givenName}`,
     nameKana: `${address.familyNameKana} ${address.givenNameKana}`,
-    address:
-      `〒${address.postalCode.slice(0, 3)}-${address.postalCode.slice(3)} ${prefectureName(address.prefectureCode)}${address.city}${address.street} ${address.building}`.trim(),
+    address: formatAddress(address),
   };
 }
 

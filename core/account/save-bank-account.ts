@@ -13,9 +13,9 @@ import { BANK_ACCOUNT_TYPES, codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
-import { bankHolderName, digits, localizeIssues, maxLength, required } from "../shared/validation/index.ts";
+import { digits, localizeIssues, required } from "../shared/validation/index.ts";
 import { bankDisplayName, branchDisplayName, JAPAN_POST_BANK_CODE } from "./bank-search.ts";
-import { ACCOUNT_FIELD_LABELS, codeField, digitsField } from "./fields.ts";
+import { ACCOUNT_FIELD_LABELS, codeField, digitsField, ZHolderName } from "./fields.ts";
 import { type BankAccount, toBankAccount } from "./get-bank-account.ts";
 
 const LABELS = {
@@ -24,44 +24,20 @@ const LABELS = {
   japanPostNumber: msg("bank.fields.japanPostNumber"),
 };
 
-// Half-width katakana (ﾔﾏﾀﾞ, as bank apps show names) and the half-width sound marks.
-const HALF_WIDTH_KANA = /[\uFF61-\uFF9F]+/gu;
-const FULL_WIDTH_LOWER = /[\uFF41-\uFF5A]/gu;
-
-/**
- * The holder name as the member knows it and §5 bank_holder_name allows it: full-width katakana,
- * letters and digits, （）・ー and the full-width space. What members paste from a bank app is
- * brought to that form first: half-width kana to full-width (ﾔﾏﾀﾞ → ヤマダ), any run of spaces to
- * one full-width space, full-width letters to capitals (banks hold names in capitals). Hiragana,
- * kanji and ASCII letters stay as typed, so the rule refuses them with its message. The 全銀 form a
- * transfer needs (ﾔﾏﾀﾞ ﾊﾅｺ) is derived from this one by `toZenginKana` when a payout is made.
- */
-const holderName = z
-  .string()
-  .nullish()
-  .transform((value) =>
-    (value ?? "")
-      .replace(HALF_WIDTH_KANA, (kana) => kana.normalize("NFKC"))
-      .replace(FULL_WIDTH_LOWER, (letter) => String.fromCharCode(letter.charCodeAt(0) - 0x20))
-      .replace(/^[\s\u3000]+|[\s\u3000]+$/gu, "")
-      .replace(/[ \u3000]+/gu, "\u3000"),
-  )
-  .pipe(z.string().check(required(), maxLength(30), bankHolderName()));
-
 /** An account at any bank but by ゆうちょ's 記号・番号: codes checked against the Zengin directory. */
 const ZZenginAccount = z.object({
   bankCode: digitsField(required(), digits(4)),
   branchCode: digitsField(required(), digits(3)),
   accountType: codeField(codesOf(BANK_ACCOUNT_TYPES)),
   accountNumber: digitsField(required(), digits(7)),
-  holderName,
+  holderName: ZHolderName,
 });
 
 /** A ゆうちょ銀行 account by the 記号・番号 on its passbook. */
 const ZJapanPostAccount = z.object({
   japanPostSymbol: digitsField(required()),
   japanPostNumber: digitsField(required()),
-  holderName,
+  holderName: ZHolderName,
 });
 
 const ignored = z.string().nullish();

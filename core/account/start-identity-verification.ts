@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { identityChecks } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { isCodeOf, labelOf, PREFECTURES } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
@@ -9,6 +8,7 @@ import type { Locale } from "../shared/locale.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
 import { deleteImage, forImageField, type ImageRendition, storeImage } from "../storage/images.ts";
+import { formatAddress } from "./address-format.ts";
 import { getAddress } from "./get-address.ts";
 import type { IdentityDocument } from "./identity-provider.ts";
 import { isIdentityVerified } from "./is-identity-verified.ts";
@@ -66,16 +66,7 @@ export async function startIdentityVerification(
     const applicant = address
       ? {
           name: `${address.familyName} ${address.givenName}`,
-          address: [
-            `〒${address.postalCode.slice(0, 3)}-${address.postalCode.slice(3)}`,
-            isCodeOf(PREFECTURES, address.prefectureCode)
-              ? labelOf(PREFECTURES, address.prefectureCode, "ja")
-              : "",
-            `${address.city}${address.street}`,
-            address.building,
-          ]
-            .filter(Boolean)
-            .join(" "),
+          address: formatAddress(address),
         }
       : {};
     const base = `${ctx.publicUrl}/${o.locale}/ekyc/${ctx.identity.name}`;

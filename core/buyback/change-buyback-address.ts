@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { type BuybackAddress, buybackApplications } from "#db/schema/index.ts";
+import { type TAddressInput, ZAddress } from "../account/address-fields.ts";
 import { ACCOUNT_FIELD_LABELS } from "../account/fields.ts";
 import { getAddress } from "../account/get-address.ts";
-import { type TAddressInput, ZAddress } from "../account/save-address.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";

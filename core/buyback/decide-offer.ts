@@ -8,6 +8,7 @@ import {
   identityChecks,
   users,
 } from "#db/schema/index.ts";
+import { formatAddress } from "../account/address-format.ts";
 import { creditProceeds } from "../balance/proceeds.ts";
 import { memberAccount, platformAccount } from "../ledger/accounts.ts";
 import { CATEGORIES } from "../shared/codes.ts";
@@ -95,14 +96,6 @@ export async function offerAcceptance(
   return { identityNeeded: a.identityNeeded, identityVerified: a.identityVerified };
 }
 
-/** The address written the Japanese way, from an address snapshot. */
-function addressLine(a: ItemAddress): string {
-  const prefecture = renderMessage(msg(`codes.prefecture.${a.prefectureCode}` as never), "ja");
-  const postal = `〒${a.postalCode.slice(0, 3)}-${a.postalCode.slice(3)}`;
-  return `${postal} ${prefecture}${a.city}${a.street}${a.building ? ` ${a.building}` : ""}`;
-}
-type ItemAddress = typeof buybackApplications.$inferSelect.address;
-
 /**
  * The dealer ledger row of an acquisition (古物台帳): date, kind, item, quantity, features (IMEI,
  * serial, colour, storage), the seller's name, address, occupation and age as the identity check
@@ -145,7 +138,7 @@ async function writeLedgerRow(
     features,
     amount,
     sellerName: facts?.name ?? (address ? `${address.familyName} ${address.givenName}` : ""),
-    sellerAddress: facts?.address ?? (address ? addressLine(address) : ""),
+    sellerAddress: facts?.address ?? (address ? formatAddress(address) : ""),
     sellerOccupation: facts?.occupation ?? "",
     sellerAge: facts?.birthDate ? ageOn(facts.birthDate, today) : null,
     verificationMethod: facts && a.check ? a.check.method : "exempt-under-10000",

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { digitsField, ZPrefectureCode } from "../account/fields.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
-import { type Rule, report } from "../shared/validation/issues.ts";
-import { maxLength, numeric, postalDigits, required, text } from "../shared/validation/rules.ts";
+import { maxLength, numeric, phone, postalDigits, required, text } from "../shared/validation/rules.ts";
 
 // The drop-off spot form's rules: the back-office page shows the limits, the core checks them.
 
@@ -28,16 +27,6 @@ export const SPOT_LIMITS = {
   note: 300,
   position: 9999,
 } as const;
-
-/** A Japanese phone number as people write it (03-1234-5678): 10 or 11 digits, hyphens kept. */
-function phoneAsWritten(): Rule<string> {
-  return (payload) => {
-    if (payload.value === "") return;
-    if (!/^0\d{9,10}$/.test(payload.value.replace(/-/g, "")) || !/^[\d-]+$/.test(payload.value)) {
-      report(payload, "phone");
-    }
-  };
-}
 
 /** Several lines of text: line breaks as one character, surrounding white space trimmed. */
 function lines(max: number) {
@@ -67,7 +56,8 @@ export const ZSpotInput = z.object({
     .string()
     .nullish()
     .transform((value) => toHalfWidthDigits((value ?? "").trim()).replace(/\s/g, ""))
-    .pipe(z.string().check(phoneAsWritten())),
+    // The shared phone rule (hyphens kept as written: 03-1234-5678).
+    .pipe(z.string().check(phone())),
   note: lines(SPOT_LIMITS.note),
   position: ZPosition,
 });

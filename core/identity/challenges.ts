@@ -61,6 +61,80 @@ export async function issueChallenge(
 
 export type Challenge = typeof challenges.$inferSelect;
 
+/** A code may be sent again once a minute; the hourly limits per address and per IP hold as well. */
+const RESEND_COOLDOWN_SECONDS = 60;
+/** How long after a flow started its code may still be sent again (the code itself lasts 10 minutes). */
+const RESEND_WINDOW_MS = 60 * 60 * 1000;
+const RESEND_TOO_SOON = "identity.errors.resendTooSoon";
+
+/**
+ * Sends a ticket's code again: a new code and link replace the old ones (which stop working), the
+ * wrong guesses start again from zero and the new code gets its full 10 minutes. Only for a flow
+ * whose address is not yet proven, started within the hour; a minute after the last sending at the
+ * soonest, and counted against the same hourly limits per address and per IP as a first sending.
+ * Null when there is no such flow (the page then asks to start again).
+ */
+export async function reissueChallenge(
+  ctx: CoreContext,
+  o: { purpose: ChallengePurpose; ticket: string | null | undefined; ip: string },
+): Promise<{ challenge: Challenge; code: string | null; linkToken: string | null } | null> {
+  if (!o.ticket || o.ticket.length > 128) return null;
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .select()
+    .from(challenges)
+    .where(
+      and(
+        eq(challenges.ticketHash, keyedHash(ctx.secret, o.ticket)),
+        eq(challenges.purpose, o.purpose),
+        sql`${challenges.consumedAt} is null`,
+        sql`${challenges.verifiedAt} is null`,
+        gte(challenges.createdAt, new Date(now.getTime() - RESEND_WINDOW_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  // A code is sent with the default lifetime, so when it was sent is known from when it ends.
+  const sentAt = row.expiresAt.getTime() - CODE_TTL_MS;
+  const wait = Math.ceil((sentAt + RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
+  if (wait > 0) {
+    throw new AppError("RATE_LIMITED", {
+      message: msg(RESEND_TOO_SOON, { seconds: wait }),
+      retryAfterSeconds: wait,
+    });
+  }
+  await consumeRateLimits(ctx, [
+    { key: `${row.channel}:to:${row.destination}`, max: CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 },
+    { key: `${row.channel}:ip:${o.ip}`, max: CODES_PER_IP_PER_HOUR, windowSeconds: 3600 },
+  ]);
+  const code = row.codeHash ? newNumericCode() : null;
+  const linkToken = row.linkTokenHash ? newToken() : null;
+  const [updated] = await ctx.db
+    .update(challenges)
+    .set({
+      codeHash: code ? keyedHash(ctx.secret, code) : null,
+      linkTokenHash: linkToken ? keyedHash(ctx.secret, linkToken) : null,
+      attempts: 0,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    })
+    // Two resends at once: the first wins, the other finds the code already replaced.
+    .where(
+      and(
+        eq(challenges.id, row.id),
+        eq(challenges.expiresAt, row.expiresAt),
+        sql`${challenges.verifiedAt} is null`,
+      ),
+    )
+    .returning();
+  if (!updated) {
+    throw new AppError("RATE_LIMITED", {
+      message: msg(RESEND_TOO_SOON, { seconds: RESEND_COOLDOWN_SECONDS }),
+      retryAfterSeconds: RESEND_COOLDOWN_SECONDS,
+    });
+  }
+  return { challenge: updated, code, linkToken };
+}
+
 /** The open challenge a ticket stands for, or null. */
 export async function findChallenge(
   ctx: CoreContext,

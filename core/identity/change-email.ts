@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -8,13 +8,10 @@ import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeChallenge, issueChallenge, verifyChallengeCode } from "./challenges.ts";
 import { EMAIL_TAKEN } from "./complete-signup.ts";
-import { CURRENT_PASSWORD_WRONG, FIELD_LABELS, ZCode, ZEmail, ZPassword } from "./fields.ts";
+import { CURRENT_PASSWORD_WRONG, FIELD_LABELS, ZConfirmEmailChange, ZRequestEmailChange } from "./fields.ts";
 import { emailChangeCodeMail, emailChangedNoticeMail } from "./mails.ts";
 import { verifyPassword } from "./passwords.ts";
 import type { SessionUser } from "./sessions.ts";
-
-export const ZRequestEmailChange = z.object({ email: ZEmail, currentPassword: ZPassword });
-export const ZConfirmEmailChange = z.object({ code: ZCode });
 
 const SAME_EMAIL = msg("identity.errors.sameEmail");
 

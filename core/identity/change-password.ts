@@ -1,20 +1,15 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
-import { confirmed } from "../shared/validation/index.ts";
-import { CURRENT_PASSWORD_WRONG, FIELD_LABELS, ZNewPassword, ZPassword } from "./fields.ts";
+import { CURRENT_PASSWORD_WRONG, FIELD_LABELS, ZChangePassword } from "./fields.ts";
 import { passwordChangedNoticeMail } from "./mails.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import type { SessionUser } from "./sessions.ts";
 import { endUserSessions } from "./sessions.ts";
-
-export const ZChangePassword = z
-  .object({ currentPassword: ZPassword, password: ZNewPassword, passwordConfirmation: ZPassword })
-  .check(confirmed("password", "passwordConfirmation"));
 
 /** Needs the current password; ends every other session of the member. */
 export async function changePassword(

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { challenges, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -7,10 +7,8 @@ import { msg } from "../shared/i18n/translate.ts";
 import { isLocale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { findChallenge } from "./challenges.ts";
-import { FIELD_LABELS, ZNickname } from "./fields.ts";
+import { FIELD_LABELS, ZCompleteSignup } from "./fields.ts";
 import { createSession } from "./sessions.ts";
-
-export const ZCompleteSignup = z.object({ nickname: ZNickname });
 
 const SIGNUP_NOT_VERIFIED = msg("identity.errors.signupNotVerified");
 export const EMAIL_TAKEN = msg("identity.errors.emailTaken");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import {
+  confirmed,
   digits,
   email,
   maxLength,
@@ -35,7 +36,33 @@ function password(...rules: Parameters<typeof text>) {
     .pipe(z.string().check(...rules));
 }
 
-export const ZPassword = password(required(), maxLength(128));
-export const ZNewPassword = password(required(), minLength(8), maxLength(128), passwordStrength());
+const ZPassword = password(required(), maxLength(128));
+const ZNewPassword = password(required(), minLength(8), maxLength(128), passwordStrength());
 export const ZCode = text(required(), digits(6));
 export const ZNickname = text(required(), maxLength(20), printSafeText());
+
+/** The sign-up's first step: the address to confirm and the password to be (the form checks it as typed too). */
+export const ZStartSignup = z.object({ email: ZEmail, password: ZNewPassword });
+
+/** The sign-up's second step: the code from the mail. */
+export const ZVerifySignup = z.object({ code: ZCode });
+
+// The identity forms' schemas: the use cases check with them, and the pages as people type.
+
+export const ZLogIn = z.object({ email: ZEmail, password: ZPassword });
+
+export const ZRequestPasswordReset = z.object({ email: ZEmail });
+
+export const ZCompleteSignup = z.object({ nickname: ZNickname });
+
+export const ZChangePassword = z
+  .object({ currentPassword: ZPassword, password: ZNewPassword, passwordConfirmation: ZPassword })
+  .check(confirmed("password", "passwordConfirmation"));
+
+export const ZResetPassword = z
+  .object({ password: ZNewPassword, passwordConfirmation: ZPassword })
+  .check(confirmed("password", "passwordConfirmation"));
+
+export const ZRequestEmailChange = z.object({ email: ZEmail, currentPassword: ZPassword });
+
+export const ZConfirmEmailChange = z.object({ code: ZCode });

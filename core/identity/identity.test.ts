@@ -12,7 +12,7 @@ import { logOut } from "./log-out.ts";
 import { requestPasswordReset } from "./request-password-reset.ts";
 import { openPasswordResetLink, resetPassword } from "./reset-password.ts";
 import { resolveSession } from "./sessions.ts";
-import { startSignup } from "./start-signup.ts";
+import { resendSignupCode, startSignup } from "./start-signup.ts";
 import { verifySignupCode, verifySignupLink } from "./verify-signup.ts";
 
 const IP = "192.0.2.10";
@@ -122,6 +122,62 @@ describe.each(ENGINES)("identity on %s", (engine) => {
     t.clock.advance(10 * 60 * 1000 + 1);
     const e = await failure(verifySignupCode(t.ctx, { ticket, input: { code } }));
     expect(said(e).fields.code?.ja).toContain("有効期限");
+  });
+
+  it("resends the sign-up code by mail: a new code works, the old one no longer, once a minute", async () => {
+    const { ticket } = await startSignup(t.ctx, {
+      input: { email: "again@example.jp", password: "passw0rd-ok" },
+      locale: "ja",
+      ip: IP,
+    });
+    const first = codeIn((await t.smtp.lastTo("again@example.jp")).text);
+    // Too soon: the member is told when it can be sent again.
+    const soon = await failure(resendSignupCode(t.ctx, { ticket, locale: "ja", ip: IP }));
+    expect(soon.code).toBe("RATE_LIMITED");
+    expect(said(soon).message.ja).toMatch(/^確認コードを再送できるのは\d+秒後からです$/);
+    // The first code ran out (10 minutes): the resend still works and gives a fresh 10 minutes.
+    t.clock.advance(11 * 60 * 1000);
+    expect(await resendSignupCode(t.ctx, { ticket, locale: "ja", ip: IP })).toEqual({
+      email: "again@example.jp",
+    });
+    const second = codeIn((await t.smtp.lastTo("again@example.jp")).text);
+    expect(t.smtp.messages.filter((m) => m.to.includes("again@example.jp"))).toHaveLength(2);
+    const old = await failure(
+      verifySignupCode(t.ctx, { ticket, input: { code: first === second ? "000000" : first } }),
+    );
+    expect(old.code).toBe("VALIDATION");
+    // Typed as the mail shows it on a phone, in full-width digits: converted, not refused.
+    const fullWidth = second.replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
+    await verifySignupCode(t.ctx, { ticket, input: { code: fullWidth } });
+    expect(await pendingSignup(t.ctx, ticket)).toEqual({ email: "again@example.jp" });
+    // Once the address is proven there is nothing to resend.
+    t.clock.advance(61 * 1000);
+    expect((await failure(resendSignupCode(t.ctx, { ticket, locale: "ja", ip: IP }))).code).toBe("NOT_FOUND");
+  });
+
+  it("resends a registered address the same 'you already have an account' mail, and counts it", async () => {
+    await signUp(t, "known@example.jp");
+    const { ticket } = await startSignup(t.ctx, {
+      input: { email: "known@example.jp", password: "passw0rd-ok" },
+      locale: "ja",
+      ip: IP,
+    });
+    t.clock.advance(61 * 1000);
+    await resendSignupCode(t.ctx, { ticket, locale: "ja", ip: IP });
+    const last = await t.smtp.lastTo("known@example.jp");
+    expect(last.subject).toBe("【Tsugu】このメールアドレスは登録済みです");
+    // Resends count against the hourly limit of the address, like first sendings.
+    for (let i = 0; i < 2; i++) {
+      t.clock.advance(61 * 1000);
+      await resendSignupCode(t.ctx, { ticket, locale: "ja", ip: IP });
+    }
+    t.clock.advance(61 * 1000);
+    expect((await failure(resendSignupCode(t.ctx, { ticket, locale: "ja", ip: IP }))).code).toBe(
+      "RATE_LIMITED",
+    );
+    expect((await failure(resendSignupCode(t.ctx, { ticket: "nope", locale: "ja", ip: IP }))).code).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("sends at most 5 codes an hour to one address", async () => {

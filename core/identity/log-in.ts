@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
-import { FIELD_LABELS, ZEmail, ZPassword } from "./fields.ts";
+import { FIELD_LABELS, ZLogIn } from "./fields.ts";
 import { verifyPassword } from "./passwords.ts";
 import { createSession } from "./sessions.ts";
-
-export const ZLogIn = z.object({ email: ZEmail, password: ZPassword });
 
 const LOGIN_FAILED = msg("identity.errors.loginFailed");
 

@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { issueChallenge } from "./challenges.ts";
-import { FIELD_LABELS, ZEmail } from "./fields.ts";
+import { FIELD_LABELS, ZRequestPasswordReset } from "./fields.ts";
 import { passwordResetMail } from "./mails.ts";
 
-export const ZRequestPasswordReset = z.object({ email: ZEmail });
 const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 
 /**

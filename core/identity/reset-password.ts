@@ -1,18 +1,13 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { parseInput } from "../shared/parse-input.ts";
-import { confirmed } from "../shared/validation/index.ts";
 import { consumeChallenge, findChallenge, INVALID_LINK, openChallengeLink } from "./challenges.ts";
-import { FIELD_LABELS, ZNewPassword, ZPassword } from "./fields.ts";
+import { FIELD_LABELS, ZResetPassword } from "./fields.ts";
 import { hashPassword } from "./passwords.ts";
 import { endUserSessions } from "./sessions.ts";
-
-export const ZResetPassword = z
-  .object({ password: ZNewPassword, passwordConfirmation: ZPassword })
-  .check(confirmed("password", "passwordConfirmation"));
 
 /** Opens the emailed link and swaps it for a ticket, so the token leaves the address bar. */
 export async function openPasswordResetLink(ctx: CoreContext, o: { linkToken: string }) {

@@ -1,10 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { CoreContext } from "../shared/context.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { findChallenge, openChallengeLink, verifyChallengeCode } from "./challenges.ts";
-import { FIELD_LABELS, ZCode } from "./fields.ts";
-
-export const ZVerifySignup = z.object({ code: ZCode });
+import { FIELD_LABELS, ZVerifySignup } from "./fields.ts";
 
 /** Second step of sign-up, by typed code. */
 export async function verifySignupCode(

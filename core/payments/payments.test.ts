@@ -193,7 +193,17 @@ describe("sandbox gateway specifics", () => {
       createSandboxCardToken(t.ctx, { number: "4242424242424241", expMonth: 12, expYear: 2030, cvc: "123" }),
     );
     expect(refused.code).toBe("VALIDATION");
-    expect(said(refused).fields.card?.ja).toBe("カード情報を正しく入力してください");
+    expect(said(refused).fields.card?.ja).toBe(
+      "カード番号が正しくありません。カードに書かれた番号を確かめてください",
+    );
+    expect(said(refused).fields.number?.en).toBe("This card number is not valid. Check it against the card");
+    // Each field says what is wrong with it.
+    const each = await failure(
+      createSandboxCardToken(t.ctx, { number: "424242424242424", expMonth: 13, expYear: 2030, cvc: "1" }),
+    );
+    expect(said(each).fields.number?.ja).toBe("Visaのカード番号は16桁です（入力は15桁）");
+    expect(said(each).fields.expiry?.ja).toBe("有効期限の月は01〜12で入力してください");
+    expect(said(each).fields.cvc?.ja).toBe("セキュリティコードはカード裏面の3桁の数字です");
     await createSandboxCardToken(t.ctx, {
       number: SANDBOX_TEST_CARDS.success,
       expMonth: 12,

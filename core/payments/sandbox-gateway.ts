@@ -8,6 +8,7 @@ import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
+import { checkCard } from "./card-input.ts";
 import type {
   CardSummary,
   Charge,
@@ -317,32 +318,38 @@ export function parseEvent(body: string): PaymentEvent | null {
 const INVALID_CARD = msg("payments.errors.invalidCard");
 
 const ZCardInput = z.object({
-  number: z.string().regex(/^\d{12,19}$/),
-  expMonth: z.coerce.number().int().min(1).max(12),
-  expYear: z.coerce.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/),
+  number: z.string().max(40),
+  expMonth: z.union([z.string().max(4), z.number()]),
+  expYear: z.union([z.string().max(4), z.number()]),
+  cvc: z.string().max(8),
 });
 
 /**
  * The provider's tokenisation endpoint, which the browser calls directly: it keeps the brand, the
  * last four digits and the expiry, never the number or the code, and answers a single-use token.
+ * Card details are checked field by field as the card form checks them (`checkCard`): each
+ * field's problem comes back under its name, and the first of them as `card` too.
  */
 export async function createSandboxCardToken(
   deps: Pick<SandboxDeps, "db" | "clock">,
   input: unknown,
 ): Promise<{ id: string; card: CardSummary }> {
   const parsed = ZCardInput.safeParse(input);
-  if (!parsed.success || !isCardNumber(parsed.data.number)) {
-    throw new AppError("VALIDATION", { fields: { card: INVALID_CARD } });
-  }
-  const { number, expMonth, expYear } = parsed.data;
+  if (!parsed.success) throw new AppError("VALIDATION", { fields: { card: INVALID_CARD } });
   const now = deps.clock.now();
-  const [y, m] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
-  if (expYear < y || (expYear === y && expMonth < m)) {
-    throw new AppError("VALIDATION", {
-      fields: { card: msg("payments.errors.cardExpired") },
-    });
+  const { problems, details } = checkCard(
+    {
+      number: parsed.data.number,
+      expiry: `${parsed.data.expMonth}/${parsed.data.expYear}`,
+      cvc: parsed.data.cvc,
+    },
+    now,
+  );
+  const first = problems.number ?? problems.expiry ?? problems.cvc;
+  if (!details || !isCardNumber(details.number)) {
+    throw new AppError("VALIDATION", { fields: { ...problems, card: first ?? INVALID_CARD } });
   }
+  const { number, expMonth, expYear } = details;
   const card: CardSummary = { brand: cardBrand(number), last4: number.slice(-4), expMonth, expYear };
   const token = id("tok");
   await deps.db.insert(sandboxRecords).values({

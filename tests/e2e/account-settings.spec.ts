@@ -18,7 +18,7 @@ test("a member fills the address by postal code, verifies a phone by SMS and pas
   await expect(page).toHaveURL(/\/ja\/settings\/address\/$/);
   await page.getByLabel("姓", { exact: true }).fill("山田");
   await page.getByLabel("名", { exact: true }).fill("花子");
-  await page.getByLabel("セイ", { exact: true }).fill("やまだ");
+  await page.getByLabel("セイ", { exact: true }).fill("山田");
   await page.getByLabel("メイ", { exact: true }).fill("ハナコ");
   await page.getByLabel("郵便番号", { exact: true }).fill("1000001");
   await page.getByLabel("市区町村", { exact: true }).fill("");
@@ -33,7 +33,8 @@ test("a member fills the address by postal code, verifies a phone by SMS and pas
   await page.getByLabel("町域・番地", { exact: true }).fill("千代田1-1");
   await page.getByLabel("電話番号", { exact: true }).fill("03-1234-5678");
   await page.getByRole("button", { name: "保存する" }).click();
-  // Hiragana where katakana is asked for: the message sits by the field and the rest stays typed.
+  // Kanji where katakana is asked for (hiragana would be converted): the message sits by the field
+  // and the rest stays typed.
   await expect(page.getByTestId("error-familyNameKana")).toHaveText("全角カタカナで入力してください");
   await expect(page.getByLabel("市区町村", { exact: true })).toHaveValue("千代田区");
   await page.getByLabel("セイ", { exact: true }).fill("ヤマダ");

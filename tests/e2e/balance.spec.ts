@@ -162,8 +162,7 @@ test("a Seven Bank ATM code that is never used runs out, and the money and the f
   await buyer.goto(`/ja/items/${itemId}/buy/`);
   await buyer.getByLabel("新しいカードで支払う").check();
   await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await buyer.getByLabel("有効期限（月）").fill("12");
-  await buyer.getByLabel("有効期限（年）").fill("2030");
+  await buyer.getByLabel("有効期限（月/年）").fill("12/30");
   await buyer.getByLabel("セキュリティコード").fill("123");
   await buyer.getByRole("button", { name: "購入する" }).click();
   await expect(buyer).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/buyer/$`));
@@ -243,8 +242,7 @@ test("the balance's confirm, payment-number and receipt pages, in Japanese and E
   await buyer.goto(`/ja/items/${itemId}/buy/`);
   await buyer.getByLabel("新しいカードで支払う").check();
   await buyer.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await buyer.getByLabel("有効期限（月）").fill("12");
-  await buyer.getByLabel("有効期限（年）").fill("2030");
+  await buyer.getByLabel("有効期限（月/年）").fill("12/30");
   await buyer.getByLabel("セキュリティコード").fill("123");
   await buyer.getByRole("button", { name: "購入する" }).click();
   await expect(buyer).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/buyer/$`));

@@ -100,7 +100,7 @@ describe("address, bank account and phone through the API", () => {
     expect((await api(token, "GET", "/me/address")).status).toBe(404);
     const wrong = await api(token, "PUT", "/me/address", {
       ...ADDRESS,
-      family_name_kana: "やまだ",
+      family_name_kana: "山田",
       phone: "123",
     });
     expect(wrong.status).toBe(422);
@@ -108,6 +108,19 @@ describe("address, bank account and phone through the API", () => {
       family_name_kana: "全角カタカナで入力してください",
       phone: "10桁または11桁の数字で入力してください",
     });
+    // The product's one phone rule: ten digits that do not start with an area code are no number.
+    const noAreaCode = await api(token, "PUT", "/me/address", { ...ADDRESS, phone: "1234567890" });
+    expect(noAreaCode.json.error.fields).toEqual({
+      phone: "電話番号は0から始まる市外局番から入力してください",
+    });
+    // Hiragana and half-width katakana in the kana fields are converted, not refused.
+    const converted = await api(token, "PUT", "/me/address", {
+      ...ADDRESS,
+      family_name_kana: "やまだ",
+      given_name_kana: "ﾊﾅｺ",
+    });
+    expect(converted.status).toBe(200);
+    expect(converted.json).toMatchObject({ family_name_kana: "ヤマダ", given_name_kana: "ハナコ" });
     const saved = await api(token, "PUT", "/me/address", ADDRESS);
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({
@@ -141,7 +154,7 @@ describe("address, bank account and phone through the API", () => {
     expect(kept.json).toMatchObject({ branch_name: "東京営業部", account_number_masked: "****321" });
     const read = await api(token, "GET", "/me/bank-account");
     expect(read.text).not.toContain("7654321");
-    const wrong = await api(token, "PUT", "/me/bank-account", { ...body, holder_name: "Yamada" });
+    const wrong = await api(token, "PUT", "/me/bank-account", { ...body, holder_name: "山田" });
     expect(wrong.json.error.fields.holder_name).toBe(
       "全角カタカナ・英数字・括弧・全角スペースで入力してください",
     );

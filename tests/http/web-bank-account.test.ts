@@ -113,9 +113,9 @@ describe("the payout account form", () => {
     expect(await saved(me.id)).toBeUndefined();
   });
 
-  it("refuses a holder name in hiragana or Latin letters with a clear message", async () => {
+  it("refuses a holder name in kanji or with symbols with a clear message (kana and letters are converted)", async () => {
     const me = await member();
-    for (const holderName of ["やまだ　はなこ", "Yamada Hanako"]) {
+    for (const holderName of ["山田　花子", "ヤマダ@ハナコ"]) {
       const res = await post("/ja/settings/bank-account/", me.cookie, { ...FORM, holderName });
       expect(res.status).toBe(422);
       expect(res.doc.querySelector('[data-testid="error-holderName"]')?.text).toBe(
@@ -123,7 +123,7 @@ describe("the payout account form", () => {
       );
       expect(value(res.doc, "holderName")).toBe(holderName);
     }
-    const en = await post("/en/settings/bank-account/", me.cookie, { ...FORM, holderName: "yamada" });
+    const en = await post("/en/settings/bank-account/", me.cookie, { ...FORM, holderName: "山田" });
     expect(en.doc.querySelector('[data-testid="error-holderName"]')?.text).toBe(
       "Enter full-width katakana, letters, digits, parentheses and full-width spaces",
     );

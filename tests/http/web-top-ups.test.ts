@@ -224,7 +224,7 @@ describe("buying points with a voucher", () => {
       [{ store: "10001", amount: "1000000" }, "amount", "金額は49,999以下で入力してください"],
       [{ store: "10001", amount: "abc" }, "amount", "金額は数字で入力してください"],
       [{ store: "10001", amount: "" }, "amount", "金額を入力してください"],
-      [{ amount: "3000" }, "store", "お支払いするコンビニを入力してください"],
+      [{ amount: "3000" }, "store", "お支払いするコンビニを選択してください"],
       [{ store: "99999", amount: "3000" }, "store", ""],
       [{ store: "10001", amount: "30\u000000" }, "amount", ""],
       [{ store: "10001\u0000", amount: "3000" }, "store", ""],
@@ -355,7 +355,7 @@ describe("buying points with a voucher", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(acceptedUrl);
     const after = await page(acceptedUrl, cookie);
-    expect(text(after.doc, "h1")).toBe("This order was cancelled");
+    expect(text(after.doc, "h1")).toBe("This order was canceled");
     expect(after.doc.querySelector('[data-testid="codes"]')).toBeNull();
     expect(after.doc.querySelector('a[href="/en/balance/order-points/payeasy/"]')).not.toBeNull();
     const [row] = await topUpsOf(member.id);

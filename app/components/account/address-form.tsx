@@ -1,12 +1,13 @@
 import { type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
-import { Form } from "react-router";
 import { useTranslations } from "use-intl";
+import { ZAddress } from "#core/account/address-fields.ts";
+import { ACCOUNT_FIELD_LABELS } from "#core/account/fields.ts";
 import { PREFECTURES } from "#core/shared/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { streetAfterLookup, townChoices } from "../../lib/address-lookup.ts";
 import type { FormState } from "../../lib/form-state.ts";
-import { FormError, SubmitButton, TextField } from "../form.tsx";
+import { FormError, SubmitButton, TextField, ValidatedForm } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";
 
 export const ADDRESS_FIELDS = [
@@ -25,6 +26,16 @@ export type AddressValues = Record<(typeof ADDRESS_FIELDS)[number], string>;
 
 /** What the address form's action answers: a failed save, or the result of a postal-code lookup. */
 export type AddressFormState = FormState & { lookup?: { towns: string[]; notice: string } };
+
+/**
+ * The core's own rules, checked as each field is left; the kana fields show what they became
+ * (すずき → スズキ, ｽｽﾞｷ → スズキ), the same conversion the server makes.
+ */
+const ADDRESS_VALIDATION = {
+  schema: ZAddress,
+  labels: ACCOUNT_FIELD_LABELS,
+  convert: ["familyNameKana", "givenNameKana"],
+};
 
 type LookupAnswer = {
   addresses?: { prefecture_code: string; city: string; town: string }[];
@@ -104,7 +115,13 @@ export function AddressForm({
   }
 
   return (
-    <Form method="post" ref={formRef} className="flex flex-col gap-5" noValidate>
+    <ValidatedForm
+      method="post"
+      ref={formRef}
+      className="flex flex-col gap-5"
+      state={state}
+      validation={ADDRESS_VALIDATION}
+    >
       {/* The first submit button is the one Enter presses: saving, not the lookup. */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
       {children}
@@ -146,7 +163,7 @@ export function AddressForm({
           hint={t("postalCodeHint")}
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={8}
+          maxLength={10}
           defaultValue={value("postalCode")}
           error={looked?.error ?? error("postalCode")}
         />
@@ -220,6 +237,6 @@ export function AddressForm({
       <SubmitButton name="intent" value="save">
         {submitLabel}
       </SubmitButton>
-    </Form>
+    </ValidatedForm>
   );
 }

@@ -1,12 +1,12 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
-import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import type { BankChoice } from "#core/account/bank-search.ts";
+import { ACCOUNT_FIELD_LABELS, ZBankAccountTyped } from "#core/account/fields.ts";
 import { BANK_ACCOUNT_TYPES } from "#core/shared/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FormState } from "../../lib/form-state.ts";
-import { FieldLabel, FieldMessages, FormError, SubmitButton, TextField } from "../form.tsx";
+import { FieldLabel, FieldMessages, FormError, SubmitButton, TextField, ValidatedForm } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";
 
 export const BANK_ACCOUNT_FIELDS = [
@@ -37,6 +37,15 @@ export type SavedBankAccount = {
 };
 
 type Picked = { code: string; name: string };
+
+/** Checked as typed: the account number and the holder name, which shows the katakana it became. */
+const BANK_VALIDATION = {
+  schema: ZBankAccountTyped,
+  labels: ACCOUNT_FIELD_LABELS,
+  convert: ["holderName"],
+};
+/** The bank's and branch's codes are chosen in their search boxes: the error summary leads there. */
+const SEARCH_BOXES = { bankCode: "bankName", branchCode: "branchName" };
 
 /**
  * The payout account, used by the settings page and the seller setup flow. Bank and branch are
@@ -82,7 +91,13 @@ export function BankAccountForm({
   }
 
   return (
-    <Form method="post" className="group flex flex-col gap-5" noValidate>
+    <ValidatedForm
+      method="post"
+      className="group flex flex-col gap-5"
+      state={state}
+      validation={BANK_VALIDATION}
+      targets={SEARCH_BOXES}
+    >
       {/* The first submit button is the one Enter presses: saving, not a quick pick. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
       {children}
@@ -224,7 +239,7 @@ export function BankAccountForm({
         error={error("holderName")}
       />
       <SubmitButton>{submitLabel}</SubmitButton>
-    </Form>
+    </ValidatedForm>
   );
 }
 

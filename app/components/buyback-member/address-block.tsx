@@ -1,11 +1,8 @@
-import { PREFECTURES } from "#core/shared/codes.ts";
-import type { Locale } from "#core/shared/locale.ts";
-import { label } from "../../lib/labels.ts";
+import { formatPlace, formatPostalCode } from "#core/account/address-format.ts";
 
-/** An address as a courier label reads it: name, postal code and place, phone. */
+/** An address as a courier label reads it: name, then 〒 and the place as Japanese addresses are written, phone. */
 export function AddressBlock({
   address,
-  lang,
   testId,
 }: {
   address: {
@@ -18,14 +15,13 @@ export function AddressBlock({
     building: string;
     phone: string;
   };
-  lang: Locale;
   testId?: string;
 }) {
   return (
     <address className="mt-2 not-italic leading-relaxed" data-testid={testId}>
       {address.familyName} {address.givenName}
-      <br />〒{address.postalCode.replace(/^(\d{3})(\d{4})$/, "$1-$2")}{" "}
-      {label(PREFECTURES, address.prefectureCode, lang)} {address.city} {address.street} {address.building}
+      <br />
+      {formatPostalCode(address.postalCode)} {formatPlace(address)}
       <br />
       {address.phone}
     </address>

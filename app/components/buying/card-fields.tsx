@@ -1,7 +1,49 @@
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import { FormError, SubmitButton } from "../form.tsx";
+import { type CardField, checkCard, formatExpiry, parseExpiry } from "#core/payments/card-input.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
+import { ErrorSummary, FormError, SubmitButton } from "../form.tsx";
 import { initPayjp, type PayjpCardElement, type PayjpClient } from "./payjp.ts";
+
+const CARD_FIELDS: readonly CardField[] = ["number", "expiry", "cvc"];
+/** The card inputs' ids: the error summary links to them (they have no name, so they are never posted). */
+const CARD_TARGETS: Readonly<Record<CardField, string>> = {
+  number: "card-number",
+  expiry: "card-expiry",
+  cvc: "card-cvc",
+};
+/** The event the card form's check sends to the card fields, with each field's message. */
+const CARD_PROBLEMS = "card-problems";
+
+type CardMessages = Partial<Record<CardField, string>>;
+
+/** Card details refused, field by field (already in the page's language); `message` is the first. */
+class CardProblemsError extends Error {
+  readonly fields: CardMessages;
+  constructor(fields: CardMessages) {
+    super(CARD_FIELDS.map((f) => fields[f]).find(Boolean) ?? "card");
+    this.fields = fields;
+  }
+}
+
+function pageLocale(): "ja" | "en" {
+  return document.documentElement.lang === "en" ? "en" : "ja";
+}
+
+function typedCard(form: HTMLFormElement): Record<CardField, string> {
+  const value = (field: CardField) =>
+    form.querySelector<HTMLInputElement>(`[data-card="${field}"]`)?.value ?? "";
+  return { number: value("number"), expiry: value("expiry"), cvc: value("cvc") };
+}
+
+/** Each card field's problem in the page's language (what the sandbox's endpoint checks too). */
+function cardMessages(typed: Record<CardField, string>): CardMessages {
+  const locale = pageLocale();
+  const { problems } = checkCard(typed, new Date());
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, message]) => [field, renderMessage(message, locale)]),
+  );
+}
 
 /** Which provider takes new cards, and its public key (what the page's loader hands over). */
 export type CardEntry = { provider: string; publicKey: string };
@@ -48,19 +90,28 @@ export function NewCardForm({
 }) {
   const card = useCardEntry(entry);
   const [error, setError] = useState<string | null>(null);
+  // Each refused attempt is a new object, so the summary takes the focus again.
+  const [problems, setProblems] = useState<{ fields: CardMessages } | null>(null);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     setError(null);
+    setProblems(null);
     try {
       (form.elements.namedItem("cardToken") as HTMLInputElement).value = await card.tokenize(form);
       form.submit();
     } catch (e) {
-      setError((e as Error).message);
+      if (e instanceof CardProblemsError) setProblems({ fields: e.fields });
+      else setError((e as Error).message);
     }
   }
   return (
     <form method="post" onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <ErrorSummary
+        errors={problems?.fields as Record<string, string> | undefined}
+        focusKey={problems}
+        targets={CARD_TARGETS}
+      />
       <FormError message={error ?? formError} />
       <input type="hidden" name="cardToken" defaultValue="" />
       {children}
@@ -70,23 +121,43 @@ export function NewCardForm({
   );
 }
 
-/** The sandbox's tokenisation endpoint, which stands for the provider's. */
+/**
+ * The sandbox's tokenisation endpoint, which stands for the provider's. The card is checked here
+ * first, field by field, with the rules the endpoint uses: a refused card never leaves the page, and
+ * the fields show what is wrong with each (sent to them as a `card-problems` event on the form).
+ */
 async function sandboxToken(form: HTMLFormElement): Promise<string> {
-  const field = (name: string) =>
-    (form.querySelector(`[data-card="${name}"]`) as HTMLInputElement).value.replace(/\s/g, "");
+  const typed = typedCard(form);
+  const found = cardMessages(typed);
+  if (Object.keys(found).length > 0) {
+    form.dispatchEvent(new CustomEvent(CARD_PROBLEMS, { detail: found }));
+    throw new CardProblemsError(found);
+  }
+  const expiry = parseExpiry(typed.expiry);
   const res = await fetch("/sandbox/payments/v1/tokens", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
-      number: field("number"),
-      exp_month: field("month"),
-      exp_year: field("year"),
-      cvc: field("cvc"),
+      number: typed.number.replace(/[^\d０-９]/g, ""),
+      exp_month: String(expiry?.month ?? ""),
+      exp_year: String(expiry?.year ?? ""),
+      cvc: typed.cvc.trim(),
     }),
   });
-  const json = (await res.json()) as { id?: string; error?: { messages?: { ja: string; en: string } } };
+  type Both = { ja: string; en: string };
+  const json = (await res.json()) as {
+    id?: string;
+    error?: { messages?: Both; fields?: Partial<Record<CardField, Both>> };
+  };
   if (!res.ok || !json.id) {
-    const lang = document.documentElement.lang === "en" ? "en" : "ja";
+    const lang = pageLocale();
+    const fields: CardMessages = Object.fromEntries(
+      Object.entries(json.error?.fields ?? {}).map(([field, both]) => [field, both[lang]]),
+    );
+    if (Object.keys(fields).length > 0) {
+      form.dispatchEvent(new CustomEvent(CARD_PROBLEMS, { detail: fields }));
+      throw new CardProblemsError(fields);
+    }
     throw new Error(json.error?.messages?.[lang] ?? "card");
   }
   return json.id;
@@ -166,16 +237,55 @@ function PayjpFields({ publicKey, session }: { publicKey: string; session: RefOb
   );
 }
 
-/** Inputs without a `name`: the browser never sends them with the form, only to the provider. */
+/**
+ * Inputs without a `name`: the browser never sends them with the form, only to the provider. Each
+ * is checked when it is left (and again as it is corrected), and all of them when the form is sent;
+ * the expiry is typed as cards print it, MM/YY.
+ */
 function SandboxFields() {
   const t = useTranslations("buying");
+  const root = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<CardMessages>({});
+  const [ready, setReady] = useState(false);
+  const shown = useRef<CardMessages>({});
+  shown.current = errors;
+
+  useEffect(() => {
+    const form = root.current?.closest("form");
+    if (!form) return;
+    setReady(true);
+    const onProblems = (event: Event) => setErrors((event as CustomEvent<CardMessages>).detail);
+    const onSubmit = () => setErrors(cardMessages(typedCard(form)));
+    form.addEventListener(CARD_PROBLEMS, onProblems);
+    form.addEventListener("submit", onSubmit);
+    return () => {
+      form.removeEventListener(CARD_PROBLEMS, onProblems);
+      form.removeEventListener("submit", onSubmit);
+    };
+  }, []);
+
+  function check(field: CardField, input: HTMLInputElement, leaving: boolean) {
+    const form = input.closest("form");
+    if (!form) return;
+    if (leaving && field === "expiry") input.value = formatExpiry(input.value.trim());
+    if (leaving && input.value.trim() === "" && !shown.current[field]) return;
+    if (!leaving && !shown.current[field]) return;
+    const message = cardMessages(typedCard(form))[field];
+    setErrors((before) => ({ ...before, [field]: message }));
+  }
+
+  const props = (field: CardField) => ({
+    field,
+    error: errors[field],
+    onBlur: (input: HTMLInputElement) => check(field, input, true),
+    onInput: (input: HTMLInputElement) => check(field, input, false),
+  });
   return (
-    <div className="flex flex-col gap-3">
-      <CardInput field="number" label={t("cardNumber")} autoComplete="cc-number" />
-      <div className="grid grid-cols-3 gap-2">
-        <CardInput field="month" label={t("cardExpMonth")} autoComplete="cc-exp-month" placeholder="12" />
-        <CardInput field="year" label={t("cardExpYear")} autoComplete="cc-exp-year" placeholder="2030" />
-        <CardInput field="cvc" label={t("cardCvc")} autoComplete="cc-csc" />
+    <div ref={root} className="flex flex-col gap-3" data-card-checks={ready ? "on" : undefined}>
+      <CardInput {...props("number")} label={t("cardNumber")} autoComplete="cc-number" />
+      <div className="grid grid-cols-2 gap-3">
+        <CardInput {...props("expiry")} label={t("cardExpiry")} autoComplete="cc-exp" placeholder="MM/YY" />
+        <CardInput {...props("cvc")} label={t("cardCvc")} autoComplete="cc-csc" placeholder="123" />
       </div>
       <p className="text-xs text-slate-600">{t("cardNote")}</p>
       <p className="text-xs text-slate-500">{t("testCards")}</p>
@@ -186,17 +296,43 @@ function SandboxFields() {
   );
 }
 
-function CardInput(o: { field: string; label: string; autoComplete: string; placeholder?: string }) {
+function CardInput(o: {
+  field: CardField;
+  label: string;
+  autoComplete: string;
+  placeholder?: string;
+  error: string | undefined;
+  onBlur: (input: HTMLInputElement) => void;
+  onInput: (input: HTMLInputElement) => void;
+}) {
+  const id = CARD_TARGETS[o.field];
   return (
-    <label className="text-sm font-semibold">
-      {o.label}
+    <div className="min-w-0">
+      {/* The label stays on one line above its box, at any width (セキュリティコード too). */}
+      <label htmlFor={id} className="block text-sm font-semibold whitespace-nowrap">
+        {o.label}
+      </label>
       <input
+        id={id}
         data-card={o.field}
         inputMode="numeric"
         autoComplete={o.autoComplete}
         placeholder={o.placeholder}
-        className="mt-1.5 block h-12 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
+        aria-invalid={o.error ? true : undefined}
+        aria-describedby={o.error ? `${id}-error` : undefined}
+        onBlur={(event) => o.onBlur(event.currentTarget)}
+        onInput={(event) => o.onInput(event.currentTarget)}
+        className={`mt-1.5 block h-12 w-full rounded-lg border bg-white px-3 text-base ${o.error ? "border-danger-600" : "border-slate-300"}`}
       />
-    </label>
+      {o.error && (
+        <p
+          id={`${id}-error`}
+          className="mt-1 text-sm font-medium text-danger-600"
+          data-testid={`error-card-${o.field}`}
+        >
+          {o.error}
+        </p>
+      )}
+    </div>
   );
 }

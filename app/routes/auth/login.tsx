@@ -1,5 +1,6 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
 import {
@@ -9,6 +10,7 @@ import {
   PageCard,
   PasswordField,
   SubmitButton,
+  ValidatedForm,
 } from "../../components/form.tsx";
 import {
   core,
@@ -61,7 +63,12 @@ export default function Login({ actionData, params }: Route.ComponentProps) {
   const lang = params.lang;
   return (
     <PageCard title={t("title")}>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZLogIn, labels: FIELD_LABELS }}
+      >
         <FormError message={actionData?.formError} />
         <EmailField label={t("email")} state={actionData} />
         <PasswordField
@@ -72,7 +79,7 @@ export default function Login({ actionData, params }: Route.ComponentProps) {
         />
         <Checkbox name="remember" label={t("remember")} defaultChecked />
         <SubmitButton>{t("submit")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">
         <Link to={`/${lang}/reset-password/`} className="text-brand-700 underline">
           {t("forgot")}

@@ -1,7 +1,8 @@
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { FIELD_LABELS, ZRequestPasswordReset } from "#core/identity/fields.ts";
 import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
-import { EmailField, FormError, PageCard, SubmitButton } from "../../components/form.tsx";
+import { EmailField, FormError, PageCard, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import { core, formFailure, formValues, langOf, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
@@ -24,11 +25,16 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const t = useTranslations("resetPassword");
   return (
     <PageCard title={t("title")} lead={t("lead")}>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZRequestPasswordReset, labels: FIELD_LABELS }}
+      >
         <FormError message={actionData?.formError} />
         <EmailField label={t("email")} state={actionData} />
         <SubmitButton>{t("submit")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
     </PageCard>
   );
 }

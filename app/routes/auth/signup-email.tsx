@@ -1,6 +1,7 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
-import { startSignup } from "#core/identity/start-signup.ts";
+import { FIELD_LABELS, ZStartSignup, ZVerifySignup } from "#core/identity/fields.ts";
+import { resendSignupCode, startSignup } from "#core/identity/start-signup.ts";
 import { signupTicketEmail, verifySignupCode } from "#core/identity/verify-signup.ts";
 import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import {
@@ -10,6 +11,7 @@ import {
   PageCard,
   PasswordField,
   SubmitButton,
+  ValidatedForm,
 } from "../../components/form.tsx";
 import {
   cookiesOf,
@@ -29,9 +31,12 @@ export const handle = { back: "/signup/", tab: "mypage" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (requestInfo(context).user) throw redirect(`/${langOf(params)}/mypage/`);
-  if (!new URL(request.url).searchParams.has("sent")) return { step: "start" as const, email: null };
+  const search = new URL(request.url).searchParams;
+  if (!search.has("sent")) return { step: "start" as const, email: null, resent: false };
   const email = await signupTicketEmail(core(context), cookiesOf(request)[TICKET_COOKIE]);
-  return email ? { step: "code" as const, email } : { step: "start" as const, email: null };
+  return email
+    ? { step: "code" as const, email, resent: search.has("resent") }
+    : { step: "start" as const, email: null, resent: false };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -39,6 +44,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["email", "password", "code"] as const);
   try {
+    if (form.get("intent") === "resend") {
+      // A new code by mail (the old one stops working); the ticket stays the same.
+      await resendSignupCode(core(context), {
+        ticket: cookiesOf(request)[TICKET_COOKIE],
+        locale: lang,
+        ip: requestInfo(context).ip,
+      });
+      return redirect(`/${lang}/signup/email/?sent=1&resent=1`);
+    }
     if (form.get("intent") === "verify") {
       const ticket = cookiesOf(request)[TICKET_COOKIE] ?? "";
       await verifySignupCode(core(context), { ticket, input: { code: values.code } });
@@ -60,15 +74,40 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function SignupEmail({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("signup");
   const lang = params.lang;
+  const navigation = useNavigation();
+  const resending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
   if (loaderData.step === "code") {
     return (
       <PageCard title={t("codeTitle")} lead={t("codeSent", { email: loaderData.email })}>
-        <Form method="post" className="flex flex-col gap-5" noValidate>
+        <ValidatedForm
+          method="post"
+          className="flex flex-col gap-5"
+          state={actionData}
+          validation={{ schema: ZVerifySignup, labels: FIELD_LABELS, convert: ["code"] }}
+        >
+          {loaderData.resent && !actionData && (
+            <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
+              {t("resent")}
+            </p>
+          )}
           <FormError message={actionData?.formError} />
           <CodeField label={t("code")} state={actionData} />
           <SubmitButton name="intent" value="verify">
             {t("verify")}
           </SubmitButton>
+        </ValidatedForm>
+        <Form method="post" className="mt-5 flex flex-col items-center gap-2 text-center">
+          <p className="text-xs text-slate-600">{t("resendLead")}</p>
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            disabled={resending}
+            aria-busy={resending || undefined}
+            className="min-h-11 rounded-full border border-brand-600 bg-white px-5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+          >
+            {t("resend")}
+          </button>
         </Form>
         <p className="mt-5 text-center text-sm">
           <Link to={`/${lang}/signup/email/`} className="text-brand-700 underline">
@@ -80,7 +119,12 @@ export default function SignupEmail({ loaderData, actionData, params }: Route.Co
   }
   return (
     <PageCard title={t("emailTitle")}>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZStartSignup, labels: FIELD_LABELS }}
+      >
         <FormError message={actionData?.formError} />
         <EmailField label={t("email")} state={actionData} />
         <PasswordField
@@ -94,7 +138,7 @@ export default function SignupEmail({ loaderData, actionData, params }: Route.Co
         <SubmitButton name="intent" value="start">
           {t("sendCode")}
         </SubmitButton>
-      </Form>
+      </ValidatedForm>
     </PageCard>
   );
 }

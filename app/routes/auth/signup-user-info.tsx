@@ -1,10 +1,11 @@
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { completeSignup, pendingSignup } from "#core/identity/complete-signup.ts";
+import { FIELD_LABELS, ZCompleteSignup } from "#core/identity/fields.ts";
 import { verifySignupLink } from "#core/identity/verify-signup.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { clearCookie, sessionCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import {
   cookiesOf,
   core,
@@ -66,7 +67,12 @@ export default function SignupUserInfo({ loaderData, actionData }: Route.Compone
   const t = useTranslations("signup");
   return (
     <PageCard title={t("userInfoTitle")} lead={t("userInfoLead", { email: loaderData.email })}>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZCompleteSignup, labels: FIELD_LABELS }}
+      >
         <FormError message={actionData?.formError} />
         <TextField
           name="nickname"
@@ -78,7 +84,7 @@ export default function SignupUserInfo({ loaderData, actionData }: Route.Compone
           error={actionData?.errors?.nickname}
         />
         <SubmitButton>{t("complete")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
     </PageCard>
   );
 }

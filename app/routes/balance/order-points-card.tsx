@@ -4,7 +4,7 @@ import { BALANCE_LIMITS } from "#core/balance/limits.ts";
 import { getBalance } from "#core/ledger/get-balance.ts";
 import { listSavedCards } from "#core/payments/saved-cards.ts";
 import { startCardTopUp } from "#core/topups/card-top-up.ts";
-import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import { ErrorSummary, FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatPoints } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
@@ -88,6 +88,7 @@ export default function OrderPointsCard({ loaderData, actionData, params }: Rout
           className="flex flex-col gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
           noValidate
         >
+          <ErrorSummary errors={actionData?.errors} />
           <FormError message={actionData?.formError} />
           <input type="hidden" name="requestKey" value={values.requestKey ?? loaderData.requestKey} />
           <TextField

@@ -3,7 +3,7 @@ import { useTranslations } from "use-intl";
 import { getBalanceSummary } from "#core/balance/balance-summary.ts";
 import { confirmTransferPoints } from "#core/balance/points-purchase.ts";
 import { findPointsPurchase, transferToPoints } from "#core/balance/transfer-points.ts";
-import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { formatPoints, formatYen, translator } from "../../i18n/index.ts";
 import { pointsPurchasePath } from "../../lib/balance-links.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -134,10 +134,10 @@ export default function TransferPoints({ loaderData, actionData, params }: Route
           </Link>
         </div>
       ) : (
-        <Form
+        <ValidatedForm
           method="post"
-          noValidate
           className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          state={state}
         >
           <FormError message={state?.formError} />
           <TextField
@@ -153,7 +153,7 @@ export default function TransferPoints({ loaderData, actionData, params }: Route
           <SubmitButton name="intent" value="confirm">
             {t("transferPoints.confirm")}
           </SubmitButton>
-        </Form>
+        </ValidatedForm>
       )}
     </section>
   );

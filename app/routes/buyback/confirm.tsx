@@ -235,7 +235,7 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
           </h2>
           {address ? (
             <>
-              <AddressBlock address={address} lang={lang} testId="confirm-address" />
+              <AddressBlock address={address} testId="confirm-address" />
               <Link
                 to={`/${lang}/settings/address/`}
                 className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"

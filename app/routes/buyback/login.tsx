@@ -5,7 +5,14 @@ import { logInBuyer, sendBuyerLoginCode } from "#core/buyback/buyer-login.ts";
 import { getBuyer } from "#core/buyback/buyers.ts";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
-import { Checkbox, FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import {
+  Checkbox,
+  ErrorSummary,
+  FormError,
+  PageCard,
+  SubmitButton,
+  TextField,
+} from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";
 import {
   cookiesOf,
@@ -93,6 +100,7 @@ export default function BuybackLogin({ loaderData, actionData, params }: Route.C
   return (
     <PageCard title={t("title")} lead={t("lead")}>
       <div className="flex flex-col gap-5">
+        <ErrorSummary errors={actionData?.errors} />
         <FormError message={actionData?.formError} />
         <Form method="post" className="flex flex-col gap-3" noValidate>
           <TextField

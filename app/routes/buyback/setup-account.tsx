@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { pendingBuyerEmail, saveBuyerAccount } from "#core/buyback/buyer-account.ts";
 import { confirmEmailChange } from "#core/identity/change-email.ts";
 import { clearCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
-import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";
 import {
   cookiesOf,
@@ -82,7 +82,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function BuybackAccount({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackBuyer.account");
   const fields = useTranslations("buybackBuyer.fields");
-  const form = useTranslations("form");
   const lang = langOf(params);
   const { account, firstVisit, pendingEmail } = loaderData;
   const v = (name: "companyName" | "name" | "email") => actionData?.values?.[name] ?? account[name];
@@ -102,7 +101,7 @@ export default function BuybackAccount({ loaderData, actionData, params }: Route
           <p className="mt-2 text-sm leading-relaxed text-slate-600" data-testid="email-code-sent">
             {t("codeSent", { email: pendingEmail })}
           </p>
-          <Form method="post" className="mt-5 flex flex-col gap-5" noValidate>
+          <ValidatedForm method="post" className="mt-5 flex flex-col gap-5" state={actionData}>
             <FormError message={actionData?.formError} />
             <TextField
               name="code"
@@ -116,7 +115,7 @@ export default function BuybackAccount({ loaderData, actionData, params }: Route
             <SubmitButton name="intent" value="verify">
               {t("verify")}
             </SubmitButton>
-          </Form>
+          </ValidatedForm>
           <p className="mt-5 text-center text-sm">
             <Link to={`/${lang}/buyback/setup/account/`} className="text-brand-700 underline">
               {t("cancel")}
@@ -124,10 +123,13 @@ export default function BuybackAccount({ loaderData, actionData, params }: Route
           </p>
         </div>
       ) : (
-        <Form method="post" className={`${card} flex flex-col gap-5`} noValidate data-testid="account-form">
-          <FormError
-            message={actionData?.formError ?? (actionData?.errors ? form("fixErrors") : undefined)}
-          />
+        <ValidatedForm
+          method="post"
+          className={`${card} flex flex-col gap-5`}
+          data-testid="account-form"
+          state={actionData}
+        >
+          <FormError message={actionData?.formError} />
           <TextField
             name="companyName"
             label={fields("companyName")}
@@ -159,7 +161,7 @@ export default function BuybackAccount({ loaderData, actionData, params }: Route
               {t("save")}
             </SubmitButton>
           </div>
-        </Form>
+        </ValidatedForm>
       )}
     </section>
   );

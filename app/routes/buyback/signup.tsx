@@ -1,9 +1,9 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { useTranslations } from "use-intl";
 import { openInvitation } from "#core/buyback/buyer-invitations.ts";
 import { completeBuyerSignup, pendingBuyerSignup, startBuyerSignup } from "#core/buyback/buyer-signup.ts";
 import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";
 import {
   cookiesOf,
@@ -123,7 +123,7 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
     return (
       <PageCard title={t("codeTitle")} lead={t("codeSent", { email: pending.email })}>
         {facts}
-        <Form method="post" className="flex flex-col gap-5" noValidate>
+        <ValidatedForm method="post" className="flex flex-col gap-5" state={actionData}>
           <FormError message={actionData?.formError} />
           <TextField
             name="code"
@@ -137,7 +137,7 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
           <SubmitButton name="intent" value="verify">
             {t("verify")}
           </SubmitButton>
-        </Form>
+        </ValidatedForm>
         <p className="mt-5 text-center text-sm">
           <Link
             to={`/${lang}/buyback/signup/?${new URLSearchParams({ token: searchParams.get("token") ?? "" })}`}
@@ -152,7 +152,7 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
   return (
     <PageCard title={t("title")} lead={t("invited", { companyName: invitation.companyName })}>
       {facts}
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm method="post" className="flex flex-col gap-5" state={actionData}>
         <FormError message={actionData?.formError} />
         <TextField
           name="name"
@@ -167,7 +167,7 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
         <SubmitButton name="intent" value="start">
           {t("sendCode")}
         </SubmitButton>
-      </Form>
+      </ValidatedForm>
     </PageCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslations } from "use-intl";
+import { formatPostalCode } from "#core/account/address-format.ts";
 import { listActiveSpots } from "#core/buyback/spots.ts";
 import { PREFECTURES } from "#core/shared/codes.ts";
 import { Breadcrumbs, BuybackNav } from "../../components/buyback/public.tsx";
@@ -35,10 +36,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
   };
 }
-
-/** 〒101-0021 from the seven digits kept. */
-const postal = (digits: string) =>
-  /^\d{7}$/.test(digits) ? `〒${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
 
 /** `/buyback/spots/`: where to hand a device in, prefecture by prefecture. */
 export default function BuybackSpots({ loaderData, params }: Route.ComponentProps) {
@@ -95,7 +92,7 @@ export default function BuybackSpots({ loaderData, params }: Route.ComponentProp
                       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-2 text-sm">
                         <dt className="text-slate-600">{t("spots.address")}</dt>
                         <dd>
-                          <span className="block">{postal(s.postalCode)}</span>
+                          <span className="block">{formatPostalCode(s.postalCode)}</span>
                           <span className="block break-words">{address}</span>
                         </dd>
                         <dt className="text-slate-600">{t("spots.hours")}</dt>

@@ -88,7 +88,7 @@ export default function BuybackAddress({ loaderData, actionData, params }: Route
         <h2 id="current-title" className="font-bold">
           {t("current")}
         </h2>
-        <AddressBlock address={address} lang={lang} testId="current-address" />
+        <AddressBlock address={address} testId="current-address" />
       </section>
       {canChange ? (
         <>
@@ -98,7 +98,7 @@ export default function BuybackAddress({ loaderData, actionData, params }: Route
             </h2>
             {book ? (
               <Form method="post" className="flex flex-col gap-3">
-                <AddressBlock address={book} lang={lang} />
+                <AddressBlock address={book} />
                 <SubmitButton name="intent" value="book" variant="secondary">
                   {t("useBook")}
                 </SubmitButton>

@@ -364,7 +364,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
           </>
         )}
         <h3 className="mt-3 text-sm font-bold">{t("detail.address")}</h3>
-        <AddressBlock address={app.address} lang={lang} testId="buyback-address" />
+        <AddressBlock address={app.address} testId="buyback-address" />
         {can("address") && (
           <Link
             to={`/${lang}/buyback/transactions/${view.id}/address/`}

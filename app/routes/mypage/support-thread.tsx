@@ -7,7 +7,7 @@ import { MAX_INQUIRY_PHOTOS } from "#core/support/fields.ts";
 import { getInquiry } from "#core/support/get-inquiry.ts";
 import { reopenInquiry } from "#core/support/reopen-inquiry.ts";
 import { replyToInquiry } from "#core/support/reply-to-inquiry.ts";
-import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf, requireUser } from "../../lib/request.server.ts";
@@ -139,12 +139,12 @@ export default function SupportThread({ loaderData, actionData, params }: Route.
           <h2 id="reply-title" className="text-base font-bold">
             {t("mypage.replyTitle")}
           </h2>
-          <Form
+          <ValidatedForm
             method="post"
             encType="multipart/form-data"
             className="mt-4 flex flex-col gap-4"
-            noValidate
             data-testid="reply-form"
+            state={actionData}
           >
             <FormError message={actionData?.formError} />
             <TextAreaField
@@ -168,7 +168,7 @@ export default function SupportThread({ loaderData, actionData, params }: Route.
             <SubmitButton name="intent" value="reply">
               {t("mypage.send")}
             </SubmitButton>
-          </Form>
+          </ValidatedForm>
         </section>
       )}
 

@@ -1,7 +1,7 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
-import { FieldLabel, FieldMessages } from "../../components/form.tsx";
+import { FieldLabel, FieldMessages, fieldId } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 
 // What the member's support pages and the back office's support pages share: a text area, the
@@ -27,8 +27,7 @@ export function TextAreaField({
   optional?: boolean;
   id?: string;
 }) {
-  const generated = useId();
-  const id = givenId ?? generated;
+  const id = givenId ?? fieldId(name);
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div>

@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { AppError } from "#core/shared/errors.ts";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
@@ -7,7 +7,7 @@ import { createInquiry } from "#core/support/create-inquiry.ts";
 import { MAX_INQUIRY_PHOTOS } from "#core/support/fields.ts";
 import { listInquiryTransactions } from "#core/support/inquiry-transactions.ts";
 import { listMyInquiries } from "#core/support/list-my-inquiries.ts";
-import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -86,7 +86,6 @@ async function readForm(request: Request): Promise<FormData> {
 /** The inquiry form (prefilled from a link), and below it the member's inquiries. */
 export default function SupportPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("support");
-  const labels = useTranslations();
   const lang = langOf(params);
   const { prefill, transactions, inquiries } = loaderData;
   const v = (name: (typeof FIELDS)[number]) => actionData?.values?.[name] ?? prefill[name] ?? "";
@@ -100,16 +99,14 @@ export default function SupportPage({ loaderData, actionData, params }: Route.Co
         <p className="mt-2 text-sm leading-relaxed text-slate-600">{t("mypage.lead")}</p>
         <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 className="text-base font-bold">{t("mypage.formTitle")}</h2>
-          <Form
+          <ValidatedForm
             method="post"
             encType="multipart/form-data"
             className="mt-4 flex flex-col gap-5"
-            noValidate
             data-testid="support-form"
+            state={actionData}
           >
-            <FormError
-              message={actionData?.formError ?? (actionData?.errors ? labels("form.fixErrors") : undefined)}
-            />
+            <FormError message={actionData?.formError} />
             <SelectField
               name="category"
               label={t("fields.category")}
@@ -172,7 +169,7 @@ export default function SupportPage({ loaderData, actionData, params }: Route.Co
               error={e("photos")}
             />
             <SubmitButton>{t("mypage.submit")}</SubmitButton>
-          </Form>
+          </ValidatedForm>
         </div>
       </section>
       <section aria-labelledby="inquiries-title">

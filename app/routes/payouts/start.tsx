@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { payoutOptions, quotePayout } from "#core/payouts/member-payouts.ts";
 import { SANDBOX_KYASH_ACCOUNTS } from "#core/payouts/sandbox-wallet.ts";
 import { linkWallet } from "#core/payouts/wallet-link.ts";
-import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { AmountRows, Card, DestinationDetails } from "../../components/payouts/payout-parts.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -146,7 +146,7 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
             <p className="text-sm text-danger-600">{t("noKyash")}</p>
           )}
           <p className="mt-2 text-xs text-slate-500">{t("kyashHow")}</p>
-          <Form method="post" className="mt-4 flex flex-col gap-3" noValidate>
+          <ValidatedForm method="post" className="mt-4 flex flex-col gap-3" state={linkFailed}>
             <input type="hidden" name="intent" value="link" />
             <FormError message={linkFailed?.formError} />
             <TextField
@@ -165,7 +165,7 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
             <SubmitButton variant="secondary">
               {options.destination ? t("changeKyash") : t("linkKyash")}
             </SubmitButton>
-          </Form>
+          </ValidatedForm>
         </Card>
       )}
 
@@ -181,7 +181,7 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
       )}
 
       <Card>
-        <Form method="post" className="flex flex-col gap-4" noValidate>
+        <ValidatedForm method="post" className="flex flex-col gap-4" state={amountState}>
           <input type="hidden" name="intent" value="review" />
           <input
             type="hidden"
@@ -214,7 +214,7 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
             </div>
           )}
           <SubmitButton>{t("next")}</SubmitButton>
-        </Form>
+        </ValidatedForm>
       </Card>
 
       <Card title={t("limitsTitle")} id="limits-title">

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { REPORT_REASONS, reportReasonsFor } from "#core/moderation/codes.ts";
@@ -7,7 +7,7 @@ import { fileReport, getReportTarget, REPORT_BODY_MAX } from "#core/moderation/f
 import { type TargetView, targetPath } from "#core/moderation/targets.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
-import { FormError, SubmitButton } from "../../components/form.tsx";
+import { FormError, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
@@ -170,10 +170,10 @@ export default function ReportPage({ loaderData, actionData, params }: Route.Com
         </div>
       </section>
 
-      <Form
+      <ValidatedForm
         method="post"
         className="flex flex-col gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-        noValidate
+        state={actionData}
       >
         <FormError message={actionData?.formError} />
         <input type="hidden" name="type" value={target.type} />
@@ -243,7 +243,7 @@ export default function ReportPage({ loaderData, actionData, params }: Route.Com
         <Link to={backPath} className="self-center text-sm text-slate-600 underline">
           {t("reportPage.back")}
         </Link>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

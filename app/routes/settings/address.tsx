@@ -1,4 +1,5 @@
 import { useTranslations } from "use-intl";
+import { formatAddress } from "#core/account/address-format.ts";
 import { getAddress } from "#core/account/get-address.ts";
 import { AddressForm } from "../../components/account/address-form.tsx";
 import { PageCard } from "../../components/form.tsx";
@@ -31,6 +32,16 @@ export default function SettingsAddress({ loaderData, actionData, params }: Rout
   const t = useTranslations("address");
   return (
     <PageCard title={t("title")} lead={t("lead")}>
+      {loaderData.address && (
+        <dl className="mb-5 text-sm">
+          <dt className="font-semibold text-slate-800">{t("current")}</dt>
+          <dd className="mt-1 leading-relaxed text-slate-600" data-testid="current-address">
+            {loaderData.address.familyName} {loaderData.address.givenName}
+            <br />
+            {formatAddress(loaderData.address)}
+          </dd>
+        </dl>
+      )}
       <AddressForm
         lang={params.lang === "en" ? "en" : "ja"}
         state={actionData}

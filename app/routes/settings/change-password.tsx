@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { changePassword } from "#core/identity/change-password.ts";
-import { FormError, PageCard, PasswordField, SubmitButton } from "../../components/form.tsx";
+import { FIELD_LABELS, ZChangePassword } from "#core/identity/fields.ts";
+import { FormError, PageCard, PasswordField, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import {
   core,
   formFailure,
@@ -41,7 +42,12 @@ export default function ChangePassword({ actionData, params }: Route.ComponentPr
   const t = useTranslations("changePassword");
   return (
     <PageCard title={t("title")}>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZChangePassword, labels: FIELD_LABELS }}
+      >
         <FormError message={actionData?.formError} />
         <PasswordField
           name="currentPassword"
@@ -57,7 +63,7 @@ export default function ChangePassword({ actionData, params }: Route.ComponentPr
           state={actionData}
         />
         <SubmitButton>{t("submit")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
       <p className="mt-5 text-center text-sm">
         <Link to={`/${params.lang}/reset-password/`} className="text-brand-700 underline">
           {t("forgot")}

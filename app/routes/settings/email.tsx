@@ -1,7 +1,8 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { confirmEmailChange, requestEmailChange } from "#core/identity/change-email.ts";
+import { FIELD_LABELS, ZConfirmEmailChange, ZRequestEmailChange } from "#core/identity/fields.ts";
 import { clearCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import {
   CodeField,
@@ -10,6 +11,7 @@ import {
   PageCard,
   PasswordField,
   SubmitButton,
+  ValidatedForm,
 } from "../../components/form.tsx";
 import {
   cookiesOf,
@@ -73,13 +75,18 @@ export default function SettingsEmail({ loaderData, actionData, params }: Route.
   if (loaderData.pendingEmail) {
     return (
       <PageCard title={t("title")} lead={t("codeSent", { email: loaderData.pendingEmail })}>
-        <Form method="post" className="flex flex-col gap-5" noValidate>
+        <ValidatedForm
+          method="post"
+          className="flex flex-col gap-5"
+          state={actionData}
+          validation={{ schema: ZConfirmEmailChange, labels: FIELD_LABELS, convert: ["code"] }}
+        >
           <FormError message={actionData?.formError} />
           <CodeField label={t("code")} state={actionData} />
           <SubmitButton name="intent" value="verify">
             {t("verify")}
           </SubmitButton>
-        </Form>
+        </ValidatedForm>
         <p className="mt-5 text-center text-sm">
           <Link to={`/${params.lang}/settings/email/`} className="text-brand-700 underline">
             {t("cancel")}
@@ -92,9 +99,16 @@ export default function SettingsEmail({ loaderData, actionData, params }: Route.
     <PageCard title={t("title")}>
       <dl className="mb-5 text-sm">
         <dt className="font-semibold text-slate-800">{t("current")}</dt>
-        <dd className="mt-1 break-all text-slate-600">{loaderData.current}</dd>
+        <dd className="mt-1 break-all text-slate-600" data-testid="current-email">
+          {loaderData.current}
+        </dd>
       </dl>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZRequestEmailChange, labels: FIELD_LABELS }}
+      >
         <FormError message={actionData?.formError} />
         <EmailField label={t("email")} state={actionData} />
         <PasswordField
@@ -106,7 +120,7 @@ export default function SettingsEmail({ loaderData, actionData, params }: Route.
         <SubmitButton name="intent" value="request">
           {t("submit")}
         </SubmitButton>
-      </Form>
+      </ValidatedForm>
     </PageCard>
   );
 }

@@ -1,11 +1,11 @@
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getIdentification } from "#core/account/get-identification.ts";
 import { startIdentityVerification } from "#core/account/start-identity-verification.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { IdentificationStatus } from "../../components/account/identification-status.tsx";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { core, formFailure, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/identification";
@@ -57,7 +57,12 @@ export default function SettingsIdentification({ loaderData, actionData, params 
     <PageCard title={t("title")} lead={t("lead")}>
       <IdentificationStatus lang={lang} {...loaderData} />
       {!verifiedAt && (
-        <Form method="post" encType="multipart/form-data" className="mt-6 flex flex-col gap-5" noValidate>
+        <ValidatedForm
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 flex flex-col gap-5"
+          state={actionData}
+        >
           <h2 className="text-base font-bold">{latest ? t("retryTitle") : t("formTitle")}</h2>
           <FormError message={actionData?.formError} />
           <TextField
@@ -78,7 +83,7 @@ export default function SettingsIdentification({ loaderData, actionData, params 
           />
           <p className="text-xs text-slate-500">{t("note")}</p>
           <SubmitButton>{t("submit")}</SubmitButton>
-        </Form>
+        </ValidatedForm>
       )}
     </PageCard>
   );

@@ -1,12 +1,20 @@
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { Form } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { getProfile } from "#core/account/get-profile.ts";
 import { removeAvatar, setAvatar } from "#core/account/set-avatar.ts";
 import { updateProfile } from "#core/account/update-profile.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
-import { Checkbox, FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import {
+  Checkbox,
+  FieldLabel,
+  FormError,
+  fieldId,
+  PageCard,
+  SubmitButton,
+  TextField,
+  ValidatedForm,
+} from "../../components/form.tsx";
 import {
   core,
   formFailure,
@@ -184,26 +192,15 @@ function AvatarField({
 
 function IntroductionField({ defaultValue, error }: { defaultValue: string; error: string | undefined }) {
   const t = useTranslations("profile");
-  const form = useTranslations("form");
   const format = useFormatter();
-  const id = useId();
+  const id = fieldId("introduction");
   const typed = useTypedValue<HTMLTextAreaElement>(defaultValue);
   const count = characters(typed.value);
   const over = count > MAX_INTRODUCTION;
   const describedBy = [`${id}-hint`, `${id}-count`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div>
-      <div className="flex items-center gap-2">
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          {t("introduction")}
-        </label>
-        <span
-          aria-hidden="true"
-          className="rounded bg-slate-200 px-1.5 py-0.5 text-[10px] font-bold text-slate-600"
-        >
-          {form("optional")}
-        </span>
-      </div>
+      <FieldLabel htmlFor={id} label={t("introduction")} optional />
       <textarea
         id={id}
         name="introduction"
@@ -249,12 +246,12 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   return (
     <PageCard title={t("title")} lead={t("lead")}>
       {/* A saved change remounts the form, so it shows what was saved and no chosen file lingers. */}
-      <Form
+      <ValidatedForm
         key={`${profile.nickname}\n${profile.introduction}\n${profile.avatarUrl}`}
         method="post"
         encType="multipart/form-data"
         className="flex flex-col gap-6"
-        noValidate
+        state={actionData}
       >
         <FormError message={actionData?.formError} />
         <AvatarField
@@ -276,7 +273,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
           error={errors.introduction}
         />
         <SubmitButton>{t("submit")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
     </PageCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { FIELD_LABELS, ZResetPassword } from "#core/identity/fields.ts";
 import {
   openPasswordResetLink,
   passwordResetTicketEmail,
@@ -7,7 +8,7 @@ import {
 } from "#core/identity/reset-password.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { clearCookie, SESSION_COOKIE, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
-import { FormError, PageCard, PasswordField, SubmitButton } from "../../components/form.tsx";
+import { FormError, PageCard, PasswordField, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import {
   cookiesOf,
   core,
@@ -72,7 +73,12 @@ export default function SettingsResetPassword({ loaderData, actionData, params }
   }
   return (
     <PageCard title={t("newTitle")} lead={t("newLead", { email: loaderData.email })}>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZResetPassword, labels: FIELD_LABELS }}
+      >
         <FormError message={actionData?.formError} />
         <input type="hidden" name="username" autoComplete="username" value={loaderData.email} />
         <PasswordField name="password" label={t("password")} autoComplete="new-password" state={actionData} />
@@ -83,7 +89,7 @@ export default function SettingsResetPassword({ loaderData, actionData, params }
           state={actionData}
         />
         <SubmitButton>{t("save")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
     </PageCard>
   );
 }

@@ -1,10 +1,10 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { confirmPhoneVerification } from "#core/account/confirm-phone-verification.ts";
 import { formatPhoneNumber } from "#core/account/fields.ts";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { clearCookie } from "#server/cookies.ts";
-import { CodeField, FormError, PageCard, SubmitButton } from "../../components/form.tsx";
+import { CodeField, FormError, PageCard, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import {
   cookiesOf,
   core,
@@ -56,11 +56,11 @@ export default function SettingsSmsVerify({ loaderData, actionData, params }: Ro
   const t = useTranslations("sms");
   return (
     <PageCard title={t("verifyTitle")} lead={t("codeSent", { phone: loaderData.phone })}>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm method="post" className="flex flex-col gap-5" state={actionData}>
         <FormError message={actionData?.formError} />
         <CodeField label={t("code")} state={actionData} />
         <SubmitButton>{t("verify")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
       <p className="mt-5 text-center text-sm">
         <Link to={`/${params.lang}/settings/sms/`} className="text-brand-700 underline">
           {t("resend")}

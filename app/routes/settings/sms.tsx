@@ -1,9 +1,9 @@
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { formatPhoneNumber } from "#core/account/fields.ts";
 import { getVerifiedPhone } from "#core/account/get-phone-number.ts";
 import { startPhoneVerification } from "#core/account/start-phone-verification.ts";
-import { FormError, PageCard, SubmitButton, TextField } from "../../components/form.tsx";
+import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import {
   core,
@@ -71,7 +71,7 @@ export default function SettingsSms({ loaderData, actionData, params }: Route.Co
           )}
         </dd>
       </dl>
-      <Form method="post" className="flex flex-col gap-5" noValidate>
+      <ValidatedForm method="post" className="flex flex-col gap-5" state={actionData}>
         <FormError message={actionData?.formError} />
         <TextField
           name="phoneNumber"
@@ -84,7 +84,7 @@ export default function SettingsSms({ loaderData, actionData, params }: Route.Co
           error={actionData?.errors?.phoneNumber}
         />
         <SubmitButton>{t("submit")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
     </PageCard>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
+import { formatAddress } from "#core/account/address-format.ts";
 import { SHIPPING_METHODS } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { authorize } from "#core/staff/authorize.ts";
@@ -240,9 +241,12 @@ function Shipping({ view, revealed }: { view: OfficeTransactionView; revealed: O
             {revealed ? (
               <>
                 {address.name}
-                <br />〒{address.postalCode} {prefecture}
-                {address.city}
-                {address.street} {address.building}
+                <br />
+                {formatAddress({
+                  ...address,
+                  postalCode: address.postalCode ?? "",
+                  street: address.street ?? "",
+                })}
                 <br />
                 {address.phone}
               </>

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  compactDigits,
   hasValidLuhnChecksum,
+  hiraganaToKatakana,
   isBankHolderName,
   isKatakana,
   isPrintSafeText,
+  toBankHolderName,
+  toFullWidthKatakana,
   toHalfWidthDigits,
+  toKatakana,
 } from "./characters.ts";
 
 describe("isPrintSafeText", () => {
@@ -117,5 +122,82 @@ describe("hasValidLuhnChecksum", () => {
 
   it.each(["490154203237517", "356938035643808", "1"])("rejects %s", (value) => {
     expect(hasValidLuhnChecksum(value)).toBe(false);
+  });
+});
+
+describe("toFullWidthKatakana", () => {
+  it.each([
+    ["ﾔﾏﾀﾞ ﾊﾅｺ", "ヤマダ ハナコ"],
+    ["ｶﾞｷﾞｸﾞｹﾞｺﾞ", "ガギグゲゴ"],
+    ["ﾊﾟﾋﾟﾌﾟﾍﾟﾎﾟ", "パピプペポ"],
+    ["ｳﾞｧｲｵﾘﾝ", "ヴァイオリン"],
+    ["ｷｬﾉﾝ ﾊﾟｰﾄﾅｰｽﾞ", "キャノン パートナーズ"],
+    ["｢ﾃｽﾄ｣､･｡", "「テスト」、・。"],
+    ["ﾞ", "゛"],
+    ["カタカナ and ASCII", "カタカナ and ASCII"],
+  ])("turns %j into %j", (value, expected) => {
+    expect(toFullWidthKatakana(value)).toBe(expected);
+  });
+});
+
+describe("hiraganaToKatakana", () => {
+  it.each([
+    ["すずき いちろう", "スズキ イチロウ"],
+    ["ぁぃぅぇぉっゃゅょゎ", "ァィゥェォッャュョヮ"],
+    ["ゔ", "ヴ"],
+    ["ゝゞ", "ヽヾ"],
+    ["漢字とカタカナ", "漢字トカタカナ"],
+  ])("turns %j into %j", (value, expected) => {
+    expect(hiraganaToKatakana(value)).toBe(expected);
+  });
+});
+
+describe("toKatakana", () => {
+  it.each([
+    ["すずき", "スズキ"],
+    ["ｽｽﾞｷ", "スズキ"],
+    ["すずき いちろう", "スズキ　イチロウ"],
+    ["こーひー", "コーヒー"],
+    ["ｺｰﾋｰ", "コーヒー"],
+    ["コ-ヒ-", "コーヒー"],
+    ["ヤマダ", "ヤマダ"],
+  ])("makes %j katakana: %j", (value, expected) => {
+    expect(toKatakana(value)).toBe(expected);
+    expect(isKatakana(toKatakana(value))).toBe(true);
+  });
+
+  it("leaves what cannot be katakana for the rule to refuse", () => {
+    expect(toKatakana("山田")).toBe("山田");
+    expect(toKatakana("Yamada")).toBe("Yamada");
+    // A hyphen that follows no kana is not a long vowel mark.
+    expect(toKatakana("-ヤ")).toBe("-ヤ");
+  });
+});
+
+describe("toBankHolderName", () => {
+  it.each([
+    ["ﾔﾏﾀﾞ ﾊﾅｺ", "ヤマダ　ハナコ"],
+    ["やまだ　はなこ", "ヤマダ　ハナコ"],
+    ["Tsugu co", "ＴＳＵＧＵ　ＣＯ"],
+    ["ｶ)ﾂｸﾞ", "カ）ツグ"],
+    ["(ｶ)ﾂｸﾞ", "（カ）ツグ"],
+    ["ｔｓｕｇｕ", "ＴＳＵＧＵ"],
+    ["ヤマダ   ハナコ", "ヤマダ　ハナコ"],
+  ])("turns %j into %j, which banks accept", (value, expected) => {
+    expect(toBankHolderName(value)).toBe(expected);
+    expect(isBankHolderName(expected)).toBe(true);
+  });
+});
+
+describe("compactDigits", () => {
+  it.each([
+    ["１６８４８３", "168483"],
+    ["168 483", "168483"],
+    ["35 693803 564380 9", "356938035643809"],
+    ["35-693803-564380-9", "356938035643809"],
+    ["３５　６９３８０３", "35693803"],
+    ["０９０ー１２３４ー５６７８", "09012345678"],
+  ])("reads %j as %j", (value, expected) => {
+    expect(compactDigits(value)).toBe(expected);
   });
 });

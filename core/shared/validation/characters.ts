@@ -57,6 +57,72 @@ export function toHalfWidthDigits(value: string): string {
     .replace(/[－‐‑‒–—―−ーｰ]/g, "-");
 }
 
+// Half-width katakana (JIS X 0201) and their full-width forms, in code point order from U+FF61.
+const HALF_WIDTH_KANA =
+  "。「」、・ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン゛゜";
+const VOICED: Readonly<Record<string, string>> = Object.fromEntries(
+  Array.from("カキクケコサシスセソタチツテトハヒフヘホウ", (kana) => [
+    kana,
+    kana === "ウ" ? "ヴ" : String.fromCharCode(kana.charCodeAt(0) + 1),
+  ]),
+);
+const SEMI_VOICED: Readonly<Record<string, string>> = Object.fromEntries(
+  Array.from("ハヒフヘホ", (kana) => [kana, String.fromCharCode(kana.charCodeAt(0) + 2)]),
+);
+
+/**
+ * Half-width katakana (ｽｽﾞｷ, as bank apps and old systems write names) to full width (スズキ), a
+ * sound mark joined with the kana before it (ｶﾞ → ガ, ﾊﾟ → パ, ｳﾞ → ヴ); half-width ｰ｡｢｣､･ too.
+ */
+export function toFullWidthKatakana(value: string): string {
+  return value
+    .replace(/([\uFF61-\uFF9D])([\uFF9E\uFF9F]?)/gu, (_, kana: string, mark: string) => {
+      const full = HALF_WIDTH_KANA[kana.charCodeAt(0) - 0xff61] as string;
+      if (mark === "\uFF9E" && VOICED[full]) return VOICED[full];
+      if (mark === "\uFF9F" && SEMI_VOICED[full]) return SEMI_VOICED[full];
+      return full + (mark === "\uFF9E" ? "゛" : mark === "\uFF9F" ? "゜" : "");
+    })
+    .replace(/[\uFF9E\uFF9F]/gu, (mark) => (mark === "\uFF9E" ? "゛" : "゜"));
+}
+
+/** Hiragana to katakana (すずき → スズキ), ゝゞ to ヽヾ; everything else stays as it is. */
+export function hiraganaToKatakana(value: string): string {
+  return value.replace(/[\u3041-\u3096\u309D\u309E]/gu, (kana) =>
+    String.fromCharCode(kana.charCodeAt(0) + 0x60),
+  );
+}
+
+/**
+ * What a field that holds katakana makes of what people type, instead of refusing it: hiragana
+ * (an IME left in hiragana mode) and half-width katakana become full-width katakana, a dash after a
+ * kana is the long vowel mark (ｺｰﾋｰ, コ-ヒ-), and a half-width space between names is full width.
+ */
+export function toKatakana(value: string): string {
+  return hiraganaToKatakana(toFullWidthKatakana(value))
+    .replace(/(?<=[\u30A1-\u30F6\u30FC])[-－‐‑‒–—―−]/gu, "ー")
+    .replace(/ +/g, "\u3000");
+}
+
+/**
+ * A bank account holder as banks hold it: the katakana conversions of `toKatakana`, letters and
+ * digits in full-width capitals (abc → ＡＢＣ), ASCII parentheses full width, and any run of
+ * spaces one full-width space.
+ */
+export function toBankHolderName(value: string): string {
+  return toKatakana(value)
+    .replace(/[A-Za-z0-9()]/g, (c) => String.fromCharCode(c.toUpperCase().charCodeAt(0) + 0xfee0))
+    .replace(/[\uFF41-\uFF5A]/gu, (letter) => String.fromCharCode(letter.charCodeAt(0) - 0x20))
+    .replace(/[ \u3000]+/gu, "\u3000");
+}
+
+/**
+ * Digits people type into a code field the way they read it: full-width digits (１６８４８３),
+ * and spaces or hyphens between groups (35 693803 564380 9, 168-483) dropped.
+ */
+export function compactDigits(value: string): string {
+  return toHalfWidthDigits(value).replace(/[-\s\u3000]/g, "");
+}
+
 /** Luhn (mod 10) checksum, as used by the 15th digit of an IMEI. */
 export function hasValidLuhnChecksum(digits: string): boolean {
   let sum = 0;

@@ -18,7 +18,7 @@ function errorOf(schema: z.ZodType, input: unknown): z.ZodError {
 }
 
 describe("formatIssues", () => {
-  const error = errorOf(ZProfile, { name: "", kana: "やまだ", email: "nope", address: { postal: "123" } });
+  const error = errorOf(ZProfile, { name: "", kana: "山田", email: "nope", address: { postal: "123" } });
 
   it("gives one message per field, keyed by the dot-joined path, in the requested language", () => {
     const labels = { name: "氏名", kana: "フリガナ", email: "メールアドレス", "address.postal": "郵便番号" };
@@ -38,7 +38,7 @@ describe("formatIssues", () => {
 
   it("keeps only the first issue of a field", () => {
     const ZTwoRules = z.object({ name: z.string().check(required(), maxLength(2)).check(katakana()) });
-    const twoIssues = errorOf(ZTwoRules, { name: "やまだ" });
+    const twoIssues = errorOf(ZTwoRules, { name: "山田太" });
     expect(twoIssues.issues).toHaveLength(2);
     expect(formatIssues(twoIssues, "en", { name: "Name" })).toEqual({
       name: "Name must be at most 2 characters",
@@ -117,6 +117,19 @@ describe("formatIssues", () => {
         nickname: "Nickname must be at most 5 characters",
         price: "Price must be 9,999,999 or less",
       });
+    });
+
+    it("ask to choose when nothing was chosen from a list (an empty select)", () => {
+      const empty = ZPlain.safeParse({ kind: "", tags: ["x"] }, { reportInput: true });
+      expect(empty.success).toBe(false);
+      const messages = formatIssues(empty.error!, "ja", { kind: "配送方法" });
+      expect(messages.kind).toBe("配送方法を選択してください");
+      expect(formatIssues(empty.error!, "en", { kind: "Shipping method" }).kind).toBe(
+        "Please select an option for Shipping method",
+      );
+      // A code that is not one of the choices is still "not valid".
+      const wrong = ZPlain.safeParse({ kind: "c", tags: ["x"] }, { reportInput: true });
+      expect(formatIssues(wrong.error!, "ja", { kind: "配送方法" }).kind).toBe("配送方法が正しくありません");
     });
 
     it("report a missing field as required", () => {

@@ -100,9 +100,18 @@ function messageParamsOf(issue: z.core.$ZodIssue): RuleIssueParams {
       return bound(issue.origin, "maxLength", "maxValue", { max: Number(issue.maximum) });
     case "invalid_format":
       return { key: issue.format === "email" ? "email" : "default" };
+    case "invalid_value":
+      // One of several codes (a select, radio buttons): nothing chosen asks to choose, not to type.
+      // (Only when the input was kept, `reportInput`: without it a wrong code and an empty one look alike.)
+      if (!("input" in issue) || !isBlank(issue.input)) return { key: "default" };
+      return { key: issue.values.length > 1 ? "select" : "required" };
     default:
       return { key: "default" };
   }
+}
+
+function isBlank(input: unknown): boolean {
+  return input === undefined || input === null || (typeof input === "string" && input.trim() === "");
 }
 
 function bound(

@@ -227,7 +227,17 @@ describe("digits", () => {
     expect(outputOf(text(digits(6)), "１２３４５６")).toBe("123456");
   });
 
-  it.each(["12345", "1234567", "12345a", "123-456"])("rejects %j", (value) => {
+  it.each([
+    ["a code typed with an IME", "１６８４８３"],
+    ["a code read out in two groups", "168 483"],
+    ["a code with a hyphen", "168-483"],
+    ["full-width digits and a full-width space", "１６８　４８３"],
+  ])("converts %s to the digits", (_, value) => {
+    expect(errorOf(text(digits(6)), value)).toBeUndefined();
+    expect(outputOf(text(digits(6)), value)).toBe("168483");
+  });
+
+  it.each(["12345", "1234567", "12345a", "12-345"])("rejects %j", (value) => {
     expect(errorOf(text(digits(6)), value, code)).toEqual({
       ja: "確認コードは6桁の数字で入力してください",
       en: "Code must be 6 digits",
@@ -245,15 +255,34 @@ describe("imei", () => {
   });
 
   it.each([
+    ["as iPhone's settings show it", "35 693803 564380 9"],
+    ["with hyphens", "35-693803-564380-9"],
+    ["with full-width digits and spaces", "３５　６９３８０３　５６４３８０　９"],
+    ["with an IME's long vowel mark for a hyphen", "35ー693803ー564380ー9"],
+  ])("accepts the number %s and outputs the 15 digits", (_, value) => {
+    expect(errorOf(text(imei()), value)).toBeUndefined();
+    expect(outputOf(text(imei()), value)).toBe("356938035643809");
+  });
+
+  it.each([
     ["a wrong check digit", "490154203237517"],
-    ["14 digits", "49015420323751"],
-    ["16 digits", "4901542032375180"],
-    ["a letter", "49015420323751a"],
-    ["hyphens", "49-015420-323751-8"],
-  ])("rejects %s", (_, value) => {
+    ["a wrong check digit, with spaces", "35 693803 564380 8"],
+  ])("rejects %s with the spec's message", (_, value) => {
     expect(errorOf(text(imei()), value)).toEqual({
       ja: "IMEIを正しく入力してください",
       en: "Enter the IMEI correctly",
+    });
+  });
+
+  it.each([
+    ["14 digits", "49015420323751"],
+    ["16 digits", "4901542032375180"],
+    ["a letter", "49015420323751a"],
+    ["2 digits", "12"],
+  ])("rejects %s saying an IMEI has 15 digits", (_, value) => {
+    expect(errorOf(text(imei()), value)).toEqual({
+      ja: "IMEIは15桁の数字で入力してください",
+      en: "Enter all 15 digits of the IMEI",
     });
   });
 });
@@ -279,7 +308,18 @@ describe("katakana", () => {
     expect(errorOf(text(katakana()), value)).toBeUndefined();
   });
 
-  it.each(["やまだ", "ﾔﾏﾀﾞ", "ヤマダ タロウ", "山田", "Yamada"])("rejects %j", (value) => {
+  it.each([
+    ["hiragana", "やまだ", "ヤマダ"],
+    ["half-width katakana with sound marks", "ﾔﾏﾀﾞ ﾊﾟﾝ", "ヤマダ　パン"],
+    ["a half-width space between names", "ヤマダ タロウ", "ヤマダ　タロウ"],
+    ["hiragana with a long vowel typed as a hyphen", "こ-ひ-", "コーヒー"],
+    ["ゔ and small kana", "ゔぁいおりん", "ヴァイオリン"],
+  ])("converts %s instead of refusing it", (_, value, converted) => {
+    expect(errorOf(text(katakana()), value)).toBeUndefined();
+    expect(outputOf(text(katakana()), value)).toBe(converted);
+  });
+
+  it.each(["山田", "Yamada", "ヤマダ1"])("rejects %j", (value) => {
     expect(errorOf(text(katakana()), value)).toEqual({
       ja: "全角カタカナで入力してください",
       en: "Enter full-width katakana",
@@ -325,7 +365,18 @@ describe("bankHolderName", () => {
     expect(errorOf(text(bankHolderName()), value)).toBeUndefined();
   });
 
-  it.each(["ﾔﾏﾀﾞ ﾀﾛｳ", "やまだ", "山田", "Yamada", "カ(ツグ)", "ヤマダ タロウ"])("rejects %j", (value) => {
+  it.each([
+    ["half-width katakana, as bank apps show it", "ﾔﾏﾀﾞ ﾀﾛｳ", "ヤマダ　タロウ"],
+    ["hiragana", "やまだ　たろう", "ヤマダ　タロウ"],
+    ["ASCII letters, in capitals", "Yamada taro", "ＹＡＭＡＤＡ　ＴＡＲＯ"],
+    ["ASCII parentheses", "カ(ツグ)", "カ（ツグ）"],
+    ["spaces of any kind", "ヤマダ  タロウ", "ヤマダ　タロウ"],
+  ])("converts %s", (_, value, converted) => {
+    expect(errorOf(text(bankHolderName()), value)).toBeUndefined();
+    expect(outputOf(text(bankHolderName()), value)).toBe(converted);
+  });
+
+  it.each(["山田", "ヤマダ@タロウ", "ヤマダ.タロウ"])("rejects %j", (value) => {
     expect(errorOf(text(bankHolderName()), value)).toEqual({
       ja: "全角カタカナ・英数字・括弧・全角スペースで入力してください",
       en: "Enter full-width katakana, letters, digits, parentheses and full-width spaces",
@@ -360,14 +411,27 @@ describe("phone", () => {
     expect(errorOf(text(phone()), undefined)).toBeUndefined();
   });
 
-  it.each(["0312345678", "09012345678", "０３１２３４５６７８"])("accepts %j", (value) => {
-    expect(errorOf(text(phone()), value)).toBeUndefined();
-  });
+  it.each(["0312345678", "09012345678", "０３１２３４５６７８", "03-1234-5678", "0120-123-456"])(
+    "accepts %j",
+    (value) => {
+      expect(errorOf(text(phone()), value)).toBeUndefined();
+    },
+  );
 
-  it.each(["031234567", "031234567890", "03-1234-5678", "03(1234)5678"])("rejects %j", (value) => {
+  it.each(["031234567", "031234567890", "03(1234)5678", "03--1234-5678", "-0312345678"])(
+    "rejects %j",
+    (value) => {
+      expect(errorOf(text(phone()), value)).toEqual({
+        ja: "10桁または11桁の数字で入力してください",
+        en: "Enter 10 or 11 digits",
+      });
+    },
+  );
+
+  it.each(["1234567890", "0012345678"])("rejects %j, which has no area code", (value) => {
     expect(errorOf(text(phone()), value)).toEqual({
-      ja: "10桁または11桁の数字で入力してください",
-      en: "Enter 10 or 11 digits",
+      ja: "電話番号は0から始まる市外局番から入力してください",
+      en: "Enter the phone number from its area code, starting with 0",
     });
   });
 });
@@ -434,7 +498,7 @@ describe("rule order", () => {
   it("shows the first failing rule's message for the field", () => {
     const kana = text(required(), maxLength(3), katakana());
     expect(errorOf(kana, "やまだたろう")?.en).toBe("Field must be at most 3 characters");
-    expect(errorOf(kana, "やま")?.en).toBe("Enter full-width katakana");
+    expect(errorOf(kana, "山田")?.en).toBe("Enter full-width katakana");
     expect(errorOf(kana, "")?.en).toBe("Field is required");
   });
 });

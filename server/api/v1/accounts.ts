@@ -1,19 +1,24 @@
 import { z } from "zod";
+import { confirmEmailChange, requestEmailChange } from "#core/identity/change-email.ts";
+import { changePassword } from "#core/identity/change-password.ts";
+import { completeSignup } from "#core/identity/complete-signup.ts";
 import {
-  confirmEmailChange,
-  requestEmailChange,
+  FIELD_LABELS,
+  ZChangePassword,
+  ZCompleteSignup,
   ZConfirmEmailChange,
+  ZLogIn,
   ZRequestEmailChange,
-} from "#core/identity/change-email.ts";
-import { changePassword, ZChangePassword } from "#core/identity/change-password.ts";
-import { completeSignup, ZCompleteSignup } from "#core/identity/complete-signup.ts";
-import { FIELD_LABELS } from "#core/identity/fields.ts";
+  ZRequestPasswordReset,
+  ZStartSignup,
+  ZVerifySignup,
+} from "#core/identity/fields.ts";
 import { getAccount } from "#core/identity/get-account.ts";
-import { logIn, ZLogIn } from "#core/identity/log-in.ts";
+import { logIn } from "#core/identity/log-in.ts";
 import { logOut } from "#core/identity/log-out.ts";
-import { requestPasswordReset, ZRequestPasswordReset } from "#core/identity/request-password-reset.ts";
-import { startSignup, ZStartSignup } from "#core/identity/start-signup.ts";
-import { verifySignupCode, ZVerifySignup } from "#core/identity/verify-signup.ts";
+import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
+import { startSignup } from "#core/identity/start-signup.ts";
+import { verifySignupCode } from "#core/identity/verify-signup.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { defineRoute } from "../define.ts";
 

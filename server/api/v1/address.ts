@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { ZAddress } from "#core/account/address-fields.ts";
 import { ACCOUNT_FIELD_LABELS } from "#core/account/fields.ts";
 import { type Address, getAddress } from "#core/account/get-address.ts";
 import { findAddressesByPostalCode } from "#core/account/postal-lookup.ts";
-import { saveAddress, ZAddress } from "#core/account/save-address.ts";
+import { saveAddress } from "#core/account/save-address.ts";
 import { codesOf, isCodeOf, labelOf, PREFECTURES } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";

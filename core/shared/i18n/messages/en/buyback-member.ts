@@ -232,7 +232,7 @@ export const enBuybackMember: Pick<Messages, "buybackMember"> = {
     },
     flash: {
       shipped: "Marked as shipped",
-      canceled: "The device was cancelled",
+      canceled: "The device was canceled",
       addressChanged: "The address was changed",
       accepted: "The buyback is complete",
       declined: "Declined. We will send the device back",

@@ -88,7 +88,7 @@ export const enBuybackPublic: Pick<Messages, "buybackPublic"> = {
         idQ: "Do I need to prove my identity?",
         idA: "When the total is {amount} or more, or the goods are among those the Secondhand Articles Dealer Act covers at any price (such as console game software), we check your identity online before you accept. We cannot buy from anyone under {age}.",
         payQ: "When and how am I paid?",
-        payA: "The moment you accept, the amount goes to your Tsugu proceeds. Take it to your bank account, as cash at a Seven Bank ATM or to Kyash, or turn it into points to shop on the flea market.",
+        payA: "The moment you accept, the amount goes to your Tsugu proceeds. Take it to your bank account, as cash at a Seven Bank ATM or to Kyash, or turn it into points to shop on the marketplace.",
         feeQ: "Are there shipping costs or fees?",
         feeA: "Shipping by kit or pickup is free, and so is the return of a declined device. Selling to us costs you no fee.",
         prepareQ: "What should I do before sending?",

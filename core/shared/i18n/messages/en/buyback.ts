@@ -35,7 +35,7 @@ export const enBuyback: Pick<Messages, "buyback"> = {
       non_genuine_parts: "Non-genuine parts",
     },
     endReasons: {
-      canceled_by_member: "You cancelled",
+      canceled_by_member: "You canceled",
       not_shipped: "The device did not arrive in time, so the application ended",
       declined: "You declined the offer",
       expired: "No answer by the deadline: the offer counts as declined and the device is returned",

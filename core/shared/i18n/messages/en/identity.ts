@@ -14,6 +14,7 @@ export const enIdentity: Pick<Messages, "identity"> = {
     errors: {
       currentPasswordWrong: "The current password is not correct",
       invalidCode: "The code is not correct",
+      resendTooSoon: "You can resend the code in {seconds, number} seconds",
       expiredCode: "The code has expired or was entered wrongly too many times. Please start again",
       invalidLink: "This link has expired or has already been used. Please start again",
       sameEmail: "This is already your email address",

@@ -78,6 +78,19 @@ export const enListing: Pick<Messages, "listing"> = {
       identityRequired: "Identity verification is required to list at ¥50,000 or more",
     },
     modelMismatch: "The chosen model does not belong to this brand",
+    contradictions: {
+      title: "The details of this listing contradict each other",
+      networkRestricted:
+        "You are listing the phone as having no defects, but its network restriction is ×. A restricted phone may not work with the buyer's SIM card.",
+      activationLocked:
+        "You are listing the phone as having no defects, but its activation lock is on. A phone that is still locked cannot be used by the buyer.",
+      advice:
+        "Check the condition, the defects and the description. If everything is right, tick the box below to list it.",
+      confirmLabel: "I have checked the details. List it as it is",
+      confirmRequired: "Correct the details, or tick “List it as it is”",
+      editFirst:
+        "The details of this listing contradict each other. Check them under “Edit listing” before you list it",
+    },
     photos: {
       required: "Add at least one photo",
       tooMany: "A listing can have at most {max} photos",

@@ -97,7 +97,7 @@ export const enMedia: Pick<Messages, "media" | "staff" | "mediaFields" | "imeiCh
     title: "IMEI checker",
     description:
       "Check that a phone's IMEI (its 15-digit number) is valid, and see its maker, model and network-restriction status (○ △ × −) before you buy or sell a used or junk phone.",
-    lead: "Enter an IMEI to see whether the number is valid, which maker and model it belongs to, and its network-restriction status.",
+    lead: "Enter an IMEI to see whether the number is valid, which maker and model it belongs to, and its network-restriction status. A device that is not in Tsugu's model data is shown as unknown.",
     howTo: "Dial *#06# in the phone app, or look in Settings under the phone's information.",
     label: "IMEI (15 digits)",
     placeholder: "356938035643809",
@@ -106,7 +106,12 @@ export const enMedia: Pick<Messages, "media" | "staff" | "mediaFields" | "imeiCh
     valid: "The IMEI is valid",
     brand: "Maker",
     model: "Model",
-    unknownModel: "No model is registered for this number",
+    unknownDevice: "No information was found for this device",
+    unknownDeviceBody:
+      "The number is well formed (15 digits with a matching check digit), but this IMEI's device is not in Tsugu's model data. Its maker, model and network-restriction status are unknown.",
+    unknown: "Unknown",
+    unknownRestrictionNote:
+      "Check the network-restriction status on the lookup site of the carrier that sold the phone. Think twice before buying a phone whose status you cannot confirm.",
     restriction: "Network restriction",
     restrictionNote:
       "The restriction status comes from the carriers. Check the latest status before you buy.",

@@ -52,7 +52,8 @@ export const enPages: Pick<Messages, "about" | "company" | "aboutFlema" | "flema
     lead: '"Junk" should not be the end of the description. A marketplace where a device\'s condition is told honestly and received as described.',
     howTitle: "How it works",
     step1Title: "List",
-    step1Body: "Enter the IMEI and we fill in the maker and model. Pick any defects from a checklist.",
+    step1Body:
+      "Enter the IMEI and we fill in the maker and model when the device is in our model data. Pick any defects from a checklist.",
     step2Title: "Ship when it sells",
     step2Body: "When someone buys, ship it the way you chose on the listing.",
     step3Title: "Rate and finish",
@@ -60,9 +61,10 @@ export const enPages: Pick<Messages, "about" | "company" | "aboutFlema" | "flema
     feesTitle: "Fees",
     feeSales: "Sales fee: {rate}% of the price",
     feeListing: "Listing and buying: free",
-    feeTransfer: "Withdrawal fees: bank ¥{bank} / convenience store ¥{cvs} / mobile wallet ¥{wallet}",
+    feeTransfer: "Withdrawal fees: bank transfer ¥{bank} / Seven Bank ATM ¥{cvs} / Kyash ¥{wallet}",
     safetyTitle: "Trading safely",
-    safety1: "We check each IMEI's check digit and show its network-restriction status.",
+    safety1:
+      "We check the check digit of each IMEI listed. The IMEI checker shows the network-restriction status of devices in our model data.",
     safety2: "Listing an item above ¥{threshold} requires identity verification.",
     safety3: "Tsugu holds the payment until the sale completes.",
     cta: "Start trading",
@@ -80,7 +82,8 @@ export const enPages: Pick<Messages, "about" | "company" | "aboutFlema" | "flema
     point1Body:
       "Screen, touch, cameras, battery, water damage: defects listed one by one, and every one is a search filter.",
     point2Title: "Model from the IMEI",
-    point2Body: "Enter the IMEI and we fill in the maker and model, and show the network-restriction status.",
+    point2Body:
+      "Enter the IMEI and we fill in the maker and model when the device is in our model data. The IMEI checker also shows its network-restriction status.",
     point3Title: "Pay only when it sells",
     point3Body: "Listing is free. When an item sells, the fee is {rate}% of the price.",
     categoriesTitle: "Browse by category",

@@ -91,7 +91,7 @@ export const enPayoutPages = {
       FAILED_bank: "Returned by the bank",
       FAILED_other: "Could not be sent",
       EXPIRED: "Expired",
-      CANCELED: "Cancelled",
+      CANCELED: "Canceled",
       REJECTED: "Not approved",
     },
     notes: {
@@ -131,7 +131,7 @@ export const enPayoutPages = {
     sandboxAtmNote: "This is a demo: this page stands in for a real ATM.",
     cancel: "Cancel this request",
     cancelNote: "If you cancel, the amount and the fee go back to your proceeds.",
-    canceled: "Your request has been cancelled",
+    canceled: "Your request has been canceled",
     toBalance: "Back to your balance",
     errors: {
       notEnough:

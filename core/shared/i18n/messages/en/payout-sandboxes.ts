@@ -10,7 +10,7 @@ export const enPayoutSandboxes: Pick<Messages, "payoutSandbox" | "sandboxAtm"> =
       atmWrongNumbers: "The receipt number or the confirmation number is wrong",
       atmUsed: "This receipt number has already been used",
       atmExpired: "This receipt number has expired",
-      atmCancelled: "This receipt number has been cancelled",
+      atmCancelled: "This receipt number has been canceled",
       walletAmount: "The amount must be a whole number of yen from ¥1 to ¥{max, number}",
     },
   },

@@ -49,7 +49,6 @@ export const enSocial: Pick<Messages, "people" | "mypageLists" | "notificationsP
   },
   mypageLists: {
     lists: "Lists",
-    myProfile: "View my profile",
     listingItemsTitle: "My listings",
     stateTabs: "Listing status",
     tabSale: "On sale",

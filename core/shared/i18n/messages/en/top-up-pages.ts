@@ -81,7 +81,7 @@ export const enTopUpPages = {
       expiredTitle: "The payment deadline has passed",
       expiredBody:
         "This order has expired and can no longer be paid. Place a new order if you still need points.",
-      canceledTitle: "This order was cancelled",
+      canceledTitle: "This order was canceled",
       canceledBody: "These payment numbers can no longer be used.",
       failedTitle: "We could not issue payment numbers",
       failedBody: "Sorry for the trouble. Please place the order again.",

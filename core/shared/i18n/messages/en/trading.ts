@@ -24,6 +24,31 @@ export const enTrading: Pick<Messages, "trading"> = {
       sizeRequired: "Choose the parcel size",
       courierMaintenance:
         "The courier's system is under maintenance (the 1st of each month, 3:00-5:00). Please try again later",
+      tracking: {
+        yamato: "A Yamato Transport tracking number has 12 digits (for example 1234-5678-9012)",
+        japanPost:
+          "A Japan Post tracking number has 11 to 13 digits (for example 1234-5678-9012); international ones look like EA123456789JP",
+        any: "Enter a tracking number of 10 to 13 digits (international ones look like EA123456789JP)",
+        checkDigit: "This tracking number is not valid. Please compare it with your receipt",
+      },
+      cancelReasonRequired: "Choose why you want to cancel",
+      cancelReasonNotYours: "This reason is not available to you. Please choose another",
+      dropOffNotExpired: "The QR code is still valid",
+      dropOffNone: "This transaction has no drop-off QR code",
+    },
+    trackingHints: {
+      yamato: "Yamato Transport's 12-digit tracking number. Hyphens and full-width digits are fine",
+      japanPost: "Japan Post's 11- to 13-digit tracking number. Hyphens and full-width digits are fine",
+      any: "The carrier's tracking number (10 to 13 digits). Hyphens and full-width digits are fine",
+    },
+    cancelReasons: {
+      ordered_by_mistake: "I bought it by mistake",
+      not_shipped: "It has not been shipped by the promised date",
+      cannot_ship: "I can no longer ship the item (broken, lost…)",
+      listing_mistake: "The listing had a mistake",
+      no_reply: "The other party does not reply",
+      agreed: "We talked it over and agreed to cancel",
+      other: "Other",
     },
     fields: {
       paymentMethod: "Payment method",
@@ -43,6 +68,8 @@ export const enTrading: Pick<Messages, "trading"> = {
       packaging: "Packaging",
       handlingNotes: "Handling notes",
       trackingNumber: "Tracking number",
+      cancelReason: "Reason for canceling",
+      cancelNote: "Details",
     },
     mail: {
       sold: {
@@ -64,6 +91,10 @@ export const enTrading: Pick<Messages, "trading"> = {
       cancelRequested: {
         subject: "[Tsugu] Cancellation requested for “{title}”",
         body: "Cancellation was requested for “{title}”. Please agree or continue the transaction on its page.",
+      },
+      purchased: {
+        subject: "[Tsugu] Thank you for buying “{title}”",
+        body: "Your payment for “{title}” is complete.\n\nWhat happens next: the seller ships the item ({leadTime}, by about {shipBy}). When it is on its way, we will tell you in the app and by e-mail.\nWhen it arrives, check what is inside, then confirm receipt with a rating on the transaction page. Your rating completes the transaction.\n\nTransaction page:",
       },
     },
   },

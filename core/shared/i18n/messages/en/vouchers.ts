@@ -10,7 +10,7 @@ export const enVouchers: Pick<Messages, "vouchers"> = {
       cvsAmount: "Convenience store payments can be from ¥1 to ¥{max, number}",
       payeasyAmount: "Pay-easy payments can be from ¥1 to ¥{max, number}",
       expired: "This payment number is past its deadline",
-      cancelled: "This payment number has been cancelled",
+      cancelled: "This payment number has been canceled",
     },
     sandbox: {
       title: "How to pay (sandbox)",
@@ -26,7 +26,7 @@ export const enVouchers: Pick<Messages, "vouchers"> = {
         pending: "Awaiting payment",
         paid: "Paid",
         expired: "Expired",
-        cancelled: "Cancelled",
+        cancelled: "Canceled",
       },
       loppiCode: "Payment reception number",
       loppiPhone: "Phone number (confirmation)",

@@ -12,6 +12,7 @@ export const jaIdentity = {
     errors: {
       currentPasswordWrong: "現在のパスワードが正しくありません",
       invalidCode: "確認コードが正しくありません",
+      resendTooSoon: "確認コードを再送できるのは{seconds, number}秒後からです",
       expiredCode: "確認コードの有効期限が切れたか、入力の回数が上限に達しました。もう一度お手続きください",
       invalidLink: "リンクの有効期限が切れているか、すでに使われています。もう一度お手続きください",
       sameEmail: "現在と同じメールアドレスです",

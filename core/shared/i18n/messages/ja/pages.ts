@@ -50,7 +50,8 @@ export const jaPages = {
     lead: "ジャンク品を「ジャンク」のひとことで終わらせない。端末の状態を正しく伝え、正しく受け取れるフリマです。",
     howTitle: "取引の流れ",
     step1Title: "出品する",
-    step1Body: "IMEIを入力すると、メーカーと機種を自動で入力します。不具合はチェックリストから選ぶだけです。",
+    step1Body:
+      "IMEIを入力すると、機種データにある端末ならメーカーと機種を自動で入力します。不具合はチェックリストから選ぶだけです。",
     step2Title: "売れたら発送",
     step2Body: "購入されたら、商品ページで選んだ方法で発送します。",
     step3Title: "評価して完了",
@@ -58,9 +59,10 @@ export const jaPages = {
     feesTitle: "手数料",
     feeSales: "販売手数料：販売価格の{rate}%",
     feeListing: "出品・購入の手数料：無料",
-    feeTransfer: "売上金の振込手数料：銀行 {bank}円／コンビニ {cvs}円／モバイルウォレット {wallet}円",
+    feeTransfer: "売上金の受け取り手数料：銀行振込 {bank}円／セブン銀行ATM {cvs}円／Kyash {wallet}円",
     safetyTitle: "安心して取引するために",
-    safety1: "IMEIのチェックディジットを確認し、ネットワーク利用制限の状態を表示します。",
+    safety1:
+      "出品時にIMEIのチェックディジットを確認します。ネットワーク利用制限の状態は、IMEIチェッカーで確かめられます（機種データにある端末のみ）。",
     safety2: "{threshold}円を超える商品の出品には、本人確認が必要です。",
     safety3: "代金は取引が完了するまでTsuguがお預かりします。",
     cta: "フリマをはじめる",
@@ -78,7 +80,8 @@ export const jaPages = {
     point1Body:
       "画面、タッチ、カメラ、バッテリー、水没など、不具合を項目ごとに表示。すべて検索の条件にできます。",
     point2Title: "IMEIで機種を自動入力",
-    point2Body: "IMEIを入力すれば、メーカーと機種がわかります。ネットワーク利用制限の状態も表示します。",
+    point2Body:
+      "IMEIを入力すると、機種データにある端末ならメーカーと機種を自動で入力します。IMEIチェッカーでは、ネットワーク利用制限の状態も確かめられます。",
     point3Title: "手数料は売れたときだけ",
     point3Body: "出品は無料。売れたときに販売価格の{rate}%をいただきます。",
     categoriesTitle: "カテゴリからさがす",

@@ -47,7 +47,6 @@ export const jaSocial = {
   },
   mypageLists: {
     lists: "リスト",
-    myProfile: "プロフィールを見る",
     listingItemsTitle: "出品した商品",
     stateTabs: "出品の状態",
     tabSale: "出品中",

@@ -22,6 +22,31 @@ export const jaTrading = {
       sizeRequired: "宅急便のサイズを選んでください",
       courierMaintenance:
         "配送業者のシステムメンテナンス中です（毎月1日 3:00〜5:00）。時間をおいてお試しください",
+      tracking: {
+        yamato: "ヤマト運輸の伝票番号は12桁の数字です（例: 1234-5678-9012）",
+        japanPost:
+          "日本郵便のお問い合わせ番号は11〜13桁の数字です（例: 1234-5678-9012）。国際郵便は EA123456789JP の形です",
+        any: "追跡番号は10〜13桁の数字で入力してください（国際郵便は EA123456789JP の形）",
+        checkDigit: "追跡番号が正しくありません。伝票の控えと見比べて、番号を確かめてください",
+      },
+      cancelReasonRequired: "キャンセルの理由を選んでください",
+      cancelReasonNotYours: "この理由は選べません。ほかの理由を選んでください",
+      dropOffNotExpired: "QRコードはまだ有効です",
+      dropOffNone: "この取引には持ち込み用のQRコードがありません",
+    },
+    trackingHints: {
+      yamato: "ヤマト運輸の12桁の伝票番号。ハイフンや全角数字のままでも入力できます",
+      japanPost: "日本郵便の11〜13桁のお問い合わせ番号。ハイフンや全角数字のままでも入力できます",
+      any: "配送業者の伝票番号（10〜13桁）。ハイフンや全角数字のままでも入力できます",
+    },
+    cancelReasons: {
+      ordered_by_mistake: "間違えて購入した",
+      not_shipped: "発送予定日を過ぎても発送されない",
+      cannot_ship: "商品を発送できなくなった（故障・紛失など）",
+      listing_mistake: "出品内容に誤りがあった",
+      no_reply: "取引相手から連絡がない",
+      agreed: "取引相手と話し合って合意した",
+      other: "その他",
     },
     fields: {
       paymentMethod: "お支払い方法",
@@ -41,6 +66,8 @@ export const jaTrading = {
       packaging: "梱包",
       handlingNotes: "取扱注意",
       trackingNumber: "追跡番号",
+      cancelReason: "キャンセルの理由",
+      cancelNote: "詳しい事情",
     },
     mail: {
       sold: {
@@ -62,6 +89,10 @@ export const jaTrading = {
       cancelRequested: {
         subject: "【Tsugu】「{title}」の取引でキャンセルが申請されました",
         body: "「{title}」の取引でキャンセルが申請されました。取引画面から、同意するか取引を続けるかを選んでください。",
+      },
+      purchased: {
+        subject: "【Tsugu】「{title}」のご購入ありがとうございます",
+        body: "「{title}」のお支払いが完了しました。\n\n出品者が{leadTime}します（{shipBy}ごろまで）。発送されたら、通知とメールでお知らせします。\n商品が届いたら中身を確かめて、取引画面から受取評価をしてください。受取評価をすると取引が完了します。\n\n取引画面:",
       },
     },
   },

@@ -3,6 +3,7 @@ export const jaValidation = {
   validation: {
     default: "{field}が正しくありません",
     required: "{field}を入力してください",
+    select: "{field}を選択してください",
     numeric: "{field}は数字で入力してください",
     minLength: "{field}は{min, number}文字以上で入力してください",
     maxLength: "{field}は{max, number}文字以内で入力してください",
@@ -12,6 +13,7 @@ export const jaValidation = {
     email: "メールアドレスの形式が正しくありません",
     digits: "{field}は{length, number}桁の数字で入力してください",
     imei: "IMEIを正しく入力してください",
+    imeiLength: "IMEIは{length, number}桁の数字で入力してください",
     printSafeText: "使用できない文字が含まれています",
     katakana: "全角カタカナで入力してください",
     mobilePhoneNumber: "電話番号を正しく入力してください",
@@ -20,6 +22,7 @@ export const jaValidation = {
     bankHolderName: "全角カタカナ・英数字・括弧・全角スペースで入力してください",
     postalDigits: "7桁の数字で入力してください",
     phone: "10桁または11桁の数字で入力してください",
+    phoneAreaCode: "電話番号は0から始まる市外局番から入力してください",
     passwordStrength: "{field}には英字と数字をどちらも含めてください",
     slug: "{field}は半角英小文字・数字・ハイフンで入力してください",
     bidRow: "金額を入力してからチェックしてください",
