@@ -1,12 +1,19 @@
-import { transactions } from "#db/schema/index.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { cancellationRequests, transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { owePaymentBack, pushRefund } from "../payments/apply-charge.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { msg } from "../shared/i18n/translate.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { maxLength, printSafeText, text } from "../shared/validation/index.ts";
 import { type FieldChanges, recordAudit } from "../staff/audit.ts";
 import { authorize, type Operator, type RequestMeta } from "../staff/authorize.ts";
 import { clearClaim } from "../staff/claims.ts";
 import { changeState } from "../state/change-state.ts";
+import { nextState } from "../state/machine.ts";
+import { CANCEL_NOTE_MAX, type CancelReason, cancelReasonsFor } from "./cancel-reasons.ts";
 import { returnEscrow } from "./escrow.ts";
 import { loadTransaction, paymentOf, roleOf } from "./load-transaction.ts";
 import { parseOfficeReason } from "./office-rules.ts";
@@ -20,9 +27,45 @@ import {
 
 export type CancelStep = "request" | "agree" | "refuse" | "office";
 
+/** What a party asking to cancel says: a reason of their side (`cancel-reasons.ts`) and, optionally, details. */
+const ZCancelRequest = z.object({
+  reason: text(),
+  note: text(maxLength(CANCEL_NOTE_MAX), printSafeText()),
+});
+const REQUEST_LABELS = { reason: msg("trading.fields.cancelReason"), note: msg("trading.fields.cancelNote") };
+
+function parseCancelRequest(input: unknown, role: TransactionRole): { reason: CancelReason; note: string } {
+  const { reason, note } = parseInput(ZCancelRequest, input ?? {}, REQUEST_LABELS);
+  if (reason === "") {
+    throw new AppError("VALIDATION", { fields: { reason: msg("trading.errors.cancelReasonRequired") } });
+  }
+  const offered = role === "buyer" || role === "seller" ? cancelReasonsFor(role) : [];
+  const chosen = offered.find((r) => r.code === reason);
+  if (!chosen) {
+    throw new AppError("VALIDATION", { fields: { reason: msg("trading.errors.cancelReasonNotYours") } });
+  }
+  return { reason: chosen.code, note };
+}
+
 /**
- * Cancelling takes both sides: one asks (START → CANCELING), the other agrees (→ CANCELED: the
- * escrow goes back, the card is refunded, the item is on sale again) or refuses (→ START). An
+ * Whether the actor may ask to cancel now, for this reason: what a page asks before it asks them to
+ * confirm. Throws as `cancelTransaction` would; answers the reason and details as they will be kept.
+ */
+export async function checkCancelRequest(
+  ctx: CoreContext,
+  o: { actor: SessionUser; transactionId: number; request: unknown },
+): Promise<{ reason: CancelReason; note: string }> {
+  const t = await loadTransaction(ctx.db, o.transactionId);
+  const role = roleOf(t, o.actor);
+  nextState(TRANSACTION_MACHINE, t.state, "request_cancel", role);
+  return parseCancelRequest(o.request, role);
+}
+
+/**
+ * Cancelling takes both sides: one asks (START → CANCELING) with a reason of their side and their
+ * own words (`request`, kept in `cancellation_requests` and shown to the other party), the other
+ * agrees (→ CANCELED: the escrow goes back, the card is refunded, the item is on sale again) or
+ * refuses (→ START), which answers the request. An
  * operator with `transactions:cancel` may cancel on their own, saying why (`reason`, required);
  * the step, the refund and the reason go to the audit log in the same database transaction.
  */
@@ -34,6 +77,8 @@ export async function cancelTransaction(
     step: CancelStep;
     /** Why the office cancels (1–500 characters); required for the office's step. */
     reason?: unknown;
+    /** The asking party's `{ reason, note }` (`ZCancelRequest`); required for the request step. */
+    request?: unknown;
     meta?: RequestMeta | undefined;
   },
 ): Promise<{ state: string }> {
@@ -48,6 +93,7 @@ export async function cancelTransaction(
   const first = await loadTransaction(ctx.db, o.transactionId);
   // The office acts as the office, even on a sale its operator happens to be a party to.
   const role: TransactionRole = operator ? "operator" : roleOf(first, actor);
+  const request = o.step === "request" ? parseCancelRequest(o.request, role) : null;
   const action =
     o.step === "request"
       ? "request_cancel"
@@ -70,9 +116,30 @@ export async function cancelTransaction(
       from: t.state,
       action,
       actor: { role, id: actor.id },
-      reason,
+      // The office's timeline shows why a party asked, as it shows the office's own reasons.
+      reason: request ? [request.reason, request.note].filter(Boolean).join(": ") : reason,
       set: { cancelRequestedBy, heldFrom: null },
     });
+    const now = ctx.clock.now();
+    if (request) {
+      await tx.insert(cancellationRequests).values({
+        transactionId: t.id,
+        requestedBy: role as "buyer" | "seller",
+        requesterId: actor.id,
+        reason: request.reason,
+        note: request.note,
+        createdAt: now,
+      });
+    } else {
+      // Agreeing, refusing or the office's cancellation answers the open request, if any.
+      await tx
+        .update(cancellationRequests)
+        .set({
+          answer: o.step === "agree" ? "agreed" : o.step === "refuse" ? "refused" : "office",
+          answeredAt: now,
+        })
+        .where(and(eq(cancellationRequests.transactionId, t.id), isNull(cancellationRequests.answer)));
+    }
     let refund: number | null = null;
     const changes: FieldChanges = { state: [from, to] };
     if (t.heldFrom) changes.heldFrom = [t.heldFrom, null];

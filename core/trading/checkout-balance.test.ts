@@ -205,7 +205,12 @@ describe.each(ENGINES)("paying with the balance on %s", (engine) => {
     const itemId = await listItem(t.ctx, seller, { price: "1000" });
     const { transactionId } = await buy(buyer, itemId, await withCard(true));
     expect(await paymentFor(transactionId)).toMatchObject({ amount: 300 });
-    await cancelTransaction(t.ctx, { actor: buyer, transactionId, step: "request" });
+    await cancelTransaction(t.ctx, {
+      actor: buyer,
+      transactionId,
+      step: "request",
+      request: { reason: "ordered_by_mistake" },
+    });
     expect((await cancelTransaction(t.ctx, { actor: seller, transactionId, step: "agree" })).state).toBe(
       "CANCELED",
     );

@@ -65,7 +65,7 @@ describe.each(ENGINES)("the office's transaction review on %s", (engine) => {
     return { seller, buyer, itemId, transactionId };
   };
   const ship = (seller: SessionUser, transactionId: number) =>
-    shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "JP123456789" } });
+    shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "1234-5678-9013" } });
   const step = (
     actor: SessionUser,
     transactionId: number,

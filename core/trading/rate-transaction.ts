@@ -24,6 +24,21 @@ const LABELS: Record<string, Message> = {
 };
 
 /**
+ * Whether the actor may rate now with this form, without rating: what a page asks before it asks
+ * the buyer to confirm receipt. Throws as `rateTransaction` would.
+ */
+export async function checkRating(
+  ctx: CoreContext,
+  o: { actor: SessionUser; transactionId: number; input: unknown },
+): Promise<void> {
+  parseInput(ZRating, o.input, LABELS);
+  const t = await loadTransaction(ctx.db, o.transactionId);
+  const role = roleOf(t, o.actor);
+  if (role !== "buyer" && role !== "seller") throw new AppError("FORBIDDEN");
+  nextState(TRANSACTION_MACHINE, t.state, role === "buyer" ? "rate_by_buyer" : "rate_by_seller", role);
+}
+
+/**
  * The buyer rates the seller on receipt (SHIPPING → REVIEWED_BY_BUYER), then the seller rates the
  * buyer (→ COMPLETED), which releases the seller's proceeds.
  */

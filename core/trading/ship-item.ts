@@ -24,7 +24,8 @@ import {
 } from "../shared/validation/index.ts";
 import { changeState } from "../state/change-state.ts";
 import { nextState } from "../state/machine.ts";
-import { loadTransaction, roleOf } from "./load-transaction.ts";
+import { loadTransaction, roleOf, type TransactionRow } from "./load-transaction.ts";
+import { checkTrackingNumber } from "./tracking-number.ts";
 import { tradeNotice } from "./trade-notice.ts";
 import { TRANSACTION_MACHINE } from "./transaction-states.ts";
 
@@ -71,10 +72,49 @@ const ZOtherShipping = z.object({ trackingNumber: text(maxLength(40)) });
 const REQUIRED_FOR_PICKUP = msg("trading.errors.pickupRequired");
 const SIZE_REQUIRED = msg("trading.errors.sizeRequired");
 
+type Prepared =
+  | { kind: "courier"; input: z.output<ReturnType<typeof courierSchema>>; pickup: boolean }
+  | { kind: "other"; trackingNumber: string };
+
+/** The seller's shipping form read and checked (§5 pickup rules, sizes, the tracking number's format). */
+function prepareShipment(t: TransactionRow, raw: Record<string, unknown>, now: Date): Prepared {
+  if (t.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY) {
+    const shukaFlag = raw.shippingType === COURIER_SHIPPING_TYPE.PICKUP ? "1" : "0";
+    const input = parseInput(courierSchema(now), { ...raw, shukaFlag }, LABELS);
+    const pickup = input.shippingType === COURIER_SHIPPING_TYPE.PICKUP;
+    if (pickup && (!input.pickupDate || !input.pickupSlot)) {
+      throw new AppError("VALIDATION", { fields: { pickupDate: REQUIRED_FOR_PICKUP } });
+    }
+    if (input.invoiceKind === COURIER_INVOICE_KIND.PARCEL && !input.parcelSize) {
+      throw new AppError("VALIDATION", { fields: { parcelSize: SIZE_REQUIRED } });
+    }
+    return { kind: "courier", input, pickup };
+  }
+  const input = parseInput(ZOtherShipping, raw, LABELS);
+  const tracking = checkTrackingNumber(t.shippingMethod, input.trackingNumber);
+  if (!tracking.ok) throw new AppError("VALIDATION", { fields: { trackingNumber: tracking.message } });
+  return { kind: "other", trackingNumber: tracking.value };
+}
+
+/**
+ * Whether the seller may ship now with this form, without shipping: what a page asks before it
+ * asks the seller to confirm. Throws as `shipItem` would; answers the plain tracking number.
+ */
+export async function checkShipment(
+  ctx: CoreContext,
+  o: { actor: SessionUser; transactionId: number; input: Record<string, unknown> },
+): Promise<{ trackingNumber: string | null }> {
+  const t = await loadTransaction(ctx.db, o.transactionId);
+  nextState(TRANSACTION_MACHINE, t.state, "ship", roleOf(t, o.actor));
+  const prepared = prepareShipment(t, o.input, ctx.clock.now());
+  return { trackingNumber: prepared.kind === "other" ? prepared.trackingNumber || null : null };
+}
+
 /**
  * The seller ships: with the courier integration (らくらくTsugu便) an invoice is issued, for pickup
  * (date and slot checked by the §5 rules) or drop-off (office, FamilyMart or locker with a QR code);
- * with any other method the seller may enter a tracking number. START → SHIPPING.
+ * with any other method the seller may enter a tracking number, checked against the carrier's format
+ * and kept plain (`tracking-number.ts`). START → SHIPPING.
  */
 export async function shipItem(
   ctx: CoreContext,
@@ -84,16 +124,9 @@ export async function shipItem(
   nextState(TRANSACTION_MACHINE, t.state, "ship", roleOf(t, o.actor));
   const now = ctx.clock.now();
   let shipment: typeof shipments.$inferInsert;
-  if (t.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY) {
-    const shukaFlag = o.input.shippingType === COURIER_SHIPPING_TYPE.PICKUP ? "1" : "0";
-    const input = parseInput(courierSchema(now), { ...o.input, shukaFlag }, LABELS);
-    const pickup = input.shippingType === COURIER_SHIPPING_TYPE.PICKUP;
-    if (pickup && (!input.pickupDate || !input.pickupSlot)) {
-      throw new AppError("VALIDATION", { fields: { pickupDate: REQUIRED_FOR_PICKUP } });
-    }
-    if (input.invoiceKind === COURIER_INVOICE_KIND.PARCEL && !input.parcelSize) {
-      throw new AppError("VALIDATION", { fields: { parcelSize: SIZE_REQUIRED } });
-    }
+  const prepared = prepareShipment(t, o.input, now);
+  if (prepared.kind === "courier") {
+    const { input, pickup } = prepared;
     const invoice = await ctx.courier.issueInvoice({
       reference: `transaction-${t.id}`,
       invoiceKind: input.invoiceKind,
@@ -115,15 +148,15 @@ export async function shipItem(
       handlingNotes: input.handlingNotes,
       invoiceNumber: invoice.invoiceNumber,
       qrCode: invoice.qrCode,
+      qrExpiresAt: invoice.qrExpiresAt ? new Date(invoice.qrExpiresAt) : null,
       fee: invoice.fee,
       createdAt: now,
     };
   } else {
-    const input = parseInput(ZOtherShipping, o.input, LABELS);
     shipment = {
       transactionId: t.id,
       shippingMethod: t.shippingMethod,
-      trackingNumber: input.trackingNumber || null,
+      trackingNumber: prepared.trackingNumber || null,
       createdAt: now,
     };
   }

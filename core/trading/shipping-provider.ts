@@ -17,6 +17,7 @@ import {
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
+import { sevenCheckDigit } from "./tracking-number.ts";
 
 type InvoiceRequest = {
   /**
@@ -37,6 +38,8 @@ type Invoice = {
   invoiceNumber: string;
   /** Shown at the FamilyMart counter or the parcel locker; null for pickup and courier offices. */
   qrCode: string | null;
+  /** Until when the drop-off code is accepted (ISO 8601); null without one. */
+  qrExpiresAt: string | null;
   trackingUrl: string;
   fee: Yen;
 };
@@ -45,7 +48,15 @@ type Invoice = {
 export type ShippingProvider = {
   readonly name: string;
   issueInvoice(request: InvoiceRequest): Promise<Invoice>;
+  /**
+   * A new drop-off code for an invoice whose code ran out before the parcel was handed in (the old
+   * one stops working); the invoice number stays. NOT_FOUND when the reference has no drop-off code.
+   */
+  renewDropOffCode(reference: string): Promise<Invoice>;
 };
+
+/** How long a drop-off code works at the store or locker, as the courier's own codes do. */
+const DROP_OFF_CODE_TTL_MS = 7 * 24 * 3600 * 1000;
 
 function courierFee(kind: CourierInvoiceKind, size: ParcelSize | null): Yen {
   if (kind === COURIER_INVOICE_KIND.NEKOPOSU) return COURIER_FEES.nekoposu;
@@ -54,6 +65,7 @@ function courierFee(kind: CourierInvoiceKind, size: ParcelSize | null): Yen {
 }
 
 const COURIER_MAINTENANCE = msg("trading.errors.courierMaintenance");
+const NO_DROP_OFF = msg("trading.errors.dropOffNone");
 
 /** The courier is closed for maintenance on the 1st of the month, 3:00-5:00 in Tokyo (spec §9). */
 function inCourierMaintenance(now: Date): boolean {
@@ -65,8 +77,14 @@ function inCourierMaintenance(now: Date): boolean {
   );
 }
 
+/** A drop-off code as the courier prints it under the QR code: the invoice and a one-time part. */
+function dropOffCode(invoiceNumber: string): string {
+  return `TSUGU-QR-${invoiceNumber}-${randomInt(1e6).toString().padStart(6, "0")}`;
+}
+
 /**
- * The built-in courier: 12-digit invoice numbers, a QR code for FamilyMart and locker drop-off,
+ * The built-in courier: 12-digit invoice numbers with the 7DR check digit, a drop-off code (shown
+ * as a QR code) for FamilyMart and locker drop-off that works for 7 days and can be renewed,
  * closed during the maintenance window. Invoices are kept in `sandbox_records`.
  */
 export function createSandboxCourier(deps: { db: Db; clock: Clock; publicUrl: string }): ShippingProvider {
@@ -81,13 +99,15 @@ export function createSandboxCourier(deps: { db: Db; clock: Clock; publicUrl: st
         .from(sandboxRecords)
         .where(and(eq(sandboxRecords.provider, "courier"), eq(sandboxRecords.reference, reference)));
       if (existing) return existing.data as Invoice;
-      const invoiceNumber = Array.from({ length: 12 }, () => randomInt(10)).join("");
+      const body = Array.from({ length: 11 }, () => randomInt(10)).join("");
+      const invoiceNumber = `${body}${sevenCheckDigit(body)}`;
       const dropOff =
         request.shippingType === COURIER_SHIPPING_TYPE.FAMILYMART ||
         request.shippingType === COURIER_SHIPPING_TYPE.LOCKER;
       const invoice: Invoice = {
         invoiceNumber,
-        qrCode: dropOff ? `TSUGU-QR-${invoiceNumber}-${randomInt(1e6).toString().padStart(6, "0")}` : null,
+        qrCode: dropOff ? dropOffCode(invoiceNumber) : null,
+        qrExpiresAt: dropOff ? new Date(now.getTime() + DROP_OFF_CODE_TTL_MS).toISOString() : null,
         trackingUrl: `${deps.publicUrl}/sandbox/courier/track/${invoiceNumber}/`,
         fee: courierFee(request.invoiceKind, request.parcelSize),
       };
@@ -99,9 +119,35 @@ export function createSandboxCourier(deps: { db: Db; clock: Clock; publicUrl: st
           state: "issued",
           data: { ...invoice, request },
           createdAt: now,
+          expiresAt: invoice.qrExpiresAt ? new Date(invoice.qrExpiresAt) : null,
         })
         .onConflictDoNothing();
       return invoice;
+    },
+    async renewDropOffCode(reference) {
+      const now = deps.clock.now();
+      if (inCourierMaintenance(now)) throw new AppError("CONFLICT", { message: COURIER_MAINTENANCE });
+      return deps.db.transaction(async (tx) => {
+        const [record] = await tx
+          .select()
+          .from(sandboxRecords)
+          .where(and(eq(sandboxRecords.provider, "courier"), eq(sandboxRecords.reference, reference)))
+          .for("update");
+        const data = record?.data as (Invoice & { request: InvoiceRequest }) | undefined;
+        if (!record || !data?.qrCode) throw new AppError("NOT_FOUND", { message: NO_DROP_OFF });
+        const renewed: Invoice = {
+          invoiceNumber: data.invoiceNumber,
+          qrCode: dropOffCode(data.invoiceNumber),
+          qrExpiresAt: new Date(now.getTime() + DROP_OFF_CODE_TTL_MS).toISOString(),
+          trackingUrl: data.trackingUrl,
+          fee: data.fee,
+        };
+        await tx
+          .update(sandboxRecords)
+          .set({ data: { ...data, ...renewed }, updatedAt: now, expiresAt: new Date(renewed.qrExpiresAt!) })
+          .where(and(eq(sandboxRecords.provider, "courier"), eq(sandboxRecords.reference, reference)));
+        return renewed;
+      });
     },
   };
 }

@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "#db/schema/index.ts";
+import { items, transactions, users } from "#db/schema/index.ts";
 import { mailMessage } from "../identity/mails.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
+import { isCodeOf, labelOf, SHIPPING_LEAD_TIMES } from "../shared/codes.ts";
+import type { CoreContext } from "../shared/context.ts";
 import type { Messages } from "../shared/i18n/messages.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
+import { type Locale, TIME_ZONE } from "../shared/locale.ts";
+import { shipByOf } from "./trade-steps.ts";
 
 /** The catalogue's mail (`trading.mail.*`) for each event that asks a party to act. */
 const MAILS: Record<string, keyof Messages["trading"]["mail"]> = {
@@ -13,6 +17,8 @@ const MAILS: Record<string, keyof Messages["trading"]["mail"]> = {
   "shipping:reminder": "shipReminder",
   "rating:reminder": "rateReminder",
   "purchase:CANCELING": "cancelRequested",
+  // The buyer's receipt: what happens next, and where to follow it.
+  "payment:paid": "purchased",
 };
 
 export function hasTradeMail(kind: string, event: string): boolean {
@@ -28,6 +34,7 @@ export const sendTradeMail = defineJob({
     event: z.string(),
     title: z.string(),
     itemId: z.number().int(),
+    transactionId: z.number().int().optional(),
   }),
   maxAttempts: 10,
 });
@@ -39,9 +46,35 @@ export const sendTradeMailHandler = handleJob(sendTradeMail, async (ctx, o) => {
     .from(users)
     .where(eq(users.id, o.userId));
   if (!mail || !user) return;
-  const values = { title: o.title };
+  const values = { title: o.title, ...(mail === "purchased" ? await nextSteps(ctx, o, user.locale) : {}) };
   const subject = renderMessage(msg(`trading.mail.${mail}.subject`, values), user.locale);
   const body = renderMessage(msg(`trading.mail.${mail}.body`, values), user.locale);
   const url = `${ctx.publicUrl}/${user.locale}/items/${o.itemId}/transactions/`;
   await ctx.mailer.send(mailMessage(user.email, subject, `${body}\n${url}`, user.locale));
 });
+
+/** The purchase mail's "what next": the seller's lead time and the day it ends. */
+async function nextSteps(
+  ctx: Pick<CoreContext, "db" | "clock">,
+  o: { itemId: number; transactionId?: number | undefined },
+  locale: Locale,
+): Promise<{ leadTime: string; shipBy: string }> {
+  const [item] = await ctx.db.select({ leadTime: items.leadTime }).from(items).where(eq(items.id, o.itemId));
+  const [t] = o.transactionId
+    ? await ctx.db
+        .select({ createdAt: transactions.createdAt })
+        .from(transactions)
+        .where(eq(transactions.id, o.transactionId))
+    : [];
+  const leadTime = isCodeOf(SHIPPING_LEAD_TIMES, item?.leadTime) ? item.leadTime : "03";
+  const shipBy = shipByOf(leadTime, t?.createdAt ?? ctx.clock.now())!;
+  return {
+    leadTime: labelOf(SHIPPING_LEAD_TIMES, leadTime, locale),
+    shipBy: new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-US", {
+      month: "long",
+      day: "numeric",
+      weekday: "short",
+      timeZone: TIME_ZONE,
+    }).format(shipBy),
+  };
+}

@@ -37,6 +37,7 @@ export async function tradeNotice(
       event: o.event,
       title,
       itemId: o.transaction.itemId,
+      transactionId: o.transaction.id,
     });
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  cancellationRequests,
   items,
   journalEntries,
   notifications,
@@ -28,6 +29,7 @@ import { purchaseItem } from "./purchase-item.ts";
 import { purchasePurpose } from "./purchase-payment.ts";
 import { rateTransaction } from "./rate-transaction.ts";
 import { reconcilePurchases, STALE_ATTEMPT_MS } from "./reconcile-purchases.ts";
+import { renewDropOffCode } from "./renew-drop-off-code.ts";
 import { shipItem } from "./ship-item.ts";
 import { sendTradeMailHandler } from "./trade-mails.ts";
 import { TRADING_JOB_HANDLERS } from "./trading-jobs.ts";
@@ -367,15 +369,53 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       ).code,
     ).toBe("CONFLICT");
     expect((await failure(getTransaction(t.ctx, { actor: stranger, transactionId }))).code).toBe("NOT_FOUND");
-    expect((await cancelTransaction(t.ctx, { actor: buyer, transactionId, step: "request" })).state).toBe(
-      "CANCELING",
+    // Asking needs a reason of the asker's side.
+    const noReason = await failure(
+      cancelTransaction(t.ctx, { actor: buyer, transactionId, step: "request" }),
     );
+    expect(said(noReason).fields.reason?.ja).toBe("キャンセルの理由を選んでください");
+    const sellersReason = await failure(
+      cancelTransaction(t.ctx, {
+        actor: buyer,
+        transactionId,
+        step: "request",
+        request: { reason: "cannot_ship" },
+      }),
+    );
+    expect(said(sellersReason).fields.reason?.en).toBe(
+      "This reason is not available to you. Please choose another",
+    );
+    expect(
+      (
+        await cancelTransaction(t.ctx, {
+          actor: buyer,
+          transactionId,
+          step: "request",
+          request: { reason: "ordered_by_mistake", note: "  色を間違えました  " },
+        })
+      ).state,
+    ).toBe("CANCELING");
+    // The seller sees who asked and why.
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).cancellation).toMatchObject({
+      requestedBy: "buyer",
+      reason: "ordered_by_mistake",
+      note: "色を間違えました",
+    });
     expect(
       (await failure(cancelTransaction(t.ctx, { actor: buyer, transactionId, step: "agree" }))).code,
     ).toBe("FORBIDDEN");
     expect((await cancelTransaction(t.ctx, { actor: seller, transactionId, step: "agree" })).state).toBe(
       "CANCELED",
     );
+    // The request is answered and kept, with its reason.
+    const kept = await t.ctx.db
+      .select()
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.transactionId, transactionId));
+    expect(kept).toMatchObject([
+      { requestedBy: "buyer", requesterId: buyer.id, reason: "ordered_by_mistake", answer: "agreed" },
+    ]);
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).cancellation).toBeNull();
     expect(await itemState(itemId)).toBe("SALE");
     expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ escrow: 0, payment: 0 });
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.transactionId, transactionId));
@@ -457,6 +497,129 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     expect(view.shipment?.qrCode).toMatch(/^TSUGU-QR-/);
   });
 
+  it("mails the buyer, once paid, what happens next and where to follow it", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller, { leadTime: "02" });
+    const { transactionId } = await buy(buyer, itemId);
+    await createJobRunner({ ctx: t.ctx, handlers: [sendTradeMailHandler] }).runDue();
+    const mail = await t.smtp.lastTo(buyer.email);
+    expect(mail.subject).toBe(
+      "【Tsugu】「iPhone 13 128GB ミッドナイト 画面割れ」のご購入ありがとうございます",
+    );
+    expect(mail.text).toContain("出品者が2〜3日で発送します");
+    expect(mail.text).toContain("受取評価");
+    expect(mail.text).toContain(`http://tsugu.test/ja/items/${itemId}/transactions/`);
+    // The page says the same: the promised days, counted from the purchase.
+    const view = await getTransaction(t.ctx, { actor: buyer, transactionId });
+    expect(view).toMatchObject({ leadTime: "02", step: { current: "shipping", done: false } });
+    expect(view.shipBy!.getTime() - view.createdAt.getTime()).toBe(3 * 24 * 3600 * 1000);
+    expect(view.photoUrl).toMatch(/-thumb\.webp$/);
+  });
+
+  it("checks a tracking number against the carrier's format, and keeps it plain", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const { transactionId } = await buy(buyer, await listItem(t.ctx, seller, { shippingMethod: "05" }));
+    const short = await failure(
+      shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "1234-5678-901" } }),
+    );
+    expect(short.code).toBe("VALIDATION");
+    expect(said(short).fields.trackingNumber?.ja).toBe(
+      "ヤマト運輸の伝票番号は12桁の数字です（例: 1234-5678-9012）",
+    );
+    const typo = await failure(
+      shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "1234-5678-9014" } }),
+    );
+    expect(said(typo).fields.trackingNumber?.en).toBe(
+      "This tracking number is not valid. Please compare it with your receipt",
+    );
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).state).toBe("START");
+    await shipItem(t.ctx, {
+      actor: seller,
+      transactionId,
+      input: { trackingNumber: "１２３４－５６７８－９０１３" },
+    });
+    const view = await getTransaction(t.ctx, { actor: buyer, transactionId });
+    expect(view.shipment?.trackingNumber).toBe("123456789013");
+    expect(view.step).toEqual({ current: "receipt", done: false });
+  });
+
+  it("keeps a refused cancellation with its answer, and lets the sale go on", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const { transactionId } = await buy(buyer, await listItem(t.ctx, seller));
+    await cancelTransaction(t.ctx, {
+      actor: seller,
+      transactionId,
+      step: "request",
+      request: { reason: "cannot_ship", note: "" },
+    });
+    expect((await getTransaction(t.ctx, { actor: buyer, transactionId })).cancellation).toMatchObject({
+      requestedBy: "seller",
+      reason: "cannot_ship",
+      note: "",
+    });
+    expect((await cancelTransaction(t.ctx, { actor: buyer, transactionId, step: "refuse" })).state).toBe(
+      "START",
+    );
+    expect((await getTransaction(t.ctx, { actor: buyer, transactionId })).cancellation).toBeNull();
+    // A second request is possible once the first is answered.
+    await cancelTransaction(t.ctx, {
+      actor: buyer,
+      transactionId,
+      step: "request",
+      request: { reason: "other", note: "連絡がつきません" },
+    });
+    const rows = await t.ctx.db
+      .select()
+      .from(cancellationRequests)
+      .where(eq(cancellationRequests.transactionId, transactionId))
+      .orderBy(cancellationRequests.id);
+    expect(rows.map((r) => [r.requestedBy, r.reason, r.answer])).toEqual([
+      ["seller", "cannot_ship", "refused"],
+      ["buyer", "other", null],
+    ]);
+  });
+
+  it("gives a drop-off code that works for 7 days, and a new one once it has run out", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const { transactionId } = await buy(
+      buyer,
+      await listItem(t.ctx, seller, { price: "3000", shippingMethod: "10" }),
+    );
+    await shipItem(t.ctx, { actor: seller, transactionId, input: { invoiceKind: "12", shippingType: "03" } });
+    const first = (await getTransaction(t.ctx, { actor: seller, transactionId })).shipment!;
+    expect(first.qrCode).toMatch(/^TSUGU-QR-\d{12}-\d{6}$/);
+    // The courier's invoice number carries its 7DR check digit, as a real one does.
+    expect(Number(first.invoiceNumber!.slice(0, 11)) % 7).toBe(Number(first.invoiceNumber!.slice(11)));
+    expect(first.qrExpiresAt!.getTime() - t.clock.now().getTime()).toBe(7 * 24 * 3600 * 1000);
+    const early = await failure(renewDropOffCode(t.ctx, { actor: seller, transactionId }));
+    expect(said(early).message.ja).toBe("QRコードはまだ有効です");
+    expect((await failure(renewDropOffCode(t.ctx, { actor: buyer, transactionId }))).code).toBe("FORBIDDEN");
+    const saved = t.clock.now();
+    t.clock.advance(7 * 24 * 3600 * 1000 + 1000);
+    const renewed = await renewDropOffCode(t.ctx, { actor: seller, transactionId });
+    t.clock.set(saved);
+    expect(renewed.qrCode).not.toBe(first.qrCode);
+    expect(renewed.qrCode.startsWith(`TSUGU-QR-${first.invoiceNumber}-`)).toBe(true);
+    const after = (await getTransaction(t.ctx, { actor: seller, transactionId })).shipment!;
+    expect(after).toMatchObject({ qrCode: renewed.qrCode, invoiceNumber: first.invoiceNumber });
+    expect(after.qrExpiresAt!.getTime()).toBe(renewed.qrExpiresAt.getTime());
+    expect((await getTransaction(t.ctx, { actor: seller, transactionId })).state).toBe("SHIPPING");
+    // A pickup has no code to renew.
+    const other = await buy(buyer, await listItem(t.ctx, seller, { price: "3000", shippingMethod: "10" }));
+    await shipItem(t.ctx, {
+      actor: seller,
+      transactionId: other.transactionId,
+      input: { invoiceKind: "12", shippingType: "01" },
+    });
+    expect(
+      (await failure(renewDropOffCode(t.ctx, { actor: seller, transactionId: other.transactionId }))).code,
+    ).toBe("NOT_FOUND");
+  });
+
   it("buys with points, refuses too few, and completes on its own when nobody rates", async () => {
     const seller = await makeMember(t.ctx);
     const buyer = await makeBuyer(t.ctx);
@@ -494,7 +657,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     await shipItem(t.ctx, {
       actor: seller,
       transactionId: bought.transactionId,
-      input: { trackingNumber: "JP123" },
+      input: { trackingNumber: "1234-5678-9013" },
     });
     t.clock.advance(AUTO_COMPLETE_DAYS * 24 * 3600 * 1000);
     await jobs().runDue();
@@ -510,7 +673,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     const seller = await makeMember(t.ctx);
     const buyer = await makeBuyer(t.ctx);
     const { transactionId } = await buy(buyer, await listItem(t.ctx, seller));
-    await shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "JP1" } });
+    await shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "123456789013" } });
     const day = 24 * 3600 * 1000;
     t.clock.advance(8 * day);
     await rateTransaction(t.ctx, { actor: buyer, transactionId, input: { rating: "good", comment: "" } });
@@ -529,7 +692,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     const buyer = await makeBuyer(t.ctx);
     const operator = await makeOperator(t.ctx, ["trust_safety"]);
     const { transactionId } = await buy(buyer, await listItem(t.ctx, seller));
-    await shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "JP2" } });
+    await shipItem(t.ctx, { actor: seller, transactionId, input: { trackingNumber: "123456789013" } });
     const day = 24 * 3600 * 1000;
     t.clock.advance(5 * day);
     await holdTransaction(t.ctx, { actor: operator, transactionId, hold: true });

@@ -226,7 +226,9 @@ export const shipments = pgTable("shipments", {
   packaging: text("packaging"),
   handlingNotes: text("handling_notes").array().notNull().default(sql`'{}'::text[]`),
   invoiceNumber: text("invoice_number"),
+  /** The drop-off code shown as a QR code at the store or locker (FamilyMart, locker), and until when it works. */
   qrCode: text("qr_code"),
+  qrExpiresAt: timestamp("qr_expires_at", { withTimezone: true }),
   trackingNumber: text("tracking_number"),
   fee: integer("fee"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -272,5 +274,33 @@ export const reviews = pgTable(
   (t) => [
     unique("reviews_transaction_reviewer_key").on(t.transactionId, t.reviewerId),
     index("reviews_reviewee_idx").on(t.revieweeId, t.id.desc()),
+  ],
+);
+
+/**
+ * A party's request to cancel a sale, with their reason (a code of `core/trading/cancel-reasons.ts`)
+ * and their own words; answered when the other party agrees or refuses, or the office cancels.
+ * At most one request of a sale is open at a time.
+ */
+export const cancellationRequests = pgTable(
+  "cancellation_requests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint("transaction_id", { mode: "number" })
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by", { enum: ["buyer", "seller"] }).notNull(),
+    requesterId: bigint("requester_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    reason: text("reason").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answer: text("answer", { enum: ["agreed", "refused", "office"] }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("cancellation_requests_transaction_idx").on(t.transactionId, t.id),
+    uniqueIndex("cancellation_requests_open_key").on(t.transactionId).where(sql`${t.answer} is null`),
   ],
 );

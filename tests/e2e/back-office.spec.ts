@@ -1,5 +1,13 @@
 import { CPU_THROTTLE, expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, listPhone, logIn, ownOrigin, readMail, seriousA11yProblems } from "./helpers.ts";
+import {
+  journeyShot,
+  listPhone,
+  logIn,
+  ownOrigin,
+  readMail,
+  seriousA11yProblems,
+  TOKYO_ADDRESS,
+} from "./helpers.ts";
 
 /** Mail sent by a background job: the mailbox is read again until it has arrived. */
 async function mailTo(page: Page, to: string, subjectPart: string): Promise<string> {
@@ -55,24 +63,18 @@ test("a member reports a listing and asks for help; staff hide it, answer, hold 
   const address = await page.request.put("/api/v1/me/address", {
     headers: ownOrigin(page),
     data: {
+      ...TOKYO_ADDRESS,
       family_name: "山田",
       given_name: "花子",
       family_name_kana: "ヤマダ",
       given_name_kana: "ハナコ",
-      postal_code: "1500001",
-      prefecture_code: "13",
-      city: "渋谷区神宮前",
-      street: "1-2-3",
-      building: "",
-      phone: "09012345678",
     },
   });
   expect(address.status()).toBe(200);
   await page.goto(`/ja/items/${sold}/buy/`);
   await page.getByLabel("新しいカードで支払う").check();
   await page.getByLabel("カード番号").fill("4242 4242 4242 4242");
-  await page.getByLabel("有効期限（月）").fill("12");
-  await page.getByLabel("有効期限（年）").fill("2030");
+  await page.getByLabel("有効期限（月/年）").fill("12/30");
   await page.getByLabel("セキュリティコード").fill("123");
   await page.getByRole("button", { name: "購入する" }).click();
   await expect(page).toHaveURL(new RegExp(`/ja/items/${sold}/transactions/buyer/$`));

@@ -1,5 +1,15 @@
 import { expect, test } from "./fixtures.ts";
-import { journeyShot, listPhone, logIn, ownOrigin, seriousA11yProblems, tokyoTomorrow } from "./helpers.ts";
+import {
+  buyByCard,
+  confirmStep,
+  journeyShot,
+  listPhone,
+  logIn,
+  ownOrigin,
+  readMail,
+  seriousA11yProblems,
+  tokyoTomorrow,
+} from "./helpers.ts";
 
 const PRICE = 3000;
 
@@ -46,8 +56,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   expect(await seriousA11yProblems(buyer)).toEqual([]);
   await buyer.getByLabel("新しいカードで支払う").check();
   await buyer.getByLabel("カード番号").fill("4000 0000 0000 3220");
-  await buyer.getByLabel("有効期限（月）").fill("12");
-  await buyer.getByLabel("有効期限（年）").fill("2030");
+  await buyer.getByLabel("有効期限（月/年）").fill("12/30");
   await buyer.getByLabel("セキュリティコード").fill("123");
   await buyer.getByRole("button", { name: "購入する" }).click();
 
@@ -66,6 +75,23 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await buyer.getByRole("button", { name: "認証に成功する" }).click();
   await expect(buyer).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/buyer/$`));
   await expect(buyer.getByTestId("transaction-state")).toHaveText("発送待ち");
+  // Where the buyer lands after paying says the purchase is complete and what happens next.
+  const complete = buyer.getByTestId("purchase-complete");
+  await expect(complete.getByRole("heading", { name: "購入が完了しました" })).toBeVisible();
+  await expect(complete).toContainText("出品者が1〜2日で発送します");
+  await expect(complete).toContainText("発送されたら、通知とメールでお知らせします。");
+  await expect(buyer.getByTestId("trade-title")).toHaveText(title);
+  await expect(buyer.getByTestId("trade-price")).toHaveText("¥3,000");
+  await expect(buyer.getByTestId("trade-photo")).toBeVisible();
+  const steps = buyer.getByRole("list", { name: "取引の流れ" });
+  await expect(steps.locator('[aria-current="step"]')).toHaveText("2発送");
+  expect(await seriousA11yProblems(buyer)).toEqual([]);
+  // …and the same by mail.
+  await expect(async () => {
+    const mail = await readMail(buyer, "seller01@tsugu.example", "のご購入ありがとうございます");
+    expect(mail).toContain("出品者が1〜2日で発送します");
+    expect(mail).toContain(`/ja/items/${itemId}/transactions/`);
+  }).toPass({ timeout: 30_000 });
 
   await announced;
 
@@ -87,18 +113,39 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await page.getByLabel("発送方法").selectOption("00");
   await page.getByLabel("集荷希望日").fill(tokyoTomorrow());
   await page.getByLabel("集荷希望時間帯").selectOption("07");
-  await page.getByRole("button", { name: "発送を通知する" }).click();
+  // The shipping notice asks first, in a dialog; Escape leaves everything as it was.
+  await expect(page.getByTestId("ship-form")).toHaveAttribute("data-hydrated", "true");
+  const notify = page.getByRole("button", { name: "発送を通知する" });
+  await notify.click();
+  const dialog = page.getByRole("alertdialog", { name: "発送を通知しますか？" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("送り状が発行されます: 宅急便コンパクト、集荷");
+  await expect(dialog).toContainText("通知したあとは取り消せません");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(notify).toBeFocused();
+  await expect(page.getByTestId("transaction-state")).toHaveText("発送待ち");
+  await notify.click();
+  await dialog.getByRole("button", { name: "発送を通知する" }).click();
   await expect(page.getByTestId("transaction-state")).toHaveText("受取評価待ち");
+  await expect(page.getByRole("list", { name: "取引の流れ" }).locator('[aria-current="step"]')).toHaveText(
+    "3受取評価",
+  );
   await expect(page.getByTestId("invoice-number")).toHaveText(/^\d{12}$/);
   expect(await seriousA11yProblems(page)).toEqual([]);
 
   // The buyer sees the invoice number and rates on receipt.
   await buyer.reload();
   await expect(buyer.getByTestId("invoice-number")).toHaveText(/^\d{12}$/);
-  await buyer.getByRole("link", { name: "評価する" }).click();
+  await buyer.getByRole("link", { name: "受取評価をする" }).click();
   await buyer.getByLabel("良かった").check();
-  await buyer.getByLabel("コメント（任意）").fill("丁寧な梱包でした。ありがとうございました。");
-  await buyer.getByRole("button", { name: "評価する" }).click();
+  await buyer.getByLabel("コメント", { exact: true }).fill("丁寧な梱包でした。ありがとうございました。");
+  await expect(buyer.getByTestId("receipt-form")).toHaveAttribute("data-hydrated", "true");
+  await buyer.getByRole("button", { name: "受取評価をする" }).click();
+  const receipt = buyer.getByRole("alertdialog", { name: "商品の中身を確認しましたか？" });
+  await expect(receipt).toContainText("あとから取り消すことはできません");
+  await receipt.getByRole("button", { name: "受取評価をする" }).click();
   await expect(buyer.getByTestId("transaction-state")).toHaveText("出品者の評価待ち");
 
   // The seller rates the buyer, which completes the sale and releases the proceeds.
@@ -117,5 +164,151 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   );
   expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "buying");
+  await buyerContext.close();
+});
+
+test("a cancellation asks for a reason and a confirmation, and a tracking number is checked for its carrier", async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, "taro@tsugu.example");
+  const itemId = await listPhone(page, `E2Eキャンセルテスト ${Date.now()}`, PRICE, { shipping_method: "05" });
+  const buyerContext = await browser.newContext({
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 390, height: 844 },
+  });
+  const buyer = await buyerContext.newPage();
+  await logIn(buyer, "seller02@tsugu.example");
+  await buyByCard(buyer, itemId);
+
+  // The buyer asks to cancel: a reason from the list, their own words, then the dialog.
+  await buyer.goto(`/ja/items/${itemId}/transactions/buyer/`);
+  await expect(buyer.getByTestId("cancel-form")).toHaveAttribute("data-hydrated", "true");
+  await buyer.getByText("取引のキャンセル").click();
+  await buyer.getByLabel("キャンセルの理由").selectOption({ label: "間違えて購入した" });
+  await buyer.getByLabel("詳しい事情").fill("容量を間違えて購入してしまいました。");
+  await buyer.getByRole("button", { name: "キャンセルを申請する" }).click();
+  const ask = buyer.getByRole("alertdialog", { name: "キャンセルを申請しますか？" });
+  await expect(ask).toContainText("理由: 間違えて購入した");
+  await expect(ask).toContainText("元に戻すことはできません");
+  expect(await seriousA11yProblems(buyer)).toEqual([]);
+  await ask.getByRole("button", { name: "戻る" }).click();
+  await expect(ask).toBeHidden();
+  await expect(buyer.getByTestId("transaction-state")).toHaveText("発送待ち");
+  await buyer.getByRole("button", { name: "キャンセルを申請する" }).click();
+  await ask.getByRole("button", { name: "キャンセルを申請する" }).click();
+  await expect(buyer.getByTestId("transaction-state")).toHaveText("キャンセル手続き中");
+  await expect(buyer.getByTestId("cancellation-reason")).toHaveText("間違えて購入した");
+
+  // The seller sees why, and carries on with the sale.
+  await page.goto(`/ja/items/${itemId}/transactions/seller/`);
+  await expect(page.getByTestId("cancellation-reason")).toHaveText("間違えて購入した");
+  await expect(page.getByTestId("cancellation-note")).toHaveText("容量を間違えて購入してしまいました。");
+  await page.getByRole("button", { name: "取引を続ける" }).click();
+  await expect(page.getByTestId("transaction-state")).toHaveText("発送待ち");
+
+  // 宅急便 is Yamato's: 12 digits with a check digit, typed any way, written back as on the slip.
+  await expect(page.getByTestId("ship-form")).toHaveAttribute("data-hydrated", "true");
+  const tracking = page.getByLabel("追跡番号", { exact: true });
+  await expect(page.getByTestId("ship-form").getByText("任意")).toHaveCount(1);
+  await tracking.fill("1234-5678");
+  await tracking.blur();
+  await expect(page.getByTestId("error-trackingNumber")).toHaveText(
+    "ヤマト運輸の伝票番号は12桁の数字です（例: 1234-5678-9012）",
+  );
+  await expect(tracking).toHaveAttribute("aria-invalid", "true");
+  // A wrong number does not even open the dialog.
+  await page.getByRole("button", { name: "発送を通知する" }).click();
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(tracking).toBeFocused();
+  await tracking.fill("１２３４ ５６７８ ９０１３");
+  await tracking.blur();
+  await expect(tracking).toHaveValue("1234-5678-9013");
+  await expect(page.getByTestId("error-trackingNumber")).toBeHidden();
+  await page.getByRole("button", { name: "発送を通知する" }).click();
+  const ship = page.getByRole("alertdialog", { name: "発送を通知しますか？" });
+  await expect(ship).toContainText("追跡番号: 1234-5678-9013");
+  await ship.getByRole("button", { name: "発送を通知する" }).click();
+  await expect(page.getByTestId("transaction-state")).toHaveText("受取評価待ち");
+  await buyer.reload();
+  await expect(buyer.getByTestId("tracking-number")).toHaveText("1234-5678-9013");
+  await buyerContext.close();
+});
+
+test("drop-off at a locker shows a QR code with its code and expiry, on a phone and in English", async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, "taro@tsugu.example");
+  const itemId = await listPhone(page, `E2Eロッカーテスト ${Date.now()}`, PRICE);
+  const buyerContext = await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+  const buyer = await buyerContext.newPage();
+  await logIn(buyer, "seller03@tsugu.example");
+  await buyByCard(buyer, itemId);
+  await buyerContext.close();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/ja/items/${itemId}/transactions/seller/`);
+  await page.getByLabel("送り状の種類").selectOption("12");
+  await page.getByLabel("発送方法").selectOption("03");
+  await page.getByRole("button", { name: "発送を通知する" }).click();
+  await confirmStep(page, "発送を通知する");
+  await expect(page.getByTestId("transaction-state")).toHaveText("受取評価待ち");
+  const dropOff = page.getByTestId("drop-off");
+  const qr = dropOff.getByRole("img", { name: "持ち込み用QRコード" });
+  await expect(qr).toBeVisible();
+  const code = await dropOff.getByTestId("drop-off-code").textContent();
+  expect(code).toMatch(/^TSUGU-QR-\d{12}-\d{6}$/);
+  await expect(qr).toHaveAttribute("data-code", code!);
+  await expect(dropOff).toContainText("宅配便ロッカーの画面で「発送」を選び");
+  await expect(dropOff.getByTestId("drop-off-expiry")).toContainText("有効期限: ");
+  const box = await qr.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(180);
+  // Nothing runs off a 390 px phone: the QR code, the steps, the header.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await journeyShot(page, "drop-off-qr");
+
+  await page.goto(`/en/items/${itemId}/transactions/seller/`);
+  await expect(page.getByTestId("drop-off").getByRole("img", { name: "QR code for drop-off" })).toBeVisible();
+  const steps = page.getByRole("list", { name: "Progress of the transaction" });
+  await expect(steps.getByRole("listitem")).toHaveText([
+    "✓Purchase (done)",
+    "✓Shipping (done)",
+    "3Receipt",
+    "4Complete",
+  ]);
+  await expect(steps.locator('[aria-current="step"]')).toHaveText("3Receipt");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await page.setViewportSize({ width: 412, height: 915 });
+});
+
+test("without JavaScript a cancellation request is confirmed on the page the server sends back", async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, "taro@tsugu.example");
+  const itemId = await listPhone(page, `E2E JavaScriptなし ${Date.now()}`, PRICE);
+  const buyerContext = await browser.newContext({
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    javaScriptEnabled: false,
+  });
+  const buyer = await buyerContext.newPage();
+  await logIn(buyer, "seller04@tsugu.example");
+  await buyByCard(buyer, itemId);
+  await buyer.goto(`/ja/items/${itemId}/transactions/buyer/`);
+  await buyer.getByText("取引のキャンセル").click();
+  await buyer.getByLabel("キャンセルの理由").selectOption({ label: "取引相手と話し合って合意した" });
+  await buyer.getByRole("button", { name: "キャンセルを申請する" }).click();
+  const panel = buyer.getByTestId("confirm-panel");
+  await expect(panel.getByRole("heading", { name: "キャンセルを申請しますか？" })).toBeVisible();
+  await expect(panel).toContainText("理由: 取引相手と話し合って合意した");
+  await expect(buyer.getByTestId("transaction-state")).toHaveText("発送待ち");
+  await panel.getByRole("button", { name: "キャンセルを申請する" }).click();
+  await expect(buyer.getByTestId("transaction-state")).toHaveText("キャンセル手続き中");
+  await expect(buyer.getByTestId("cancellation-reason")).toHaveText("取引相手と話し合って合意した");
   await buyerContext.close();
 });

@@ -180,7 +180,7 @@ describe("the office's transaction review over HTTP", () => {
 
   it("serves the queue, one transaction and the steps on the API under /staff", async () => {
     const { seller, transactionId } = await sale();
-    await shipItem(server.ctx, { actor: seller, transactionId, input: { trackingNumber: "JP55555" } });
+    await shipItem(server.ctx, { actor: seller, transactionId, input: { trackingNumber: "1234-5678-9013" } });
     const safety = await operator(["trust_safety"]);
     const finance = await operator(["finance"]);
     expect((await api("GET", "/staff/transactions", null)).status).toBe(401);

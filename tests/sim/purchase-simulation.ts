@@ -185,7 +185,12 @@ export async function simulatePurchase(
         );
       if (!t) return;
       await attempt(`cancel ${t.id}`, async () => {
-        await cancelTransaction(serving, { actor: b.user, transactionId: t.id, step: "request" });
+        await cancelTransaction(serving, {
+          actor: b.user,
+          transactionId: t.id,
+          step: "request",
+          request: { reason: "ordered_by_mistake" },
+        });
         await cancelTransaction(serving, { actor: seller, transactionId: t.id, step: "agree" });
       });
     }),

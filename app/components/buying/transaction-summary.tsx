@@ -18,13 +18,12 @@ type Summary = {
   createdAt: Date | string;
 };
 
-/** The head of every transaction page: item, status, the other party and the money. */
+/** The facts of a transaction: status, the other party, when, and the money (the item is in `TradeHeader`). */
 export function TransactionSummary({ view, lang }: { view: Summary; lang: Locale }) {
   const t = useTranslations("buying");
   return (
     <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <p className="font-semibold">{view.title}</p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt>{t("state")}</dt>
         <dd className="font-semibold" data-testid="transaction-state">
           {label(TRANSACTION_STATES, view.state, lang)}

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { formatAddress } from "#core/account/address-format.ts";
 import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { CardFields, canEnterCards, useCardEntry } from "../../components/buying/card-fields.tsx";
@@ -149,7 +150,7 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
         <h2 className="font-bold">{t("address")}</h2>
         {quote.address ? (
           <p className="mt-2 text-sm leading-relaxed">
-            〒{quote.address.postalCode} {quote.address.city} {quote.address.street} {quote.address.building}
+            {formatAddress(quote.address)}
             <br />
             {quote.address.familyName} {quote.address.givenName}
           </p>

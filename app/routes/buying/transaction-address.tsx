@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { PREFECTURES } from "#core/shared/codes.ts";
+import { formatPlace, formatPostalCode } from "#core/account/address-format.ts";
 import { PageCard } from "../../components/form.tsx";
-import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transaction-address";
@@ -22,13 +21,21 @@ export default function TransactionAddress({ loaderData, params }: Route.Compone
   const t = useTranslations("buying");
   const lang = langOf(params);
   const a = loaderData.address;
+  // The address as the buyer had it when buying (a snapshot kept with the transaction).
+  const place = {
+    postalCode: a.postalCode ?? "",
+    prefectureCode: a.prefectureCode ?? "",
+    city: a.city ?? "",
+    street: a.street ?? "",
+    building: a.building,
+  };
   return (
     <PageCard title={t("addressTitle")}>
       <h2 className="text-sm text-slate-600">{t("shipTo")}</h2>
       <address className="mt-2 not-italic leading-relaxed" data-testid="ship-to">
-        〒{a.postalCode}
+        {formatPostalCode(place.postalCode)}
         <br />
-        {label(PREFECTURES, a.prefectureCode, lang)} {a.city} {a.street} {a.building}
+        {formatPlace(place)}
         <br />
         {a.name}
         <br />

@@ -1,28 +1,33 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import {
-  COURIER_INVOICE_KINDS,
-  COURIER_SHIPPING_TYPES,
-  HANDLING_NOTES,
-  PACKAGINGS,
-  PARCEL_SIZES,
-  PICKUP_TIME_SLOTS,
-  SHIPPING_METHOD,
-} from "#core/shared/codes.ts";
-import { type Message, renderMessage } from "#core/shared/i18n/translate.ts";
-import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
-import { shipItem } from "#core/trading/ship-item.ts";
+import { PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
+import { cancelTransaction, checkCancelRequest } from "#core/trading/cancel-transaction.ts";
+import { renewDropOffCode } from "#core/trading/renew-drop-off-code.ts";
+import { checkShipment, shipItem } from "#core/trading/ship-item.ts";
+import { formatTrackingNumber } from "#core/trading/tracking-number.ts";
 import { postTransactionMessage } from "#core/trading/transaction-messages.ts";
+import {
+  CancelSection,
+  cancelAgreeCopy,
+  cancelRequestCopy,
+} from "../../components/buying/cancel-section.tsx";
+import { ConfirmPanel, valuesOf } from "../../components/buying/confirm-form.tsx";
+import { DropOffCode } from "../../components/buying/drop-off-code.tsx";
+import { PurchaseComplete } from "../../components/buying/purchase-complete.tsx";
+import { ShipForm, shipCopy } from "../../components/buying/ship-form.tsx";
+import { TradeHeader } from "../../components/buying/trade-header.tsx";
+import { TradeSteps } from "../../components/buying/trade-steps.tsx";
 import { TransactionSummary } from "../../components/buying/transaction-summary.tsx";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
-import { SelectField } from "../../components/select-field.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
+import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transaction";
-import { loadTransactionPage } from "./transaction.server.ts";
+import { confirmation, confirmStepOf, loadTransactionPage } from "./transaction.server.ts";
 
 export const meta = titleMeta("buying.transactionTitle");
 export const handle = { back: "/mypage/", tab: "mypage" };
@@ -45,27 +50,46 @@ const SHIP_FIELDS = [
   "trackingNumber",
 ] as const;
 
+/** Steps that cannot be undone: the page asks before it takes them (a dialog, or this answer without JavaScript). */
+const ASKS_FIRST = ["ship", "cancel-request", "cancel-agree"];
+
 export async function action(args: Route.ActionArgs) {
   const { request, context, params } = args;
   const lang = langOf(params);
   const { view, user } = await loadTransactionPage(args, sideOf(request));
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const values = Object.fromEntries(SHIP_FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as Record<
-    string,
-    string
-  >;
+  const text = (name: string) => String(form.get(name) ?? "");
+  const values: Record<string, string> = {
+    intent,
+    ...Object.fromEntries(SHIP_FIELDS.map((f) => [f, text(f)])),
+    body: text("body"),
+    reason: text("reason"),
+    note: text("note"),
+  };
   const ctx = core(context);
   const here = `/${lang}/items/${view.itemId}/transactions/${view.role === "seller" ? "seller" : "buyer"}/`;
+  const step = ASKS_FIRST.includes(intent) ? confirmStepOf(form) : "confirmed";
+  // Back from the confirmation: the form again, as it was filled in.
+  if (step === "back") return data<FormState>({ values });
+  const shipInput = () => {
+    const input: Record<string, unknown> = {
+      ...Object.fromEntries(SHIP_FIELDS.map((f) => [f, values[f]])),
+      handlingNotes: form.getAll("handlingNotes").map(String),
+    };
+    for (const k of Object.keys(input)) if (input[k] === "") delete input[k];
+    return input;
+  };
+  const cancelRequest = { reason: values.reason, note: values.note };
   try {
     let flash: FlashKey;
     if (intent === "ship") {
-      const input: Record<string, unknown> = {
-        ...values,
-        handlingNotes: form.getAll("handlingNotes").map(String),
-      };
-      for (const k of Object.keys(input)) if (input[k] === "") delete input[k];
-      await shipItem(ctx, { actor: user, transactionId: view.id, input });
+      const o = { actor: user, transactionId: view.id, input: shipInput() };
+      if (step === "ask") {
+        await checkShipment(ctx, o);
+        return confirmation(intent, form);
+      }
+      await shipItem(ctx, o);
       flash = "buying.shipped";
     } else if (intent === "message") {
       await postTransactionMessage(ctx, {
@@ -74,19 +98,33 @@ export async function action(args: Route.ActionArgs) {
         input: { body: form.get("body") },
       });
       flash = "buying.messageSent";
+    } else if (intent === "renew-drop-off") {
+      await renewDropOffCode(ctx, { actor: user, transactionId: view.id });
+      flash = "buying.dropOffRenewed";
+    } else if (intent === "cancel-request") {
+      if (step === "ask") {
+        await checkCancelRequest(ctx, { actor: user, transactionId: view.id, request: cancelRequest });
+        return confirmation(intent, form);
+      }
+      await cancelTransaction(ctx, {
+        actor: user,
+        transactionId: view.id,
+        step: "request",
+        request: cancelRequest,
+      });
+      flash = "buying.cancelRequested";
+    } else if (intent === "cancel-agree" || intent === "cancel-refuse") {
+      const agree = intent === "cancel-agree";
+      // Only a cancellation that can be agreed to now is asked about; otherwise the core says why not.
+      if (agree && step === "ask" && view.actions.includes("agree_cancel")) return confirmation(intent, form);
+      await cancelTransaction(ctx, { actor: user, transactionId: view.id, step: agree ? "agree" : "refuse" });
+      flash = agree ? "buying.cancelAgreed" : "buying.cancelRefused";
     } else {
-      const step = intent === "cancel-agree" ? "agree" : intent === "cancel-refuse" ? "refuse" : "request";
-      await cancelTransaction(ctx, { actor: user, transactionId: view.id, step });
-      flash =
-        step === "agree"
-          ? "buying.cancelAgreed"
-          : step === "refuse"
-            ? "buying.cancelRefused"
-            : "buying.cancelRequested";
+      throw data("Bad request", { status: 400 });
     }
     return redirectWithFlash(context, here, flash);
   } catch (error) {
-    return formFailure(error, lang, { ...values, body: String(form.get("body") ?? "") });
+    return formFailure(error, lang, values);
   }
 }
 
@@ -104,41 +142,63 @@ function StatusLine({ state, role }: { state: string; role: string }) {
     PENDING: t("pending"),
     AUTH: t("securePending"),
   };
-  return <p className="rounded-lg bg-brand-50 p-4 text-sm font-semibold text-brand-800">{text[state]}</p>;
+  return (
+    <p className="rounded-lg bg-brand-50 p-4 text-sm font-semibold text-brand-800" data-testid="status-line">
+      {text[state]}
+    </p>
+  );
 }
+
+type Answer =
+  | (FormState & { confirm?: undefined })
+  | { confirm: { intent: string; values: [string, string][] } };
 
 export default function Transaction({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buying");
+  const tc = useTranslations("buying.confirmStep");
   const lang = langOf(params);
   const { view } = loaderData;
+  const answer = actionData as Answer | undefined;
+  const confirm = answer?.confirm;
+  const state = answer && !answer.confirm ? answer : undefined;
+  const stateFor = (intent: string) => (state?.values?.intent === intent ? state : undefined);
   const base = `/${lang}/items/${view.itemId}/transactions/${view.role === "seller" ? "seller" : "buyer"}`;
   const can = (action: (typeof view.actions)[number]) => view.actions.includes(action);
   const canRate = can("rate_by_buyer") || can("rate_by_seller");
-  const canAnswerCancel = can("agree_cancel");
-  const v = (k: string) => actionData?.values?.[k] ?? "";
-  const courier = view.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY;
-  const option = (table: readonly { code: string; label: Message }[]) =>
-    table.filter((e) => e.code !== "").map((e) => ({ value: e.code, label: renderMessage(e.label, lang) }));
+  const role = view.role === "seller" ? "seller" : "buyer";
   const pickupSlot = PICKUP_TIME_SLOTS.find((s) => s.code === view.shipment?.pickupSlot);
+  const confirmCopy =
+    confirm &&
+    (confirm.intent === "ship"
+      ? shipCopy(tc, view.shippingMethod, valuesOf(confirm.values), lang)
+      : confirm.intent === "cancel-request"
+        ? cancelRequestCopy(tc, valuesOf(confirm.values), lang)
+        : cancelAgreeCopy(tc));
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col gap-4" aria-labelledby="page-title">
       <h1 id="page-title" className="text-2xl font-bold">
         {t("transactionTitle")}
       </h1>
-      <TransactionSummary view={view} lang={lang} />
+      <TradeHeader view={view} lang={lang} />
+      {view.step && <TradeSteps step={view.step} />}
+      {view.role === "buyer" && view.state === "START" && (
+        <PurchaseComplete leadTime={view.leadTime} shipBy={view.shipBy} lang={lang} />
+      )}
       <StatusLine state={view.state} role={view.role} />
-      <FormError message={actionData?.formError} />
+      <FormError message={state?.formError} />
+      {confirm && confirmCopy && <ConfirmPanel copy={confirmCopy} values={confirm.values} />}
       {canRate && (
         <Link
           to={`${base}/review/`}
           className="flex h-12 items-center justify-center rounded-full bg-brand-600 font-semibold text-white"
         >
-          {t("review")}
+          {view.role === "buyer" ? tc("receipt.confirm") : t("review")}
         </Link>
       )}
       <Link to={`${base}/address/`} className="text-sm text-brand-700 underline">
         {t("addressTitle")}
       </Link>
+      {view.dropOff && <DropOffCode {...view.dropOff} lang={lang} />}
       {view.shipment && (
         <div className="rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -157,117 +217,29 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
                 </dd>
               </>
             )}
-            {view.shipment.qrCode && view.role === "seller" && (
-              <>
-                <dt>{t("qrCode")}</dt>
-                <dd className="font-mono">{view.shipment.qrCode}</dd>
-              </>
-            )}
             {view.shipment.trackingNumber && (
               <>
                 <dt>{t("trackingNumber")}</dt>
-                <dd>{view.shipment.trackingNumber}</dd>
+                <dd data-testid="tracking-number">{formatTrackingNumber(view.shipment.trackingNumber)}</dd>
               </>
             )}
           </dl>
         </div>
       )}
-      {can("ship") && (
-        <Form
-          method="post"
-          className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-          noValidate
-        >
-          {courier ? (
-            <>
-              <SelectField
-                name="invoiceKind"
-                label={t("invoiceKind")}
-                options={option(COURIER_INVOICE_KINDS)}
-                defaultValue={v("invoiceKind")}
-                error={actionData?.errors?.invoiceKind}
-              />
-              <SelectField
-                name="parcelSize"
-                label={t("parcelSize")}
-                optional
-                options={PARCEL_SIZES.map((s) => ({ value: String(s), label: `${s}` }))}
-                defaultValue={v("parcelSize")}
-                error={actionData?.errors?.parcelSize}
-              />
-              <SelectField
-                name="shippingType"
-                label={t("shippingType")}
-                options={option(COURIER_SHIPPING_TYPES)}
-                defaultValue={v("shippingType")}
-                error={actionData?.errors?.shippingType}
-              />
-              <TextField
-                name="pickupDate"
-                type="date"
-                label={t("pickupDate")}
-                optional
-                defaultValue={v("pickupDate")}
-                error={actionData?.errors?.pickupDate}
-              />
-              <SelectField
-                name="pickupSlot"
-                label={t("pickupSlot")}
-                optional
-                options={option(PICKUP_TIME_SLOTS)}
-                defaultValue={v("pickupSlot")}
-                error={actionData?.errors?.pickupSlot}
-              />
-              <SelectField
-                name="packaging"
-                label={t("packaging")}
-                optional
-                options={option(PACKAGINGS)}
-                defaultValue={v("packaging")}
-              />
-              <fieldset className="text-sm">
-                <legend className="font-semibold">{t("handlingNotes")}</legend>
-                {HANDLING_NOTES.map((n) => (
-                  <label key={n.code} className="mr-3 inline-flex items-center gap-1">
-                    <input type="checkbox" name="handlingNotes" value={n.code} />
-                    {renderMessage(n.label, lang)}
-                  </label>
-                ))}
-              </fieldset>
-            </>
-          ) : (
-            <TextField
-              name="trackingNumber"
-              label={t("trackingNumber")}
-              optional
-              defaultValue={v("trackingNumber")}
-              error={actionData?.errors?.trackingNumber}
-            />
-          )}
-          <SubmitButton name="intent" value="ship">
-            {t("ship")}
-          </SubmitButton>
-        </Form>
+      {can("ship") && !confirm && (
+        <ShipForm shippingMethod={view.shippingMethod} state={stateFor("ship")} lang={lang} />
       )}
-      {(can("request_cancel") || canAnswerCancel) && (
-        <Form method="post" className="flex flex-col gap-2">
-          {can("request_cancel") && (
-            <SubmitButton name="intent" value="cancel-request" variant="secondary">
-              {t("requestCancel")}
-            </SubmitButton>
-          )}
-          {canAnswerCancel && (
-            <>
-              <SubmitButton name="intent" value="cancel-agree" variant="secondary">
-                {t("agreeCancel")}
-              </SubmitButton>
-              <SubmitButton name="intent" value="cancel-refuse" variant="secondary">
-                {t("refuseCancel")}
-              </SubmitButton>
-            </>
-          )}
-        </Form>
+      {!confirm && (
+        <CancelSection
+          role={role}
+          canRequest={can("request_cancel")}
+          canAnswer={can("agree_cancel")}
+          cancellation={view.cancellation}
+          state={stateFor("cancel-request")}
+          lang={lang}
+        />
       )}
+      <TransactionSummary view={view} lang={lang} />
       <section
         aria-labelledby="messages-title"
         className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
@@ -293,8 +265,8 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
             <TextField
               name="body"
               label={t("messageLabel")}
-              defaultValue={v("body")}
-              error={actionData?.errors?.body}
+              defaultValue={stateFor("message")?.values?.body ?? ""}
+              error={stateFor("message")?.errors?.body}
             />
             <SubmitButton name="intent" value="message" variant="secondary">
               {t("send")}

@@ -5,6 +5,7 @@ import { addSavedCard, listSavedCards, removeSavedCard } from "#core/payments/sa
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
+import { CANCEL_NOTE_MAX, CANCEL_REASON_CODES } from "#core/trading/cancel-reasons.ts";
 import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
 import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
 import { getTransaction, listReviews, listTransactions } from "#core/trading/get-transaction.ts";
@@ -59,6 +60,8 @@ const LABELS = {
   step: msg("trading.fields.step"),
   hold: msg("trading.fields.hold"),
   token: msg("trading.fields.cardToken"),
+  reason: msg("trading.fields.cancelReason"),
+  note: msg("trading.fields.cancelNote"),
 };
 const MISSING_KEY = msg("trading.errors.idempotencyKeyMissing");
 
@@ -208,10 +211,20 @@ export const tradingRoutes = [
   defineRoute({
     method: "post",
     path: "/transactions/{id}/cancel",
-    summary: "Ask to cancel, agree or refuse (the other party); the office cancels under /staff/transactions",
+    summary:
+      "Ask to cancel (with a reason of your side and optional details), agree or refuse (the other party); the office cancels under /staff/transactions",
     tag: "buying",
     auth: "user",
-    body: z.object({ step: z.enum(["request", "agree", "refuse"]) }),
+    body: z.object({
+      step: z.enum(["request", "agree", "refuse"]),
+      reason: z
+        .enum(CANCEL_REASON_CODES)
+        .optional()
+        .describe(
+          "Required to request: the buyer's ordered_by_mistake or not_shipped, the seller's cannot_ship or listing_mistake, or either's no_reply, agreed or other",
+        ),
+      note: z.string().max(CANCEL_NOTE_MAX).optional().describe("The requesting party's own words"),
+    }),
     labels: LABELS,
     responses: { 200: { description: "The new state", schema: ZState } },
     async handler({ ctx, actor, params, body }) {
@@ -221,6 +234,7 @@ export const tradingRoutes = [
           actor: actor!,
           transactionId: idParam(params.id),
           step: body.step,
+          request: { reason: body.reason, note: body.note },
         }),
       };
     },
