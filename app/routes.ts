@@ -94,6 +94,7 @@ export default [
     }),
     route("mypage/purchased-items", "routes/buying/purchased-items.tsx"),
     route("sell", "routes/sell.tsx"),
+    route("sell/device", "routes/sell-device.ts"),
     route("mypage", "routes/mypage/index.tsx"),
     route("mypage/listing-items", "routes/mypage/listing-items.tsx"),
     route("mypage/listing-items/page", "routes/mypage/listing-items-page.ts"),

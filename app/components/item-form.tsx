@@ -1,5 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import {
   ACTIVATION_LOCKS,
@@ -9,6 +9,7 @@ import {
   NETWORK_RESTRICTIONS,
   STORAGE_SIZES,
 } from "#core/catalog/device-facts.ts";
+import { ITEM_LABELS, ZPublishedItem } from "#core/catalog/item-fields.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "#core/catalog/limits.ts";
 import { saleBreakdown } from "#core/catalog/pricing.ts";
 import {
@@ -27,11 +28,23 @@ import { formatYen } from "../i18n/index.ts";
 import type { FormState } from "../lib/form-state.ts";
 import { codeOptions } from "../lib/labels.ts";
 import { useTypedValue } from "../lib/typed-value.ts";
-import { FormError, SubmitButton, TextField } from "./form.tsx";
+import {
+  FieldLabel,
+  FieldMessages,
+  FormError,
+  fieldId,
+  SubmitButton,
+  TextField,
+  useShownError,
+  ValidatedForm,
+} from "./form.tsx";
 import { SelectField } from "./select-field.tsx";
+import { ContradictionWarning } from "./sell/contradiction-warning.tsx";
+import { ImeiFill } from "./sell/imei-fill.tsx";
+import { type ExistingPhoto, PhotoPicker } from "./sell/photo-picker.tsx";
 
 export type ModelOption = { id: number; brandCode: string; name: string };
-export type ExistingPhoto = { id: number; thumbUrl: string };
+export type { ExistingPhoto } from "./sell/photo-picker.tsx";
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: React.ReactNode }) {
   return (
@@ -40,117 +53,6 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
       {hint && <p className="clear-both -mt-3 text-xs text-slate-500">{hint}</p>}
       <div className="clear-both flex flex-col gap-5">{children}</div>
     </fieldset>
-  );
-}
-
-function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; error?: string | undefined }) {
-  const t = useTranslations("catalog");
-  const id = useId();
-  const [kept, setKept] = useState(existing);
-  const [previews, setPreviews] = useState<string[]>([]);
-  const [enhanced, setEnhanced] = useState(false);
-  const list = useRef<HTMLUListElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
-  // Once hydrated, the buttons take over from the "remove" boxes: carry over what was done before.
-  useLayoutEffect(() => {
-    const removed = new Set(
-      Array.from(
-        list.current?.querySelectorAll<HTMLInputElement>('input[name="removePhoto"]:checked') ?? [],
-        (box) => Number(box.value),
-      ),
-    );
-    if (removed.size > 0) setKept((k) => k.filter((p) => !removed.has(p.id)));
-    const files = Array.from(picker.current?.files ?? []);
-    if (files.length > 0) setPreviews(files.map((f) => URL.createObjectURL(f)));
-    setEnhanced(true);
-  }, []);
-  useEffect(
-    () => () => {
-      for (const u of previews) URL.revokeObjectURL(u);
-    },
-    [previews],
-  );
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {t("formPhotos")}
-      </label>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        {t("formPhotosHint")}
-      </p>
-      <ul ref={list} className="mt-2 grid grid-cols-4 gap-2" aria-label={t("photos")}>
-        {kept.map((p, i) => (
-          <li key={p.id} className="relative">
-            <input type="hidden" name="keepPhoto" value={p.id} />
-            <img
-              src={p.thumbUrl}
-              alt={t("photoAlt", { n: i + 1 })}
-              className="aspect-square w-full rounded-lg object-cover"
-            />
-            {enhanced ? (
-              <div className="absolute inset-x-0 bottom-0 flex justify-between p-1">
-                {i > 0 ? (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      setKept((k) => [...k.slice(0, i - 1), k[i]!, k[i - 1]!, ...k.slice(i + 1)])
-                    }
-                    className="rounded bg-black/60 px-1.5 text-xs text-white"
-                    aria-label={`${t("movePhotoUp")} (${i + 1})`}
-                  >
-                    ←
-                  </button>
-                ) : (
-                  <span />
-                )}
-                <button
-                  type="button"
-                  onClick={() => setKept((k) => k.filter((x) => x.id !== p.id))}
-                  className="rounded bg-black/60 px-1.5 text-xs text-white"
-                  aria-label={`${t("removePhoto")} (${i + 1})`}
-                >
-                  ×
-                </button>
-              </div>
-            ) : (
-              <label className="mt-1 flex items-center gap-1 text-xs">
-                <input type="checkbox" name="removePhoto" value={p.id} />
-                {t("removePhoto")}
-              </label>
-            )}
-          </li>
-        ))}
-        {previews.map((url, i) => (
-          <li key={url}>
-            <img
-              src={url}
-              alt={t("photoAlt", { n: kept.length + i + 1 })}
-              className="aspect-square w-full rounded-lg object-cover opacity-90"
-            />
-          </li>
-        ))}
-      </ul>
-      <input
-        ref={picker}
-        id={id}
-        type="file"
-        name="newPhotos"
-        multiple
-        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => {
-          const files = Array.from(e.currentTarget.files ?? []);
-          setPreviews(files.map((f) => URL.createObjectURL(f)));
-        }}
-        className="mt-2 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger-600" data-testid="error-photos">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -275,6 +177,44 @@ function PriceField({
   );
 }
 
+/**
+ * The form checks each field as it is left with the rules a published listing must meet (the
+ * server's own schema); the photos are checked by the server, with every other field at once.
+ */
+const ITEM_VALIDATION = { schema: ZPublishedItem, labels: ITEM_LABELS };
+/** The photos' message leads to the picker (its file input is named `newPhotos`). */
+const PHOTO_TARGET = { photos: "newPhotos" };
+
+/** The description: optional, several lines, checked like the other fields as it is left. */
+function DescriptionField({
+  label,
+  defaultValue,
+  error,
+}: {
+  label: string;
+  defaultValue: string | undefined;
+  error: string | undefined;
+}) {
+  const id = fieldId("description");
+  const shown = useShownError("description", error);
+  return (
+    <div>
+      <FieldLabel htmlFor={id} label={label} optional />
+      <textarea
+        id={id}
+        name="description"
+        rows={6}
+        maxLength={DESCRIPTION_MAX}
+        defaultValue={defaultValue}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? `${id}-error` : undefined}
+        className={`mt-1.5 block w-full rounded-lg border p-3 text-base ${shown ? "border-danger-600" : "border-slate-300"}`}
+      />
+      <FieldMessages id={id} name="description" error={shown} />
+    </div>
+  );
+}
+
 /** The listing form shared by /sell/ and /items/{id}/edit/: works without JavaScript, richer with it. */
 export function ItemForm({
   lang,
@@ -317,7 +257,14 @@ export function ItemForm({
   );
   const canDraft = mode === "new" || itemState === "DRAFT";
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" noValidate>
+    <ValidatedForm
+      method="post"
+      encType="multipart/form-data"
+      className="flex flex-col gap-6"
+      state={state}
+      validation={ITEM_VALIDATION}
+      targets={PHOTO_TARGET}
+    >
       <FormError message={state?.formError} />
       <Section title={t("photos")}>
         <PhotoPicker existing={existingPhotos} error={e.photos} />
@@ -330,21 +277,7 @@ export function ItemForm({
           maxLength={TITLE_MAX}
           error={e.title}
         />
-        <div>
-          <label htmlFor="item-description" className="text-sm font-semibold text-slate-800">
-            {t("description")}
-          </label>
-          <textarea
-            id="item-description"
-            name="description"
-            rows={6}
-            maxLength={DESCRIPTION_MAX}
-            defaultValue={v.description}
-            aria-invalid={e.description ? true : undefined}
-            className="mt-1.5 block w-full rounded-lg border border-slate-300 p-3 text-base"
-          />
-          {e.description && <p className="mt-1 text-sm text-danger-600">{e.description}</p>}
-        </div>
+        <DescriptionField label={t("description")} defaultValue={v.description} error={e.description} />
         <SelectField
           name="categoryCode"
           label={t("category")}
@@ -363,6 +296,18 @@ export function ItemForm({
         />
       </Section>
       <Section title={t("formDevice")} hint={t("formDeviceHint")}>
+        <TextField
+          name="imei"
+          label={t("imei")}
+          optional
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={24}
+          hint={t("imeiHint")}
+          defaultValue={v.imei}
+          error={e.imei}
+        />
+        <ImeiFill lang={lang} />
         <SelectField
           name="brandCode"
           label={t("brand")}
@@ -382,16 +327,6 @@ export function ItemForm({
           ref={modelField.ref}
           onChange={modelField.onChange}
           error={e.modelId}
-        />
-        <TextField
-          name="imei"
-          label={t("imei")}
-          optional
-          inputMode="numeric"
-          maxLength={20}
-          hint={t("imeiHint")}
-          defaultValue={v.imei}
-          error={e.imei}
         />
         <SelectField
           name="storageGb"
@@ -497,6 +432,12 @@ export function ItemForm({
           condition={conditionField.value}
         />
       </Section>
+      <ContradictionWarning
+        lang={lang}
+        initial={{ ...v, defects: [...defects] }}
+        confirmed={v.confirmContradictions === "1"}
+        error={e.confirmContradictions}
+      />
       <div className="flex flex-col gap-3">
         <SubmitButton name="intent" value="publish">
           {mode === "new" || itemState === "DRAFT" ? t("publish") : t("saveChanges")}
@@ -507,6 +448,6 @@ export function ItemForm({
           </SubmitButton>
         )}
       </div>
-    </Form>
+    </ValidatedForm>
   );
 }

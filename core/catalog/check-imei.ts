@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { BRANDS } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { imei, required, text } from "../shared/validation/index.ts";
 import { type CarrierStatusProvider, createCarrierStatusSandbox } from "./carrier-status.ts";
-import { modelByImei } from "./models.ts";
+import type { NetworkRestriction } from "./device-facts.ts";
+import { type IdentifiedDevice, identifyDevice } from "./models.ts";
 
 export const ZImeiCheck = z.object({ imei: text(required(), imei()) });
 /** The checker's one field label, for validation messages (the API shares it). */
@@ -18,15 +18,20 @@ const IMEI_CHECK_LIMIT = { max: 30, windowSeconds: 600 };
 export type ImeiCheckResult = {
   imei: string;
   tac: string;
+  /** Whether the TAC table knows the device. When it does not, the checker claims nothing about it. */
+  known: boolean;
   brand: { code: string; name: string } | null;
   model: { id: number; name: string } | null;
-  networkRestriction: string;
-  checkedAt: Date;
+  /** The carriers' status for a known device; null ("unknown") for a device we do not know. */
+  networkRestriction: NetworkRestriction | null;
+  checkedAt: Date | null;
 };
 
 /**
- * The IMEI checker: the number's check digit (§5 rule and message), the maker and model from the
- * TAC table, and the network-use restriction status from the carrier-status provider.
+ * The IMEI checker: the number's check digit (§5 rule and message; spaces, hyphens and full-width
+ * digits accepted), the maker and model from the TAC table, and the network-use restriction status
+ * from the carrier-status provider. A valid number whose device is not in the TAC table is
+ * "unknown": no maker, no model and no restriction status, never a reassuring ○.
  */
 export async function checkImei(
   ctx: CoreContext,
@@ -34,15 +39,35 @@ export async function checkImei(
 ): Promise<ImeiCheckResult> {
   await consumeRateLimits(ctx, [{ key: `imei-check:ip:${o.ip}`, ...IMEI_CHECK_LIMIT }]);
   const { imei: number } = parseInput(ZImeiCheck, o.input, IMEI_LABELS);
+  const device = await identifyDevice(ctx, number);
+  const result = { imei: number, tac: number.slice(0, 8) };
+  if (!device) {
+    return { ...result, known: false, brand: null, model: null, networkRestriction: null, checkedAt: null };
+  }
   const provider = o.carrierStatus ?? createCarrierStatusSandbox(ctx.clock);
-  const [model, carrier] = await Promise.all([modelByImei(ctx, number), provider.status(number)]);
-  const brand = model ? BRANDS.find((b) => b.code === model.brandCode) : undefined;
+  const carrier = await provider.status(number);
   return {
-    imei: number,
-    tac: number.slice(0, 8),
-    brand: brand ? { code: brand.code, name: brand.name } : null,
-    model: model ? { id: model.id, name: model.name } : null,
+    ...result,
+    known: true,
+    brand: device.brand,
+    model: { id: device.model.id, name: device.model.name },
     networkRestriction: carrier.status,
     checkedAt: carrier.checkedAt,
   };
+}
+
+/** Look-ups per member from the listing form: one per IMEI typed, with room for corrections. */
+const LISTING_FILL_LIMIT = { max: 60, windowSeconds: 600 };
+
+/**
+ * The listing form's fill: the maker and model of the IMEI a member types, from the same TAC table
+ * as the checker (null for a device we do not know). Checked by the §5 rule and limited per member.
+ */
+export async function deviceForListing(
+  ctx: CoreContext,
+  o: { actorId: number; input: unknown },
+): Promise<IdentifiedDevice | null> {
+  await consumeRateLimits(ctx, [{ key: `imei-fill:user:${o.actorId}`, ...LISTING_FILL_LIMIT }]);
+  const { imei: number } = parseInput(ZImeiCheck, o.input, IMEI_LABELS);
+  return identifyDevice(ctx, number);
 }

@@ -126,10 +126,12 @@ export const ZPublishedItem = ZItemDraft.check((payload) => {
   const v = payload.value;
   for (const field of LISTED_REQUIRED) {
     if (v[field] === undefined) {
+      // The price is typed; every other field a listing needs is chosen from a list.
+      const key = field === "price" ? "required" : "select";
       payload.issues.push({
         code: "custom",
-        message: "required",
-        params: { key: "required" },
+        message: key,
+        params: { key },
         path: [field],
         input: undefined,
         continue: true,

@@ -15,8 +15,7 @@ import {
   storeProcessedImage,
 } from "../storage/images.ts";
 import { EDITABLE_STATES, STATE_MESSAGES } from "./item-states.ts";
-
-const MAX_ITEM_PHOTOS = 10;
+import { PHOTOS_MAX as MAX_ITEM_PHOTOS } from "./limits.ts";
 
 export const ITEM_PHOTO_MESSAGES = {
   required: msg("listing.photos.required"),

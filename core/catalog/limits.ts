@@ -3,3 +3,5 @@ export const TITLE_MAX = 80;
 export const DESCRIPTION_MAX = 3000;
 /** A question or answer under a listing. */
 export const COMMENT_MAX = 500;
+/** Photos a listing may have. */
+export const PHOTOS_MAX = 10;

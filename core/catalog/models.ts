@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { deviceModels, tacCodes } from "#db/schema/index.ts";
+import { BRANDS } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 
 export type DeviceModel = typeof deviceModels.$inferSelect;
@@ -34,6 +35,29 @@ export async function modelByImei(ctx: Pick<CoreContext, "db">, imei: string): P
     .where(eq(tacCodes.tac, imei.slice(0, 8)))
     .limit(1);
   return row?.model ?? null;
+}
+
+/** A device named by its IMEI's TAC: the maker and the model, as the checker and the listing form show them. */
+export type IdentifiedDevice = {
+  brand: { code: string; name: string };
+  model: { id: number; name: string; categoryCode: string };
+};
+
+/**
+ * The maker and model of an IMEI from the TAC table, or null when we do not know the device: the one
+ * lookup behind the IMEI checker and the listing form's fill.
+ */
+export async function identifyDevice(
+  ctx: Pick<CoreContext, "db">,
+  imei: string,
+): Promise<IdentifiedDevice | null> {
+  const model = await modelByImei(ctx, imei);
+  const brand = model ? BRANDS.find((b) => b.code === model.brandCode) : undefined;
+  if (!model || !brand) return null;
+  return {
+    brand: { code: brand.code, name: brand.name },
+    model: { id: model.id, name: model.name, categoryCode: model.categoryCode },
+  };
 }
 
 /** IMEIs are shown to everyone but the seller with the serial part hidden: the TAC names only the model. */

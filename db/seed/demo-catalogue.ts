@@ -132,9 +132,44 @@ type Model = {
   storageOptions: number[];
 };
 
-/** One generated listing: fields a real seller of such a device would fill in. */
+/** What lowers a faulty device's price below the condition's own share: it is worth its parts. */
+const PARTS_ONLY: readonly Defect[] = ["battery_swollen", "no_power", "water_damage"];
+
+/**
+ * The asking price of a listing: the model's price when working (from its age), the condition's
+ * share of it, less for a swollen battery, no power or water (parts only), a locked phone as parts,
+ * and a worn battery; ±15 % as sellers differ.
+ */
+function askingPrice(
+  rng: Rng,
+  model: Model,
+  o: { condition: TItemFields["condition"]; defects: readonly Defect[]; locked: boolean; battery?: number },
+): number {
+  const age = 2026 - (model.releasedYear ?? 2020);
+  const working = Math.max(3000, 90000 - age * 11000);
+  let share =
+    o.condition === "USED"
+      ? 1
+      : o.condition === "UNCONFIRMED"
+        ? 0.45
+        : o.condition === "DEFECTIVE"
+          ? 0.4
+          : 0.16;
+  if (o.defects.some((d) => PARTS_ONLY.includes(d))) share = Math.min(share, 0.18);
+  if (o.locked) share = Math.min(share, 0.12);
+  if (o.condition === "USED" && o.battery !== undefined && o.battery < 80) share *= 0.9;
+  return Math.max(300, Math.round((working * share * (0.85 + rng.next() * 0.3)) / 100) * 100);
+}
+
+/**
+ * One generated listing: fields a real and honest seller of such a device would fill in. A working
+ * phone (中古) has nothing wrong with it; a swollen battery, an activation lock that is on or a
+ * network restriction (×) make it a faulty or unusable one, said in its title and description, and
+ * priced as such (see `askingPrice`). Never 「ノークレーム・ノーリターン」: a buyer may ask, and
+ * may return a device that is not as described.
+ */
 function generateListing(rng: Rng, model: Model): TItemFields & { title: string } {
-  const condition = rng.pick(["USED", "USED", "DEFECTIVE", "DEFECTIVE", "UNUSABLE", "UNCONFIRMED"] as const);
+  let condition = rng.pick(["USED", "USED", "DEFECTIVE", "DEFECTIVE", "UNUSABLE", "UNCONFIRMED"] as const);
   const defects: Defect[] = [];
   if (condition === "DEFECTIVE") {
     const n = rng.int(1, 2);
@@ -146,40 +181,61 @@ function generateListing(rng: Rng, model: Model): TItemFields & { title: string 
     defects.push(rng.pick(["no_power", "water_damage", "display_faulty"] as const));
     if (rng.chance(0.4)) defects.push("screen_cracked");
   } else if (condition === "USED" && rng.chance(0.15)) {
+    // A swollen battery is a fault (and a hazard), never a used phone in good order.
+    condition = "DEFECTIVE";
     defects.push("battery_swollen");
   }
   const storageGb = model.storageOptions.length ? rng.pick(model.storageOptions) : undefined;
   const color = rng.pick(COLORS).code;
   const colorJa = renderMessage(COLORS.find((c) => c.code === color)!.label, "ja");
-  const age = 2026 - (model.releasedYear ?? 2020);
-  const base = Math.max(3000, 90000 - age * 11000);
-  const factor =
-    condition === "USED" ? 1 : condition === "UNCONFIRMED" ? 0.55 : condition === "DEFECTIVE" ? 0.4 : 0.18;
-  const price = Math.max(300, Math.round((base * factor * (0.85 + rng.next() * 0.3)) / 100) * 100);
-  const phrases = defects.map((d) => DEFECT_PHRASES[d]).filter(Boolean);
+  const carrier =
+    model.categoryCode === "05"
+      ? rng.pick(["docomo", "au", "softbank", "rakuten", "simfree", "simfree"] as const)
+      : undefined;
+  const networkRestriction = carrier ? rng.pick(["○", "○", "○", "△", "×", "−"] as const) : undefined;
+  const activationLock =
+    model.brandCode === "00001" ? rng.pick(["off", "off", "off", "on", "unknown"] as const) : undefined;
+  const locked = activationLock === "on";
+  const restricted = networkRestriction === "×";
+  // A locked phone is parts only; a restricted one (赤ロム) works, but not as a phone on its carrier.
+  if (locked && condition !== "UNUSABLE") condition = "UNUSABLE";
+  else if (restricted && (condition === "USED" || condition === "UNCONFIRMED")) condition = "DEFECTIVE";
+  const batteryHealth = defects.includes("no_power") ? undefined : rng.int(62, 100);
+  const price = askingPrice(rng, model, { condition, defects, locked, battery: batteryHealth });
+  const phrases = [
+    ...defects.map((d) => DEFECT_PHRASES[d]).filter(Boolean),
+    ...(locked ? ["アクティベーションロックあり"] : []),
+    ...(restricted ? ["利用制限×"] : []),
+  ];
   const tail =
     condition === "UNUSABLE"
       ? "ジャンク"
       : condition === "UNCONFIRMED"
         ? "動作未確認"
-        : phrases.length
-          ? ""
-          : "美品";
+        : condition === "DEFECTIVE"
+          ? "ジャンク品"
+          : (batteryHealth ?? 0) >= 85
+            ? "美品"
+            : "";
   const storage = storageGb ? (storageGb >= 1024 ? `${storageGb / 1024}TB` : `${storageGb}GB`) : "";
   const title = [model.name, storage, colorJa, ...phrases, tail].filter(Boolean).join(" ").slice(0, 80);
-  const carrier =
-    model.categoryCode === "05"
-      ? rng.pick(["docomo", "au", "softbank", "rakuten", "simfree", "simfree"] as const)
-      : undefined;
   const description = [
     `${model.name}（${storage || "容量不明"}・${colorJa}）です。`,
     condition === "USED"
       ? "通常使用による小傷はありますが、目立つ傷や割れはありません。動作確認済みです。"
       : condition === "UNCONFIRMED"
-        ? "充電器がないため動作確認ができていません。ジャンク扱いでお願いします。"
+        ? "充電器がないため動作確認ができていません。動作しない前提でご検討ください。"
         : `不具合: ${phrases.join("、") || "あり"}。ジャンク品として、部品取りや修理用にいかがでしょうか。`,
-    "初期化済みです。本体のみの発送となります。",
-    "ノークレーム・ノーリターンでお願いいたします。",
+    ...(locked
+      ? ["アクティベーションロック（「探す」）を解除できていないため、部品取り用としてお考えください。"]
+      : []),
+    ...(restricted ? ["ネットワーク利用制限が「×」のため、販売元のキャリアのSIMでは通信できません。"] : []),
+    defects.includes("no_power")
+      ? "電源が入らないため、初期化はできていません。本体のみの発送となります。"
+      : "初期化済みです。本体のみの発送となります。",
+    condition === "USED"
+      ? "気になる点は、ご購入前にコメントでお気軽にお尋ねください。"
+      : "記載のほかにも不具合があるかもしれません。気になる点は、ご購入前にコメントでお尋ねください。",
   ].join("\n");
   return {
     title,
@@ -196,10 +252,9 @@ function generateListing(rng: Rng, model: Model): TItemFields & { title: string 
     color,
     carrier,
     imei: undefined,
-    networkRestriction: carrier ? rng.pick(["○", "○", "○", "△", "×", "−"] as const) : undefined,
-    activationLock:
-      model.brandCode === "00001" ? rng.pick(["off", "off", "off", "on", "unknown"] as const) : undefined,
-    batteryHealth: defects.includes("no_power") ? undefined : rng.int(62, 100),
+    networkRestriction,
+    activationLock,
+    batteryHealth,
     defects,
   };
 }
@@ -425,7 +480,10 @@ export async function seedDemoCatalogue(
     const fields: TItemFields & { title: string } = other
       ? {
           title: other.title,
-          description: `${other.title}です。\n写真のものがすべてです。ジャンク扱いでお願いします。`,
+          description:
+            other.condition === "USED"
+              ? `${other.title}です。\n取り外した部品で、動作は確認済みです。写真のものがすべてです。`
+              : `${other.title}です。\n写真のものがすべてです。記載のほかにも不具合があるかもしれません。ジャンク品としてご検討ください。`,
           price: other.price,
           categoryCode: other.categoryCode as TItemFields["categoryCode"],
           brandCode: undefined,

@@ -26,7 +26,7 @@ export async function seed(
   const accounts = await seedDemoAccounts(ctx.db);
   const models = await seedDeviceModels(ctx.db);
   const items = await seedDemoCatalogue(ctx, o);
-  const posts = await seedDemoMedia(ctx.db);
+  const posts = await seedDemoMedia(ctx.db, ctx.blobs);
   const backOffice = o.backOffice === false ? 0 : await seedDemoBackOffice(ctx);
   await seedDemoBuyback(ctx);
   await seedDemoBuybackSpots(ctx.db);

@@ -203,9 +203,9 @@ test("the member's buyback pages in English: the estimate, a wrong IMEI kept wit
   await expect(page.getByTestId("estimate-0-offer-amount")).toHaveText(enYen(cracked.amount));
   await expect(page.getByTestId("estimate-0-offer")).toContainText("Further defect (Worn battery");
   expect(await seriousA11yProblems(page)).toEqual([]);
-  // A wrong IMEI keeps everything typed and says what is wrong.
+  // A wrong IMEI (14 digits) keeps everything typed and says what is wrong.
   await page.getByRole("button", { name: "Review your application" }).click();
-  await expect(page.getByTestId("error-devices.0.imei")).toHaveText("Enter the IMEI correctly");
+  await expect(page.getByTestId("error-devices.0.imei")).toHaveText("Enter all 15 digits of the IMEI");
   const device = page.getByTestId("device-0");
   await expect(device.getByLabel(/^Model/)).not.toHaveValue("");
   await expect(

@@ -63,7 +63,8 @@ test("log-in keeps the address and password typed before hydration", async ({ pa
   await page.getByLabel("パスワード", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page).toHaveURL(/\/ja\/mypage\/$/);
-  await expect(page.getByTestId("mypage-email")).toHaveText(email);
+  await page.goto("/ja/settings/email/");
+  await expect(page.getByTestId("current-email")).toHaveText(email);
 });
 
 test("password reset keeps the address typed before hydration", async ({ page }) => {

@@ -396,6 +396,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   "mypage/purchased-items": signedIn(302, 200),
   // Members who finished the seller setup list; business buyers and staff never do.
   sell: byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
+  // The sell form's IMEI look-up: without an IMEI it says what is missing.
+  "sell/device": byKind({ anonymous: 302, member: 422, business: 403, staff: 403, owner: 422 }),
   mypage: signedIn(302, 200),
   // The buyer portal: buyer accounts only; visitors go to the buyback login.
   "buyback/bids": byKind({ anonymous: 302, member: 403, business: 200, staff: 403, owner: 403 }),

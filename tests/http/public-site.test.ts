@@ -225,8 +225,13 @@ describe("IMEI checker", () => {
   it("checks the number by the §5 rule in the page's language, and names the model", async () => {
     const bad = parse(await (await get("/ja/imei-checker/?imei=123456789012345")).text());
     expect(bad.querySelector('[data-testid="error-imei"]')?.text).toBe("IMEIを正しく入力してください");
-    const badEn = parse(await (await get("/en/imei-checker/?imei=12")).text());
+    const badEn = parse(await (await get("/en/imei-checker/?imei=123456789012345")).text());
     expect(badEn.querySelector('[data-testid="error-imei"]')?.text).toBe("Enter the IMEI correctly");
+    // A wrong length is told apart from a wrong check digit.
+    const short = parse(await (await get("/ja/imei-checker/?imei=12")).text());
+    expect(short.querySelector('[data-testid="error-imei"]')?.text).toBe(
+      "IMEIは15桁の数字で入力してください",
+    );
     const api = await get("/api/v1/imei-checks", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -257,6 +262,15 @@ describe("IMEI checker", () => {
       brand: { name: "Apple" },
       model: { name: "iPhone 13" },
     });
+    // A valid number whose device is not in the TAC table is unknown: no ○, no model.
+    const unknown = parse(
+      await (await get(`/ja/imei-checker/?imei=${encodeURIComponent("35 693803 564380 9")}`)).text(),
+    );
+    expect(unknown.querySelector('[data-testid="imei-verdict"]')?.text).toBe(
+      "この端末の情報は見つかりませんでした",
+    );
+    expect(unknown.querySelector('[data-testid="network-restriction"]')?.text).toBe("不明");
+    expect(unknown.text).not.toContain("制限なし");
     let last = res;
     for (let i = 0; i < 30 && last.status !== 429; i++) last = await check();
     expect(last.status).toBe(429);

@@ -5,6 +5,7 @@ import { useRouteHandle } from "./route-handle.ts";
 
 const LINKS = [
   { key: "about", path: "/about/" },
+  { key: "imeiChecker", path: "/imei-checker/" },
   { key: "terms", path: "/terms-of-service/" },
   { key: "privacy", path: "/privacy/" },
   { key: "laws", path: "/laws/" },
@@ -47,7 +48,7 @@ export function Footer({ lang }: { lang: Locale }) {
   const { wide } = useRouteHandle();
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white pb-20 md:pb-0">
-      <div className={`mx-auto flex ${wide ? "max-w-7xl" : "max-w-5xl"} flex-col gap-4 px-4 py-8`}>
+      <div className={`mx-auto flex ${wide ? "max-w-7xl" : "max-w-6xl"} flex-col gap-4 px-4 py-8`}>
         <nav aria-label={t("label")}>
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
             {LINKS.map((l) => (

@@ -63,9 +63,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const itemId = pathIdOf(params);
-  const { input, photos, publish, values } = await readItemForm(await request.formData());
+  const { input, photos, publish, confirmContradictions, values } = await readItemForm(
+    await request.formData(),
+  );
   try {
-    const { state } = await saveItem(core(context), { actor, itemId, input, photos, publish });
+    const { state } = await saveItem(core(context), {
+      actor,
+      itemId,
+      input,
+      photos,
+      publish,
+      confirmContradictions,
+    });
     return redirectWithFlash(
       context,
       `/${lang}/items/${itemId}/`,

@@ -73,7 +73,7 @@ export default function ImeiChecker({ loaderData, params }: Route.ComponentProps
           hint={t("howTo")}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={20}
+          maxLength={24}
           placeholder={t("placeholder")}
           defaultValue={imei}
           error={error ?? undefined}
@@ -90,20 +90,33 @@ export default function ImeiChecker({ loaderData, params }: Route.ComponentProps
           <h2 id="result-title" className="font-bold">
             {t("resultTitle")}
           </h2>
-          <p className="mt-2 text-sm font-semibold text-emerald-700">{t("valid")}</p>
+          {result.known ? (
+            <p className="mt-2 text-sm font-semibold text-emerald-700" data-testid="imei-verdict">
+              {t("valid")}
+            </p>
+          ) : (
+            <div className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              <p className="font-semibold" data-testid="imei-verdict">
+                {t("unknownDevice")}
+              </p>
+              <p className="mt-1 leading-relaxed">{t("unknownDeviceBody")}</p>
+            </div>
+          )}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600">IMEI</dt>
             <dd className="font-mono">{result.imei}</dd>
             <dt className="text-slate-600">{t("brand")}</dt>
-            <dd>{result.brand?.name ?? "−"}</dd>
+            <dd data-testid="imei-brand">{result.brand?.name ?? t("unknown")}</dd>
             <dt className="text-slate-600">{t("model")}</dt>
-            <dd>{result.model?.name ?? t("unknownModel")}</dd>
+            <dd data-testid="imei-model">{result.model?.name ?? t("unknown")}</dd>
             <dt className="text-slate-600">{t("restriction")}</dt>
             <dd data-testid="network-restriction" className="font-semibold">
-              {restriction ? renderMessage(restriction.label, lang) : result.networkRestriction}
+              {restriction ? renderMessage(restriction.label, lang) : t("unknown")}
             </dd>
           </dl>
-          <p className="mt-3 text-xs text-slate-500">{t("restrictionNote")}</p>
+          <p className="mt-3 text-xs text-slate-500">
+            {result.known ? t("restrictionNote") : t("unknownRestrictionNote")}
+          </p>
           {result.model && (
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <Link

@@ -5,12 +5,18 @@ import { defineRoute } from "../define.ts";
 const ZImeiResult = z.object({
   imei: z.string(),
   tac: z.string().describe("Type Allocation Code: the first 8 digits"),
+  known: z
+    .boolean()
+    .describe("Whether the device is in the TAC table; when false, maker, model and status are null"),
   brand: z.object({ code: z.string(), name: z.string() }).nullable(),
   model: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   networkRestriction: z
     .enum(["○", "△", "×", "−"])
-    .describe("○ none, △ instalments unpaid, × restricted, − not applicable"),
-  checkedAt: z.iso.datetime(),
+    .nullable()
+    .describe(
+      "○ none, △ instalments unpaid, × restricted, − not applicable; null: unknown (device not known)",
+    ),
+  checkedAt: z.iso.datetime().nullable(),
 });
 
 export const imeiRoutes = [
@@ -18,19 +24,22 @@ export const imeiRoutes = [
     method: "post",
     path: "/imei-checks",
     summary:
-      "Check an IMEI: check digit, maker and model from its TAC, network-use restriction (limited per IP)",
+      "Check an IMEI (spaces and hyphens allowed): check digit, maker and model from its TAC, network-use restriction of a known device (limited per IP)",
     tag: "catalog",
     auth: "none",
     body: ZImeiCheck,
     labels: IMEI_LABELS,
     responses: {
       200: { description: "The IMEI is valid", schema: ZImeiResult },
-      422: { description: "Not a valid IMEI (IMEIを正しく入力してください)" },
+      422: {
+        description:
+          "Not a valid IMEI: not 15 digits (IMEIは15桁の数字で入力してください), or a wrong check digit (IMEIを正しく入力してください)",
+      },
       429: { description: "Too many checks from this address" },
     },
     async handler({ ctx, body, ip }) {
       const result = await checkImei(ctx, { input: body, ip });
-      return { status: 200, body: { ...result, checkedAt: result.checkedAt.toISOString() } };
+      return { status: 200, body: { ...result, checkedAt: result.checkedAt?.toISOString() ?? null } };
     },
   }),
 ];

@@ -103,6 +103,12 @@ const ZItem = z.object({
 });
 const ZSaveItem = ZItemDraft.extend({
   publish: z.boolean().optional().describe("List it now (needs every listing field and a photo)"),
+  confirmContradictions: z
+    .boolean()
+    .optional()
+    .describe(
+      "List it although its facts contradict each other (no defects, yet network restriction × or activation lock on); without it such a listing is refused with a field error",
+    ),
 });
 const ZSaved = z.object({ id: z.number().int(), query: z.string(), createdAt: z.iso.datetime() });
 
@@ -198,8 +204,13 @@ export const itemRoutes = [
     labels: ITEM_LABELS,
     responses: { 201: { description: "Created", schema: ZItem } },
     async handler({ ctx, actor, body }) {
-      const { publish, ...input } = body;
-      const { id } = await saveItem(ctx, { actor: actor!, input, publish: publish ?? false });
+      const { publish, confirmContradictions, ...input } = body;
+      const { id } = await saveItem(ctx, {
+        actor: actor!,
+        input,
+        publish: publish ?? false,
+        confirmContradictions,
+      });
       return { status: 201, body: await itemJson({ ctx, itemId: id, viewerId: actor!.id }) };
     },
   }),
@@ -216,9 +227,9 @@ export const itemRoutes = [
       403: { description: "Someone else's listing" },
     },
     async handler({ ctx, actor, body, params }) {
-      const { publish, ...input } = body;
+      const { publish, confirmContradictions, ...input } = body;
       const itemId = idParam(params.id);
-      await saveItem(ctx, { actor: actor!, itemId, input, publish: publish ?? false });
+      await saveItem(ctx, { actor: actor!, itemId, input, publish: publish ?? false, confirmContradictions });
       return { status: 200, body: await itemJson({ ctx, itemId, viewerId: actor!.id }) };
     },
   }),

@@ -1,0 +1,208 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
+import type { Locale } from "#core/shared/locale.ts";
+import { compactDigits, hasValidLuhnChecksum } from "#core/shared/validation/characters.ts";
+
+type Device = {
+  brand: { code: string; name: string };
+  model: { id: number; name: string; categoryCode: string };
+};
+
+type Notice =
+  | { kind: "none" }
+  | { kind: "checking" }
+  | { kind: "filled" | "matches" | "conflict"; device: Device }
+  | { kind: "unknown" };
+
+/** The fields the IMEI fills, by name in the listing form. */
+const FILLED = ["brandCode", "modelId", "categoryCode"] as const;
+type Filled = Partial<Record<(typeof FILLED)[number], string>>;
+
+/** The IMEI's 15 digits when what was typed is a whole, valid IMEI (spaces, hyphens, full width allowed). */
+function completeImei(typed: string): string | null {
+  const digits = compactDigits(typed.trim());
+  return /^\d{15}$/.test(digits) && hasValidLuhnChecksum(digits) ? digits : null;
+}
+
+/**
+ * Fills brand, model (and an empty category) from the IMEI as the member types it, as the field's
+ * hint promises: once the number is whole and valid, the maker and model come from the core's TAC
+ * table (`/{lang}/sell/device/`). A brand or model the member chose by hand is never replaced: the
+ * notice says what the IMEI names instead and offers to use it. Works on the form's fields by name,
+ * so the form itself stays uncontrolled; a change is sent as the field's own change event.
+ */
+export function ImeiFill({ lang }: { lang: Locale }) {
+  const t = useTranslations("catalog");
+  const anchor = useRef<HTMLDivElement>(null);
+  const [notice, setNotice] = useState<Notice>({ kind: "none" });
+  /** What this fill last wrote into each field: a different value there is the member's own. */
+  const filled = useRef<Filled>({});
+  /** The model to choose once the models of the brand just chosen are in the list. */
+  const [pendingModel, setPendingModel] = useState<string | null>(null);
+  const filling = useRef(false);
+  const current = useRef<Device | null>(null);
+  const asked = useRef(0);
+  const cache = useRef(new Map<string, Device | null>());
+
+  const form = () => anchor.current?.closest("form") ?? null;
+  const field = (name: string) =>
+    (form()?.elements.namedItem(name) as HTMLSelectElement | HTMLInputElement | null) ?? null;
+  const read = (name: string) => field(name)?.value ?? "";
+
+  function set(name: string, value: string) {
+    const element = field(name);
+    if (!element || element.value === value) return;
+    element.value = value;
+    filling.current = true;
+    try {
+      element.dispatchEvent(new Event("change", { bubbles: true }));
+    } finally {
+      filling.current = false;
+    }
+  }
+
+  /** Whether the field holds a choice of the member's (not empty, and not what the fill wrote). */
+  const chosenByHand = (name: (typeof FILLED)[number]) => {
+    const value = read(name);
+    return value !== "" && value !== filled.current[name];
+  };
+
+  function fill(device: Device) {
+    const brand = device.brand.code;
+    const model = String(device.model.id);
+    if (chosenByHand("categoryCode") === false && read("categoryCode") !== device.model.categoryCode) {
+      set("categoryCode", device.model.categoryCode);
+      filled.current.categoryCode = device.model.categoryCode;
+    }
+    set("brandCode", brand);
+    filled.current.brandCode = brand;
+    filled.current.modelId = model;
+    // The brand's models are listed once the brand is; the model is chosen after that render.
+    setPendingModel(model);
+    setNotice({ kind: "filled", device });
+  }
+
+  function apply(device: Device, o: { fromTyping: boolean }) {
+    const brand = read("brandCode");
+    const model = read("modelId");
+    if (model === String(device.model.id)) {
+      setNotice({ kind: "matches", device });
+    } else if (
+      chosenByHand("modelId") ||
+      (chosenByHand("brandCode") && brand !== device.brand.code) ||
+      (!o.fromTyping && model !== "")
+    ) {
+      setNotice({ kind: "conflict", device });
+    } else {
+      fill(device);
+    }
+  }
+
+  async function lookup(typed: string, o: { fromTyping: boolean }) {
+    const ticket = ++asked.current;
+    const imei = completeImei(typed);
+    current.current = null;
+    if (!imei) {
+      setNotice({ kind: "none" });
+      return;
+    }
+    let device = cache.current.get(imei);
+    if (device === undefined) {
+      setNotice({ kind: "checking" });
+      try {
+        const res = await fetch(`/${lang}/sell/device/?${new URLSearchParams({ imei })}`, {
+          headers: { accept: "application/json" },
+        });
+        if (!res.ok) throw new Error(`device ${res.status}`);
+        device = ((await res.json()) as { device: Device | null }).device;
+        cache.current.set(imei, device);
+      } catch {
+        // Without the look-up the member chooses brand and model as before.
+        if (ticket === asked.current) setNotice({ kind: "none" });
+        return;
+      }
+    }
+    if (ticket !== asked.current) return;
+    current.current = device;
+    if (device) {
+      apply(device, o);
+      return;
+    }
+    // A device we do not know: what an earlier number filled in is taken back, never the member's choice.
+    for (const name of ["modelId", "brandCode"] as const) {
+      if (read(name) !== "" && read(name) === filled.current[name]) set(name, "");
+    }
+    filled.current = {};
+    setNotice({ kind: "unknown" });
+  }
+
+  // Once the brand's models are in the list, choose the model.
+  useEffect(() => {
+    if (pendingModel === null) return;
+    const select = field("modelId");
+    if (select && Array.from((select as HTMLSelectElement).options).some((o) => o.value === pendingModel)) {
+      set("modelId", pendingModel);
+      setPendingModel(null);
+    }
+  });
+
+  useEffect(() => {
+    const imei = field("imei");
+    const root = form();
+    if (!imei || !root) return;
+    const onInput = () => void lookup(imei.value, { fromTyping: true });
+    // The member changing brand or model by hand after a fill is told when it differs from the IMEI.
+    const onChange = (event: Event) => {
+      const name = (event.target as HTMLElement & { name?: string }).name;
+      if (filling.current || (name !== "brandCode" && name !== "modelId")) return;
+      const device = current.current;
+      if (!device) return;
+      setPendingModel(null);
+      const matches = read("modelId") === String(device.model.id);
+      setNotice({ kind: matches ? "matches" : "conflict", device });
+    };
+    imei.addEventListener("input", onInput);
+    root.addEventListener("change", onChange);
+    // A number typed before the page was ready, or one the listing has: said what it names, filling only empty fields.
+    if (imei.value && (read("brandCode") === "" || read("modelId") === "")) {
+      void lookup(imei.value, { fromTyping: false });
+    }
+    return () => {
+      imei.removeEventListener("input", onInput);
+      root.removeEventListener("change", onChange);
+    };
+  }, []);
+
+  const name = (d: Device) => ({ brand: d.brand.name, model: d.model.name });
+  return (
+    <div ref={anchor} aria-live="polite" data-testid="imei-fill" className="-mt-3 empty:hidden">
+      {notice.kind === "checking" && <p className="text-sm text-slate-600">{t("imeiChecking")}</p>}
+      {notice.kind === "filled" && (
+        <p className="text-sm text-emerald-800">{t("imeiFilled", name(notice.device))}</p>
+      )}
+      {notice.kind === "matches" && (
+        <p className="text-sm text-emerald-800">{t("imeiMatches", name(notice.device))}</p>
+      )}
+      {notice.kind === "unknown" && <p className="text-sm text-amber-800">{t("imeiUnknown")}</p>}
+      {notice.kind === "conflict" && (
+        <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <p>{t("imeiConflict", name(notice.device))}</p>
+          <button
+            type="button"
+            className="mt-2 inline-flex h-9 items-center rounded-full border border-amber-700 px-4 text-sm font-semibold text-amber-900 hover:bg-amber-100"
+            onClick={() => {
+              filled.current = {
+                ...filled.current,
+                brandCode: read("brandCode"),
+                modelId: read("modelId"),
+              };
+              fill(notice.device);
+            }}
+          >
+            {t("imeiApply")}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
