@@ -49,7 +49,7 @@ export function ItemTile({ item, lang }: { item: ItemCard; lang: Locale }) {
 
 export function ItemGrid({ items, lang, label }: { items: ItemCard[]; lang: Locale; label: string }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5">
+    <ul aria-label={label} className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
       {items.map((item) => (
         <li key={item.id}>
           <ItemTile item={item} lang={lang} />

@@ -1,17 +1,20 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { useTranslations } from "use-intl";
 import { cardsByIds } from "#core/catalog/item-card.ts";
+import { newForLatestSavedSearch } from "#core/catalog/saved-searches.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
 import { BRANDS } from "#core/shared/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
+import { tradesUnderWay } from "#core/trading/trades-under-way.ts";
+import { TradesUnderWay } from "../components/buying/trades-under-way.tsx";
 import { CategoryLinks } from "../components/category-links.tsx";
 import { ItemGrid } from "../components/item-grid.tsx";
 import type { RootData } from "../components/shell/shell.tsx";
 import { translator } from "../i18n/index.ts";
 import { langOf } from "../lib/lang.ts";
 import { recentIds } from "../lib/recent.ts";
-import { cookiesOf, core } from "../lib/request.server.ts";
+import { cookiesOf, core, requestInfo } from "../lib/request.server.ts";
 import { localeOf, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -19,16 +22,79 @@ export const handle = { tab: "home" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = core(context);
-  const [fresh, recent] = await Promise.all([
+  const viewer = requestInfo(context).user;
+  // A member's own things come first: their trades under way and their latest saved search.
+  const member = viewer?.role === "member" ? viewer.id : null;
+  const [fresh, recent, trades, saved] = await Promise.all([
     searchItems(ctx, { query: parseSearchQuery({ status: "on_sale" }), limit: 18 }),
     cardsByIds(ctx, recentIds(cookiesOf(request)).slice(0, 12)),
+    member ? tradesUnderWay(ctx, { userId: member, limit: 5 }) : null,
+    member ? newForLatestSavedSearch(ctx, { userId: member, limit: 6 }) : null,
   ]);
-  return { fresh: fresh.items, recent: recent.filter((i) => i.state !== "DRAFT" && i.state !== "PRIVATE") };
+  return {
+    fresh: fresh.items,
+    recent: recent.filter((i) => i.state !== "DRAFT" && i.state !== "PRIVATE"),
+    trades,
+    saved,
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
   const t = translator(localeOf(args.location.pathname));
   return seo(args, { title: t("home.title") });
+}
+
+/**
+ * What a member sees first on the home page: their trades under way (those waiting for them first)
+ * and the newest listings for the search they saved last.
+ */
+function MemberSummary({
+  nickname,
+  lang,
+  trades,
+  saved,
+}: {
+  nickname: string;
+  lang: "ja" | "en";
+  trades: Route.ComponentProps["loaderData"]["trades"];
+  saved: Route.ComponentProps["loaderData"]["saved"];
+}) {
+  const t = useTranslations("home");
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-bold sm:text-2xl">{t("welcome", { nickname })}</h1>
+        <Link to={`/${lang}/mypage/`} className="text-sm text-brand-700 underline">
+          {t("ctaMypage")}
+        </Link>
+      </div>
+      {trades && trades.total > 0 && <TradesUnderWay data={trades} lang={lang} />}
+      {saved && (
+        <section aria-labelledby="saved-title">
+          <div className="mb-3 flex items-baseline justify-between gap-3">
+            <h2 id="saved-title" className="text-lg font-bold">
+              {saved.keyword
+                ? t("savedSearchTitle", { keyword: saved.keyword })
+                : t("savedSearchTitleNoKeyword")}
+            </h2>
+            <Link
+              to={`/${lang}/items/search/?${saved.query}`}
+              className="shrink-0 text-sm text-brand-700 underline"
+            >
+              {t("savedSearchAll")}
+            </Link>
+          </div>
+          {saved.items.length > 0 ? (
+            <ItemGrid items={saved.items} lang={lang} label={t("savedSearchLabel")} />
+          ) : (
+            <p className="rounded-2xl bg-white p-4 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">
+              {t("savedSearchNone")}
+            </p>
+          )}
+        </section>
+      )}
+    </>
+  );
 }
 
 function Feature({ title, body }: { title: string; body: string }) {
@@ -48,40 +114,33 @@ export default function Home({ params, loaderData }: Route.ComponentProps) {
   const user = root?.user;
   return (
     <div className="flex flex-col gap-10">
-      <section className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 px-5 py-6 text-white sm:px-10 sm:py-10">
-        {user && (
-          <p className="mb-3 text-sm font-medium text-brand-100">
-            {t("welcome", { nickname: user.nickname })}
-          </p>
-        )}
-        <h1 className="text-2xl leading-tight font-bold sm:text-4xl">{t("heroTitle")}</h1>
-        <p className="mt-4 max-w-2xl text-sm leading-relaxed text-brand-50 sm:text-base">{t("heroBody")}</p>
-        <div className="mt-5 flex flex-wrap gap-3">
-          {user ? (
+      {user ? (
+        <MemberSummary
+          nickname={user.nickname}
+          lang={lang}
+          trades={loaderData.trades}
+          saved={loaderData.saved}
+        />
+      ) : (
+        <section className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 px-5 py-6 text-white sm:px-10 sm:py-10">
+          <h1 className="text-2xl leading-tight font-bold sm:text-4xl">{t("heroTitle")}</h1>
+          <p className="mt-4 max-w-2xl text-sm leading-relaxed text-brand-50 sm:text-base">{t("heroBody")}</p>
+          <div className="mt-5 flex flex-wrap gap-3">
             <Link
-              to={`/${lang}/mypage/`}
+              to={`/${lang}/signup/`}
               className="inline-flex h-12 items-center rounded-full bg-white px-6 font-semibold text-brand-700 hover:bg-brand-50"
             >
-              {t("ctaMypage")}
+              {t("ctaSignup")}
             </Link>
-          ) : (
-            <>
-              <Link
-                to={`/${lang}/signup/`}
-                className="inline-flex h-12 items-center rounded-full bg-white px-6 font-semibold text-brand-700 hover:bg-brand-50"
-              >
-                {t("ctaSignup")}
-              </Link>
-              <Link
-                to={`/${lang}/login/`}
-                className="inline-flex h-12 items-center rounded-full border border-white/60 px-6 font-semibold text-white hover:bg-white/10"
-              >
-                {t("ctaLogin")}
-              </Link>
-            </>
-          )}
-        </div>
-      </section>
+            <Link
+              to={`/${lang}/login/`}
+              className="inline-flex h-12 items-center rounded-full border border-white/60 px-6 font-semibold text-white hover:bg-white/10"
+            >
+              {t("ctaLogin")}
+            </Link>
+          </div>
+        </section>
+      )}
       {loaderData.recent.length > 0 && (
         <section aria-labelledby="recent-title">
           <h2 id="recent-title" className="mb-3 text-lg font-bold">
@@ -133,25 +192,29 @@ export default function Home({ params, loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="features-title">
-        <h2 id="features-title" className="text-xl font-bold">
-          {t("featuresTitle")}
-        </h2>
-        <ul className="mt-4 grid gap-4 md:grid-cols-3">
-          <Feature title={t("feature1Title")} body={t("feature1Body")} />
-          <Feature title={t("feature2Title")} body={t("feature2Body")} />
-          <Feature title={t("feature3Title")} body={t("feature3Body")} />
-        </ul>
-      </section>
-      <section
-        aria-labelledby="mission-title"
-        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 id="mission-title" className="text-xl font-bold">
-          {t("missionTitle")}
-        </h2>
-        <p className="mt-3 text-sm leading-relaxed text-slate-600">{t("missionBody")}</p>
-      </section>
+      {!user && (
+        <>
+          <section aria-labelledby="features-title">
+            <h2 id="features-title" className="text-xl font-bold">
+              {t("featuresTitle")}
+            </h2>
+            <ul className="mt-4 grid gap-4 md:grid-cols-3">
+              <Feature title={t("feature1Title")} body={t("feature1Body")} />
+              <Feature title={t("feature2Title")} body={t("feature2Body")} />
+              <Feature title={t("feature3Title")} body={t("feature3Body")} />
+            </ul>
+          </section>
+          <section
+            aria-labelledby="mission-title"
+            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id="mission-title" className="text-xl font-bold">
+              {t("missionTitle")}
+            </h2>
+            <p className="mt-3 text-sm leading-relaxed text-slate-600">{t("missionBody")}</p>
+          </section>
+        </>
+      )}
     </div>
   );
 }

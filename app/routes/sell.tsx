@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
@@ -19,22 +19,46 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const ctx = core(context);
-  // Business buyers and staff never list (the core refuses them too); members set up first.
+  // Business buyers and staff never list (the core refuses them too).
   if (!mayEverSell(user)) throw data("Forbidden", { status: 403 });
-  // First-time sellers register where proceeds go and their address before listing.
-  if (await needsSellerSetup(ctx, user.id)) {
-    throw redirect(`/${lang}/setup/address/?redirect=${encodeURIComponent(`/${lang}/sell/`)}`);
-  }
-  const [models, identityVerified] = await Promise.all([listModels(ctx), isIdentityVerified(ctx, user.id)]);
-  return { models: models.map(({ id, brandCode, name }) => ({ id, brandCode, name })), identityVerified };
+  // A new member writes the listing first; the seller setup is asked for when they publish it.
+  const [models, identityVerified, setupNeeded] = await Promise.all([
+    listModels(ctx),
+    isIdentityVerified(ctx, user.id),
+    needsSellerSetup(ctx, user.id),
+  ]);
+  return {
+    models: models.map(({ id, brandCode, name }) => ({ id, brandCode, name })),
+    identityVerified,
+    setupNeeded,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const { input, photos, publish, values } = await readItemForm(await request.formData());
+  const { input, photos, publish, confirmContradictions, values } = await readItemForm(
+    await request.formData(),
+  );
   try {
-    const { id } = await saveItem(core(context), { actor, input, photos, publish });
+    const ctx = core(context);
+    // Publishing before the seller setup keeps the listing as a draft and leads through the setup,
+    // back to the listing, where one tap puts it on sale.
+    const setupFirst = publish && (await needsSellerSetup(ctx, actor.id));
+    const { id } = await saveItem(ctx, {
+      actor,
+      input,
+      photos,
+      publish: publish && !setupFirst,
+      confirmContradictions,
+    });
+    if (setupFirst) {
+      return redirectWithFlash(
+        context,
+        `/${lang}/setup/address/?redirect=${encodeURIComponent(`/${lang}/items/${id}/`)}`,
+        "catalog.setupBeforePublish",
+      );
+    }
     return redirectWithFlash(
       context,
       `/${lang}/items/${id}/`,
@@ -50,6 +74,14 @@ export default function Sell({ loaderData, actionData, params }: Route.Component
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-bold">{t("sellTitle")}</h1>
+      {loaderData.setupNeeded && (
+        <p
+          className="mb-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-800"
+          data-testid="setup-later-notice"
+        >
+          {t("setupLaterNotice")}
+        </p>
+      )}
       <ItemForm
         lang={langOf(params)}
         models={loaderData.models}

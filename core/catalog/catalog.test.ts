@@ -13,6 +13,7 @@ import { getItem } from "./get-item.ts";
 import { indexUnsearchableItems } from "./reindex-search.ts";
 import { saveItem } from "./save-item.ts";
 import {
+  newForLatestSavedSearch,
   notifySavedSearches,
   notifySavedSearchesHandler,
   savedSearchCandidates,
@@ -45,7 +46,7 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       changeItemState(t.ctx, { actor: seller, itemId: draft.id, action: "publish" }),
     );
     expect(said(incomplete).fields.price?.ja).toBe("販売価格を入力してください");
-    expect(said(incomplete).fields.condition?.en).toBe("Condition is required");
+    expect(said(incomplete).fields.condition?.en).toBe("Please select an option for Condition");
     const noPhoto = await failure(
       saveItem(t.ctx, { actor: seller, itemId: draft.id, input: LISTING, publish: true }),
     );
@@ -63,8 +64,23 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     expect(detail.publishedAt).not.toBeNull();
   });
 
-  it("lets only members who finished the seller setup list, never a business buyer or an operator", async () => {
+  it("lets a new member keep drafts, asks for the seller setup to publish, and never lets a business buyer or an operator list", async () => {
     const newcomer = await makeMember(t.ctx, { sellerSetup: false });
+    // Writing comes first: a draft needs no setup, publishing it does.
+    const draft = await saveItem(t.ctx, {
+      actor: newcomer,
+      input: LISTING,
+      photos: [{ bytes: await jpeg() }],
+      publish: false,
+    });
+    expect(draft.state).toBe("DRAFT");
+    const unpublished = await failure(
+      changeItemState(t.ctx, { actor: newcomer, itemId: draft.id, action: "publish" }),
+    );
+    expect([unpublished.code, said(unpublished).message.ja]).toEqual([
+      "FORBIDDEN",
+      "出品するには、先に住所と売上金の振込先を登録してください",
+    ]);
     const business = { ...(await makeMember(t.ctx)), role: "business" as const };
     const operator = await makeOperator(t.ctx);
     const save = async (actor: typeof newcomer) =>
@@ -339,6 +355,29 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       saveSearch(t.ctx, { actor: watcher, params: new URLSearchParams("sort=price_asc") }),
     );
     expect(empty.code).toBe("VALIDATION");
+  });
+
+  it("shows a member the newest listings on sale for their latest saved search", async () => {
+    const seller = await makeMember(t.ctx);
+    const member = await makeMember(t.ctx);
+    expect(await newForLatestSavedSearch(t.ctx, { userId: member.id, limit: 6 })).toBeNull();
+    await saveSearch(t.ctx, { actor: member, params: new URLSearchParams("keyword=ダイナブック") });
+    await saveSearch(t.ctx, {
+      actor: member,
+      params: new URLSearchParams("keyword=リブレット&sort=price_asc"),
+    });
+    const older = await listItem(t.ctx, seller, { title: "リブレット 旧型 ジャンク" });
+    const newer = await listItem(t.ctx, seller, { title: "リブレット 新型 ジャンク" });
+    await listItem(t.ctx, seller, { title: "ダイナブック ジャンク" });
+    const shown = await newForLatestSavedSearch(t.ctx, { userId: member.id, limit: 6 });
+    expect(shown?.keyword).toBe("リブレット");
+    // The link to all of them: the same search, on sale, newest first.
+    expect(Object.fromEntries(new URLSearchParams(shown!.query))).toEqual({
+      keyword: "リブレット",
+      sort: "new",
+      status: "on_sale",
+    });
+    expect(shown!.items.map((i) => i.id)).toEqual([newer, older]);
   });
 
   it("finds the saved searches a new listing may match through the index, not one by one", async () => {

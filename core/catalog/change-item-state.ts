@@ -1,10 +1,12 @@
 import { items } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
 import { changeState } from "../state/change-state.ts";
 import { nextState } from "../state/machine.ts";
 import type { TItemInput } from "./item-fields.ts";
 import { ITEM_MACHINE, type ItemAction } from "./item-states.ts";
+import { CONTRADICTION_MESSAGES, listingContradictions } from "./listing-contradictions.ts";
 import { assertMaySell } from "./may-sell.ts";
 import { loadOwnItem, saveItem } from "./save-item.ts";
 
@@ -23,12 +25,16 @@ export async function changeItemState(
   ctx: CoreContext,
   o: { actor: SessionUser; itemId: number; action: SellerItemAction },
 ): Promise<{ state: string }> {
-  await assertMaySell(ctx, o.actor);
+  await assertMaySell(ctx, o.actor, { publishing: o.action === "publish" });
   const item = await loadOwnItem(ctx, o.actor.id, o.itemId);
   if (o.action === "publish") {
     nextState(ITEM_MACHINE, item.state, "publish", "seller");
     // Re-validates the whole listing as published, exactly as the edit form would.
     const input = Object.fromEntries(Object.entries(item).map(([k, v]) => [k, v ?? undefined])) as TItemInput;
+    // Facts that contradict each other are confirmed on the edit form, where the seller sees them.
+    if (listingContradictions(item).length > 0) {
+      throw new AppError("VALIDATION", { message: CONTRADICTION_MESSAGES.editFirst });
+    }
     return saveItem(ctx, { actor: o.actor, itemId: item.id, input, publish: true });
   }
   const { to } = await changeState(ctx, {

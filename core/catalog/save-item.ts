@@ -5,14 +5,15 @@ import { enqueueJob } from "../jobs/enqueue-job.ts";
 import { type BrandCode, type ItemState, PRICE_RESTRICTION_THRESHOLD } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import { msg } from "../shared/i18n/translate.ts";
-import { parseInput } from "../shared/parse-input.ts";
+import { type Message, msg } from "../shared/i18n/translate.ts";
+import { localizeIssues } from "../shared/validation/index.ts";
 import { changeState, recordCreation } from "../state/change-state.ts";
 import { ITEM_LABELS, PRICE_MESSAGES, type TItemInput, ZItemDraft, ZPublishedItem } from "./item-fields.ts";
 import { ITEM_PHOTO_MESSAGES, replaceItemPhotos } from "./item-photos.ts";
 import { itemColumns } from "./item-row.ts";
 import { itemSearchRow } from "./item-search-text.ts";
 import { EDITABLE_STATES, ITEM_MACHINE, STATE_MESSAGES } from "./item-states.ts";
+import { CONTRADICTION_MESSAGES, listingContradictions } from "./listing-contradictions.ts";
 import { assertMaySell } from "./may-sell.ts";
 import { getModel, modelByImei } from "./models.ts";
 import { notifySavedSearchesJob } from "./saved-searches.ts";
@@ -31,19 +32,32 @@ export type SaveItemOptions = {
   photos?: PhotoEntry[] | undefined;
   /** Publish (or keep listed) rather than save as a draft. */
   publish: boolean;
+  /**
+   * The seller confirmed the listing although its facts contradict each other (no defects, yet
+   * network-restricted or activation-locked; see `listingContradictions`). Without it such a
+   * listing is saved only as a draft.
+   */
+  confirmContradictions?: boolean | undefined;
 };
 
 /**
  * Creates or edits a listing, as a draft or published. Everything is checked before anything is
- * written; the IMEI's TAC fills in the brand and model when they were left empty; a price above the
- * restriction threshold needs a verified identity. Publishing tells members whose saved searches
- * match.
+ * written, and every problem found is told at once (a missing photo with the fields' problems); the
+ * IMEI's TAC fills in the brand and model when they were left empty; a price above the restriction
+ * threshold needs a verified identity; facts that contradict each other are listed only when the
+ * seller confirms them. Publishing tells members whose saved searches match.
  */
 export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ id: number; state: string }> {
-  await assertMaySell(ctx, o.actor);
+  await assertMaySell(ctx, o.actor, { publishing: o.publish });
   const existing = o.itemId === undefined ? null : await loadOwnItem(ctx, o.actor.id, o.itemId);
   const listed = o.publish || (existing !== null && existing.state !== "DRAFT");
-  const fields = parseInput(listed ? ZPublishedItem : ZItemDraft, o.input, ITEM_LABELS);
+  const problems: Record<string, Message> = {};
+  const parsed = (listed ? ZPublishedItem : ZItemDraft).safeParse(o.input, { reportInput: true });
+  if (!parsed.success) Object.assign(problems, localizeIssues(parsed.error, ITEM_LABELS));
+  if (listed && (await photoCount(ctx, o.photos, existing)) === 0)
+    problems.photos = ITEM_PHOTO_MESSAGES.required;
+  if (!parsed.success) throw new AppError("VALIDATION", { fields: problems });
+  const fields = parsed.data;
 
   // The IMEI names the model when the seller did not.
   if (fields.imei && (!fields.modelId || !fields.brandCode)) {
@@ -54,12 +68,14 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
       fields.categoryCode ??= byTac.categoryCode as NonNullable<typeof fields.categoryCode>;
     }
   }
+  // Facts that contradict each other (no defects, yet restricted or locked) are listed only when confirmed.
+  if (listed && !o.confirmContradictions && listingContradictions(fields).length > 0) {
+    problems.confirmContradictions = CONTRADICTION_MESSAGES.confirmRequired;
+  }
   const model = fields.modelId ? await getModel(ctx, fields.modelId) : null;
-  if (fields.modelId && !model) throw new AppError("VALIDATION", { fields: { modelId: MODEL_MISMATCH } });
-  if (model) {
-    if (fields.brandCode && fields.brandCode !== model.brandCode) {
-      throw new AppError("VALIDATION", { fields: { modelId: MODEL_MISMATCH } });
-    }
+  if ((fields.modelId && !model) || (model && fields.brandCode && fields.brandCode !== model.brandCode)) {
+    problems.modelId = MODEL_MISMATCH;
+  } else if (model) {
     fields.brandCode = model.brandCode as BrandCode;
   }
 
@@ -69,21 +85,9 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
       .from(users)
       .where(and(eq(users.id, o.actor.id), isNotNull(users.identityVerifiedAt)))
       .limit(1);
-    if (!verified) throw new AppError("VALIDATION", { fields: { price: PRICE_MESSAGES.identityRequired } });
+    if (!verified) problems.price = PRICE_MESSAGES.identityRequired;
   }
-
-  if (listed) {
-    const photoCount =
-      o.photos !== undefined
-        ? o.photos.length
-        : existing
-          ? ((
-              await ctx.db.select({ n: count() }).from(itemPhotos).where(eq(itemPhotos.itemId, existing.id))
-            )[0]?.n ?? 0)
-          : 0;
-    if (photoCount === 0)
-      throw new AppError("VALIDATION", { fields: { photos: ITEM_PHOTO_MESSAGES.required } });
-  }
+  if (Object.keys(problems).length > 0) throw new AppError("VALIDATION", { fields: problems });
 
   const now = ctx.clock.now();
   const row = { ...itemColumns(fields), updatedAt: now };
@@ -144,6 +148,21 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
     await enqueueJob(ctx, notifySavedSearchesJob, { itemId: id }, { uniqueKey: `saved-searches:${id}` });
   }
   return { id, state };
+}
+
+/** How many photos the listing will have: the form's list when it sends one, else what it has now. */
+async function photoCount(
+  ctx: CoreContext,
+  photos: PhotoEntry[] | undefined,
+  existing: { id: number } | null,
+): Promise<number> {
+  if (photos !== undefined) return photos.length;
+  if (!existing) return 0;
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(itemPhotos)
+    .where(eq(itemPhotos.itemId, existing.id));
+  return row?.n ?? 0;
 }
 
 /** The actor's own listing in a state that can still be changed. */

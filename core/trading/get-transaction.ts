@@ -1,5 +1,15 @@
-import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
-import { items, payments, reviews, shipments, transactions, users } from "#db/schema/index.ts";
+import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import {
+  cancellationRequests,
+  itemPhotos,
+  items,
+  payments,
+  reviews,
+  shipments,
+  transactions,
+  users,
+} from "#db/schema/index.ts";
+import { itemPhotoUrls } from "../catalog/item-photos.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { PaymentState } from "../payments/payment-states.ts";
 import type { TransactionState } from "../shared/codes.ts";
@@ -8,6 +18,8 @@ import { AppError } from "../shared/errors.ts";
 import { type PaymentParts, partsOf } from "./checkout-balance.ts";
 import { loadTransaction, roleOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
+import { shipByOf, type TradeStep, tradeStepOf } from "./trade-steps.ts";
+import { UNDER_WAY_STATES } from "./trades-under-way.ts";
 import { listTransactionMessages, type TransactionMessage } from "./transaction-messages.ts";
 import {
   availableTransactionActions,
@@ -19,7 +31,13 @@ export type TransactionView = {
   id: number;
   itemId: number;
   title: string;
+  /** The listing's first photo (thumbnail), if it has one. */
+  photoUrl: string | null;
   state: string;
+  /** The state a hold (PENDING) returns to. */
+  heldFrom: string | null;
+  /** Where the sale is among purchase → shipping → receipt → complete; null once it ended without a trade. */
+  step: { current: TradeStep; done: boolean } | null;
   role: TransactionRole;
   /** The steps this viewer may take now (from the state table). */
   actions: TransactionAction[];
@@ -30,6 +48,9 @@ export type TransactionView = {
   /** What the price was paid with: free points, paid points and card. */
   paidWith: PaymentParts;
   shippingMethod: string;
+  /** The seller's promised lead time (spec §3 code) and the day it ends, counted from the purchase. */
+  leadTime: string | null;
+  shipBy: Date | null;
   /** The card payment's state (spec §3 and the payment machine); null for points. */
   paymentState: PaymentState | null;
   buyer: { id: number; nickname: string };
@@ -40,6 +61,8 @@ export type TransactionView = {
   reviews: { role: string; rating: string; comment: string; createdAt: Date }[];
   messages: TransactionMessage[];
   cancelRequestedBy: string | null;
+  /** The open request to cancel: who asked, why, and in their words. */
+  cancellation: { requestedBy: string; reason: string; note: string; createdAt: Date } | null;
   createdAt: Date;
   shippedAt: Date | null;
   completedAt: Date | null;
@@ -47,12 +70,30 @@ export type TransactionView = {
 
 /** One transaction as its buyer, its seller or an operator sees it; anyone else gets NOT_FOUND. */
 export async function getTransaction(
-  ctx: Pick<CoreContext, "db">,
+  ctx: Pick<CoreContext, "db" | "blobs">,
   o: { actor: SessionUser; transactionId: number },
 ): Promise<TransactionView> {
   const t = await loadTransaction(ctx.db, o.transactionId);
   const role = roleOf(t, o.actor);
-  const [item] = await ctx.db.select({ title: items.title }).from(items).where(eq(items.id, t.itemId));
+  const [item] = await ctx.db
+    .select({ title: items.title, leadTime: items.leadTime })
+    .from(items)
+    .where(eq(items.id, t.itemId));
+  const [photo] = await ctx.db
+    .select({ key: itemPhotos.key })
+    .from(itemPhotos)
+    .where(eq(itemPhotos.itemId, t.itemId))
+    .orderBy(asc(itemPhotos.position))
+    .limit(1);
+  const [cancellation] = await ctx.db
+    .select({
+      requestedBy: cancellationRequests.requestedBy,
+      reason: cancellationRequests.reason,
+      note: cancellationRequests.note,
+      createdAt: cancellationRequests.createdAt,
+    })
+    .from(cancellationRequests)
+    .where(and(eq(cancellationRequests.transactionId, t.id), isNull(cancellationRequests.answer)));
   const people = await ctx.db
     .select({ id: users.id, nickname: users.nickname })
     .from(users)
@@ -67,7 +108,10 @@ export async function getTransaction(
     id: t.id,
     itemId: t.itemId,
     title: item?.title ?? "",
+    photoUrl: photo ? itemPhotoUrls(ctx, photo.key).thumb : null,
     state: t.state,
+    heldFrom: t.heldFrom,
+    step: tradeStepOf(t.state, t.heldFrom),
     role,
     actions: availableTransactionActions(t.state as TransactionState, role, t.cancelRequestedBy),
     price: t.price,
@@ -76,11 +120,18 @@ export async function getTransaction(
     paymentMethod: t.paymentMethod,
     paidWith: partsOf(t),
     shippingMethod: t.shippingMethod,
+    leadTime: item?.leadTime ?? null,
+    shipBy: shipByOf(item?.leadTime ?? null, t.createdAt),
     paymentState: payment?.state ?? null,
     buyer: nick(t.buyerId),
     seller: nick(t.sellerId),
     shippingAddress: t.shippingAddress,
-    shipment: shipment ?? null,
+    // The drop-off code hands the parcel in: the seller's (and the office's), never the buyer's.
+    shipment: shipment
+      ? role === "buyer"
+        ? { ...shipment, qrCode: null, qrExpiresAt: null }
+        : shipment
+      : null,
     reviews: await ctx.db
       .select({
         role: reviews.role,
@@ -92,6 +143,7 @@ export async function getTransaction(
       .where(eq(reviews.transactionId, t.id)),
     messages: await listTransactionMessages(ctx, t.id),
     cancelRequestedBy: t.cancelRequestedBy,
+    cancellation: cancellation ?? null,
     createdAt: t.createdAt,
     shippedAt: t.shippedAt,
     completedAt: t.completedAt,
@@ -117,8 +169,6 @@ export async function findItemTransaction(
   if (!row) throw new AppError("NOT_FOUND", { message: TRADE_MESSAGES.notFound });
   return row.id;
 }
-
-const OPEN_STATES = ["START", "SHIPPING", "REVIEWED_BY_BUYER", "CANCELING", "PENDING"] as const;
 
 export type TransactionSummary = {
   id: number;
@@ -168,7 +218,7 @@ export async function listTransactions(
               "CANCELED",
             ])
           : undefined,
-        o.openOnly ? inArray(transactions.state, OPEN_STATES) : undefined,
+        o.openOnly ? inArray(transactions.state, UNDER_WAY_STATES) : undefined,
         o.before ? lt(transactions.id, o.before) : undefined,
       ),
     )

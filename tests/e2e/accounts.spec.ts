@@ -43,10 +43,12 @@ test("a newcomer signs up, logs out and in, resets the password, and switches to
   await expect(page).toHaveURL(/\/ja\/mypage\/$/);
   await expect(page.getByTestId("toast").filter({ hasText: "会員登録が完了しました" })).toBeVisible();
   await expect(page.getByTestId("mypage-nickname")).toHaveText("はじめ");
-  await expect(page.getByTestId("mypage-email")).toHaveText(email);
   await journeyShot(page, "signup-mypage");
+  await page.goto("/ja/settings/email/");
+  await expect(page.getByTestId("current-email")).toHaveText(email);
 
   // Log out, then in again.
+  await page.goto("/ja/mypage/");
   await page.getByRole("button", { name: "ログアウト" }).click();
   await expect(page).toHaveURL(/\/ja\/$/);
   await expect(page.getByTestId("toast").filter({ hasText: "ログアウトしました" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
-import { BackIcon, BellIcon, UserIcon } from "./icons.tsx";
+import { BackIcon, BellIcon, CameraIcon, UserIcon } from "./icons.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 import { SearchBox } from "./search-box.tsx";
 import { UnreadBadge } from "./unread-badge.tsx";
@@ -33,7 +33,7 @@ export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div
-        className={`mx-auto flex h-14 ${wide ? "max-w-7xl" : "max-w-5xl"} items-center gap-2 px-3 sm:gap-4 sm:px-4`}
+        className={`mx-auto flex h-14 ${wide ? "max-w-7xl" : "max-w-6xl"} items-center gap-2 px-3 sm:gap-4 sm:px-4 md:h-16`}
       >
         {back !== undefined && <BackButton lang={lang} back={back} />}
         <Link
@@ -60,6 +60,8 @@ export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; 
           <Link
             to={`/${lang}/mypage/`}
             className="hidden shrink-0 items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:flex"
+            aria-current={tab === "mypage" ? "page" : undefined}
+            data-testid="header-mypage"
           >
             <UserIcon className="size-5" />
             {t("mypage")}
@@ -74,12 +76,22 @@ export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; 
             </Link>
             <Link
               to={`/${lang}/signup/`}
-              className="hidden rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:block"
+              className="hidden rounded-full border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:block"
             >
               {t("signup")}
             </Link>
           </div>
         )}
+        {/* On phones the bottom tab bar has 出品; from tablet width up, the header does. */}
+        <Link
+          to={`/${lang}/sell/`}
+          className="hidden h-10 shrink-0 items-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-bold text-white shadow-sm hover:bg-brand-700 md:flex"
+          aria-current={tab === "sell" ? "page" : undefined}
+          data-testid="header-sell"
+        >
+          <CameraIcon className="size-5" />
+          {t("sell")}
+        </Link>
       </div>
     </header>
   );

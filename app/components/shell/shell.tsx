@@ -132,7 +132,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
       <main
         id="main"
         tabIndex={-1}
-        className={`mx-auto w-full ${wide ? "max-w-7xl" : "max-w-5xl"} flex-1 px-4 pt-4 pb-8 outline-none sm:pt-6`}
+        className={`mx-auto w-full ${wide ? "max-w-7xl" : "max-w-6xl"} flex-1 px-4 pt-4 pb-8 outline-none sm:pt-6`}
       >
         {children}
       </main>

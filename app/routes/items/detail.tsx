@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
+import { needsSellerSetup } from "#core/account/seller-setup.ts";
 import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import {
@@ -28,6 +29,7 @@ import { listReviews } from "#core/trading/get-transaction.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
+import { ItemGallery } from "../../components/item-gallery.tsx";
 import { ItemGrid } from "../../components/item-grid.tsx";
 import { MarketPriceCard } from "../../components/market-price.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
@@ -143,6 +145,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "stop_selling":
       case "start_negotiation":
       case "end_negotiation": {
+        // A draft written before the seller setup: the setup first, then back here to publish.
+        if (intent === "publish" && (await needsSellerSetup(ctx, actor.id))) {
+          return redirectWithFlash(
+            context,
+            `/${lang}/setup/address/?redirect=${encodeURIComponent(here)}`,
+            "catalog.setupBeforePublish",
+          );
+        }
         await changeItemState(ctx, { actor, itemId, action: intent });
         return redirectWithFlash(context, here, STATE_FLASH[intent]);
       }
@@ -164,6 +174,78 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
       <dt className="w-40 shrink-0 text-slate-500">{term}</dt>
       <dd className="min-w-0 flex-1 break-words text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+type Item = Awaited<ReturnType<typeof getItem>>;
+
+/** The seller, their listings and reviews: beside the buy button, where a buyer decides. */
+function SellerCard({
+  item,
+  reviews,
+  lang,
+}: {
+  item: Item;
+  reviews: Parameters<typeof ReviewCounts>[0]["counts"];
+  lang: "ja" | "en";
+}) {
+  const t = useTranslations("catalog");
+  return (
+    <section aria-labelledby="seller-title" className="order-1 lg:order-none">
+      <h2 id="seller-title" className="mb-2 text-base font-bold">
+        {t("seller")}
+      </h2>
+      <Link
+        to={`/${lang}/users/${item.seller.id}/`}
+        className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+        data-testid="seller-card"
+      >
+        {item.seller.avatarUrl ? (
+          <img src={item.seller.avatarUrl} alt="" className="size-12 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-12 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
+          >
+            {item.seller.nickname.slice(0, 1)}
+          </span>
+        )}
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold">{item.seller.nickname}</span>
+          <span className="block text-xs text-slate-500">
+            {t("sellerListings", { count: item.seller.listingCount })}
+            {item.seller.identityVerified && `${t("separator")}${t("identityVerified")}`}
+          </span>
+          <span className="block text-xs text-slate-500">
+            <ReviewCounts counts={reviews} />
+          </span>
+        </span>
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * What a buyer of a used or broken device checks first, next to the price on a desk: condition,
+ * network restriction, activation lock, battery and defects. Phones see them in the full table below.
+ */
+function KeyFacts({ item, lang }: { item: Item; lang: "ja" | "en" }) {
+  const t = useTranslations("catalog");
+  return (
+    <dl
+      className="hidden rounded-2xl bg-white px-4 py-1 shadow-sm ring-1 ring-slate-200 lg:block"
+      data-testid="key-facts"
+    >
+      <Fact term={t("condition")}>{label(ITEM_CONDITIONS, item.condition, lang)}</Fact>
+      <Fact term={t("networkRestriction")}>{label(NETWORK_RESTRICTIONS, item.networkRestriction, lang)}</Fact>
+      <Fact term={t("activationLock")}>{label(ACTIVATION_LOCKS, item.activationLock, lang)}</Fact>
+      <Fact term={t("batteryHealth")}>{item.batteryHealth !== null ? `${item.batteryHealth}%` : null}</Fact>
+      <Fact term={t("defects")}>
+        {item.defects.length === 0
+          ? t("noDefects")
+          : item.defects.map((d) => label(DEFECTS, d, lang)).join(t("listSeparator"))}
+      </Fact>
+    </dl>
   );
 }
 
@@ -213,7 +295,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
     document.cookie = rememberViewedCookie(document.cookie, item.id, location.protocol === "https:");
   }, [item.id]);
   return (
-    <article className="mx-auto flex max-w-3xl flex-col gap-6" aria-labelledby="item-title">
+    <article className="mx-auto flex max-w-3xl flex-col gap-6 lg:max-w-none" aria-labelledby="item-title">
       {item.state === "DRAFT" && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("draftNotice")}</p>
       )}
@@ -221,298 +303,262 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("privateNotice")}</p>
       )}
       {hiddenNotice && <HiddenNotice notice={hiddenNotice} lang={lang} />}
-      <section aria-label={t("photos")}>
-        <ul className="flex snap-x snap-mandatory gap-2 overflow-x-auto rounded-2xl" data-testid="gallery">
-          {item.photos.map((p, i) => (
-            <li key={p.id} className="relative w-full shrink-0 snap-center">
-              <img
-                src={p.largeUrl}
-                alt={t("photoAlt", { n: i + 1 })}
-                width={p.width}
-                height={p.height}
-                className="aspect-square w-full rounded-2xl bg-slate-100 object-contain"
-                {...(i === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
-              />
-              {item.state === "SOLD" && i === 0 && (
-                <span className="absolute top-0 left-0 rounded-tl-2xl rounded-br-2xl bg-danger-600 px-4 py-2 text-lg font-bold text-white">
-                  SOLD
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-        {item.photos.length > 1 && (
-          <p className="mt-1 text-center text-xs text-slate-500">1 / {item.photos.length}</p>
-        )}
-      </section>
-
-      <section className="flex flex-col gap-3">
-        <h1 id="item-title" className="text-xl leading-snug font-bold">
-          {item.title}
-        </h1>
-        <p className="flex items-baseline gap-2">
-          <span className="text-3xl font-bold" data-testid="item-price">
-            {item.price !== null ? formatYen(item.price, lang) : "—"}
-          </span>
-          <span className="text-sm text-slate-500">
-            {item.postage === "ARRIVAL" ? t("shippingArrival") : t("feeIncluded")}
-          </span>
-        </p>
-        {item.state === "SOLD" && <p className="font-bold text-danger-600">{t("soldOut")}</p>}
-        {item.state === "DISABLED" && <p className="font-semibold text-slate-600">{t("notForSale")}</p>}
-        {item.state === "ASK" && !isSeller && (
-          <p className="font-semibold text-slate-600">{t("negotiatingNotice")}</p>
-        )}
-        {item.state === "SALE" && !isSeller && !blocked && (
-          <Link
-            to={`/${lang}/items/${item.id}/buy/`}
-            className="flex h-12 items-center justify-center rounded-full bg-danger-600 text-base font-bold text-white"
-            data-testid="buy-button"
-          >
-            {buying("buyButton")}
-          </Link>
-        )}
-        {item.state === "SOLD" && loggedIn && (
-          <Link to={`/${lang}/items/${item.id}/transactions/`} className="text-sm text-brand-700 underline">
-            {buying("transactionTitle")}
-          </Link>
-        )}
-        <div className="flex items-center gap-3">
-          <LikeButton
-            liked={item.viewer.liked}
-            count={item.likeCount}
-            disabled={isSeller || blocked || !loggedIn}
-          />
-          <a href="#comments" className="text-sm text-slate-600 underline">
-            {t("commentCount", { count: item.commentCount })}
-          </a>
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-x-10 lg:gap-y-8">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <ItemGallery photos={item.photos} sold={item.state === "SOLD"} />
         </div>
-        {viewerId !== null && !isSeller && (
-          <Link
-            to={reportHref("item", item.id)}
-            className="self-end text-xs text-slate-500 underline"
-            data-testid="report-item"
-          >
-            {moderation("reportLink")}
-          </Link>
-        )}
-        {blocked && <p className="rounded-lg bg-red-50 p-3 text-sm text-danger-600">{t("blockedNotice")}</p>}
-        <FormError message={actionData?.formError} />
-      </section>
-
-      {isSeller && (
-        <section
-          className="flex flex-wrap gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-          aria-label={t("edit")}
-        >
-          {item.viewer.canEdit && (
-            <Link
-              to={`/${lang}/items/${item.id}/edit/`}
-              className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white"
-            >
-              {t("edit")}
-            </Link>
-          )}
-          <Form method="post" className="contents">
-            {SELLER_BUTTONS.filter((action) => item.viewer.actions.includes(action)).map((action) => (
-              <button
-                key={action}
-                type="submit"
-                name="intent"
-                value={action}
-                className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+        {/* Beside the photos on a desk, under them on a phone: what it is, what it costs, how to buy. */}
+        <div className="contents lg:sticky lg:flex lg:flex-col lg:gap-6 lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <section className="flex flex-col gap-3">
+            <h1 id="item-title" className="text-xl leading-snug font-bold">
+              {item.title}
+            </h1>
+            <p className="flex items-baseline gap-2">
+              <span className="text-3xl font-bold" data-testid="item-price">
+                {item.price !== null ? formatYen(item.price, lang) : "—"}
+              </span>
+              <span className="text-sm text-slate-500">
+                {item.postage === "ARRIVAL" ? t("shippingArrival") : t("feeIncluded")}
+              </span>
+            </p>
+            {item.state === "SOLD" && <p className="font-bold text-danger-600">{t("soldOut")}</p>}
+            {item.state === "DISABLED" && <p className="font-semibold text-slate-600">{t("notForSale")}</p>}
+            {item.state === "ASK" && !isSeller && (
+              <p className="font-semibold text-slate-600">{t("negotiatingNotice")}</p>
+            )}
+            {item.state === "SALE" && !isSeller && !blocked && (
+              <Link
+                to={`/${lang}/items/${item.id}/buy/`}
+                className="flex h-12 items-center justify-center rounded-full bg-danger-600 text-base font-bold text-white"
+                data-testid="buy-button"
               >
-                {action === "publish"
-                  ? t(item.state === "DRAFT" ? "publish" : "resume")
-                  : t(SELLER_BUTTON_LABELS[action])}
-              </button>
-            ))}
-          </Form>
-          {item.viewer.canEdit && (
-            <details className="w-full text-sm">
-              <summary className="cursor-pointer text-danger-600">{t("delete")}</summary>
-              <Form method="post" className="mt-2 flex items-center gap-3">
-                <p className="text-slate-600">{t("deleteConfirm")}</p>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  className="rounded-full bg-danger-600 px-4 py-2 font-semibold text-white"
-                >
-                  {t("delete")}
-                </button>
-              </Form>
-            </details>
-          )}
-        </section>
-      )}
-
-      <section aria-labelledby="description-title">
-        <h2 id="description-title" className="mb-2 text-base font-bold">
-          {t("description")}
-        </h2>
-        <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-800">{item.description}</p>
-      </section>
-
-      <section
-        aria-labelledby="facts-title"
-        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 id="facts-title" className="mb-1 text-base font-bold">
-          {t("details")}
-        </h2>
-        <dl data-testid="item-facts">
-          <Fact term={t("category")}>{label(CATEGORIES, item.categoryCode, lang)}</Fact>
-          <Fact term={t("brand")}>
-            {item.brandCode && (
-              <Link to={`/${lang}/items/brand/${item.brandCode}/`} className="text-brand-700 underline">
-                {label(BRANDS, item.brandCode, lang)}
+                {buying("buyButton")}
               </Link>
             )}
-          </Fact>
-          <Fact term={t("model")}>{item.modelName}</Fact>
-          <Fact term={t("condition")}>{label(ITEM_CONDITIONS, item.condition, lang)}</Fact>
-          <Fact term={t("storage")}>
-            {item.storageGb
-              ? item.storageGb >= 1024
-                ? `${item.storageGb / 1024}TB`
-                : `${item.storageGb}GB`
-              : null}
-          </Fact>
-          <Fact term={t("color")}>{label(COLORS, item.color, lang)}</Fact>
-          <Fact term={t("carrier")}>{label(CARRIERS, item.carrier, lang)}</Fact>
-          <Fact term={t("networkRestriction")}>
-            {label(NETWORK_RESTRICTIONS, item.networkRestriction, lang)}
-          </Fact>
-          <Fact term={t("activationLock")}>{label(ACTIVATION_LOCKS, item.activationLock, lang)}</Fact>
-          <Fact term={t("batteryHealth")}>
-            {item.batteryHealth !== null ? `${item.batteryHealth}%` : null}
-          </Fact>
-          <Fact term={t("imei")}>{item.imei}</Fact>
-          <Fact term={t("defects")}>
-            {item.defects.length === 0 ? (
-              t("noDefects")
-            ) : (
-              <ul className="flex flex-wrap gap-1.5" data-testid="item-defects">
-                {item.defects.map((d) => (
-                  <li
-                    key={d}
-                    className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium text-danger-600"
+            {item.state === "SOLD" && loggedIn && (
+              <Link
+                to={`/${lang}/items/${item.id}/transactions/`}
+                className="text-sm text-brand-700 underline"
+              >
+                {buying("transactionTitle")}
+              </Link>
+            )}
+            <div className="flex items-center gap-3">
+              <LikeButton
+                liked={item.viewer.liked}
+                count={item.likeCount}
+                disabled={isSeller || blocked || !loggedIn}
+              />
+              <a href="#comments" className="text-sm text-slate-600 underline">
+                {t("commentCount", { count: item.commentCount })}
+              </a>
+            </div>
+            {viewerId !== null && !isSeller && (
+              <Link
+                to={reportHref("item", item.id)}
+                className="self-end text-xs text-slate-500 underline"
+                data-testid="report-item"
+              >
+                {moderation("reportLink")}
+              </Link>
+            )}
+            {blocked && (
+              <p className="rounded-lg bg-red-50 p-3 text-sm text-danger-600">{t("blockedNotice")}</p>
+            )}
+            <FormError message={actionData?.formError} />
+          </section>
+
+          {isSeller && (
+            <section
+              className="flex flex-wrap gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+              aria-label={t("edit")}
+            >
+              {item.viewer.canEdit && (
+                <Link
+                  to={`/${lang}/items/${item.id}/edit/`}
+                  className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white"
+                >
+                  {t("edit")}
+                </Link>
+              )}
+              <Form method="post" className="contents">
+                {SELLER_BUTTONS.filter((action) => item.viewer.actions.includes(action)).map((action) => (
+                  <button
+                    key={action}
+                    type="submit"
+                    name="intent"
+                    value={action}
+                    className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
                   >
-                    {label(DEFECTS, d, lang)}
+                    {action === "publish"
+                      ? t(item.state === "DRAFT" ? "publish" : "resume")
+                      : t(SELLER_BUTTON_LABELS[action])}
+                  </button>
+                ))}
+              </Form>
+              {item.viewer.canEdit && (
+                <details className="w-full text-sm">
+                  <summary className="cursor-pointer text-danger-600">{t("delete")}</summary>
+                  <Form method="post" className="mt-2 flex items-center gap-3">
+                    <p className="text-slate-600">{t("deleteConfirm")}</p>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className="rounded-full bg-danger-600 px-4 py-2 font-semibold text-white"
+                    >
+                      {t("delete")}
+                    </button>
+                  </Form>
+                </details>
+              )}
+            </section>
+          )}
+
+          <KeyFacts item={item} lang={lang} />
+          <SellerCard item={item} reviews={loaderData.sellerReviews} lang={lang} />
+        </div>
+        <div className="contents lg:col-start-1 lg:flex lg:flex-col lg:gap-6 lg:row-start-2">
+          <section aria-labelledby="description-title">
+            <h2 id="description-title" className="mb-2 text-base font-bold">
+              {t("description")}
+            </h2>
+            <p className="text-sm leading-relaxed whitespace-pre-wrap text-slate-800">{item.description}</p>
+          </section>
+
+          <section
+            aria-labelledby="facts-title"
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id="facts-title" className="mb-1 text-base font-bold">
+              {t("details")}
+            </h2>
+            <dl data-testid="item-facts">
+              <Fact term={t("category")}>{label(CATEGORIES, item.categoryCode, lang)}</Fact>
+              <Fact term={t("brand")}>
+                {item.brandCode && (
+                  <Link to={`/${lang}/items/brand/${item.brandCode}/`} className="text-brand-700 underline">
+                    {label(BRANDS, item.brandCode, lang)}
+                  </Link>
+                )}
+              </Fact>
+              <Fact term={t("model")}>{item.modelName}</Fact>
+              <Fact term={t("condition")}>{label(ITEM_CONDITIONS, item.condition, lang)}</Fact>
+              <Fact term={t("storage")}>
+                {item.storageGb
+                  ? item.storageGb >= 1024
+                    ? `${item.storageGb / 1024}TB`
+                    : `${item.storageGb}GB`
+                  : null}
+              </Fact>
+              <Fact term={t("color")}>{label(COLORS, item.color, lang)}</Fact>
+              <Fact term={t("carrier")}>{label(CARRIERS, item.carrier, lang)}</Fact>
+              <Fact term={t("networkRestriction")}>
+                {label(NETWORK_RESTRICTIONS, item.networkRestriction, lang)}
+              </Fact>
+              <Fact term={t("activationLock")}>{label(ACTIVATION_LOCKS, item.activationLock, lang)}</Fact>
+              <Fact term={t("batteryHealth")}>
+                {item.batteryHealth !== null ? `${item.batteryHealth}%` : null}
+              </Fact>
+              <Fact term={t("imei")}>{item.imei}</Fact>
+              <Fact term={t("defects")}>
+                {item.defects.length === 0 ? (
+                  t("noDefects")
+                ) : (
+                  <ul className="flex flex-wrap gap-1.5" data-testid="item-defects">
+                    {item.defects.map((d) => (
+                      <li
+                        key={d}
+                        className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium text-danger-600"
+                      >
+                        {label(DEFECTS, d, lang)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Fact>
+            </dl>
+          </section>
+
+          {market && <MarketPriceCard market={market} lang={lang} />}
+
+          <section
+            aria-labelledby="shipping-title"
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id="shipping-title" className="mb-1 text-base font-bold">
+              {t("shipping")}
+            </h2>
+            <dl>
+              <Fact term={t("postage")}>{label(POSTAGES, item.postage, lang)}</Fact>
+              <Fact term={t("shippingMethod")}>{label(SHIPPING_METHODS, item.shippingMethod, lang)}</Fact>
+              <Fact term={t("leadTime")}>{label(SHIPPING_LEAD_TIMES, item.leadTime, lang)}</Fact>
+            </dl>
+          </section>
+
+          <section
+            id="comments"
+            aria-labelledby="comments-title"
+            className="order-2 scroll-mt-20 lg:order-none"
+          >
+            <h2 id="comments-title" className="mb-2 text-base font-bold">
+              {t("comments")} ({item.commentCount})
+            </h2>
+            {comments.length === 0 ? (
+              <p className="text-sm text-slate-500">{t("noComments")}</p>
+            ) : (
+              <ul className="flex flex-col gap-3">
+                {comments.map((c) => (
+                  <li key={c.id} className="rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
+                    <p className="text-xs text-slate-500">
+                      <Link to={`/${lang}/users/${c.authorId}/`} className="font-semibold text-slate-700">
+                        {c.authorNickname}
+                      </Link>{" "}
+                      {t("separator")}
+                      {formatDate(c.createdAt, lang, true)}
+                    </p>
+                    <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
+                    {viewerId !== null && viewerId !== c.authorId && (
+                      <Link
+                        to={reportHref("comment", c.id)}
+                        className="mt-1 inline-block text-xs text-slate-500 underline"
+                      >
+                        {moderation("reportLink")}
+                      </Link>
+                    )}
                   </li>
                 ))}
               </ul>
             )}
-          </Fact>
-        </dl>
-      </section>
-
-      {market && <MarketPriceCard market={market} lang={lang} />}
-
-      <section
-        aria-labelledby="shipping-title"
-        className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 id="shipping-title" className="mb-1 text-base font-bold">
-          {t("shipping")}
-        </h2>
-        <dl>
-          <Fact term={t("postage")}>{label(POSTAGES, item.postage, lang)}</Fact>
-          <Fact term={t("shippingMethod")}>{label(SHIPPING_METHODS, item.shippingMethod, lang)}</Fact>
-          <Fact term={t("leadTime")}>{label(SHIPPING_LEAD_TIMES, item.leadTime, lang)}</Fact>
-        </dl>
-      </section>
-
-      <section aria-labelledby="seller-title">
-        <h2 id="seller-title" className="mb-2 text-base font-bold">
-          {t("seller")}
-        </h2>
-        <Link
-          to={`/${lang}/users/${item.seller.id}/`}
-          className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
-          data-testid="seller-card"
-        >
-          {item.seller.avatarUrl ? (
-            <img src={item.seller.avatarUrl} alt="" className="size-12 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="flex size-12 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
-            >
-              {item.seller.nickname.slice(0, 1)}
-            </span>
-          )}
-          <span className="min-w-0 flex-1">
-            <span className="block truncate font-semibold">{item.seller.nickname}</span>
-            <span className="block text-xs text-slate-500">
-              {t("sellerListings", { count: item.seller.listingCount })}
-              {item.seller.identityVerified && `${t("separator")}${t("identityVerified")}`}
-            </span>
-            <span className="block text-xs text-slate-500">
-              <ReviewCounts counts={loaderData.sellerReviews} />
-            </span>
-          </span>
-        </Link>
-      </section>
-
-      <section id="comments" aria-labelledby="comments-title" className="scroll-mt-20">
-        <h2 id="comments-title" className="mb-2 text-base font-bold">
-          {t("comments")} ({item.commentCount})
-        </h2>
-        {comments.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("noComments")}</p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {comments.map((c) => (
-              <li key={c.id} className="rounded-xl bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
-                <p className="text-xs text-slate-500">
-                  <Link to={`/${lang}/users/${c.authorId}/`} className="font-semibold text-slate-700">
-                    {c.authorNickname}
-                  </Link>{" "}
-                  {t("separator")}
-                  {formatDate(c.createdAt, lang, true)}
-                </p>
-                <p className="mt-1 whitespace-pre-wrap">{c.body}</p>
-                {viewerId !== null && viewerId !== c.authorId && (
-                  <Link
-                    to={reportHref("comment", c.id)}
-                    className="mt-1 inline-block text-xs text-slate-500 underline"
-                  >
-                    {moderation("reportLink")}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        {item.commentCount > comments.length && (
-          <Link
-            to={`/${lang}/items/${item.id}/comments/`}
-            className="mt-2 inline-block text-sm text-brand-700 underline"
-          >
-            {t("seeComments")}
-          </Link>
-        )}
-        {item.commentable &&
-          (loggedIn ? (
-            !blocked && (
-              <CommentForm
-                intent="comment"
-                className="mt-4"
-                defaultValue={actionData?.values?.body}
-                error={actionData?.errors?.body}
-              />
-            )
-          ) : (
-            <Link
-              to={`/${lang}/login/?redirect=${encodeURIComponent(`/${lang}/items/${item.id}/`)}`}
-              className="mt-3 inline-block text-sm text-brand-700 underline"
-            >
-              {t("loginToComment")}
-            </Link>
-          ))}
-      </section>
+            {item.commentCount > comments.length && (
+              <Link
+                to={`/${lang}/items/${item.id}/comments/`}
+                className="mt-2 inline-block text-sm text-brand-700 underline"
+              >
+                {t("seeComments")}
+              </Link>
+            )}
+            {item.commentable &&
+              (loggedIn ? (
+                !blocked && (
+                  <CommentForm
+                    intent="comment"
+                    className="mt-4"
+                    defaultValue={actionData?.values?.body}
+                    error={actionData?.errors?.body}
+                  />
+                )
+              ) : (
+                <Link
+                  to={`/${lang}/login/?redirect=${encodeURIComponent(`/${lang}/items/${item.id}/`)}`}
+                  className="mt-3 inline-block text-sm text-brand-700 underline"
+                >
+                  {t("loginToComment")}
+                </Link>
+              ))}
+          </section>
+        </div>
+      </div>
 
       {related.length > 0 && (
         <section aria-labelledby="related-title">

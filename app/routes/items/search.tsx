@@ -145,7 +145,7 @@ function Filters({
   const select = "mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base";
   return (
     <div className="flex flex-col gap-5 p-4">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1">
         <label className="text-sm font-semibold">
           {t("category")}
           <select name="category" defaultValue={q.category ?? ""} className={select}>
@@ -456,7 +456,7 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
           fetchPage={fetchPage}
           getKey={(i) => String(i.id)}
           label={t("resultsLabel")}
-          listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5"
+          listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 xl:grid-cols-5"
           renderItem={(item) => <ItemTile item={item} lang={lang} />}
           empty={<NoResults help={help} action={action} />}
         />

@@ -30,14 +30,14 @@ export default function LikedItems({ loaderData, params }: Route.ComponentProps)
     [lang],
   );
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("likedItemsTitle")}</h1>
       <PagedList
         first={loaderData.items}
         fetchPage={fetchPage}
         getKey={(item) => String(item.id)}
         label={t("likedItemsTitle")}
-        listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4"
+        listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5"
         empty={<EmptyState>{t("likedEmpty")}</EmptyState>}
         renderItem={(item) => <ItemTile item={item} lang={lang} />}
       />

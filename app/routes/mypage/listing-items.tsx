@@ -51,7 +51,7 @@ export default function ListingItems({ loaderData, params }: Route.ComponentProp
     [lang, tab],
   );
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("listingItemsTitle")}</h1>
       {loaderData.selling.length > 0 && (
         <section aria-labelledby="selling-title" className="flex flex-col gap-2">
@@ -93,7 +93,7 @@ export default function ListingItems({ loaderData, params }: Route.ComponentProp
           fetchPage={fetchPage}
           getKey={(item) => String(item.id)}
           label={t(TAB_LABELS[tab])}
-          listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4"
+          listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5"
           empty={
             <EmptyState
               action={
