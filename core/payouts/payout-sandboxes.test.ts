@@ -206,7 +206,7 @@ describe.each(ENGINES)("payout sandboxes on %s", (engine) => {
       expect(error.code).toBe("CONFLICT");
       expect(said(error).message).toEqual({
         ja: "このお受取番号は取り消されています",
-        en: "This receipt number has been cancelled",
+        en: "This receipt number has been canceled",
       });
       t.clock.advance(2 * HOUR);
       expect((await atm.get(code.id))!.status).toBe("cancelled");

@@ -196,7 +196,7 @@ describe.each(ENGINES)("voucher sandbox on %s", (engine) => {
     expect((await gateway.cancelVoucher(voucher.id)).status).toBe("cancelled");
     expect((await gateway.cancelVoucher(voucher.id)).status).toBe("cancelled");
     const refused = await failure(paySandboxVoucher(t.ctx, voucher.id));
-    expect(said(refused).message.en).toBe("This payment number has been cancelled");
+    expect(said(refused).message.en).toBe("This payment number has been canceled");
     expect((await eventsOf(voucher.id)).map((e) => e.type)).toEqual(["payment.cancelled"]);
     // An expired voucher stays expired.
     const old = await issue();
