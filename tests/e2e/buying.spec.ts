@@ -8,6 +8,7 @@ import {
   ownOrigin,
   readMail,
   seriousA11yProblems,
+  TOKYO_ADDRESS,
   tokyoTomorrow,
 } from "./helpers.ts";
 
@@ -34,18 +35,7 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   await logIn(buyer, "seller01@tsugu.example");
   const address = await buyer.request.put("/api/v1/me/address", {
     headers: ownOrigin(buyer),
-    data: {
-      family_name: "佐藤",
-      given_name: "一郎",
-      family_name_kana: "サトウ",
-      given_name_kana: "イチロウ",
-      postal_code: "1500001",
-      prefecture_code: "13",
-      city: "渋谷区神宮前",
-      street: "1-2-3",
-      building: "",
-      phone: "09012345678",
-    },
+    data: TOKYO_ADDRESS,
   });
   expect(address.status()).toBe(200);
 
