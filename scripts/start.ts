@@ -1,3 +1,4 @@
+import "./production-mode.ts";
 import type { ServerBuild } from "react-router";
 import { indexUnsearchableItems, refreshSearchStatistics } from "#core/catalog/reindex-search.ts";
 import { isEmpty, seed } from "#db/seed/index.ts";

@@ -9,6 +9,7 @@ import { endViewAs, resolveViewAs, type ViewingAs } from "#core/staff/view-as.ts
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { createApiV1 } from "./api/v1/index.ts";
 import { type Authenticated, authenticate, fromOurOrigin } from "./authenticate.ts";
+import { compression } from "./compression.ts";
 import { clearCookie, LOCALE_COOKIE, localeCookie, parseCookies, VIEW_AS_COOKIE } from "./cookies.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
@@ -59,6 +60,8 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
       "request",
     );
   });
+
+  app.use(compression());
 
   // A broken percent-encoding or a control character in the address: 400, before any route.
   app.use(async (c, next) => {
@@ -227,7 +230,14 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
           }
         : null,
     });
-    return handler(c.req.raw, context);
+    const res = await handler(c.req.raw, context);
+    // Pages say who may keep them: one that knows who is asking stays in that browser alone.
+    if (!res.headers.has("Cache-Control") && res.headers.get("Content-Type")?.startsWith("text/html")) {
+      res.headers.set("Cache-Control", who.user ? "private, no-cache" : "no-cache");
+      const vary = res.headers.get("Vary");
+      if (!vary?.includes("Cookie")) res.headers.set("Vary", vary ? `${vary}, Cookie` : "Cookie");
+    }
+    return res;
   });
 
   return app;

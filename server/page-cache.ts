@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
+import { compressBody, type Encoding, markEncoding, negotiateEncoding } from "./compression.ts";
 import { FLASH_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies.ts";
 
 /**
@@ -20,7 +21,13 @@ export type PageCache = {
   clear(): void;
 };
 
-type Stored = { status: number; headers: [string, string][]; body: ArrayBuffer };
+/** A kept page, with its compressed forms made the first time a browser asks for each. */
+type Stored = {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  encoded: Partial<Record<Encoding, Promise<Uint8Array>>>;
+};
 
 /** Pages that do not depend on who is asking once the visitor is anonymous. */
 const CACHEABLE = /^\/(ja|en)\/items\/(search\/|brand\/\d{5}\/|\d{1,18}\/)$/;
@@ -30,7 +37,8 @@ export function createPageCache(o: { ttlSeconds: number }): PageCache {
   const cache = new LRUCache<string, Stored>({
     max: 2000,
     maxSize: MAX_BYTES,
-    sizeCalculation: (v) => v.body.byteLength + 512,
+    // Room for the compressed forms too, which are a fraction of the page.
+    sizeCalculation: (v) => Math.ceil(v.body.byteLength * 1.5) + 512,
     ttl: Math.max(1, o.ttlSeconds) * 1000,
   });
   const enabled = o.ttlSeconds > 0;
@@ -47,11 +55,21 @@ export function createPageCache(o: { ttlSeconds: number }): PageCache {
     if (cookies[SESSION_COOKIE] || cookies[FLASH_COOKIE]) return next();
 
     const key = url.pathname + url.search;
+    const encoding = negotiateEncoding(c.req.header("accept-encoding"));
+    const answer = async (stored: Stored) => {
+      let body = stored.body;
+      if (encoding) {
+        stored.encoded[encoding] ??= compressBody(stored.body, encoding);
+        body = await stored.encoded[encoding];
+      }
+      c.res = new Response(body as Uint8Array<ArrayBuffer>, {
+        status: stored.status,
+        headers: stored.headers,
+      });
+      markEncoding(c.res.headers, encoding);
+    };
     const hit = cache.get(key);
-    if (hit) {
-      c.res = new Response(hit.body, { status: hit.status, headers: hit.headers });
-      return;
-    }
+    if (hit) return answer(hit);
     await next();
     const res = c.res;
     if (
@@ -61,10 +79,14 @@ export function createPageCache(o: { ttlSeconds: number }): PageCache {
     ) {
       return;
     }
-    const body = await res.arrayBuffer();
-    const headers = [...res.headers.entries()];
-    cache.set(key, { status: res.status, headers, body });
-    c.res = new Response(body, { status: res.status, headers });
+    const stored: Stored = {
+      status: res.status,
+      headers: [...res.headers.entries()],
+      body: new Uint8Array(await res.arrayBuffer()),
+      encoded: {},
+    };
+    cache.set(key, stored);
+    await answer(stored);
   };
 
   return { pages, clearOnWrite, clear: () => cache.clear() };
