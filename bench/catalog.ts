@@ -5,11 +5,10 @@
 //
 // PostgreSQL comes from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // a database tsugu_bench is created and dropped). Results go to bench/results/.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
@@ -22,6 +21,7 @@ import { seedBulkItems } from "#db/seed/demo-catalogue.ts";
 import { seed } from "#db/seed/index.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { sandboxCoreContext } from "../tests/helpers/core.ts";
+import { load as loadFor, peakRssMb, round, startServer } from "./page-server.ts";
 import { dropPostgresDatabase, freshPostgresDatabase, postgresUrl } from "./postgres-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -42,7 +42,6 @@ const BENCH_DB = "tsugu_bench";
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Queries as a buyer types them: a keyword and two filters, in the default order (relevance). */
 const QUERIES: Record<string, unknown>[] = [
@@ -188,58 +187,6 @@ async function coreSearch(engine: string, dataDir: string, url: string | undefin
   };
 }
 
-function startServer(
-  engine: string,
-  dataDir: string,
-  url: string | undefined,
-  port: number,
-  pageCacheSeconds: number,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts")], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "bench-session-secret-0123456789abcdef012345",
-      LOG_LEVEL: "warn",
-      PAGE_CACHE_SECONDS: String(pageCacheSeconds),
-      ...(url ? { DATABASE_URL: url } : { DATABASE_URL: "" }),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 120_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return resolve(child);
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) return reject(new Error(`${engine} server did not start`));
-      setTimeout(poll, 300);
-    };
-    void poll();
-  });
-}
-
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-async function load(url: string) {
-  const r = await autocannon({ url, connections: 10, duration: SECONDS, pipelining: 1 });
-  return {
-    requestsPerSecond: round(r.requests.average),
-    latencyMs: { p50: r.latency.p50, p95: r.latency.p97_5 ?? r.latency.p99, p99: r.latency.p99 },
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
-}
-
 /**
  * The pages' throughput against the same server's trivial routes. Run twice: as deployed, where
  * anonymous visitors' catalogue pages come from the page cache (decision 010), and with the cache
@@ -253,7 +200,8 @@ async function pages(
   pageCacheSeconds: number,
 ) {
   const port = (engine === "postgres" ? 3901 : 3902) + (pageCacheSeconds > 0 ? 0 : 10);
-  const child = await startServer(engine, dataDir, url, port, pageCacheSeconds);
+  const child = await startServer({ engine, dataDir, url, port, pageCacheSeconds });
+  const load = (u: string) => loadFor(u, SECONDS);
   const base = `http://127.0.0.1:${port}`;
   const search = `${base}/ja/items/search/?keyword=${encodeURIComponent("画面割れ")}&brand=00001&condition=DEFECTIVE&sort=price_asc`;
   const item = `${base}/ja/items/${itemId}/`;

@@ -1,0 +1,80 @@
+// What the page benchmarks share: the server started exactly as `npm start` starts it, a load run
+// with autocannon, and the server's peak memory.
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+export const round = (n: number) => Math.round(n * 100) / 100;
+/** The benchmark servers' secret, which signs sessions made ahead of the run too. */
+export const BENCH_SECRET = "bench-session-secret-0123456789abcdef012345";
+
+/**
+ * `node scripts/start.ts` on a data folder (PGlite) or a PostgreSQL database, resolved once its
+ * health check answers. NODE_ENV is left to the start script, as `npm start` leaves it.
+ */
+export function startServer(o: {
+  engine: string;
+  dataDir: string;
+  url: string | undefined;
+  port: number;
+  pageCacheSeconds: number;
+}): Promise<ChildProcess> {
+  const { NODE_ENV: _, ...env } = process.env;
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts")], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      PORT: String(o.port),
+      DATA_DIR: o.dataDir,
+      SESSION_SECRET: BENCH_SECRET,
+      LOG_LEVEL: "warn",
+      PAGE_CACHE_SECONDS: String(o.pageCacheSeconds),
+      DATABASE_URL: o.url ?? "",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 300_000;
+    const poll = async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${o.port}/api/v1/health`)).ok) return resolve(child);
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline) return reject(new Error(`${o.engine} server did not start`));
+      setTimeout(poll, 300);
+    };
+    void poll();
+  });
+}
+
+/** The most memory the process has held since it started (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export type Load = {
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+
+/** Ten connections for `seconds`, one request at a time on each, as a browser-like client asks. */
+export async function load(
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Load> {
+  const r = await autocannon({ url, connections: 10, duration: seconds, pipelining: 1, headers });
+  return {
+    requestsPerSecond: round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p95: r.latency.p97_5 ?? r.latency.p99, p99: r.latency.p99 },
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
