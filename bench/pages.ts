@@ -35,6 +35,8 @@ const ITEMS = Number(arg("items", "100000"));
 const SECONDS = Number(arg("seconds", "5"));
 const RUNS = Number(arg("runs", "3"));
 const ENGINES = arg("engine", "both") === "both" ? ["postgres", "pglite"] : [arg("engine", "both")];
+/** `--keep`: leave the PostgreSQL database (`tsugu_bench_pages`) and print the member's cookie, for a closer look. */
+const KEEP = process.argv.includes("--keep");
 const BENCH_DB = "tsugu_bench_pages";
 const MEMBER = "hanako@tsugu.example";
 const BROWSER = { "accept-encoding": "gzip, deflate, br" };
@@ -196,10 +198,11 @@ async function main() {
     const dataDir = mkdtempSync(path.join(tmpdir(), `tsugu-bench-pages-${engine}-`));
     try {
       const fixture = await prepare(engine, dataDir);
+      if (KEEP) console.log(`  [${engine}] ${JSON.stringify(fixture)}`);
       results[engine] = await pages(engine, dataDir, fixture);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
-      if (engine === "postgres") await dropPostgresDatabase(BENCH_DB);
+      if (engine === "postgres" && !KEEP) await dropPostgresDatabase(BENCH_DB);
     }
   }
   const report = {

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 
 /**
- * Compression of what the server answers (decision 027): brotli when the browser offers it, else
+ * Compression of what the server answers (decision 030): brotli when the browser offers it, else
  * gzip, for text of at least 1 KB. Pages and API answers are compressed as they leave, at a quality
  * that costs about a millisecond for a search page; hashed assets never change, so each is
  * compressed once at the highest quality and kept. The work runs on libuv's thread pool, off the

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 
@@ -57,9 +58,21 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * Rendering and sanitising an article costs milliseconds, and the same few articles are read
+ * again and again: both results are kept per source text, so an edited article is rendered anew.
+ */
+const RENDERED = new LRUCache<string, string>({ max: 300 });
+const MINUTES = new LRUCache<string, number>({ max: 1000 });
+
 /** Markdown to HTML that is safe to put in a page: no script, event handler or foreign scheme survives. */
 export function renderMarkdown(source: string): string {
-  return sanitizeHtml(md.render(source), SANITIZE);
+  let html = RENDERED.get(source);
+  if (html === undefined) {
+    html = sanitizeHtml(md.render(source), SANITIZE);
+    RENDERED.set(source, html);
+  }
+  return html;
 }
 
 /** The text a reader reads, without Markdown syntax, for reading time and summaries. */
@@ -71,8 +84,13 @@ function plainText(source: string): string {
 
 /** Minutes to read: about 500 Japanese characters (or 200 English words) a minute, at least 1. */
 export function readingMinutes(source: string): number {
-  const text = plainText(source);
-  const latinWords = (text.match(/[A-Za-z0-9]+/g) ?? []).length;
-  const cjk = text.replace(/[A-Za-z0-9\s\p{P}]/gu, "").length;
-  return Math.max(1, Math.round(cjk / 500 + latinWords / 200));
+  let minutes = MINUTES.get(source);
+  if (minutes === undefined) {
+    const text = plainText(source);
+    const latinWords = (text.match(/[A-Za-z0-9]+/g) ?? []).length;
+    const cjk = text.replace(/[A-Za-z0-9\s\p{P}]/gu, "").length;
+    minutes = Math.max(1, Math.round(cjk / 500 + latinWords / 200));
+    MINUTES.set(source, minutes);
+  }
+  return minutes;
 }
