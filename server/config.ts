@@ -23,6 +23,12 @@ const ZEnv = z.object({
     .min(0, "must be 0 (off) or more")
     .max(300, "must be at most 300")
     .default(10),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, "must be 1 or more")
+    .max(64, "must be at most 64")
+    .optional(),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(300),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(120),
   S3_ENDPOINT: z
@@ -85,6 +91,11 @@ export type Config = {
   /** How long anonymous visitors' catalogue pages are kept (decision 010); 0 turns the cache off. */
   pageCacheSeconds: number;
   /**
+   * Server processes `npm start` runs on PostgreSQL (one per core unless set). The embedded database
+   * belongs to one process, so PGlite always runs one.
+   */
+  webConcurrency: number | undefined;
+  /**
    * How often purchases and payments are reconciled with the card provider, and how long a request
    * or payment must have been left untouched before reconciliation takes it over.
    */
@@ -134,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     devMailbox: !e.SMTP_URL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    webConcurrency: e.WEB_CONCURRENCY,
     reconcile: { everyMs: e.RECONCILE_EVERY_SECONDS * 1000, staleMs: e.RECONCILE_AFTER_SECONDS * 1000 },
     s3:
       e.S3_ENDPOINT &&

@@ -23,10 +23,12 @@ export async function runServer(o: {
   logger: Logger;
   /** Already built services (start-up may need them first, to seed); built here otherwise. */
   services?: AppServices;
+  /** Whether this process runs the job queue (default); of several server processes, one does. */
+  jobs?: boolean;
 }): Promise<RunningServer> {
   const services = o.services ?? (await createServices(o.config, o.database));
   const app = createHttpApp({ services, build: o.build, logger: o.logger, clientDir: o.clientDir });
-  const jobs = startJobs(services, o.logger);
+  const jobs = o.jobs === false ? null : startJobs(services, o.logger);
   return new Promise((resolve) => {
     const server = serve(
       { fetch: app.fetch, port: o.config.port, hostname: "0.0.0.0" },
@@ -36,7 +38,7 @@ export async function runServer(o: {
           port: info.port,
           server,
           close: async () => {
-            await jobs.stop();
+            await jobs?.stop();
             await services.realtime.close();
             await new Promise<void>((done) => {
               server.close(() => done());
