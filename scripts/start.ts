@@ -23,7 +23,8 @@ async function main() {
   buildIfNeeded((line) => logger.info(line));
   const database = await openConfiguredDatabase(config);
   await database.migrate();
-  const services = await createServices(config, database);
+  const build = (await import(SERVER_BUILD)) as ServerBuild;
+  const services = await createServices(config, database, { buildId: build.assets.version });
   await indexUnsearchableItems(services.core);
   if (await isEmpty(database.db)) {
     logger.info("Empty database: seeding the demo data (accounts, models, listings with photos)…");
@@ -31,7 +32,6 @@ async function main() {
     logger.info(result, "Seeded the demo data");
   }
   if (database.kind === "pglite") await refreshSearchStatistics(services.core);
-  const build = (await import(SERVER_BUILD)) as ServerBuild;
   const running = await runServer({ config, database, build, clientDir: CLIENT_DIR, logger, services });
   logger.info({ port: running.port, database: database.kind }, `Tsugu is running on ${config.publicUrl}/`);
   if (config.devMailbox) logger.info(`Mail is kept locally: ${config.publicUrl}/ja/dev/mailbox/`);

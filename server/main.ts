@@ -24,7 +24,8 @@ export async function runServer(o: {
   /** Already built services (start-up may need them first, to seed); built here otherwise. */
   services?: AppServices;
 }): Promise<RunningServer> {
-  const services = o.services ?? (await createServices(o.config, o.database));
+  const services =
+    o.services ?? (await createServices(o.config, o.database, { buildId: o.build.assets.version }));
   const app = createHttpApp({ services, build: o.build, logger: o.logger, clientDir: o.clientDir });
   const jobs = startJobs(services, o.logger);
   return new Promise((resolve) => {
