@@ -14,9 +14,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "migrations");
 
+/** A PostgreSQL connection pool's counts now: open connections, idle ones, queries waiting for one. */
+export type PoolCounts = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The connection pool's counts; null on PGlite, which has its one connection and no pool. */
+  pool(): PoolCounts | null;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -31,11 +36,13 @@ export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: st
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max });
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
       kind: "postgres",
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
       async listen(channel, onPayload) {
@@ -65,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    pool: () => null,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
     async listen(channel, onPayload) {

@@ -7,6 +7,7 @@ import { isEmpty, seed } from "#db/seed/index.ts";
 import { type Config, ConfigError, loadConfig } from "#server/config.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { type RunningServer, runServer } from "#server/main.ts";
+import { gatherClusterMetrics } from "#server/metrics.ts";
 import { createServices, openConfiguredDatabase } from "#server/services.ts";
 import { buildIfNeeded, CLIENT_DIR, SERVER_BUILD } from "./build-if-needed.ts";
 
@@ -35,7 +36,8 @@ async function main() {
   buildIfNeeded((line) => logger.info(line));
   const database = await openConfiguredDatabase(config);
   await database.migrate();
-  const services = await createServices(config, database);
+  const build = (await import(SERVER_BUILD)) as ServerBuild;
+  const services = await createServices(config, database, { buildId: build.assets.version });
   await indexUnsearchableItems(services.core);
   if (await isEmpty(database.db)) {
     logger.info("Empty database: seeding the demo data (accounts, models, listings with photos)…");
@@ -51,7 +53,6 @@ async function main() {
     return superviseWorkers(config, logger, processes);
   }
   if (database.kind === "pglite") await refreshSearchStatistics(services.core);
-  const build = (await import(SERVER_BUILD)) as ServerBuild;
   const running = await runServer({ config, database, build, clientDir: CLIENT_DIR, logger, services });
   announce(config, logger, database.kind, 1);
   stopOnSignal(() => running.close().then(() => database.close()));
@@ -60,8 +61,8 @@ async function main() {
 /** One of several server processes on PostgreSQL: the start-up work is done, so it only serves. */
 async function serveWorker(config: Config, logger: Logger) {
   const database = await openConfiguredDatabase(config);
-  const services = await createServices(config, database);
   const build = (await import(SERVER_BUILD)) as ServerBuild;
+  const services = await createServices(config, database, { buildId: build.assets.version });
   const running: RunningServer = await runServer({
     config,
     database,
@@ -89,6 +90,7 @@ function superviseWorkers(config: Config, logger: Logger, processes: number) {
       setTimeout(() => fork(runsJobs), 1000).unref();
     });
   };
+  gatherClusterMetrics();
   for (let i = 0; i < processes; i++) fork(i === 0);
   // Each process finishes its requests and closes its database before this one ends.
   const stop = () => {

@@ -14,6 +14,7 @@ import { clearCookie, LOCALE_COOKIE, localeCookie, parseCookies, VIEW_AS_COOKIE 
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
 import { badRequestPage, malformedRequest } from "./malformed.ts";
+import { createMetrics } from "./metrics.ts";
 import { createPageCache } from "./page-cache.ts";
 import { createRealtimeRoutes } from "./realtime.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
@@ -32,13 +33,14 @@ export type HttpAppOptions = {
 };
 
 const ROBOTS = (publicUrl: string) =>
-  `User-agent: *\nDisallow: /api/\nDisallow: /ja/dev/\nDisallow: /en/dev/\nSitemap: ${publicUrl}/sitemap.xml\n`;
+  `User-agent: *\nDisallow: /api/\nDisallow: /metrics\nDisallow: /ja/dev/\nDisallow: /en/dev/\nSitemap: ${publicUrl}/sitemap.xml\n`;
 
 export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   const { services, logger } = o;
   const secure = services.config.publicUrl.startsWith("https:");
   const app = new Hono<HttpEnv>();
 
+  app.use(createMetrics({ services, build: o.build }));
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();

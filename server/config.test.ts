@@ -59,4 +59,16 @@ describe("settings from the environment", () => {
       expect(message).toContain(".env.example");
     }
   });
+
+  it("takes a metrics token only when it is long enough to be a secret", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    const token = "metrics-token-0123456789abcdef0123";
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: "short-token" })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: `${"x".repeat(32)} y` })).toThrow(
+      /METRICS_TOKEN: must be a bearer token/,
+    );
+  });
 });

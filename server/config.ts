@@ -31,6 +31,12 @@ const ZEnv = z.object({
     .optional(),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(300),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(120),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .max(512, "must be at most 512 characters")
+    .regex(/^[A-Za-z0-9._~+/-]+=*$/, "must be a bearer token: letters, digits and - . _ ~ + / only")
+    .optional(),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: "must be an http(s) address such as https://s3.example" })
     .optional(),
@@ -100,6 +106,11 @@ export type Config = {
    * or payment must have been left untouched before reconciliation takes it over.
    */
   reconcile: { everyMs: number; staleMs: number };
+  /**
+   * Bearer token that opens `/metrics` to a scraper from anywhere; without it, `/metrics` answers
+   * only requests from this machine that did not come through a proxy.
+   */
+  metricsToken: string | undefined;
   /** Uploaded files go to this bucket when set, else to DATA_DIR/blobs. */
   s3: S3Settings | undefined;
   /** Card payments go to PAY.JP when set, else to the built-in sandbox. */
@@ -147,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
     reconcile: { everyMs: e.RECONCILE_EVERY_SECONDS * 1000, staleMs: e.RECONCILE_AFTER_SECONDS * 1000 },
+    metricsToken: e.METRICS_TOKEN,
     s3:
       e.S3_ENDPOINT &&
       e.S3_BUCKET &&

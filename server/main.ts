@@ -26,7 +26,8 @@ export async function runServer(o: {
   /** Whether this process runs the job queue (default); of several server processes, one does. */
   jobs?: boolean;
 }): Promise<RunningServer> {
-  const services = o.services ?? (await createServices(o.config, o.database));
+  const services =
+    o.services ?? (await createServices(o.config, o.database, { buildId: o.build.assets.version }));
   const app = createHttpApp({ services, build: o.build, logger: o.logger, clientDir: o.clientDir });
   const jobs = o.jobs === false ? null : startJobs(services, o.logger);
   return new Promise((resolve) => {

@@ -32,4 +32,20 @@ describe("realtime hub", () => {
     db.send(7, 3);
     expect(heard).toEqual(["second 1"]);
   });
+
+  it("counts open streams, each once however often its end is reported", async () => {
+    const hub = createRealtimeHub(fakeListen().listen);
+    expect(hub.connections()).toBe(0);
+    const first = await hub.subscribe(7, () => {});
+    const second = await hub.subscribe(7, () => {});
+    const other = await hub.subscribe(8, () => {});
+    expect(hub.connections()).toBe(3);
+    first();
+    first();
+    expect(hub.connections()).toBe(2);
+    second();
+    other();
+    other();
+    expect(hub.connections()).toBe(0);
+  });
 });

@@ -21,11 +21,14 @@ type Listener = (notificationId: number) => void;
  */
 export type RealtimeHub = {
   subscribe(userId: number, listener: Listener): Promise<() => void>;
+  /** Open streams on this server: listeners subscribed and not yet unsubscribed. */
+  connections(): number;
   close(): Promise<void>;
 };
 
 export function createRealtimeHub(listen: Database["listen"]): RealtimeHub {
   const byUser = new Map<number, Set<Listener>>();
+  let open = 0;
   let stop: Promise<() => Promise<void>> | null = null;
   const start = () => {
     stop ??= listen(NOTIFICATION_CHANNEL, (payload) => {
@@ -44,12 +47,17 @@ export function createRealtimeHub(listen: Database["listen"]): RealtimeHub {
       const set = byUser.get(userId) ?? new Set();
       set.add(listener);
       byUser.set(userId, set);
+      open += 1;
+      let subscribed = true;
       // Safe to call more than once, and never drops a newer set of the same member's pages.
       return () => {
+        if (subscribed) open -= 1;
+        subscribed = false;
         set.delete(listener);
         if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
       };
     },
+    connections: () => open,
     async close() {
       if (stop) await (await stop)();
     },

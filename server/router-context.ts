@@ -3,6 +3,7 @@ import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import type { Config } from "./config.ts";
 import type { RealtimeHub } from "./realtime.ts";
+import type { SystemInfo } from "./system.ts";
 
 /** What every request can use: the core's dependencies, built once, plus what only the server has. */
 export type AppServices = {
@@ -11,6 +12,8 @@ export type AppServices = {
   /** Live notifications for open pages (LISTEN/NOTIFY). */
   realtime: RealtimeHub;
   config: Config;
+  /** The database engine and pool, mail's last outcome and the build: for metrics and health. */
+  system: SystemInfo;
 };
 
 export type RequestInfo = {

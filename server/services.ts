@@ -17,6 +17,7 @@ import { type Database, openDatabase } from "#db/client.ts";
 import type { Config } from "./config.ts";
 import { createRealtimeHub } from "./realtime.ts";
 import type { AppServices } from "./router-context.ts";
+import { watchMailer } from "./system.ts";
 
 function createMailer(config: Config): Mailer {
   return config.smtpUrl
@@ -30,8 +31,16 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
   );
 }
 
-/** Everything the doors share, built once per process. */
-export async function createServices(config: Config, database: Database): Promise<AppServices> {
+/**
+ * Everything the doors share, built once per process. `buildId` names the production build being
+ * served (reported by the health check).
+ */
+export async function createServices(
+  config: Config,
+  database: Database,
+  o: { buildId?: string } = {},
+): Promise<AppServices> {
+  const mail = watchMailer(createMailer(config));
   const sandbox = {
     db: database.db,
     clock: systemClock,
@@ -41,7 +50,7 @@ export async function createServices(config: Config, database: Database): Promis
   const core: CoreContext = {
     db: database.db,
     clock: systemClock,
-    mailer: createMailer(config),
+    mailer: mail.mailer,
     sms: createSandboxSms({ dir: path.join(config.dataDir, "mail") }),
     blobs: config.s3
       ? createS3BlobStore(config.s3)
@@ -63,5 +72,11 @@ export async function createServices(config: Config, database: Database): Promis
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,
   };
-  return { core, realtime: createRealtimeHub(database.listen), config };
+  const system = {
+    engine: database.kind,
+    pool: database.pool,
+    mail: { transport: mail.mailer.kind, last: mail.last },
+    buildId: o.buildId ?? null,
+  };
+  return { core, realtime: createRealtimeHub(database.listen), config, system };
 }

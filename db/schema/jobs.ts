@@ -27,5 +27,7 @@ export const jobs = pgTable(
   (t) => [
     unique("jobs_unique_key_key").on(t.uniqueKey),
     index("jobs_due_idx").on(t.runAt, t.id).where(sql`${t.state} in ('pending', 'running')`),
+    // Failed jobs, for the queue's metrics and health check: the done jobs are never scanned.
+    index("jobs_failed_idx").on(t.updatedAt).where(sql`${t.state} = 'failed'`),
   ],
 );

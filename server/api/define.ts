@@ -4,6 +4,7 @@ import type { CoreContext } from "#core/shared/context.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FieldLabelMessages } from "#core/shared/validation/index.ts";
 import type { Permission } from "#core/staff/permissions.ts";
+import type { SystemInfo } from "../system.ts";
 
 type ApiAuth = "none" | "optional" | "user";
 
@@ -26,6 +27,8 @@ export type HandlerArgs<B, Q> = {
   /** The bearer token or session cookie the caller used, when any. */
   token: string | null;
   ctx: CoreContext;
+  /** This server's database engine and pool, mail's last outcome and build (the health check). */
+  system: SystemInfo;
   locale: Locale;
   ip: string;
   userAgent: string;

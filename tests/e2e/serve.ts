@@ -29,11 +29,11 @@ const config = loadConfig({
 });
 const database = await openDatabase({ dataDir: "memory://" });
 await database.migrate();
-const services = await createServices(config, database);
+const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+const services = await createServices(config, database, { buildId: build.assets.version });
 await seed(services.core, { items: 36 });
 await seedDeliveriesJourney(services.core);
 await seedBidMarket(database.db);
 await prepareGradingJourney(services.core);
-const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 console.log(`e2e server on ${config.publicUrl}`);

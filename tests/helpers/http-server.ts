@@ -41,7 +41,7 @@ export type TestServer = {
  * SMTP to a local capture, or with `localMail` is kept for the development mailbox.
  */
 export async function startTestServer(
-  o: { engine?: Engine; localMail?: boolean; pageCacheSeconds?: number } = {},
+  o: { engine?: Engine; localMail?: boolean; pageCacheSeconds?: number; metricsToken?: string } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-http-"));
   const [database, smtp] = await Promise.all([
@@ -61,8 +61,9 @@ export async function startTestServer(
     // Tests arrange data through the core directly, which a page cache would not notice.
     PAGE_CACHE_SECONDS: String(o.pageCacheSeconds ?? 0),
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    ...(o.metricsToken ? { METRICS_TOKEN: o.metricsToken } : {}),
   });
-  const services = await createServices(config, database);
+  const services = await createServices(config, database, { buildId: build.assets.version });
   const running = await runServer({
     config,
     database,

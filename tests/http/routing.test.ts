@@ -187,6 +187,7 @@ describe("head and SEO", () => {
     const text = await res.text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Disallow: /api/");
+    expect(text).toContain("Disallow: /metrics");
     expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
   });
 
@@ -225,7 +226,13 @@ describe("when the database fails", () => {
       expect(en.querySelector("h1")?.text).toBe("An error occurred");
       const health = await fetch(`${broken.url}/api/v1/health`);
       expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ status: "degraded", database: "unreachable" });
+      expect(await health.json()).toMatchObject({
+        status: "degraded",
+        degraded: ["database"],
+        database: "unreachable",
+        database_ms: null,
+        jobs: { status: "unknown" },
+      });
     } finally {
       await broken.close().catch(() => {});
     }

@@ -82,6 +82,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("npm start on PostgreSQL", () =>
     );
     expect(pages.every((s) => s === 200)).toBe(true);
 
+    // Whichever process is asked, the metrics count the requests all of them answered.
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const served = metrics.match(
+      /^http_requests_total\{[^}]*route="\/:lang\/reset-password\/sent"[^}]*\} (\d+)$/m,
+    );
+    expect(Number(served?.[1])).toBe(20);
+    expect(metrics.match(/^db_engine\{engine="postgres"\} 1$/m)).toBeTruthy();
+    expect(metrics.match(/^db_up 1$/m)).toBeTruthy();
+
     const [first] = workers();
     process.kill(first!, "SIGKILL");
     await until(() => {

@@ -1,12 +1,10 @@
 import path from "node:path";
 import { data, type RouterContextProvider } from "react-router";
 import { listLocalMail } from "#core/notify/mailer.ts";
+import { isLocalRequest } from "#core/shared/local-request.ts";
 import { requestInfo, services } from "../../lib/request.server.ts";
 
 export const MAILBOX_PAGE_SIZE = 20;
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-const FORWARDED = ["forwarded", "x-forwarded-for", "x-real-ip"];
 
 /**
  * The mailbox shows everyone's mail (password-reset links among it), so it exists only while mail
@@ -16,8 +14,7 @@ const FORWARDED = ["forwarded", "x-forwarded-for", "x-real-ip"];
  */
 export function mailDir(context: Readonly<RouterContextProvider>, request: Request): string {
   const { config } = services(context);
-  const local =
-    LOOPBACK.test(requestInfo(context).ip) && FORWARDED.every((h) => request.headers.get(h) === null);
+  const local = isLocalRequest(requestInfo(context).ip, (name) => request.headers.get(name));
   if (!config.devMailbox || !local) throw data("Page not found", { status: 404 });
   return path.join(config.dataDir, "mail");
 }

@@ -159,6 +159,7 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
           actor,
           token: who.token,
           ctx,
+          system: services.system,
           locale,
           ip: c.env?.incoming?.socket?.remoteAddress ?? "unknown",
           userAgent: c.req.header("user-agent") ?? "",

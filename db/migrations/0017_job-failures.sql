@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_failed_idx" ON "jobs" USING btree ("updated_at") WHERE "jobs"."state" = 'failed';

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { type QueueStats, readQueueStats } from "#core/jobs/queue-stats.ts";
+import type { Mailer } from "#core/notify/mailer.ts";
+import type { CoreContext } from "#core/shared/context.ts";
+import type { Database, PoolCounts } from "#db/client.ts";
+
+/** How the last message this server tried to send went; null until it has tried one. */
+export type MailOutcome = { ok: boolean; at: Date } | null;
+
+/**
+ * What the metrics and the health check read about this server beyond the core: the database
+ * engine and its pool, the last mail's outcome, and the build it runs.
+ */
+export type SystemInfo = {
+  engine: Database["kind"];
+  pool(): PoolCounts | null;
+  mail: { transport: Mailer["kind"]; last(): MailOutcome };
+  /** The running build's id (its asset manifest's version); null when serving from sources. */
+  buildId: string | null;
+};
+
+/**
+ * The mailer as it was, remembering how its last send went: mail's health is known from real
+ * sends, without a test connection to the mail server on every check.
+ */
+export function watchMailer(mailer: Mailer): { mailer: Mailer; last(): MailOutcome } {
+  let last: MailOutcome = null;
+  return {
+    mailer: {
+      kind: mailer.kind,
+      async send(message) {
+        try {
+          await mailer.send(message);
+          last = { ok: true, at: new Date() };
+        } catch (error) {
+          last = { ok: false, at: new Date() };
+          throw error;
+        }
+      },
+    },
+    last: () => last,
+  };
+}
+
+/** How long a probe waits for the database before calling it unreachable. */
+const PROBE_TIMEOUT_MS = 3000;
+
+export type DatabaseProbe =
+  | { ok: true; roundTripMs: number; queue: QueueStats }
+  | { ok: false; roundTripMs: null; queue: null };
+
+/**
+ * Asks the database one trivial question (timed) and reads the job queue's depth, giving up after
+ * a few seconds: a hung database is reported as unreachable rather than hanging the caller.
+ */
+export async function probeDatabase(ctx: CoreContext): Promise<DatabaseProbe> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("the database did not answer in time")), PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      (async () => {
+        const started = performance.now();
+        await ctx.db.execute(sql`select 1`);
+        const roundTripMs = Math.round((performance.now() - started) * 10) / 10;
+        return { ok: true as const, roundTripMs, queue: await readQueueStats(ctx) };
+      })(),
+      late,
+    ]);
+  } catch {
+    return { ok: false, roundTripMs: null, queue: null };
+  } finally {
+    clearTimeout(timer);
+  }
+}
