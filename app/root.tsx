@@ -20,6 +20,7 @@ import { ErrorPage } from "./components/error-page.tsx";
 import { type RootData, Shell } from "./components/shell/shell.tsx";
 import { MESSAGES, translator } from "./i18n/index.ts";
 import { isFlashKey } from "./lib/flash.ts";
+import { isCodeLoadError, reloadOnce, useNewBuilds } from "./lib/new-builds.ts";
 import { cookiesOf, core, requestInfo, secureCookies, services } from "./lib/request.server.ts";
 import { localeOf, seo } from "./lib/seo.ts";
 import { setRouteError } from "./lib/ui-state.ts";
@@ -53,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     publicUrl: services(context).config.publicUrl,
     unreadNotifications: user ? await unreadNotificationCount(core(context), user.id) : 0,
     viewingAs,
+    buildId: requestInfo(context).buildId,
   };
 }
 
@@ -101,21 +103,26 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useNewBuilds(loaderData.buildId);
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const lang = localeOf(useLocation().pathname);
+  const { pathname } = useLocation();
+  const lang = localeOf(pathname);
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The page's code is gone (a new build replaced it): reload once, else say so (decision 029).
+  const updated = isCodeLoadError(error);
   useEffect(() => {
     setRouteError(true);
+    if (updated) reloadOnce(pathname);
     return () => setRouteError(false);
   }, []);
   if (status !== 404 && import.meta.env.DEV) console.error(error);
   return (
     <Shell lang={lang}>
-      <ErrorPage lang={lang} status={status} />
+      <ErrorPage lang={lang} status={status} updated={updated} />
     </Shell>
   );
 }

@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import type { ServerBuild } from "react-router";
 import { indexUnsearchableItems, refreshSearchStatistics } from "#core/catalog/reindex-search.ts";
 import { isEmpty, seed } from "#db/seed/index.ts";
+import { startedBuildId } from "#server/build-id.ts";
 import { type Config, ConfigError, loadConfig } from "#server/config.ts";
 import { createLogger, type Logger } from "#server/logger.ts";
 import { type RunningServer, runServer } from "#server/main.ts";
@@ -37,7 +38,7 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const build = (await import(SERVER_BUILD)) as ServerBuild;
-  const services = await createServices(config, database, { buildId: build.assets.version });
+  const services = await createServices(config, database, { buildId: startedBuildId(CLIENT_DIR) });
   await indexUnsearchableItems(services.core);
   if (await isEmpty(database.db)) {
     logger.info("Empty database: seeding the demo data (accounts, models, listings with photos)…");
@@ -62,7 +63,7 @@ async function main() {
 async function serveWorker(config: Config, logger: Logger) {
   const database = await openConfiguredDatabase(config);
   const build = (await import(SERVER_BUILD)) as ServerBuild;
-  const services = await createServices(config, database, { buildId: build.assets.version });
+  const services = await createServices(config, database, { buildId: startedBuildId(CLIENT_DIR) });
   const running: RunningServer = await runServer({
     config,
     database,

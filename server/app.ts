@@ -9,6 +9,7 @@ import { endViewAs, resolveViewAs, type ViewingAs } from "#core/staff/view-as.ts
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { createApiV1 } from "./api/v1/index.ts";
 import { type Authenticated, authenticate, fromOurOrigin } from "./authenticate.ts";
+import { deployedBuildId } from "./build-id.ts";
 import { compression } from "./compression.ts";
 import { clearCookie, LOCALE_COOKIE, localeCookie, parseCookies, VIEW_AS_COOKIE } from "./cookies.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
@@ -117,8 +118,15 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     return c.body(new Uint8Array(blob.body));
   });
 
+  const buildId = o.clientDir ? deployedBuildId(o.clientDir) : async () => null;
   if (o.clientDir) {
     const root = o.clientDir;
+    // What open pages ask to learn that a new build is out (decision 029): never from a cache.
+    app.get("/build.json", async (c) => {
+      const id = await buildId();
+      c.header("Cache-Control", "no-store");
+      return id ? c.json({ id }) : c.text("Not Found", 404);
+    });
     app.use("/assets/*", async (c, next) => {
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -224,6 +232,7 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
       user: viewingAs ? viewingAs.member : who.user,
       sessionToken: who.token,
       sessionUnavailable,
+      buildId: await buildId(),
       viewingAs: viewingAs
         ? {
             operatorNickname: viewingAs.operator.nickname,

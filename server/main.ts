@@ -3,6 +3,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Database } from "#db/client.ts";
 import { createHttpApp } from "./app.ts";
+import { startedBuildId } from "./build-id.ts";
 import type { Config } from "./config.ts";
 import { startJobs } from "./jobs.ts";
 import type { Logger } from "./logger.ts";
@@ -27,7 +28,7 @@ export async function runServer(o: {
   jobs?: boolean;
 }): Promise<RunningServer> {
   const services =
-    o.services ?? (await createServices(o.config, o.database, { buildId: o.build.assets.version }));
+    o.services ?? (await createServices(o.config, o.database, { buildId: startedBuildId(o.clientDir) }));
   const app = createHttpApp({ services, build: o.build, logger: o.logger, clientDir: o.clientDir });
   const jobs = o.jobs === false ? null : startJobs(services, o.logger);
   return new Promise((resolve) => {

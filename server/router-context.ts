@@ -25,6 +25,8 @@ export type RequestInfo = {
   sessionToken: string | null;
   /** The session could not be checked (the database did not answer): pages answer with an error. */
   sessionUnavailable: boolean;
+  /** The id of the deployed build the page is rendered with (decision 029); null in development. */
+  buildId: string | null;
   /** An operator looking at this member's pages, read-only (`user` is then the member). */
   viewingAs: { operatorNickname: string; memberId: number; expiresAt: string } | null;
 };

@@ -38,7 +38,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 export async function createServices(
   config: Config,
   database: Database,
-  o: { buildId?: string } = {},
+  o: { buildId?: string | null } = {},
 ): Promise<AppServices> {
   const mail = watchMailer(createMailer(config));
   const sandbox = {

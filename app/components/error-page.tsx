@@ -1,8 +1,21 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { reloadPage } from "../lib/new-builds.ts";
 
-export function ErrorPage({ lang, status }: { lang: Locale; status: number }) {
+const BUTTON =
+  "mt-8 inline-flex h-11 items-center rounded-full bg-brand-600 px-8 font-semibold text-white hover:bg-brand-700";
+
+/** `updated`: the page's code could not be loaded because a new version replaced it (decision 029). */
+export function ErrorPage({
+  lang,
+  status,
+  updated = false,
+}: {
+  lang: Locale;
+  status: number;
+  updated?: boolean;
+}) {
   const t = useTranslations("errors");
   const notFound = status === 404;
   const forbidden = status === 403;
@@ -11,21 +24,38 @@ export function ErrorPage({ lang, status }: { lang: Locale; status: number }) {
       className="mx-auto flex max-w-md flex-col items-center py-16 text-center"
       aria-labelledby="error-title"
     >
-      <p className="text-5xl font-bold text-slate-500" aria-hidden="true">
-        {status}
-      </p>
+      {!updated && (
+        <p className="text-5xl font-bold text-slate-500" aria-hidden="true">
+          {status}
+        </p>
+      )}
       <h1 id="error-title" className="mt-4 text-xl font-bold">
-        {notFound ? t("notFoundTitle") : forbidden ? t("forbiddenTitle") : t("errorTitle")}
+        {updated
+          ? t("updatedTitle")
+          : notFound
+            ? t("notFoundTitle")
+            : forbidden
+              ? t("forbiddenTitle")
+              : t("errorTitle")}
       </h1>
       <p className="mt-3 text-sm leading-relaxed text-slate-600">
-        {notFound ? t("notFoundBody") : forbidden ? t("forbiddenBody") : t("errorBody")}
+        {updated
+          ? t("updatedBody")
+          : notFound
+            ? t("notFoundBody")
+            : forbidden
+              ? t("forbiddenBody")
+              : t("errorBody")}
       </p>
-      <Link
-        to={`/${lang}/`}
-        className="mt-8 inline-flex h-11 items-center rounded-full bg-brand-600 px-8 font-semibold text-white hover:bg-brand-700"
-      >
-        {t("backToTop")}
-      </Link>
+      {updated ? (
+        <button type="button" className={BUTTON} onClick={reloadPage}>
+          {t("reload")}
+        </button>
+      ) : (
+        <Link to={`/${lang}/`} className={BUTTON}>
+          {t("backToTop")}
+        </Link>
+      )}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "#db/client.ts";
 import { seed } from "#db/seed/index.ts";
+import { startedBuildId } from "#server/build-id.ts";
 import { loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
@@ -30,7 +31,7 @@ const config = loadConfig({
 const database = await openDatabase({ dataDir: "memory://" });
 await database.migrate();
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-const services = await createServices(config, database, { buildId: build.assets.version });
+const services = await createServices(config, database, { buildId: startedBuildId(CLIENT_DIR) });
 await seed(services.core, { items: 36 });
 await seedDeliveriesJourney(services.core);
 await seedBidMarket(database.db);

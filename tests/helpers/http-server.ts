@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { CoreContext } from "#core/shared/context.ts";
 import type { Database } from "#db/client.ts";
+import { startedBuildId } from "#server/build-id.ts";
 import { loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/logger.ts";
 import { runServer } from "#server/main.ts";
@@ -63,7 +64,7 @@ export async function startTestServer(
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...(o.metricsToken ? { METRICS_TOKEN: o.metricsToken } : {}),
   });
-  const services = await createServices(config, database, { buildId: build.assets.version });
+  const services = await createServices(config, database, { buildId: startedBuildId(CLIENT_DIR) });
   const running = await runServer({
     config,
     database,

@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILD_ID_FILE } from "#server/build-id.ts";
+import { CLIENT_DIR } from "../../scripts/build-if-needed.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 
 let server: TestServer;
@@ -205,6 +209,18 @@ describe("head and SEO", () => {
     const res = await get(css!);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("says which build is deployed, never from a cache, and pages carry the id they were rendered with", async () => {
+    const { id } = JSON.parse(readFileSync(path.join(CLIENT_DIR, BUILD_ID_FILE), "utf8")) as { id: string };
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
+    const res = await get(`/build.json?t=${Date.now()}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toEqual({ id });
+    // The root data in the page: the id the page compares with the deployed one.
+    expect(await (await get("/ja/login/")).text()).toContain(`\\"buildId\\",\\"${id}\\"`);
   });
 });
 

@@ -20,6 +20,8 @@ export type RootData = {
   unreadNotifications: number;
   /** An operator looking at this member's pages, read-only. */
   viewingAs: { operatorNickname: string; memberId: number; expiresAt: string } | null;
+  /** The build the page was rendered with (decision 029); null in development. */
+  buildId: string | null;
 };
 
 /** Says, on every page, that an operator is looking at a member's pages read-only, with a way out. */

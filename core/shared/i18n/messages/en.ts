@@ -144,6 +144,10 @@ export const en: Messages = {
     badRequestTitle: "This request is not valid",
     badRequestBody: "The address holds characters it cannot hold. Please check it and try again.",
     badRequestHome: "Go to the home page",
+    updatedTitle: "A new version of Tsugu is out",
+    updatedBody:
+      "Tsugu was updated while this page was open, so it could not be shown. Please reload the page.",
+    reload: "Reload",
   },
   pagedList: {
     noMore: "No more results!",

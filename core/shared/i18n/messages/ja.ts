@@ -141,6 +141,10 @@ export const ja = {
     badRequestTitle: "リクエストが正しくありません",
     badRequestBody: "アドレスに使えない文字が含まれています。アドレスを確かめて、もう一度お試しください。",
     badRequestHome: "トップページへ",
+    updatedTitle: "新しいバージョンが公開されました",
+    updatedBody:
+      "このページを開いている間にTsuguが更新されたため、表示できませんでした。ページを再読み込みしてください。",
+    reload: "再読み込みする",
   },
   pagedList: {
     noMore: "これ以上はありません",
