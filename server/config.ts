@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { PayjpSettings } from "#core/payments/payjp-gateway.ts";
 import type { S3Settings } from "#core/storage/s3-blob-store.ts";
+import { dataDirLayout } from "#db/data-dir.ts";
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -193,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * the box and sessions survive restarts. Servers that share a database must set SESSION_SECRET.
  */
 function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+  const file = dataDirLayout(dataDir).sessionSecret;
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");

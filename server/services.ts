@@ -14,6 +14,7 @@ import { createS3BlobStore } from "#core/storage/s3-blob-store.ts";
 import { createSandboxVouchers } from "#core/topups/sandbox-vouchers.ts";
 import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import { type Database, openDatabase } from "#db/client.ts";
+import { dataDirLayout } from "#db/data-dir.ts";
 import type { Config } from "./config.ts";
 import { createRealtimeHub } from "./realtime.ts";
 import type { AppServices } from "./router-context.ts";
@@ -27,7 +28,7 @@ function createMailer(config: Config): Mailer {
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") },
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: dataDirLayout(config.dataDir).pglite },
   );
 }
 
@@ -54,7 +55,7 @@ export async function createServices(
     sms: createSandboxSms({ dir: path.join(config.dataDir, "mail") }),
     blobs: config.s3
       ? createS3BlobStore(config.s3)
-      : createLocalBlobStore({ dir: path.join(config.dataDir, "blobs") }),
+      : createLocalBlobStore({ dir: dataDirLayout(config.dataDir).blobs }),
     identity: createPolarifySandbox({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     payments: config.payjp
       ? createPayjpGateway(config.payjp)
