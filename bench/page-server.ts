@@ -1,6 +1,6 @@
 // What the page benchmarks share: the server started exactly as `npm start` starts it, a load run
 // with autocannon, and the server's peak memory.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -50,11 +50,25 @@ export function startServer(o: {
   });
 }
 
-/** The most memory the process has held since it started (VmHWM), in MB. */
+/**
+ * The most memory the server has held since it started (VmHWM), in MB: the process and, when it
+ * runs several server processes, the sum of theirs.
+ */
 export function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  const peakKb = (p: number) =>
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+  let children: number[] = [];
+  try {
+    children = execFileSync("pgrep", ["-P", String(pid)])
+      .toString()
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no child processes
+  }
+  return Math.round([pid, ...children].reduce((kb, p) => kb + peakKb(p), 0) / 1024);
 }
 
 export type Load = {
