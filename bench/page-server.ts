@@ -20,6 +20,8 @@ export function startServer(o: {
   url: string | undefined;
   port: number;
   pageCacheSeconds: number;
+  /** Hands over the process as soon as it is started, so that a caller stopped early can stop it too. */
+  onSpawn?: (child: ChildProcess) => void;
 }): Promise<ChildProcess> {
   const { NODE_ENV: _, ...env } = process.env;
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts")], {
@@ -35,6 +37,7 @@ export function startServer(o: {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  o.onSpawn?.(child);
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 300_000;
     const poll = async () => {
