@@ -4,8 +4,11 @@ import type { ItemCard } from "#core/catalog/item-card.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../i18n/index.ts";
 
-/** One listing as a tile: photo, price, sold-out band. */
-export function ItemTile({ item, lang }: { item: ItemCard; lang: Locale }) {
+/**
+ * One listing as a tile: photo, price, sold-out band. `eager` for the tiles of the first row, whose
+ * photo is what a phone paints first: it loads at once and first, not when scrolled near.
+ */
+export function ItemTile({ item, lang, eager = false }: { item: ItemCard; lang: Locale; eager?: boolean }) {
   const t = useTranslations("catalog");
   const sold = item.state === "SOLD";
   return (
@@ -19,7 +22,8 @@ export function ItemTile({ item, lang }: { item: ItemCard; lang: Locale }) {
           <img
             src={item.thumbUrl}
             alt=""
-            loading="lazy"
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : "auto"}
             decoding="async"
             className="size-full object-cover"
           />

@@ -10,7 +10,8 @@ type PagedListProps<T> = {
   first: Page<T>;
   fetchPage: (cursor: string) => Promise<Page<T>>;
   getKey: (item: T) => string;
-  renderItem: (item: T) => ReactNode;
+  /** `index` counts from the first item shown, so the first row can be treated as above the fold. */
+  renderItem: (item: T, index: number) => ReactNode;
   label: string;
   empty?: ReactNode;
   className?: string;
@@ -76,8 +77,8 @@ export function PagedList<T>({
   return (
     <div className={className} data-testid="paged-list" data-status={status}>
       <ul aria-label={label} aria-busy={status === "loading"} className={listClassName}>
-        {items.map((item) => (
-          <li key={getKey(item)}>{renderItem(item)}</li>
+        {items.map((item, index) => (
+          <li key={getKey(item)}>{renderItem(item, index)}</li>
         ))}
       </ul>
       <div

@@ -77,7 +77,17 @@ export function PostArticle({
             {!isNews && <span>{t("readingTime", { minutes: post.readingMinutes })}</span>}
             {post.author && <span>{post.author.name}</span>}
           </p>
-          {post.imageUrl && <img src={post.imageUrl} alt="" className="mt-2 w-full rounded-xl" />}
+          {post.imageUrl && (
+            // The header image is what the reader sees first: fetched first, its box kept (1200 × 630).
+            <img
+              src={post.imageUrl}
+              alt=""
+              width={1200}
+              height={630}
+              fetchPriority="high"
+              className="mt-2 h-auto w-full rounded-xl"
+            />
+          )}
         </header>
         {/* Rendered from Markdown and sanitized in the core (render-markdown.ts): no script survives. */}
         <div className="media-body mt-6" dangerouslySetInnerHTML={{ __html: post.html }} />

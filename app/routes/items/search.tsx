@@ -457,7 +457,7 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
           getKey={(i) => String(i.id)}
           label={t("resultsLabel")}
           listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 xl:grid-cols-5"
-          renderItem={(item) => <ItemTile item={item} lang={lang} />}
+          renderItem={(item, index) => <ItemTile item={item} lang={lang} eager={index < 3} />}
           empty={<NoResults help={help} action={action} />}
         />
       </div>
