@@ -50,6 +50,15 @@ export function startServer(o: {
   });
 }
 
+/** Stops a server `startServer` started; resolves once its process has ended (and let its database go). */
+export function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
 /** The most memory the process has held since it started (VmHWM), in MB. */
 export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
