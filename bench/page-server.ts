@@ -53,6 +53,15 @@ export function startServer(o: {
   });
 }
 
+/** Stops a server `startServer` started; resolves once its process has ended (and let its database go). */
+export function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
 /**
  * The most memory the server has held since it started (VmHWM), in MB: the process and, when it
  * runs several server processes, the sum of theirs.
