@@ -1,5 +1,3 @@
-// The journeys see pages as `npm start` renders them: React's production build on the server too.
-import "../../scripts/production-mode.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
