@@ -1,4 +1,3 @@
-import { hasMessages } from "#i18n/catalogue";
 import { type Message, msg, renderMessage } from "./i18n/translate.ts";
 import type { Locale } from "./locale.ts";
 
@@ -50,9 +49,8 @@ export class AppError extends Error {
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
     const reason = options.message ?? msg(`appErrors.${code}`);
-    // The English text is for logs only; people get `reason` rendered in their own language. A page
-    // in Japanese has no English messages in the browser (decision 031): there the key stands in.
-    super(hasMessages("en") ? renderMessage(reason, "en") : reason.key);
+    // The English text is for logs only; people get `reason` rendered in their own language.
+    super(renderMessage(reason, "en"));
     this.name = "AppError";
     this.code = code;
     this.reason = reason;

@@ -12,10 +12,7 @@ const LINKS = [
   { key: "company", path: "/about/company/" },
 ] as const;
 
-/**
- * The same page in the other language, query kept. It loads from the server: a page carries its own
- * language's messages only (decision 031).
- */
+/** The same page in the other language, query kept. */
 function LanguageSwitcher({ lang }: { lang: Locale }) {
   const t = useTranslations("footer");
   const { pathname, search } = useLocation();
@@ -34,7 +31,6 @@ function LanguageSwitcher({ lang }: { lang: Locale }) {
           <Link
             key={l}
             to={`/${l}${rest}${localized ? search : ""}`}
-            reloadDocument
             hrefLang={l}
             lang={l}
             className="text-brand-700 underline"
