@@ -1,9 +1,10 @@
 // What the page benchmarks share: the server started exactly as `npm start` starts it, a load run
 // with autocannon, and the server's peak memory.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { childProcesses } from "../tests/helpers/processes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const round = (n: number) => Math.round(n * 100) / 100;
@@ -69,17 +70,7 @@ export function stopServer(child: ChildProcess): Promise<void> {
 export function peakRssMb(pid: number): number {
   const peakKb = (p: number) =>
     Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
-  let children: number[] = [];
-  try {
-    children = execFileSync("pgrep", ["-P", String(pid)])
-      .toString()
-      .trim()
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    // no child processes
-  }
+  const children = childProcesses(pid);
   return Math.round([pid, ...children].reduce((kb, p) => kb + peakKb(p), 0) / 1024);
 }
 

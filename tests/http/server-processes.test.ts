@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { makeMember } from "../helpers/catalog.ts";
 import { sandboxCoreContext } from "../helpers/core.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/db.ts";
 import { freePort } from "../helpers/http-server.ts";
+import { childProcesses } from "../helpers/processes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let database: TestDatabase;
@@ -16,18 +17,7 @@ let base: string;
 let log = "";
 
 /** The server processes `npm start` runs under its supervising process. */
-const workers = () => {
-  try {
-    return execFileSync("pgrep", ["-P", String(server.pid)])
-      .toString()
-      .trim()
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-};
+const workers = () => childProcesses(server.pid!);
 
 async function until(check: () => boolean | Promise<boolean>, ms = 60_000) {
   const deadline = Date.now() + ms;
