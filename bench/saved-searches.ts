@@ -22,12 +22,8 @@ import {
   savedSearchTokens,
 } from "#core/catalog/saved-searches.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
-import {
-  defaultSort,
-  parseSearchQuery,
-  searchParamsOf,
-  searchQueryFromParams,
-} from "#core/catalog/search-query.ts";
+import { defaultSort, searchParamsOf } from "#core/catalog/search-params.ts";
+import { parseSearchQuery, searchQueryFromParams } from "#core/catalog/search-query.ts";
 import { tokenStats } from "#core/catalog/search-stats.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { BRANDS, ITEM_CONDITIONS } from "#core/shared/codes.ts";

@@ -18,7 +18,7 @@ import { useLocale, useTranslations } from "use-intl";
 import type { z } from "zod";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { type FieldLabelMessages, localizeIssues } from "#core/shared/validation/index.ts";
+import { type FieldLabelMessages, localizeIssues } from "#core/shared/validation/format.ts";
 import type { FormState } from "../lib/form-state.ts";
 
 /**

@@ -10,13 +10,8 @@ import { msg } from "../shared/i18n/translate.ts";
 import type { ItemCard } from "./item-card.ts";
 import { searchItems } from "./search-items.ts";
 import { type SearchRow, searchRowMatches } from "./search-match.ts";
-import {
-  defaultSort,
-  isEmptyQuery,
-  searchParamsOf,
-  searchQueryFromParams,
-  type TSearchQuery,
-} from "./search-query.ts";
+import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "./search-params.ts";
+import { searchQueryFromParams } from "./search-query.ts";
 import { shareOf, type TokenStats, tokenStats } from "./search-stats.ts";
 import { keywordPlan } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";

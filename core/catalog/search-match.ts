@@ -1,4 +1,4 @@
-import type { TSearchQuery } from "./search-query.ts";
+import type { TSearchQuery } from "./search-params.ts";
 import { keywordPlan } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";
 

@@ -9,8 +9,8 @@ import {
   NETWORK_RESTRICTIONS,
   STORAGE_SIZES,
 } from "./device-facts.ts";
+import { defaultSort, SEARCH_SORTS, type TSearchQuery } from "./search-params.ts";
 
-const SEARCH_SORTS = ["relevance", "new", "price_asc", "price_desc", "likes"] as const;
 const SEARCH_STATUSES = ["all", "on_sale", "sold"] as const;
 export const SEARCH_PAGE_SIZE = 30;
 
@@ -99,13 +99,6 @@ export const ZSearchQuery = z.object({
     z.string().optional(),
   ),
 });
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export type TSearchQuery = Omit<z.output<typeof ZSearchQuery>, "sort"> & { sort: SearchSort };
-
-/** The order when none is asked for: relevance for a keyword, newest first for browsing. */
-export function defaultSort(q: { keyword: string }): SearchSort {
-  return q.keyword.trim() ? "relevance" : "new";
-}
 
 /** A parsed query with its order settled: relevance needs words to be relevant to. */
 export function settleSort(parsed: z.output<typeof ZSearchQuery>): TSearchQuery {
@@ -120,7 +113,6 @@ export function parseSearchQuery(raw: Record<string, unknown>): TSearchQuery {
   return settleSort(ZSearchQuery.parse(raw));
 }
 
-const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Reads a search page URL's parameters (repeated keys for several values). */
@@ -131,26 +123,4 @@ export function searchQueryFromParams(params: URLSearchParams): TSearchQuery {
     raw[name] = (MULTI as readonly string[]).includes(name) ? params.getAll(key) : params.get(key);
   }
   return parseSearchQuery(raw);
-}
-
-/** The URL parameters of a query, without defaults and without the page cursor: stable for links and saved searches. */
-export function searchParamsOf(q: Partial<TSearchQuery>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) {
-    if (key === "cursor" || value === undefined || value === "") continue;
-    if (
-      (key === "status" && value === "all") ||
-      (key === "sort" && value === defaultSort({ keyword: q.keyword ?? "" }))
-    )
-      continue;
-    if (Array.isArray(value)) for (const v of value) params.append(snake(key), String(v));
-    else params.set(snake(key), String(value));
-  }
-  params.sort();
-  return params;
-}
-
-/** Whether a query filters on anything at all (an empty query lists everything). */
-export function isEmptyQuery(q: TSearchQuery): boolean {
-  return searchParamsOf({ ...q, sort: defaultSort(q) }).toString() === "";
 }

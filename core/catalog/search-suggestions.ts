@@ -3,7 +3,8 @@ import { deviceModels } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { DEVICE_CATALOGUE } from "./device-catalogue.ts";
 import { countMatches } from "./search-items.ts";
-import { searchParamsOf, searchQueryFromParams, type TSearchQuery } from "./search-query.ts";
+import { searchParamsOf, type TSearchQuery } from "./search-params.ts";
+import { searchQueryFromParams } from "./search-query.ts";
 import { CATALOGUE_NAMES, canonicalSearchText, oneEditApart, type Piece, piecesOf } from "./search-text.ts";
 
 /** A way out of an empty result: a filter to drop and how many listings that would show. */

@@ -1,4 +1,4 @@
-import type { TSearchQuery } from "./search-query.ts";
+import type { TSearchQuery } from "./search-params.ts";
 
 // The device-fact and state tokens of a search row (`item_search.grams`). The database adds them to
 // every row (`item_search_tokens` in the migrations); this builds the same tokens for a query.

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { mediaAuthors, mediaPosts } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { PostKind } from "./fields.ts";
+import type { PostKind } from "./post-kinds.ts";
 import { isPublic, type PostDetail, postDetail } from "./post-view.ts";
 
 /** A public article or news story by its slug; drafts and scheduled posts do not exist here. */

@@ -2,8 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { mediaAuthors, mediaPosts } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
-import type { PostKind } from "./fields.ts";
 import { requireOperator } from "./operators.ts";
+import type { PostKind } from "./post-kinds.ts";
 
 export type EditorPostRow = {
   id: number;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { mediaAuthors, mediaPosts } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import type { PostKind } from "./fields.ts";
+import type { PostKind } from "./post-kinds.ts";
 import { isPublic, MEDIA_PAGE_SIZE, type PostSummary, postSummary } from "./post-view.ts";
 
 export type PostPage = { posts: PostSummary[]; page: number; pageCount: number; total: number };

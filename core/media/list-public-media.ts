@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { mediaAuthors, mediaPosts } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { postPath } from "./fields.ts";
+import { postPath } from "./post-kinds.ts";
 import { isPublic, MEDIA_PAGE_SIZE } from "./post-view.ts";
 
 export type MediaUrl = { path: string; lastModified: Date };

@@ -2,7 +2,7 @@ import { and, eq, lte, type SQL } from "drizzle-orm";
 import { type mediaAuthors, mediaPosts } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { ImageRendition } from "../storage/images.ts";
-import { type PostKind, postPath } from "./fields.ts";
+import { type PostKind, postPath } from "./post-kinds.ts";
 import { readingMinutes, renderMarkdown } from "./render-markdown.ts";
 
 /** Pictures for articles (body images, sharing images) and author portraits. */

@@ -5,8 +5,9 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
-import { CATEGORIES_OF, MEDIA_FIELD_LABELS, ZPostDraft } from "./fields.ts";
+import { MEDIA_FIELD_LABELS, ZPostDraft } from "./fields.ts";
 import { requireOperator } from "./operators.ts";
+import { CATEGORIES_OF } from "./post-kinds.ts";
 
 /**
  * Creates (no `postId`) or edits an article or news story. Saving never changes whether it is

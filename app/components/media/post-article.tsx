@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { categoryLabel } from "#core/media/fields.ts";
+import { categoryLabel } from "#core/media/post-kinds.ts";
 import type { PostDetail, PostSummary } from "#core/media/post-view.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { formatDate } from "../../i18n/index.ts";

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { searchItems } from "#core/catalog/search-items.ts";
-import { isEmptyQuery, searchQueryFromParams } from "#core/catalog/search-query.ts";
+import { isEmptyQuery } from "#core/catalog/search-params.ts";
+import { searchQueryFromParams } from "#core/catalog/search-query.ts";
 import { noResultHelp } from "#core/catalog/search-suggestions.ts";
 import { BRANDS } from "#core/shared/codes.ts";
 import { core } from "../../lib/request.server.ts";

@@ -13,7 +13,7 @@ import type { ItemCard } from "#core/catalog/item-card.ts";
 import { type BrandMarketRow, brandMarketPrices } from "#core/catalog/market-prices.ts";
 import { getModel, listModels } from "#core/catalog/models.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
-import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-query.ts";
+import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-params.ts";
 import type { NoResultHelp } from "#core/catalog/search-suggestions.ts";
 import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/shared/codes.ts";
 import type { Message } from "#core/shared/i18n/translate.ts";

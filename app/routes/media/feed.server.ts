@@ -1,6 +1,6 @@
 import { Feed } from "feed";
-import type { PostKind } from "#core/media/fields.ts";
 import { listPosts } from "#core/media/list-posts.ts";
+import type { PostKind } from "#core/media/post-kinds.ts";
 import { COMPANY } from "#core/shared/company.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { translator } from "../../i18n/index.ts";

@@ -1,9 +1,9 @@
 import { Form, Link, redirect, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
 import { changePostState } from "#core/media/change-post-state.ts";
-import { CATEGORIES_OF, type PostKind, postPath } from "#core/media/fields.ts";
 import { getPostForEditing } from "#core/media/get-post-for-editing.ts";
 import { listAuthors } from "#core/media/list-authors.ts";
+import { CATEGORIES_OF, type PostKind, postPath } from "#core/media/post-kinds.ts";
 
 import { savePost } from "#core/media/save-post.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
