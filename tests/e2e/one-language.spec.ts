@@ -1,5 +1,6 @@
 import type { APIRequestContext, Request } from "@playwright/test";
 import { expect, type Page, test } from "./fixtures.ts";
+import { logIn } from "./helpers.ts";
 
 /**
  * A page carries the messages of its own language only (decision 031): the file of the other
@@ -13,13 +14,18 @@ async function preloadsOf(request: APIRequestContext, path: string): Promise<Set
   return new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string));
 }
 
-/** Each language's messages file: what the same page preloads in one language and not in the other. */
+/**
+ * Each language's messages file: what the same page preloads in one language and not in the other,
+ * named for its language (beside it may come what it imports, such as the prefectures' names).
+ */
 async function messageFiles(request: APIRequestContext): Promise<{ ja: string; en: string }> {
   const [ja, en] = [await preloadsOf(request, "/ja/"), await preloadsOf(request, "/en/")];
-  const only = (a: Set<string>, b: Set<string>) => [...a].filter((file) => !b.has(file));
-  expect(only(ja, en)).toHaveLength(1);
-  expect(only(en, ja)).toHaveLength(1);
-  return { ja: only(ja, en)[0] as string, en: only(en, ja)[0] as string };
+  const own = (lang: string, a: Set<string>, b: Set<string>) => {
+    const files = [...a].filter((file) => !b.has(file) && file.startsWith(`/assets/${lang}-`));
+    expect(files).toHaveLength(1);
+    return files[0] as string;
+  };
+  return { ja: own("ja", ja, en), en: own("en", en, ja) };
 }
 
 /** What the page asks the server for (paths), and which of those were whole documents. */
@@ -142,6 +148,34 @@ test("a sandbox page in English, which stands for another site, carries the Engl
   const { files, asked, errors } = await open(page, request, "/sandbox/atm/?lang=en");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   expect(asked.files).toContain(files.en);
+  expect(asked.files).not.toContain(files.ja);
+  expect(errors).toEqual([]);
+});
+
+test("an English page writes an address in Japan in Japanese without the Japanese messages", async ({
+  page,
+  request,
+}) => {
+  // An address is written as in Japan on English pages too, prefecture first (〒100-0001 東京都…).
+  const address = /〒\d{3}-\d{4}\s*\S+?[都道府県]/;
+  await logIn(page, "hanako@tsugu.example");
+  const { files, asked, errors } = await open(page, request, "/en/settings/address/");
+  await expect(page.getByTestId("current-address")).toContainText(address);
+  const visit = async (path: string) => {
+    const ready = hydrated(page);
+    await page.goto(path);
+    await ready;
+  };
+  await visit("/en/buyback/spots/");
+  await expect(page.getByTestId("spot").first()).toContainText(address);
+  await visit("/en/buyback/transactions/");
+  const id = await page
+    .getByTestId("buyback-list")
+    .getByTestId("buyback-row")
+    .first()
+    .getAttribute("data-id");
+  await visit(`/en/buyback/transactions/${id}/address/`);
+  await expect(page.getByTestId("current-address")).toContainText(address);
   expect(asked.files).not.toContain(files.ja);
   expect(errors).toEqual([]);
 });
