@@ -17,6 +17,21 @@ export function languageFromData<Data>(pick: (data: Data) => Locale): LanguageHa
   return { lang: (data) => (data === undefined ? undefined : pick(data as Data)) };
 }
 
+/**
+ * The `clientLoader` of a page whose language comes from its data: a page reached in the browser (a
+ * redirect after a form, a link) loads that language's messages before it renders. The root's
+ * middleware loads the path's language only, and a sandbox page may speak the other one.
+ */
+export async function loadDataLanguage<Data>(
+  handle: LanguageHandle,
+  serverLoader: () => Promise<Data>,
+): Promise<Data> {
+  const data = await serverLoader();
+  const lang = handle.lang?.(data);
+  if (lang) await loadMessages(lang);
+  return data;
+}
+
 /** The language a page is written in: its matched routes' own, else its path's. */
 export function pageLanguage(
   pathname: string,

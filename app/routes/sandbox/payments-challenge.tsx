@@ -4,7 +4,7 @@ import { decideSandboxChallenge, getSandboxChallenge } from "#core/payments/sand
 import { type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { SubmitButton } from "../../components/form.tsx";
 import { formatYen, messagesFor, translator } from "../../i18n/index.ts";
-import { languageFromData } from "../../i18n/page-messages.ts";
+import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { core } from "../../lib/request.server.ts";
 import type { Route } from "./+types/payments-challenge";
 
@@ -26,6 +26,10 @@ function returnUrl(request: Request, publicUrl: string): string {
 
 /** Its language is the one of the page it came from, which its data carries (decision 031). */
 export const handle = languageFromData<{ locale: Locale }>((data) => data.locale);
+
+/** Reached in the browser, it loads that language's messages before it renders. */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadDataLanguage(handle, serverLoader);
 
 export function headers() {
   return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };

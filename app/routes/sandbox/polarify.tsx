@@ -6,7 +6,7 @@ import { type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { formatDate, messagesFor, translator } from "../../i18n/index.ts";
-import { languageFromData } from "../../i18n/page-messages.ts";
+import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { core, formFailure, formValues } from "../../lib/request.server.ts";
 import type { Route } from "./+types/polarify";
 
@@ -23,6 +23,10 @@ function sandbox(context: Route.LoaderArgs["context"]) {
 
 /** Its language is the one of the page it came from, which its data carries (decision 031). */
 export const handle = languageFromData<{ check: { locale: Locale } }>((data) => data.check.locale);
+
+/** Reached in the browser, it loads that language's messages before it renders. */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadDataLanguage(handle, serverLoader);
 
 export function headers() {
   return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };

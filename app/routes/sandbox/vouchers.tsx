@@ -5,7 +5,7 @@ import { isLocale, type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { expireSandboxVoucher, paySandboxVoucher } from "#core/topups/sandbox-vouchers.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen, messagesFor, translator } from "../../i18n/index.ts";
-import { languageFromData } from "../../i18n/page-messages.ts";
+import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { cookiesOf, core, formFailure } from "../../lib/request.server.ts";
 import type { Route } from "./+types/vouchers";
 
@@ -29,6 +29,10 @@ function localeOf(request: Request, asked: unknown): Locale {
 
 /** Its language is the one of the page it came from, which its data carries (decision 031). */
 export const handle = languageFromData<{ locale: Locale }>((data) => data.locale);
+
+/** Reached in the browser, it loads that language's messages before it renders. */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadDataLanguage(handle, serverLoader);
 
 export function headers() {
   return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
