@@ -18,7 +18,8 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
 import { type RootData, Shell } from "./components/shell/shell.tsx";
-import { MESSAGES, translator } from "./i18n/index.ts";
+import { messagesFor, translator } from "./i18n/index.ts";
+import { loadPageMessages, preloadMessages, usePageLanguage } from "./i18n/page-messages.ts";
 import { isFlashKey } from "./lib/flash.ts";
 import { isCodeLoadError, reloadOnce, useNewBuilds } from "./lib/new-builds.ts";
 import { cookiesOf, core, requestInfo, secureCookies, services } from "./lib/request.server.ts";
@@ -58,6 +59,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   };
 }
 
+/** A page reached in the browser in a language not loaded yet loads its messages first (decision 031). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadPageMessages];
+
 /** The unread badge follows the member around: the root's data is fresh on every page, not only after a form. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
@@ -66,8 +70,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export function meta(args: Route.MetaArgs) {
-  const lang = localeOf(args.location.pathname);
-  const t = translator(lang);
+  // Every page names itself: the root's meta names error pages. It cannot see the page's own data,
+  // and a page in the browser carries its own language's messages only (decision 031).
+  if (!args.error) return [];
+  const t = translator(localeOf(args.location.pathname));
   const status = isRouteErrorResponse(args.error) ? args.error.status : 500;
   return seo(args, {
     title:
@@ -81,8 +87,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  const lang = localeOf(pathname);
+  const lang = usePageLanguage();
+  preloadMessages(lang);
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -93,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <IntlProvider locale={lang} messages={MESSAGES[lang]} timeZone={TIME_ZONE}>
+        <IntlProvider locale={lang} messages={messagesFor(lang)} timeZone={TIME_ZONE}>
           {children}
         </IntlProvider>
         <ScrollRestoration />

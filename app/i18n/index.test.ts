@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "#core/shared/i18n/translate.ts";
+import { MESSAGES } from "#core/shared/i18n/catalogue.ts";
 import { formatPoints, formatYen } from "./index.ts";
 
 describe("money in words", () => {

@@ -1,10 +1,14 @@
 import { createTranslator } from "use-intl/core";
 import type { Messages } from "#core/shared/i18n/messages.ts";
-import { MESSAGES } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { TIME_ZONE } from "#core/shared/locale.ts";
+import { messagesFor } from "#i18n/catalogue";
 
-export { MESSAGES };
+/**
+ * A language's messages, for `IntlProvider`: both languages on the server, the page's own in the
+ * browser (decision 031), where `loadMessages` brings a language in before anything reads it.
+ */
+export { loadMessages, messagesFor } from "#i18n/catalogue";
 
 declare module "use-intl" {
   interface AppConfig {
@@ -15,7 +19,7 @@ declare module "use-intl" {
 
 /** For code outside React (meta, loaders): the same messages as the components use. */
 export function translator(locale: Locale) {
-  return createTranslator({ locale, messages: MESSAGES[locale], timeZone: TIME_ZONE });
+  return createTranslator({ locale, messages: messagesFor(locale), timeZone: TIME_ZONE });
 }
 
 const YEN = {

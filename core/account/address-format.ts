@@ -1,4 +1,4 @@
-import { isCodeOf, labelOf, PREFECTURES } from "../shared/codes.ts";
+import { prefectureNameJa } from "../shared/prefectures.ts";
 
 /** The parts of an address that say where it is (names and phone aside). */
 export type PostalAddress = {
@@ -19,11 +19,10 @@ export function formatPostalCode(postalCode: string): string {
  * Where an address is, written as Japanese addresses are, in one run from the prefecture down
  * (東京都千代田区千代田1-1), with the building after a space. The prefecture is written in
  * Japanese on English pages too: it is read with the rest of the address, by people and couriers.
+ * It does not come from the messages, which in the browser are the page's language only (decision 031).
  */
 export function formatPlace(address: PostalAddress): string {
-  const prefecture = isCodeOf(PREFECTURES, address.prefectureCode)
-    ? labelOf(PREFECTURES, address.prefectureCode, "ja")
-    : "";
+  const prefecture = prefectureNameJa(address.prefectureCode);
   const building = address.building?.trim();
   return `${prefecture}${address.city.trim()}${address.street.trim()}${building ? ` ${building}` : ""}`;
 }

@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { auditLog, identityChecks, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { labelOf, PREFECTURES, type PrefectureCode } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { PREFECTURE_NAMES_JA, prefectureNameJa } from "../shared/prefectures.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { authorize, type RequestMeta } from "../staff/authorize.ts";
 import { type Claim, claimsFor } from "../staff/claims.ts";
@@ -22,9 +22,6 @@ const IDENTITY_DECISIONS = ["identity:approve", "identity:reject"] as const;
 const HIDDEN = "•";
 const HIDDEN_REST = HIDDEN.repeat(4);
 
-/** A Japanese address is written in Japanese whatever the page's language. */
-const prefectureName = (code: string) => labelOf(PREFECTURES, code as PrefectureCode, "ja");
-
 /** A name cut to its first character: `山•••`. */
 export function maskName(name: string): string {
   const first = Array.from(name.normalize("NFKC").trim())[0];
@@ -40,7 +37,7 @@ export function maskFactsAddress(address: string): string {
     .normalize("NFKC")
     .replace(/^〒?\s*\d{3}-?\d{4}\s*/u, "")
     .trim();
-  const prefecture = PREFECTURES.map((p) => prefectureName(p.code)).find((name) => text.startsWith(name));
+  const prefecture = Object.values(PREFECTURE_NAMES_JA).find((name) => text.startsWith(name));
   if (!prefecture) return HIDDEN_REST;
   const rest = text.slice(prefecture.length).trimStart();
   // A ward of a designated city (札幌市中央区), a town or village of a district (XX郡YY町), or a city, ward, town or village.
@@ -71,7 +68,7 @@ function registeredOf(address: Address, inFull: boolean): RegisteredIdentity {
     return {
       name: maskName(address.familyName),
       nameKana: HIDDEN_REST,
-      address: `${prefectureName(cut.prefectureCode)}${cut.city} ${HIDDEN_REST}`,
+      address: `${prefectureNameJa(cut.prefectureCode)}${cut.city} ${HIDDEN_REST}`,
     };
   }
   return {

@@ -1,3 +1,4 @@
+import { hasMessages } from "#i18n/catalogue";
 import { type Message, msg, renderMessage } from "./i18n/translate.ts";
 import type { Locale } from "./locale.ts";
 
@@ -49,8 +50,9 @@ export class AppError extends Error {
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
     const reason = options.message ?? msg(`appErrors.${code}`);
-    // The English text is for logs only; people get `reason` rendered in their own language.
-    super(renderMessage(reason, "en"));
+    // The English text is for logs only; people get `reason` rendered in their own language. A page
+    // in Japanese has no English messages in the browser (decision 031): there the key stands in.
+    super(hasMessages("en") ? renderMessage(reason, "en") : reason.key);
     this.name = "AppError";
     this.code = code;
     this.reason = reason;

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { addresses, bankAccounts, identityChecks, items, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { labelOf, PREFECTURES, type PrefectureCode } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { prefectureNameJa } from "../shared/prefectures.ts";
 import { recordAudit } from "./audit.ts";
 import { authorize, type RequestMeta } from "./authorize.ts";
 import { maskAddress, maskBankAccount, maskEmail, maskImei, maskPhone } from "./mask.ts";
@@ -45,11 +45,8 @@ async function load(ctx: CoreContext, memberId: number) {
   return { member, address, bank, identity, imeis };
 }
 
-/** A Japanese address is written in Japanese whatever the page's language. */
-const prefecture = (code: string) => labelOf(PREFECTURES, code as PrefectureCode, "ja");
-
 const addressText = (a: Address) =>
-  `〒${a.postalCode} ${prefecture(a.prefectureCode)}${a.city} ${a.street} ${a.building} ${a.familyName} ${a.givenName} ${a.phone}`.replace(
+  `〒${a.postalCode} ${prefectureNameJa(a.prefectureCode)}${a.city} ${a.street} ${a.building} ${a.familyName} ${a.givenName} ${a.phone}`.replace(
     /\s+/g,
     " ",
   );
@@ -72,7 +69,7 @@ export async function memberPersonalData(
     {
       field: "address",
       masked: d.address
-        ? `${prefecture(maskAddress(d.address).prefectureCode)}${maskAddress(d.address).city} ••••`
+        ? `${prefectureNameJa(maskAddress(d.address).prefectureCode)}${maskAddress(d.address).city} ••••`
         : null,
     },
     {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimsNoDefects, listingContradictions } from "#core/catalog/listing-contradictions.ts";
 import { getPost } from "#core/media/get-post.ts";
 import { readingMinutes } from "#core/media/render-markdown.ts";
-import { MESSAGES } from "#core/shared/i18n/translate.ts";
+import { MESSAGES } from "#core/shared/i18n/catalogue.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { deviceModels, items, mediaPosts } from "../schema/index.ts";

@@ -215,5 +215,7 @@ test("the member's buyback pages in English: the estimate, a wrong IMEI kept wit
   await page.getByRole("button", { name: "Review your application" }).click();
   await expect(page).toHaveURL(/\/en\/buyback\/confirm\/$/);
   await expect(page.getByTestId("confirm-total")).toHaveText(enYen(cracked.amount));
+  // Reached in the browser after the form: the address is written as in Japan, prefecture first.
+  await expect(page.getByTestId("confirm-address")).toContainText(/山田[\s\S]*〒\d{3}-\d{4} \S+?[都道府県]/);
   expect(await seriousA11yProblems(page)).toEqual([]);
 });

@@ -12,7 +12,10 @@ const LINKS = [
   { key: "company", path: "/about/company/" },
 ] as const;
 
-/** The same page in the other language, query kept. */
+/**
+ * The same page in the other language, query kept. It loads from the server: a page carries its own
+ * language's messages only (decision 031).
+ */
 function LanguageSwitcher({ lang }: { lang: Locale }) {
   const t = useTranslations("footer");
   const { pathname, search } = useLocation();
@@ -31,6 +34,7 @@ function LanguageSwitcher({ lang }: { lang: Locale }) {
           <Link
             key={l}
             to={`/${l}${rest}${localized ? search : ""}`}
+            reloadDocument
             hrefLang={l}
             lang={l}
             className="text-brand-700 underline"

@@ -4,10 +4,9 @@ import {
   SALES_FEE_RATE_PERCENT,
   TRANSFER_FEES,
 } from "#core/shared/codes.ts";
-import { companyFactsIn } from "#core/shared/company.ts";
+import type { CompanyFacts } from "#core/shared/company.ts";
 import type { LawsNotation, LegalDocument } from "./document.ts";
 
-const c = companyFactsIn("en");
 const yen = (n: number) => `¥${n.toLocaleString("en-US")}`;
 const revised = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
@@ -15,7 +14,7 @@ const revised = (iso: string) =>
   );
 const note = "This English translation is provided for convenience; the Japanese text prevails.";
 
-export const enTerms: LegalDocument = {
+export const enTerms = (c: CompanyFacts): LegalDocument => ({
   title: "Terms of Service",
   description: `The terms on which you use the ${c.serviceName} marketplace and buyback service.`,
   lead: `These Terms of Service ("Terms") set out the conditions for using the marketplace, the buyback service and related services (together, the "Service") provided by ${c.name} ("we" or "us"). Please read them before using the Service. ${note}`,
@@ -122,9 +121,9 @@ export const enTerms: LegalDocument = {
     },
   ],
   closing: `Last revised ${revised(c.legalRevisions.terms)}`,
-};
+});
 
-export const enPrivacy: LegalDocument = {
+export const enPrivacy = (c: CompanyFacts): LegalDocument => ({
   title: "Privacy Policy",
   description: `How ${c.name} handles the personal information it keeps for ${c.serviceName}.`,
   lead: `${c.name} ("we") handles the personal information it keeps for the Service properly, in accordance with the Act on the Protection of Personal Information and other applicable laws, as set out below. ${note}`,
@@ -212,9 +211,9 @@ export const enPrivacy: LegalDocument = {
     },
   ],
   closing: `Last revised ${revised(c.legalRevisions.privacy)}. ${c.name}, ${c.representative}`,
-};
+});
 
-export const enLaws: LawsNotation = {
+export const enLaws = (c: CompanyFacts): LawsNotation => ({
   title: "Notation under the Specified Commercial Transactions Act",
   description: `The seller, fees, payment, delivery and returns of ${c.serviceName}, as the Specified Commercial Transactions Act requires.`,
   lead: `On the marketplace, items that members sell as individuals are sold by those members. The notation below covers what we ourselves provide (the sales fee, purchases of points, and devices we bought through buyback and resell). ${note}`,
@@ -280,4 +279,4 @@ export const enLaws: LawsNotation = {
     { term: "Supported browsers", value: ["The latest Safari, Google Chrome, Microsoft Edge or Firefox."] },
   ],
   closing: `Last revised ${revised(c.legalRevisions.laws)}`,
-};
+});

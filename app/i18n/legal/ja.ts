@@ -4,17 +4,16 @@ import {
   SALES_FEE_RATE_PERCENT,
   TRANSFER_FEES,
 } from "#core/shared/codes.ts";
-import { companyFactsIn } from "#core/shared/company.ts";
+import type { CompanyFacts } from "#core/shared/company.ts";
 import type { LawsNotation, LegalDocument } from "./document.ts";
 
-const c = companyFactsIn("ja");
 const yen = (n: number) => `${n.toLocaleString("ja-JP")}円`;
 const revised = (iso: string) => {
   const [y, m, d] = iso.split("-").map(Number);
   return `${y}年${m}月${d}日`;
 };
 
-export const jaTerms: LegalDocument = {
+export const jaTerms = (c: CompanyFacts): LegalDocument => ({
   title: "利用規約",
   description: `${c.serviceName}のフリマ・買取サービスをご利用いただく際の条件を定めた利用規約です。`,
   lead: `この利用規約（以下「本規約」といいます）は、${c.name}（以下「当社」といいます）が提供するフリマサービス・買取サービスその他の関連サービス（以下あわせて「本サービス」といいます）の利用条件を定めるものです。本サービスをご利用になる前に、本規約をよくお読みください。`,
@@ -121,9 +120,9 @@ export const jaTerms: LegalDocument = {
     },
   ],
   closing: `${revised(c.legalRevisions.terms)} 改定`,
-};
+});
 
-export const jaPrivacy: LegalDocument = {
+export const jaPrivacy = (c: CompanyFacts): LegalDocument => ({
   title: "プライバシーポリシー",
   description: `${c.name}が${c.serviceName}でお預かりする個人情報の取扱いについて定めたプライバシーポリシーです。`,
   lead: `${c.name}（以下「当社」といいます）は、本サービスにおいてお預かりする個人情報を、個人情報の保護に関する法律（以下「個人情報保護法」といいます）その他の関係法令に従い、以下のとおり適切に取り扱います。`,
@@ -211,9 +210,9 @@ export const jaPrivacy: LegalDocument = {
     },
   ],
   closing: `${revised(c.legalRevisions.privacy)} 改定　${c.name} ${c.representative}`,
-};
+});
 
-export const jaLaws: LawsNotation = {
+export const jaLaws = (c: CompanyFacts): LawsNotation => ({
   title: "特定商取引法に基づく表記",
   description: `${c.serviceName}の販売事業者、手数料、支払方法、返品などに関する特定商取引法に基づく表記です。`,
   lead: "フリマサービスで出品者が個人として販売する商品については、出品者が売主となります。以下は当社が提供するサービス（販売手数料、ポイントの購入、買取で当社が仕入れた端末の販売など）についての表記です。",
@@ -282,4 +281,4 @@ export const jaLaws: LawsNotation = {
     },
   ],
   closing: `${revised(c.legalRevisions.laws)} 改定`,
-};
+});

@@ -2,6 +2,7 @@ import { useTranslations } from "use-intl";
 import { formatPostalCode } from "#core/account/address-format.ts";
 import { listActiveSpots } from "#core/buyback/spots.ts";
 import { PREFECTURES } from "#core/shared/codes.ts";
+import { prefectureNameJa } from "#core/shared/prefectures.ts";
 import { Breadcrumbs, BuybackNav } from "../../components/buyback/public.tsx";
 import { translator } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";
@@ -81,7 +82,7 @@ export default function BuybackSpots({ loaderData, params }: Route.ComponentProp
               </h2>
               <ul className="grid gap-3 sm:grid-cols-2">
                 {here.map((s) => {
-                  const address = `${label(PREFECTURES, s.prefectureCode, "ja")}${s.address}`;
+                  const address = `${prefectureNameJa(s.prefectureCode)}${s.address}`;
                   return (
                     <li
                       key={s.id}

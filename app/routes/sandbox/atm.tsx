@@ -5,7 +5,8 @@ import { expireSandboxAtmCode, redeemSandboxAtmCode } from "#core/payouts/sandbo
 import type { Locale } from "#core/shared/locale.ts";
 import { TIME_ZONE } from "#core/shared/locale.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
-import { formatYen, MESSAGES, translator } from "../../i18n/index.ts";
+import { formatYen, messagesFor, translator } from "../../i18n/index.ts";
+import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { core, formFailure, formValues } from "../../lib/request.server.ts";
 import type { Route } from "./+types/atm";
 
@@ -19,6 +20,13 @@ function sandbox(context: Route.LoaderArgs["context"]) {
 }
 
 const localeOf = (lang: unknown): Locale => (lang === "en" ? "en" : "ja");
+
+/** Its language is the one of the page it came from, which its data carries (decision 031). */
+export const handle = languageFromData<{ locale: Locale }>((data) => data.locale);
+
+/** Reached in the browser, it loads that language's messages before it renders. */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadDataLanguage(handle, serverLoader);
 
 export function headers() {
   return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
@@ -139,7 +147,7 @@ function Atm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData"
 export default function SandboxAtm({ loaderData, actionData }: Route.ComponentProps) {
   const { locale } = loaderData;
   return (
-    <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={TIME_ZONE}>
+    <IntlProvider locale={locale} messages={messagesFor(locale)} timeZone={TIME_ZONE}>
       <main lang={locale} className="mx-auto min-h-dvh max-w-md bg-slate-50 px-4 py-6">
         <Atm loaderData={loaderData} actionData={actionData} />
       </main>

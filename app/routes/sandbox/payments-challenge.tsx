@@ -1,9 +1,10 @@
 import { data, Form, redirect } from "react-router";
 import { IntlProvider, useTranslations } from "use-intl";
 import { decideSandboxChallenge, getSandboxChallenge } from "#core/payments/sandbox-gateway.ts";
-import { TIME_ZONE } from "#core/shared/locale.ts";
+import { type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { SubmitButton } from "../../components/form.tsx";
-import { formatYen, MESSAGES, translator } from "../../i18n/index.ts";
+import { formatYen, messagesFor, translator } from "../../i18n/index.ts";
+import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { core } from "../../lib/request.server.ts";
 import type { Route } from "./+types/payments-challenge";
 
@@ -22,6 +23,13 @@ function returnUrl(request: Request, publicUrl: string): string {
   if (!target.startsWith(`${publicUrl}/`)) throw data("Bad Request", { status: 400 });
   return target;
 }
+
+/** Its language is the one of the page it came from, which its data carries (decision 031). */
+export const handle = languageFromData<{ locale: Locale }>((data) => data.locale);
+
+/** Reached in the browser, it loads that language's messages before it renders. */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadDataLanguage(handle, serverLoader);
 
 export function headers() {
   return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
@@ -87,7 +95,7 @@ function Challenge({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
 
 export default function PaymentsChallenge({ loaderData }: Route.ComponentProps) {
   return (
-    <IntlProvider locale={loaderData.locale} messages={MESSAGES[loaderData.locale]} timeZone={TIME_ZONE}>
+    <IntlProvider locale={loaderData.locale} messages={messagesFor(loaderData.locale)} timeZone={TIME_ZONE}>
       <Challenge loaderData={loaderData} />
     </IntlProvider>
   );

@@ -2,10 +2,11 @@ import { data, Form, redirect } from "react-router";
 import { IntlProvider, useTranslations } from "use-intl";
 import { IDENTITY_REJECTION_REASONS } from "#core/account/identity-provider.ts";
 import { decidePolarifyCheck, getPolarifyHostedCheck } from "#core/account/polarify-sandbox.ts";
-import { TIME_ZONE } from "#core/shared/locale.ts";
+import { type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
-import { formatDate, MESSAGES, translator } from "../../i18n/index.ts";
+import { formatDate, messagesFor, translator } from "../../i18n/index.ts";
+import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { core, formFailure, formValues } from "../../lib/request.server.ts";
 import type { Route } from "./+types/polarify";
 
@@ -19,6 +20,13 @@ function sandbox(context: Route.LoaderArgs["context"]) {
   }
   return ctx;
 }
+
+/** Its language is the one of the page it came from, which its data carries (decision 031). */
+export const handle = languageFromData<{ check: { locale: Locale } }>((data) => data.check.locale);
+
+/** Reached in the browser, it loads that language's messages before it renders. */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadDataLanguage(handle, serverLoader);
 
 export function headers() {
   return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
@@ -156,7 +164,7 @@ function HostedCheck({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
 export default function PolarifyHostedPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locale } = loaderData.check;
   return (
-    <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={TIME_ZONE}>
+    <IntlProvider locale={locale} messages={messagesFor(locale)} timeZone={TIME_ZONE}>
       <main lang={locale} className="mx-auto min-h-dvh max-w-xl bg-slate-50 px-4 py-6">
         <p className="text-sm font-bold tracking-wide text-violet-700">Polarify</p>
         <HostedPageTitle />

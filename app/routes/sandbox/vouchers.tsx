@@ -4,7 +4,8 @@ import { LOCALE_COOKIE_NAME } from "#core/shared/codes.ts";
 import { isLocale, type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { expireSandboxVoucher, paySandboxVoucher } from "#core/topups/sandbox-vouchers.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
-import { formatDate, formatYen, MESSAGES, translator } from "../../i18n/index.ts";
+import { formatDate, formatYen, messagesFor, translator } from "../../i18n/index.ts";
+import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { cookiesOf, core, formFailure } from "../../lib/request.server.ts";
 import type { Route } from "./+types/vouchers";
 
@@ -25,6 +26,13 @@ function localeOf(request: Request, asked: unknown): Locale {
   const remembered = cookiesOf(request)[LOCALE_COOKIE_NAME];
   return isLocale(remembered) ? remembered : "ja";
 }
+
+/** Its language is the one of the page it came from, which its data carries (decision 031). */
+export const handle = languageFromData<{ locale: Locale }>((data) => data.locale);
+
+/** Reached in the browser, it loads that language's messages before it renders. */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+  loadDataLanguage(handle, serverLoader);
 
 export function headers() {
   return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
@@ -177,7 +185,7 @@ function VoucherPage({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
 export default function SandboxVouchers({ loaderData, actionData }: Route.ComponentProps) {
   const { locale } = loaderData;
   return (
-    <IntlProvider locale={locale} messages={MESSAGES[locale]} timeZone={TIME_ZONE}>
+    <IntlProvider locale={locale} messages={messagesFor(locale)} timeZone={TIME_ZONE}>
       <main lang={locale} className="mx-auto min-h-dvh max-w-md bg-slate-50 px-4 py-6">
         <VoucherPage loaderData={loaderData} actionData={actionData} />
       </main>

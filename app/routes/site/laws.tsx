@@ -1,5 +1,5 @@
 import { LawsNotationView } from "../../components/site/legal-document.tsx";
-import { LEGAL } from "../../i18n/legal/index.ts";
+import { legalTexts } from "../../i18n/legal/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/laws";
@@ -7,10 +7,10 @@ import type { Route } from "./+types/laws";
 export const handle = { back: "history" };
 
 export function meta(args: Route.MetaArgs) {
-  const doc = LEGAL[localeOf(args.location.pathname)].laws;
+  const doc = legalTexts(localeOf(args.location.pathname)).laws;
   return seo(args, { title: doc.title, description: doc.description });
 }
 
 export default function Page({ params }: Route.ComponentProps) {
-  return <LawsNotationView doc={LEGAL[langOf(params)].laws} />;
+  return <LawsNotationView doc={legalTexts(langOf(params)).laws} />;
 }

@@ -1,5 +1,5 @@
 import { LegalDocumentView } from "../../components/site/legal-document.tsx";
-import { LEGAL } from "../../i18n/legal/index.ts";
+import { legalTexts } from "../../i18n/legal/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/privacy";
@@ -7,10 +7,10 @@ import type { Route } from "./+types/privacy";
 export const handle = { back: "history" };
 
 export function meta(args: Route.MetaArgs) {
-  const doc = LEGAL[localeOf(args.location.pathname)].privacy;
+  const doc = legalTexts(localeOf(args.location.pathname)).privacy;
   return seo(args, { title: doc.title, description: doc.description });
 }
 
 export default function Page({ params }: Route.ComponentProps) {
-  return <LegalDocumentView doc={LEGAL[langOf(params)].privacy} />;
+  return <LegalDocumentView doc={legalTexts(langOf(params)).privacy} />;
 }

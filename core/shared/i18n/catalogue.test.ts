@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES, type MessageKey, msg, renderMessage } from "./translate.ts";
+import { MESSAGES } from "./catalogue.ts";
+import { type MessageKey, msg, renderMessage } from "./translate.ts";
 
 function leaves(tree: unknown, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();

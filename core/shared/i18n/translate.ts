@@ -1,14 +1,7 @@
 import { createTranslator } from "use-intl/core";
+import { messagesFor } from "#i18n/catalogue";
 import { type Locale, TIME_ZONE } from "../locale.ts";
-import { en } from "./messages/en.ts";
-import { ja } from "./messages/ja.ts";
 import type { Messages } from "./messages.ts";
-
-/**
- * The one message catalogue: every sentence the product shows, mails or answers, whether a page, the
- * API or the core says it. `ja` is the reference; `en` has exactly the same keys (decision 020).
- */
-export const MESSAGES: Record<Locale, Messages> = { ja, en };
 
 type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -46,7 +39,7 @@ function translate(locale: Locale): Translate {
   if (!t) {
     t = createTranslator({
       locale,
-      messages: MESSAGES[locale],
+      messages: messagesFor(locale),
       timeZone: TIME_ZONE,
       onError: (error) => {
         throw error;

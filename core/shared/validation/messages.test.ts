@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../i18n/translate.ts";
+import { MESSAGES } from "../i18n/catalogue.ts";
 import { LOCALES } from "../locale.ts";
 import { formatMessage, isRuleMessageKey, placeholdersOf, type RuleMessageKey } from "./messages.ts";
 

@@ -1,4 +1,6 @@
-import { MESSAGES, type Message, type MessageValue, msg, renderMessage } from "../i18n/translate.ts";
+import { anyMessages } from "#i18n/catalogue";
+import type { Messages } from "../i18n/messages.ts";
+import { type Message, type MessageValue, msg, renderMessage } from "../i18n/translate.ts";
 import type { Locale } from "../locale.ts";
 
 /**
@@ -6,12 +8,12 @@ import type { Locale } from "../locale.ts";
  * `{field}` is the field's label, `{other}` the label of the field it must match, and numeric
  * parameters (`{min}`, `{max}`, `{length}`) are formatted per locale (ICU `{min, number}`).
  */
-export type RuleMessageKey = keyof (typeof MESSAGES)["ja"]["validation"];
+export type RuleMessageKey = keyof Messages["validation"];
 /** The parameters a rule attaches to its issue: plain numbers and strings. */
 export type MessageValues = Readonly<Record<string, string | number>>;
 
 export function isRuleMessageKey(value: unknown): value is RuleMessageKey {
-  return typeof value === "string" && Object.hasOwn(MESSAGES.ja.validation, value);
+  return typeof value === "string" && Object.hasOwn(anyMessages().validation, value);
 }
 
 /** The names of a template's placeholders (`{field}`, `{min, number}` → field, min). */
@@ -28,7 +30,7 @@ export function ruleMessage(
   values: Readonly<Record<string, MessageValue>> = {},
 ): Message {
   const filled: Record<string, MessageValue> = {};
-  for (const name of placeholdersOf(MESSAGES.ja.validation[key])) {
+  for (const name of placeholdersOf(anyMessages().validation[key])) {
     filled[name] = Object.hasOwn(values, name) ? (values[name] as MessageValue) : `{${name}}`;
   }
   return msg(`validation.${key}`, Object.keys(filled).length > 0 ? filled : undefined);

@@ -1,0 +1,181 @@
+import type { APIRequestContext, Request } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
+import { logIn } from "./helpers.ts";
+
+/**
+ * A page carries the messages of its own language only (decision 031): the file of the other
+ * language's is never asked for, the page hydrates without complaint, and what it writes in the
+ * browser is in its language. The language switcher loads the other language's page from the server.
+ */
+
+/** The files a page's HTML has the browser fetch at once. */
+async function preloadsOf(request: APIRequestContext, path: string): Promise<Set<string>> {
+  const html = await (await request.get(path)).text();
+  return new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string));
+}
+
+/**
+ * Each language's messages file: what the same page preloads in one language and not in the other,
+ * named for its language (beside it may come what it imports, such as the prefectures' names).
+ */
+async function messageFiles(request: APIRequestContext): Promise<{ ja: string; en: string }> {
+  const [ja, en] = [await preloadsOf(request, "/ja/"), await preloadsOf(request, "/en/")];
+  const own = (lang: string, a: Set<string>, b: Set<string>) => {
+    const files = [...a].filter((file) => !b.has(file) && file.startsWith(`/assets/${lang}-`));
+    expect(files).toHaveLength(1);
+    return files[0] as string;
+  };
+  return { ja: own("ja", ja, en), en: own("en", en, ja) };
+}
+
+/** What the page asks the server for (paths), and which of those were whole documents. */
+function requestsOf(page: Page): { files: string[]; documents: string[] } {
+  const seen = { files: [] as string[], documents: [] as string[] };
+  page.on("request", (r: Request) => {
+    const { pathname } = new URL(r.url());
+    seen.files.push(pathname);
+    if (r.resourceType() === "document") seen.documents.push(pathname);
+  });
+  return seen;
+}
+
+/** Console errors and uncaught errors: a hydration mismatch or a message read before it loaded. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The page has hydrated: it asks which build is deployed about a second after (decision 029). */
+function hydrated(page: Page): Promise<Request> {
+  return page.waitForRequest((r) => new URL(r.url()).pathname === "/build.json");
+}
+
+/**
+ * Opens a page and waits for it to hydrate, noting what it asks the server for and any error it
+ * reports; with each language's messages file, to tell which it asked for.
+ */
+async function open(page: Page, request: APIRequestContext, path: string) {
+  const files = await messageFiles(request);
+  const asked = requestsOf(page);
+  const errors = errorsOf(page);
+  const ready = hydrated(page);
+  await page.goto(path);
+  await ready;
+  return { files, asked, errors };
+}
+
+/** Follows the footer's link to the other language and waits for that page to hydrate. */
+async function switchLanguage(page: Page, name: string, to: RegExp) {
+  const ready = hydrated(page);
+  await page.getByRole("contentinfo").getByRole("link", { name }).click();
+  await expect(page).toHaveURL(to);
+  await ready;
+}
+
+/** The header's search box, and what its suggestions (written in the browser) say, in each language. */
+const SEARCH = {
+  ja: { label: "キーワードで探す", byModel: "機種で探す" },
+  en: { label: "Search by keyword", byModel: "Search by model" },
+} as const;
+
+/** The page is in a language, and so is what it writes in the browser: the search suggestions. */
+async function speaks(page: Page, lang: keyof typeof SEARCH) {
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await page.getByRole("combobox", { name: SEARCH[lang].label }).fill("iphone12");
+  await expect(page.getByRole("listbox").getByRole("option").first()).toContainText(SEARCH[lang].byModel);
+}
+
+test("a Japanese page carries the Japanese messages alone; the switcher opens the English page with its own", async ({
+  page,
+  request,
+}) => {
+  const { files, asked, errors } = await open(page, request, "/ja/items/search/");
+  await speaks(page, "ja");
+  // A page opened in the browser, in the same language: nothing more to load.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Tsuguについて" }).click();
+  await expect(page).toHaveURL(/\/ja\/about\/$/);
+  await expect(page.getByRole("combobox", { name: "キーワードで探す" })).toBeVisible();
+  expect(asked.files).toContain(files.ja);
+  expect(asked.files).not.toContain(files.en);
+  expect(asked.documents).toEqual(["/ja/items/search/"]);
+
+  // The other language: its page comes from the server, with its own messages.
+  await switchLanguage(page, "English", /\/en\/about\/$/);
+  expect(asked.documents).toEqual(["/ja/items/search/", "/en/about/"]);
+  await speaks(page, "en");
+  expect(asked.files).toContain(files.en);
+  expect(errors).toEqual([]);
+});
+
+test("an English page carries the English messages alone; the switcher opens the Japanese page with its own", async ({
+  page,
+  request,
+}) => {
+  const { files, asked, errors } = await open(page, request, "/en/");
+  await speaks(page, "en");
+  expect(asked.files).toContain(files.en);
+  expect(asked.files).not.toContain(files.ja);
+
+  await switchLanguage(page, "日本語", /\/ja\/$/);
+  expect(asked.documents).toEqual(["/en/", "/ja/"]);
+  await speaks(page, "ja");
+  expect(errors).toEqual([]);
+});
+
+test("a link from an English page to a Japanese one (a news story) loads the Japanese messages on the way", async ({
+  page,
+  request,
+}) => {
+  const { files, asked, errors } = await open(page, request, "/en/notifications/news/");
+  expect(asked.files).not.toContain(files.ja);
+  await page.getByTestId("news-story").first().click();
+  await expect(page).toHaveURL(/\/news\/[^/]+\/$/);
+  await speaks(page, "ja");
+  // Opened in the browser, not from the server: the Japanese messages were loaded on the way.
+  expect(asked.documents).toEqual(["/en/notifications/news/"]);
+  expect(asked.files).toContain(files.ja);
+  expect(errors).toEqual([]);
+});
+
+test("a sandbox page in English, which stands for another site, carries the English messages alone", async ({
+  page,
+  request,
+}) => {
+  const { files, asked, errors } = await open(page, request, "/sandbox/atm/?lang=en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect(asked.files).toContain(files.en);
+  expect(asked.files).not.toContain(files.ja);
+  expect(errors).toEqual([]);
+});
+
+test("an English page writes an address in Japan in Japanese without the Japanese messages", async ({
+  page,
+  request,
+}) => {
+  // An address is written as in Japan on English pages too, prefecture first (〒100-0001 東京都…).
+  const address = /〒\d{3}-\d{4}\s*\S+?[都道府県]/;
+  await logIn(page, "hanako@tsugu.example");
+  const { files, asked, errors } = await open(page, request, "/en/settings/address/");
+  await expect(page.getByTestId("current-address")).toContainText(address);
+  const visit = async (path: string) => {
+    const ready = hydrated(page);
+    await page.goto(path);
+    await ready;
+  };
+  await visit("/en/buyback/spots/");
+  await expect(page.getByTestId("spot").first()).toContainText(address);
+  await visit("/en/buyback/transactions/");
+  const id = await page
+    .getByTestId("buyback-list")
+    .getByTestId("buyback-row")
+    .first()
+    .getAttribute("data-id");
+  await visit(`/en/buyback/transactions/${id}/address/`);
+  await expect(page.getByTestId("current-address")).toContainText(address);
+  expect(asked.files).not.toContain(files.ja);
+  expect(errors).toEqual([]);
+});
