@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import {
   cancellationRequests,
   itemPhotos,
@@ -226,6 +226,21 @@ export async function listTransactions(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return { items: page, nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null };
+}
+
+/** How many ratings of each kind a member received (the item page's seller, the profile). */
+export async function reviewCounts(
+  ctx: Pick<CoreContext, "db">,
+  o: { userId: number },
+): Promise<Record<"good" | "normal" | "bad", number>> {
+  const rows = await ctx.db
+    .select({ rating: reviews.rating, n: count() })
+    .from(reviews)
+    .where(eq(reviews.revieweeId, o.userId))
+    .groupBy(reviews.rating);
+  const counts = { good: 0, normal: 0, bad: 0 };
+  for (const r of rows) counts[r.rating as keyof typeof counts] += r.n;
+  return counts;
 }
 
 /** Ratings a member received, newest first, with counts per rating (for `/users/{id}/reviews/`). */

@@ -23,7 +23,7 @@ import { blockUser } from "../social/blocks.ts";
 import { topUpPurpose } from "../topups/card-top-up.ts";
 import { cancelTransaction } from "./cancel-transaction.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
-import { getTransaction, listReviews } from "./get-transaction.ts";
+import { getTransaction, listReviews, reviewCounts } from "./get-transaction.ts";
 import { holdTransaction } from "./hold-transaction.ts";
 import { purchaseItem } from "./purchase-item.ts";
 import { purchasePurpose } from "./purchase-payment.ts";
@@ -129,6 +129,8 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     expect((await getBalance(t.ctx, { userId: seller.id })).proceeds).toBe(17101);
     expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ escrow: 0, payment: 0 });
     expect((await listReviews(t.ctx, { userId: seller.id })).counts.good).toBe(1);
+    expect(await reviewCounts(t.ctx, { userId: seller.id })).toEqual({ good: 1, normal: 0, bad: 0 });
+    expect(await reviewCounts(t.ctx, { userId: buyer.id })).toEqual({ good: 1, normal: 0, bad: 0 });
     const [payment] = await t.ctx.db
       .select()
       .from(payments)
