@@ -46,14 +46,19 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { user, sessionUnavailable, viewingAs } = requestInfo(context);
+  const { user, sessionUnavailable, viewingAs, unreadNotifications } = requestInfo(context);
   if (sessionUnavailable) throw data("Service unavailable", { status: 503 });
   const [key, nonce = ""] = (cookiesOf(request)[FLASH_COOKIE] ?? "").split("|");
   return {
     user: user ? { id: user.id, nickname: user.nickname } : null,
     flash: isFlashKey(key) ? { key, nonce } : null,
     publicUrl: services(context).config.publicUrl,
-    unreadNotifications: user ? await unreadNotificationCount(core(context), user.id) : 0,
+    unreadNotifications: !user
+      ? 0
+      : // Read with the session on a plain read; after a form's action on this request, counted anew.
+        unreadNotifications !== null && (request.method === "GET" || request.method === "HEAD")
+        ? unreadNotifications
+        : await unreadNotificationCount(core(context), user.id),
     viewingAs,
     buildId: requestInfo(context).buildId,
   };

@@ -231,6 +231,7 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
       userAgent: c.req.header("user-agent") ?? "",
       user: viewingAs ? viewingAs.member : who.user,
       sessionToken: who.token,
+      unreadNotifications: viewingAs ? null : (who.unreadNotifications ?? null),
       sessionUnavailable,
       buildId: await buildId(),
       viewingAs: viewingAs

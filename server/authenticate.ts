@@ -1,4 +1,4 @@
-import { resolveSession, type SessionUser } from "#core/identity/sessions.ts";
+import { resolvePageSession, resolveSession, type SessionUser } from "#core/identity/sessions.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { parseCookies, SESSION_COOKIE } from "./cookies.ts";
@@ -12,6 +12,8 @@ export type Authenticated = {
   /** The token the caller used, when it named a live session. */
   token: string | null;
   via: "bearer" | "cookie" | null;
+  /** The page door's member's unread notifications, read with the session; absent elsewhere. */
+  unreadNotifications?: number;
 };
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
@@ -60,6 +62,12 @@ export async function authenticate(
     !fromOurOrigin(request, services.config.publicUrl, false)
   ) {
     throw new AppError("FORBIDDEN", { message: msg("api.crossSite") });
+  }
+  if (door === "page") {
+    const found = await resolvePageSession(services.core, token);
+    return found
+      ? { user: found.user, token, via: "cookie", unreadNotifications: found.unreadNotifications }
+      : { user: null, token: null, via: null };
   }
   const user = await resolveSession(services.core, token);
   return user ? { user, token, via: "cookie" } : { user: null, token: null, via: null };

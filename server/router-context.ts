@@ -23,6 +23,11 @@ export type RequestInfo = {
   /** Set by the session middleware of the web door. */
   user: SessionUser | null;
   sessionToken: string | null;
+  /**
+   * The signed-in member's unread notifications, read with the session before the page's loaders;
+   * null when not read (no member, or an operator looking at a member's pages).
+   */
+  unreadNotifications: number | null;
   /** The session could not be checked (the database did not answer): pages answer with an error. */
   sessionUnavailable: boolean;
   /** The id of the deployed build the page is rendered with (decision 029); null in development. */

@@ -6,6 +6,7 @@ import { jpeg, LISTING, listItem, makeMember, makeOperator, verifyIdentity } fro
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
+import { blockUser } from "../social/blocks.ts";
 import { likeItem } from "../social/likes.ts";
 import { changeItemState } from "./change-item-state.ts";
 import { deleteItem } from "./delete-item.ts";
@@ -62,6 +63,51 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     const detail = await getItem(t.ctx, { itemId: draft.id, viewerId: null });
     expect(detail.photos).toHaveLength(2);
     expect(detail.publishedAt).not.toBeNull();
+  });
+
+  it("shows a listing with its photos in order, its seller and what the viewer has to do with it", async () => {
+    const seller = await makeMember(t.ctx);
+    const { id } = await saveItem(t.ctx, {
+      actor: seller,
+      input: LISTING,
+      photos: [{ bytes: await jpeg() }, { bytes: await jpeg() }, { bytes: await jpeg() }],
+      publish: true,
+    });
+    await listItem(t.ctx, seller);
+    await saveItem(t.ctx, { actor: seller, input: { title: "下書き" }, publish: false });
+    const fan = await makeMember(t.ctx);
+    const shunned = await makeMember(t.ctx);
+    await likeItem(t.ctx, { actor: fan, itemId: id });
+    await blockUser(t.ctx, { actor: seller, userId: shunned.id });
+    const stored = await t.ctx.db
+      .select({ id: itemPhotos.id })
+      .from(itemPhotos)
+      .where(eq(itemPhotos.itemId, id))
+      .orderBy(itemPhotos.position);
+
+    const asVisitor = await getItem(t.ctx, { itemId: id, viewerId: null });
+    expect(asVisitor.photos.map((p) => p.id)).toEqual(stored.map((p) => p.id));
+    expect(asVisitor.photos[0]).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
+    expect(asVisitor.photos[0]!.thumbUrl).toMatch(/-thumb\.webp$/);
+    // The draft is not for sale: two listings count.
+    expect(asVisitor.seller).toMatchObject({ id: seller.id, nickname: seller.nickname, listingCount: 2 });
+    expect(asVisitor.viewer).toMatchObject({ isSeller: false, liked: false, blockedBySeller: false });
+    expect((await getItem(t.ctx, { itemId: id, viewerId: fan.id })).viewer).toMatchObject({
+      liked: true,
+      blockedBySeller: false,
+    });
+    expect((await getItem(t.ctx, { itemId: id, viewerId: shunned.id })).viewer).toMatchObject({
+      liked: false,
+      blockedBySeller: true,
+    });
+    expect((await getItem(t.ctx, { itemId: id, viewerId: seller.id })).viewer).toMatchObject({
+      isSeller: true,
+      blockedBySeller: false,
+      canEdit: true,
+    });
+    expect((await failure(getItem(t.ctx, { itemId: id + 1_000_000, viewerId: null }))).code).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("lets a new member keep drafts, asks for the seller setup to publish, and never lets a business buyer or an operator list", async () => {

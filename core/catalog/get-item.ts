@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { blocks, deviceModels, itemPhotos, items, likes, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -9,6 +9,8 @@ import { maskImei } from "./models.ts";
 
 export type ItemDetail = Awaited<ReturnType<typeof getItem>>;
 
+type PhotoRow = { id: number; key: string; width: number; height: number };
+
 /**
  * A listing as its viewer may see it: drafts and private listings exist only for their seller; the
  * IMEI's serial part is hidden from everyone else.
@@ -17,45 +19,45 @@ export async function getItem(
   ctx: Pick<CoreContext, "db" | "blobs">,
   o: { itemId: number; viewerId: number | null },
 ) {
+  // One statement: the listing, its model, seller and photos, and what the viewer has to do with it.
+  const viewer = o.viewerId ?? 0;
   const [row] = await ctx.db
-    .select({ item: items, modelName: deviceModels.name })
-    .from(items)
-    .leftJoin(deviceModels, eq(deviceModels.id, items.modelId))
-    .where(eq(items.id, o.itemId))
-    .limit(1);
-  if (!row) throw new AppError("NOT_FOUND");
-  const { item } = row;
-  const isSeller = o.viewerId === item.sellerId;
-  if (!isSeller && !PUBLIC_STATES.includes(item.state)) throw new AppError("NOT_FOUND");
-
-  const [photos, [seller], [listingCount], liked, blockedBySeller] = await Promise.all([
-    ctx.db.select().from(itemPhotos).where(eq(itemPhotos.itemId, item.id)).orderBy(asc(itemPhotos.position)),
-    ctx.db
-      .select({
+    .select({
+      item: items,
+      modelName: deviceModels.name,
+      seller: {
         id: users.id,
         nickname: users.nickname,
         avatarKey: users.avatarKey,
         identityVerifiedAt: users.identityVerifiedAt,
-      })
-      .from(users)
-      .where(eq(users.id, item.sellerId)),
-    ctx.db
-      .select({ n: count() })
-      .from(items)
-      .where(and(eq(items.sellerId, item.sellerId), inArray(items.state, [...SEARCHABLE_STATES]))),
-    o.viewerId
-      ? ctx.db
-          .select({ itemId: likes.itemId })
-          .from(likes)
-          .where(and(eq(likes.userId, o.viewerId), eq(likes.itemId, item.id)))
-      : Promise.resolve([]),
-    o.viewerId && !isSeller
-      ? ctx.db
-          .select({ b: blocks.blockerId })
-          .from(blocks)
-          .where(and(eq(blocks.blockerId, item.sellerId), eq(blocks.blockedId, o.viewerId)))
-      : Promise.resolve([]),
-  ]);
+      },
+      photos: sql<PhotoRow[]>`coalesce((
+        select json_agg(json_build_object('id', ${itemPhotos.id}, 'key', ${itemPhotos.key}, 'width', ${itemPhotos.width}, 'height', ${itemPhotos.height}) order by ${itemPhotos.position})
+        from ${itemPhotos} where ${itemPhotos.itemId} = ${items.id}
+      ), '[]'::json)`,
+      listingCount: sql<number>`(
+        select count(*)::int from ${items} as "listed"
+        where "listed"."seller_id" = ${items.sellerId} and "listed"."state" in ${[...SEARCHABLE_STATES]}
+      )`.mapWith(Number),
+      liked: sql<boolean>`exists (
+        select 1 from ${likes} where ${likes.userId} = ${viewer} and ${likes.itemId} = ${items.id}
+      )`,
+      blockedBySeller: sql<boolean>`exists (
+        select 1 from ${blocks} where ${blocks.blockerId} = ${items.sellerId} and ${blocks.blockedId} = ${viewer}
+      )`,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .leftJoin(deviceModels, eq(deviceModels.id, items.modelId))
+    .where(eq(items.id, o.itemId))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND");
+  const { item, seller } = row;
+  const isSeller = o.viewerId === item.sellerId;
+  if (!isSeller && !PUBLIC_STATES.includes(item.state)) throw new AppError("NOT_FOUND");
+  const { photos } = row;
+  const liked = o.viewerId !== null && row.liked;
+  const blockedBySeller = o.viewerId !== null && !isSeller && row.blockedBySeller;
   const { imei, ...rest } = item;
   return {
     ...rest,
@@ -69,18 +71,18 @@ export async function getItem(
       largeUrl: ctx.blobs.url(`${p.key}-large.webp`),
     })),
     seller: {
-      id: seller!.id,
-      nickname: seller!.nickname,
-      avatarUrl: seller!.avatarKey ? ctx.blobs.url(`${seller!.avatarKey}-thumb.webp`) : null,
-      identityVerified: seller!.identityVerifiedAt !== null,
-      listingCount: listingCount?.n ?? 0,
+      id: seller.id,
+      nickname: seller.nickname,
+      avatarUrl: seller.avatarKey ? ctx.blobs.url(`${seller.avatarKey}-thumb.webp`) : null,
+      identityVerified: seller.identityVerifiedAt !== null,
+      listingCount: row.listingCount,
     },
     /** Whether the listing takes new comments (from anyone the seller has not blocked). */
     commentable: isCommentable(item.state),
     viewer: {
       isSeller,
-      liked: liked.length > 0,
-      blockedBySeller: blockedBySeller.length > 0,
+      liked,
+      blockedBySeller,
       /** For the seller: whether the listing can still be edited or deleted, and the state changes open now. */
       canEdit: isSeller && EDITABLE_STATES.includes(item.state),
       actions: isSeller ? availableItemActions(item.state, "seller") : [],

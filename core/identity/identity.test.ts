@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { challenges, sessions, users } from "#db/schema/index.ts";
+import { challenges, notifications, sessions, users } from "#db/schema/index.ts";
+import { makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn, linkIn } from "#tests/helpers/smtp.ts";
+import { markNotificationsRead } from "../notify/notifications.ts";
 import { confirmEmailChange, requestEmailChange } from "./change-email.ts";
 import { changePassword } from "./change-password.ts";
 import { completeSignup, pendingSignup } from "./complete-signup.ts";
@@ -11,7 +13,7 @@ import { logIn } from "./log-in.ts";
 import { logOut } from "./log-out.ts";
 import { requestPasswordReset } from "./request-password-reset.ts";
 import { openPasswordResetLink, resetPassword } from "./reset-password.ts";
-import { resolveSession } from "./sessions.ts";
+import { createSession, resolvePageSession, resolveSession } from "./sessions.ts";
 import { resendSignupCode, startSignup } from "./start-signup.ts";
 import { verifySignupCode, verifySignupLink } from "./verify-signup.ts";
 
@@ -53,6 +55,25 @@ describe.each(ENGINES)("identity on %s", (engine) => {
     // The ticket is single use.
     const again = await failure(completeSignup(t.ctx, { ticket, input: { nickname: "x" }, session: web }));
     expect(again.code).toBe("FORBIDDEN");
+  });
+
+  it("reads a page's session with the member's unread notifications in one go", async () => {
+    const member = await makeMember(t.ctx);
+    const other = await makeMember(t.ctx);
+    const { token } = await createSession(t.ctx, { userId: member.id, kind: "web", persistent: true });
+    await t.ctx.db.insert(notifications).values([
+      { userId: member.id, kind: "purchase" },
+      { userId: member.id, kind: "purchase" },
+      { userId: member.id, kind: "purchase", readAt: new Date() },
+      { userId: other.id, kind: "purchase" },
+    ]);
+    const page = await resolvePageSession(t.ctx, token);
+    expect(page).toEqual({ user: await resolveSession(t.ctx, token), unreadNotifications: 2 });
+    expect(page?.user).toMatchObject({ id: member.id, nickname: member.nickname, staffRoles: [] });
+    await markNotificationsRead(t.ctx, member.id);
+    expect((await resolvePageSession(t.ctx, token))?.unreadNotifications).toBe(0);
+    expect(await resolvePageSession(t.ctx, "no-such-session-token-at-all")).toBeNull();
+    expect(await resolvePageSession(t.ctx, undefined)).toBeNull();
   });
 
   it("signs up through the emailed link in another browser", async () => {

@@ -1,5 +1,12 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { type OperatorRole, operatorRoles, sessions, type UserRole, users } from "#db/schema/index.ts";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import {
+  notifications,
+  type OperatorRole,
+  operatorRoles,
+  sessions,
+  type UserRole,
+  users,
+} from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { Locale } from "../shared/locale.ts";
 import { keyedHash, newToken } from "../shared/secrets.ts";
@@ -56,6 +63,26 @@ export async function resolveSession(
   ctx: CoreContext,
   token: string | null | undefined,
 ): Promise<SessionUser | null> {
+  return (await lookUpSession(ctx, token, false))?.user ?? null;
+}
+
+/**
+ * The user behind a session token with the number of their unread notifications (the badge every
+ * page shows), read in the same statement; null as `resolveSession`.
+ */
+export async function resolvePageSession(
+  ctx: CoreContext,
+  token: string | null | undefined,
+): Promise<{ user: SessionUser; unreadNotifications: number } | null> {
+  const found = await lookUpSession(ctx, token, true);
+  return found && { user: found.user, unreadNotifications: found.unread ?? 0 };
+}
+
+async function lookUpSession(
+  ctx: CoreContext,
+  token: string | null | undefined,
+  withUnread: boolean,
+): Promise<{ user: SessionUser; unread: number | null } | null> {
   if (!token || token.length > 128) return null;
   const now = ctx.clock.now();
   const [row] = await ctx.db
@@ -67,6 +94,11 @@ export async function resolveSession(
       nickname: users.nickname,
       role: users.role,
       locale: users.locale,
+      unread: withUnread
+        ? sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`.mapWith(
+            Number,
+          )
+        : sql<null>`null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -83,7 +115,7 @@ export async function resolveSession(
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const { lastSeenAt: _, ...user } = row;
+  const { lastSeenAt: _, unread, ...user } = row;
   const staffRoles =
     row.role === "operator"
       ? (
@@ -95,7 +127,7 @@ export async function resolveSession(
           .map((r) => r.role)
           .sort()
       : [];
-  return { ...user, staffRoles };
+  return { user: { ...user, staffRoles }, unread };
 }
 
 export async function endSession(ctx: CoreContext, token: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   cancellationRequests,
   itemPhotos,
@@ -16,7 +17,7 @@ import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type PaymentParts, partsOf } from "./checkout-balance.ts";
-import { loadTransaction, roleOf } from "./load-transaction.ts";
+import { roleOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
 import { shipByOf, type TradeStep, tradeStepOf } from "./trade-steps.ts";
 import { UNDER_WAY_STATES } from "./trades-under-way.ts";
@@ -73,42 +74,94 @@ export async function getTransaction(
   ctx: Pick<CoreContext, "db" | "blobs">,
   o: { actor: SessionUser; transactionId: number },
 ): Promise<TransactionView> {
-  const t = await loadTransaction(ctx.db, o.transactionId);
-  const role = roleOf(t, o.actor);
-  const [item] = await ctx.db
-    .select({ title: items.title, leadTime: items.leadTime })
-    .from(items)
-    .where(eq(items.id, t.itemId));
-  const [photo] = await ctx.db
-    .select({ key: itemPhotos.key })
-    .from(itemPhotos)
-    .where(eq(itemPhotos.itemId, t.itemId))
-    .orderBy(asc(itemPhotos.position))
-    .limit(1);
-  const [cancellation] = await ctx.db
+  return viewOf(ctx, o.actor, eq(transactions.id, o.transactionId));
+}
+
+/**
+ * The member's latest live or finished transaction on an item (`/items/{id}/transactions/`), as
+ * `getTransaction` shows it; NOT_FOUND when they neither bought nor sold it.
+ */
+export async function getItemTransaction(
+  ctx: Pick<CoreContext, "db" | "blobs">,
+  o: { actor: SessionUser; itemId: number },
+): Promise<TransactionView> {
+  return viewOf(
+    ctx,
+    o.actor,
+    and(
+      eq(transactions.itemId, o.itemId),
+      or(eq(transactions.buyerId, o.actor.id), eq(transactions.sellerId, o.actor.id)),
+    ),
+  );
+}
+
+const buyers = alias(users, "buyer");
+const sellers = alias(users, "seller");
+
+/**
+ * The newest transaction that `where` selects, as `actor` sees it. The transaction, its listing's
+ * title and first photo, both parties, the payment, the shipment and an open cancellation request
+ * come in one statement; the reviews and the messages in two more, side by side.
+ */
+async function viewOf(
+  ctx: Pick<CoreContext, "db" | "blobs">,
+  actor: SessionUser,
+  where: SQL | undefined,
+): Promise<TransactionView> {
+  const [row] = await ctx.db
     .select({
-      requestedBy: cancellationRequests.requestedBy,
-      reason: cancellationRequests.reason,
-      note: cancellationRequests.note,
-      createdAt: cancellationRequests.createdAt,
+      t: transactions,
+      title: items.title,
+      leadTime: items.leadTime,
+      photoKey: sql<string | null>`(
+        select ${itemPhotos.key} from ${itemPhotos} where ${itemPhotos.itemId} = ${transactions.itemId}
+        order by ${itemPhotos.position} limit 1
+      )`,
+      buyerNickname: buyers.nickname,
+      sellerNickname: sellers.nickname,
+      paymentState: sql<PaymentState | null>`(
+        select ${payments.state} from ${payments} where ${payments.transactionId} = ${transactions.id} limit 1
+      )`,
+      shipment: shipments,
+      cancellation: {
+        requestedBy: cancellationRequests.requestedBy,
+        reason: cancellationRequests.reason,
+        note: cancellationRequests.note,
+        createdAt: cancellationRequests.createdAt,
+      },
     })
-    .from(cancellationRequests)
-    .where(and(eq(cancellationRequests.transactionId, t.id), isNull(cancellationRequests.answer)));
-  const people = await ctx.db
-    .select({ id: users.id, nickname: users.nickname })
-    .from(users)
-    .where(inArray(users.id, [t.buyerId, t.sellerId]));
-  const nick = (id: number) => ({ id, nickname: people.find((p) => p.id === id)?.nickname ?? "" });
-  const [shipment] = await ctx.db.select().from(shipments).where(eq(shipments.transactionId, t.id));
-  const [payment] = await ctx.db
-    .select({ state: payments.state })
-    .from(payments)
-    .where(eq(payments.transactionId, t.id));
+    .from(transactions)
+    .leftJoin(items, eq(items.id, transactions.itemId))
+    .leftJoin(buyers, eq(buyers.id, transactions.buyerId))
+    .leftJoin(sellers, eq(sellers.id, transactions.sellerId))
+    .leftJoin(shipments, eq(shipments.transactionId, transactions.id))
+    .leftJoin(
+      cancellationRequests,
+      and(eq(cancellationRequests.transactionId, transactions.id), isNull(cancellationRequests.answer)),
+    )
+    .where(where)
+    .orderBy(desc(transactions.id))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", { message: TRADE_MESSAGES.notFound });
+  const { t, shipment } = row;
+  const role = roleOf(t, actor);
+  const [reviewRows, messages] = await Promise.all([
+    ctx.db
+      .select({
+        role: reviews.role,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(eq(reviews.transactionId, t.id)),
+    listTransactionMessages(ctx, t.id),
+  ]);
   return {
     id: t.id,
     itemId: t.itemId,
-    title: item?.title ?? "",
-    photoUrl: photo ? itemPhotoUrls(ctx, photo.key).thumb : null,
+    title: row.title ?? "",
+    photoUrl: row.photoKey ? itemPhotoUrls(ctx, row.photoKey).thumb : null,
     state: t.state,
     heldFrom: t.heldFrom,
     step: tradeStepOf(t.state, t.heldFrom),
@@ -120,11 +173,11 @@ export async function getTransaction(
     paymentMethod: t.paymentMethod,
     paidWith: partsOf(t),
     shippingMethod: t.shippingMethod,
-    leadTime: item?.leadTime ?? null,
-    shipBy: shipByOf(item?.leadTime ?? null, t.createdAt),
-    paymentState: payment?.state ?? null,
-    buyer: nick(t.buyerId),
-    seller: nick(t.sellerId),
+    leadTime: row.leadTime ?? null,
+    shipBy: shipByOf(row.leadTime ?? null, t.createdAt),
+    paymentState: row.paymentState ?? null,
+    buyer: { id: t.buyerId, nickname: row.buyerNickname ?? "" },
+    seller: { id: t.sellerId, nickname: row.sellerNickname ?? "" },
     shippingAddress: t.shippingAddress,
     // The drop-off code hands the parcel in: the seller's (and the office's), never the buyer's.
     shipment: shipment
@@ -132,42 +185,14 @@ export async function getTransaction(
         ? { ...shipment, qrCode: null, qrExpiresAt: null }
         : shipment
       : null,
-    reviews: await ctx.db
-      .select({
-        role: reviews.role,
-        rating: reviews.rating,
-        comment: reviews.comment,
-        createdAt: reviews.createdAt,
-      })
-      .from(reviews)
-      .where(eq(reviews.transactionId, t.id)),
-    messages: await listTransactionMessages(ctx, t.id),
+    reviews: reviewRows,
+    messages,
     cancelRequestedBy: t.cancelRequestedBy,
-    cancellation: cancellation ?? null,
+    cancellation: row.cancellation ?? null,
     createdAt: t.createdAt,
     shippedAt: t.shippedAt,
     completedAt: t.completedAt,
   };
-}
-
-/** The member's latest live or finished transaction on an item (for `/items/{id}/transactions/`). */
-export async function findItemTransaction(
-  ctx: Pick<CoreContext, "db">,
-  o: { actor: SessionUser; itemId: number },
-): Promise<number> {
-  const [row] = await ctx.db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.itemId, o.itemId),
-        or(eq(transactions.buyerId, o.actor.id), eq(transactions.sellerId, o.actor.id)),
-      ),
-    )
-    .orderBy(desc(transactions.id))
-    .limit(1);
-  if (!row) throw new AppError("NOT_FOUND", { message: TRADE_MESSAGES.notFound });
-  return row.id;
 }
 
 export type TransactionSummary = {
@@ -226,6 +251,21 @@ export async function listTransactions(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return { items: page, nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null };
+}
+
+/** How many ratings of each kind a member received (the item page's seller, the profile). */
+export async function reviewCounts(
+  ctx: Pick<CoreContext, "db">,
+  o: { userId: number },
+): Promise<Record<"good" | "normal" | "bad", number>> {
+  const rows = await ctx.db
+    .select({ rating: reviews.rating, n: count() })
+    .from(reviews)
+    .where(eq(reviews.revieweeId, o.userId))
+    .groupBy(reviews.rating);
+  const counts = { good: 0, normal: 0, bad: 0 };
+  for (const r of rows) counts[r.rating as keyof typeof counts] += r.n;
+  return counts;
 }
 
 /** Ratings a member received, newest first, with counts per rating (for `/users/{id}/reviews/`). */

@@ -23,7 +23,7 @@ import { blockUser } from "../social/blocks.ts";
 import { topUpPurpose } from "../topups/card-top-up.ts";
 import { cancelTransaction } from "./cancel-transaction.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
-import { getTransaction, listReviews } from "./get-transaction.ts";
+import { getItemTransaction, getTransaction, listReviews, reviewCounts } from "./get-transaction.ts";
 import { holdTransaction } from "./hold-transaction.ts";
 import { purchaseItem } from "./purchase-item.ts";
 import { purchasePurpose } from "./purchase-payment.ts";
@@ -129,12 +129,35 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     expect((await getBalance(t.ctx, { userId: seller.id })).proceeds).toBe(17101);
     expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ escrow: 0, payment: 0 });
     expect((await listReviews(t.ctx, { userId: seller.id })).counts.good).toBe(1);
+    expect(await reviewCounts(t.ctx, { userId: seller.id })).toEqual({ good: 1, normal: 0, bad: 0 });
+    expect(await reviewCounts(t.ctx, { userId: buyer.id })).toEqual({ good: 1, normal: 0, bad: 0 });
     const [payment] = await t.ctx.db
       .select()
       .from(payments)
       .where(eq(payments.transactionId, bought.transactionId));
     expect(payment!.state).toBe("COMPLETED");
     await expectLedgerInvariants(t.ctx.db);
+
+    // The item's transaction page finds the same view for either party, and nothing for anyone else.
+    const byId = await getTransaction(t.ctx, { actor: seller, transactionId: bought.transactionId });
+    expect(await getItemTransaction(t.ctx, { actor: seller, itemId })).toEqual(byId);
+    expect(byId).toMatchObject({
+      itemId,
+      title: "iPhone 13 128GB ミッドナイト 画面割れ",
+      photoUrl: expect.stringMatching(/-thumb\.webp$/),
+      role: "seller",
+      paymentState: "COMPLETED",
+      buyer: { id: buyer.id, nickname: buyer.nickname },
+      seller: { id: seller.id, nickname: seller.nickname },
+      shipment: { invoiceNumber: view.shipment?.invoiceNumber },
+      cancellation: null,
+    });
+    expect(byId.reviews).toHaveLength(2);
+    expect(byId.messages.map((m) => m.body)).toEqual(["届きました"]);
+    expect((await getItemTransaction(t.ctx, { actor: buyer, itemId })).role).toBe("buyer");
+    const stranger = await makeMember(t.ctx);
+    expect((await failure(getItemTransaction(t.ctx, { actor: stranger, itemId }))).code).toBe("NOT_FOUND");
+    expect(await reviewCounts(t.ctx, { userId: stranger.id })).toEqual({ good: 0, normal: 0, bad: 0 });
   });
 
   it("holds the item during 3-D Secure, and completes the purchase when the buyer passes", async () => {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { findItemTransaction, getTransaction } from "#core/trading/get-transaction.ts";
+import { getItemTransaction } from "#core/trading/get-transaction.ts";
 import { qrMatrix } from "../../lib/qr-code.server.ts";
 import { core, langOf, orNotFound, pathIdOf, requireUser } from "../../lib/request.server.ts";
 
@@ -15,12 +15,7 @@ export async function loadTransactionPage(args: Args, side: "buyer" | "seller" |
   const user = requireUser(args.context, args.request, lang);
   const itemId = pathIdOf(args.params);
   const ctx = core(args.context);
-  const view = await orNotFound(async () =>
-    getTransaction(ctx, {
-      actor: user,
-      transactionId: await findItemTransaction(ctx, { actor: user, itemId }),
-    }),
-  );
+  const view = await orNotFound(() => getItemTransaction(ctx, { actor: user, itemId }));
   const own = view.role === "seller" ? "seller" : "buyer";
   if (side !== own) throw redirect(`/${lang}/items/${itemId}/transactions/${own}/${rest}`);
   const shipment = view.shipment;

@@ -25,7 +25,7 @@ import {
 } from "#core/shared/codes.ts";
 import { listComments, postComment } from "#core/social/comments.ts";
 import { likeItem, unlikeItem } from "#core/social/likes.ts";
-import { listReviews } from "#core/trading/get-transaction.ts";
+import { reviewCounts } from "#core/trading/get-transaction.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
@@ -62,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [comments, related, sellerReviews, hiddenNotice, market] = await Promise.all([
     listComments(ctx, { itemId, limit: 3 }),
     relatedItems(ctx, item),
-    listReviews(ctx, { userId: item.seller.id, limit: 0 }),
+    reviewCounts(ctx, { userId: item.seller.id }),
     // Why trust and safety hid it: for the seller's eyes only.
     item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
     item.modelId && item.condition
@@ -74,7 +74,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     item,
     comments: comments.items,
     related,
-    sellerReviews: sellerReviews.counts,
+    sellerReviews,
     loggedIn: viewer !== null,
     /** Members may report what others wrote or listed. */
     viewerId: viewer?.role === "member" ? viewer.id : null,

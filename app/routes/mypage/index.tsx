@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { getAccount } from "#core/identity/get-account.ts";
 import { getBalance } from "#core/ledger/get-balance.ts";
 import { tradesUnderWay } from "#core/trading/trades-under-way.ts";
 import { MenuLink, SettingsMenu } from "../../components/account/settings-menu.tsx";
@@ -16,7 +15,8 @@ export const handle = { tab: "mypage" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
   const ctx = core(context);
-  const account = await getAccount(ctx, user.id);
+  // What the page shows of the account came with the session, read for this request.
+  const account = { id: user.id, email: user.email, nickname: user.nickname, role: user.role };
   if (account.role !== "member") return { account, member: null };
   const [balance, trades] = await Promise.all([
     getBalance(ctx, { userId: user.id }),

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
-import { listReviews } from "#core/trading/get-transaction.ts";
+import { reviewCounts } from "#core/trading/get-transaction.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     profileOf(context, userId),
     profileItemsPage(context, userId, undefined),
   ]);
-  const { counts } = await listReviews(core(context), { userId, limit: 0 });
+  const counts = await reviewCounts(core(context), { userId });
   return {
     profile,
     items,
