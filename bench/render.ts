@@ -175,6 +175,7 @@ async function measureEngine(engine: string, build: ServerBuild): Promise<Record
           userAgent: "bench",
           user: who.user,
           sessionToken: who.token,
+          unreadNotifications: who.unreadNotifications ?? null,
           sessionUnavailable: false,
           buildId: null,
           viewingAs: null,

@@ -1,12 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import {
-  notifications,
-  type OperatorRole,
-  operatorRoles,
-  sessions,
-  type UserRole,
-  users,
-} from "#db/schema/index.ts";
+import { type OperatorRole, operatorRoles, sessions, type UserRole, users } from "#db/schema/index.ts";
+import { unreadCountOf } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { Locale } from "../shared/locale.ts";
 import { keyedHash, newToken } from "../shared/secrets.ts";
@@ -94,11 +88,7 @@ async function lookUpSession(
       nickname: users.nickname,
       role: users.role,
       locale: users.locale,
-      unread: withUnread
-        ? sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`.mapWith(
-            Number,
-          )
-        : sql<null>`null`,
+      unread: withUnread ? unreadCountOf(users.id) : sql<null>`null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type NOTIFICATION_KINDS, notifications } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 
@@ -52,11 +53,18 @@ export async function listNotifications(
 }
 
 export async function unreadNotificationCount(ctx: Pick<CoreContext, "db">, userId: number): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await ctx.db.select({ n: count() }).from(notifications).where(unreadOf(userId));
   return row?.n ?? 0;
+}
+
+/** A member's notifications not read yet: what the badge on every page counts. */
+function unreadOf(userId: number | AnyPgColumn): SQL {
+  return and(eq(notifications.userId, userId), isNull(notifications.readAt))!;
+}
+
+/** The unread count of the member in `userId` (a column), as part of a statement that reads more. */
+export function unreadCountOf(userId: AnyPgColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${notifications} where ${unreadOf(userId)})`.mapWith(Number);
 }
 
 /** Marks a member's notifications read: all of them, or those up to `upToId` (the newest one seen). */
