@@ -28,7 +28,9 @@ function createMailer(config: Config): Mailer {
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: dataDirLayout(config.dataDir).pglite },
+    config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { dataDir: dataDirLayout(config.dataDir).pglite, thread: true },
   );
 }
 

@@ -30,7 +30,8 @@ const config = loadConfig({
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
   LOG_LEVEL: "warn",
 });
-const database = await openDatabase({ dataDir: "memory://" });
+// PGlite on a thread of its own, as `npm start` runs it (decision 032).
+const database = await openDatabase({ dataDir: "memory://", thread: true });
 await database.migrate();
 const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
 const services = await createServices(config, database, { buildId: startedBuildId(CLIENT_DIR) });
