@@ -2,16 +2,17 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
-const MESSAGES_SOURCE = /\/core\/shared\/i18n\/messages\/(ja|en)\.ts$/;
+const MESSAGES_SOURCE = /\/core\/shared\/i18n\/messages\/(ja|en)-(site|office)\.ts$/;
 
 /**
  * A page carries its own language's messages only (decision 031). In the browser build each
- * language's messages are a file of their own: this names those files in the server build
- * (`app/i18n/message-files.ts`), so that a page's head preloads its language's, and fails the build
- * when a language's messages end up in a file with other code, where every page would carry them.
+ * language's messages are two files of their own, the site's and the back office's: this names those
+ * files in the server build (`app/i18n/message-files.ts`), so that a page's head preloads its
+ * language's (the back office's part on back-office pages only), and fails the build when a
+ * language's messages end up in a file with other code, where every page would carry them.
  */
 function messageFiles(): Plugin {
-  const files: Record<string, string[]> = {};
+  const files: Record<string, Record<string, string[]>> = {};
   let base = "/";
   return {
     name: "tsugu:message-files",
@@ -25,20 +26,23 @@ function messageFiles(): Plugin {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== "chunk") continue;
         for (const id of chunk.moduleIds) {
-          const lang = MESSAGES_SOURCE.exec(id)?.[1];
-          if (!lang) continue;
+          const [, lang, part] = MESSAGES_SOURCE.exec(id) ?? [];
+          if (!lang || !part) continue;
           if (chunk.facadeModuleId !== id) {
             this.error(
-              `The ${lang} messages are bundled into ${chunk.fileName}: import them only through #i18n/catalogue`,
+              `The ${lang} ${part} messages are bundled into ${chunk.fileName}: import them only through #i18n/catalogue`,
             );
           }
-          files[lang] = [chunk.fileName, ...chunk.imports].map((file) => `${base}${file}`);
+          files[lang] ??= {};
+          files[lang][part] = [chunk.fileName, ...chunk.imports].map((file) => `${base}${file}`);
         }
       }
     },
     transform(code, id) {
       if (this.environment.name === "client" || !id.endsWith("/app/i18n/message-files.ts")) return;
-      if (!files.ja || !files.en) this.error("The browser build has no file of each language's messages");
+      const parts = ["ja", "en"].flatMap((lang) => ["site", "office"].map((part) => files[lang]?.[part]));
+      if (!parts.every(Boolean))
+        this.error("The browser build has no file of each language's messages, by part");
       return code.replace(/= \{\};/, `= ${JSON.stringify(files)};`);
     },
   };

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale } from "#core/shared/locale.ts";
-import { loadMessages } from "./i18n/index.ts";
+import { loadMessagesFor } from "./i18n/page-messages.ts";
 import { reloadOnce } from "./lib/new-builds.ts";
 
 function hydrate() {
@@ -17,9 +17,10 @@ function hydrate() {
 }
 
 // The page carries the messages of its own language only, in a file of their own that its head
-// preloads (decision 031). They are read before the page hydrates, so it says what the server said.
+// preloads (decision 031), with the back office's part on a back-office page. They are read before
+// the page hydrates, so it says what the server said.
 // A file that cannot be loaded (a new build replaced it) reloads the page once, as code does (029).
 const lang = document.documentElement.lang;
-loadMessages(isLocale(lang) ? lang : DEFAULT_LOCALE).then(hydrate, () => {
+loadMessagesFor(isLocale(lang) ? lang : DEFAULT_LOCALE, window.location.pathname).then(hydrate, () => {
   reloadOnce(window.location.pathname);
 });

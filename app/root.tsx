@@ -93,7 +93,7 @@ export function meta(args: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const lang = usePageLanguage();
-  preloadMessages(lang);
+  preloadMessages(lang, useLocation().pathname);
   return (
     <html lang={lang} dir="ltr">
       <head>

@@ -52,19 +52,43 @@ export function usePageLanguage(): Locale {
   return pageLanguage(useLocation().pathname, useMatches());
 }
 
+const BACK_OFFICE = /^\/(?:ja|en)\/staff(?:\/|$)/;
+
 /**
- * Asks the page's head to fetch the file of the language's messages at once, beside the page's code:
- * the browser reads them before it hydrates. Only the server knows the files (none in development).
+ * Whether a page is the back office's (`/ja/staff/…`, `/en/staff/…`), the only pages that show the
+ * back office's part of the messages; every other page has the site's part only (decision 031).
  */
-export function preloadMessages(lang: Locale): void {
-  for (const href of MESSAGE_FILES[lang] ?? []) preloadModule(href);
+function isBackOffice(pathname: string): boolean {
+  return BACK_OFFICE.test(pathname);
+}
+
+/**
+ * Loads the messages a page reads: its language's site part, and on a back-office page the back
+ * office's part beside it.
+ */
+export async function loadMessagesFor(lang: Locale, pathname: string): Promise<void> {
+  await loadMessages(lang, isBackOffice(pathname) ? "office" : "site");
+}
+
+/**
+ * Asks the page's head to fetch the files of the language's messages at once, beside the page's code
+ * (the back office's part too on a back-office page): the browser reads them before it hydrates. Only
+ * the server knows the files (none in development).
+ */
+export function preloadMessages(lang: Locale, pathname: string): void {
+  const files = MESSAGE_FILES[lang];
+  if (!files) return;
+  for (const href of files.site) preloadModule(href);
+  if (isBackOffice(pathname)) for (const href of files.office) preloadModule(href);
 }
 
 /**
  * For the root's client middleware: a page reached in the browser whose language is not loaded yet
- * (an English page links to a news story, which is Japanese) loads its messages before it renders.
- * The language switcher loads the other language's page from the server instead.
+ * (an English page links to a news story, which is Japanese) loads its messages before it renders,
+ * and a back-office page reached from the site loads the back office's part the same way. The
+ * language switcher loads the other language's page from the server instead.
  */
 export async function loadPageMessages({ request }: { request: Request }): Promise<void> {
-  await loadMessages(localeOf(new URL(request.url).pathname));
+  const { pathname } = new URL(request.url);
+  await loadMessagesFor(localeOf(pathname), pathname);
 }

@@ -1,7 +1,7 @@
 import type { Locale } from "../locale.ts";
 import { en } from "./messages/en.ts";
 import { ja } from "./messages/ja.ts";
-import type { Messages } from "./messages.ts";
+import type { CataloguePart, Messages } from "./messages.ts";
 
 /**
  * The one message catalogue: every sentence the product shows, mails or answers, whether a page, the
@@ -18,13 +18,13 @@ export function messagesFor(locale: Locale): Messages {
   return MESSAGES[locale];
 }
 
-/** Whether a language's messages can be read here (outside the browser: always). */
-export function hasMessages(_locale: Locale): boolean {
+/** Whether a language's messages can be read here (outside the browser: always, both parts). */
+export function hasMessages(_locale: Locale, _part?: CataloguePart): boolean {
   return true;
 }
 
-/** Makes a language's messages readable (outside the browser they always are). */
-export async function loadMessages(_locale: Locale): Promise<void> {}
+/** Makes a language's messages readable (outside the browser they always are, whole). */
+export async function loadMessages(_locale: Locale, _part?: CataloguePart): Promise<void> {}
 
 /** The messages of any one language, for what all languages share: the keys and their placeholders. */
 export function anyMessages(): Messages {

@@ -1,6 +1,6 @@
-import type { Messages } from "../../messages.ts";
+import type { OfficeMessages } from "../../messages.ts";
 
-export const enBuybackOffice: Pick<Messages, "buybackOffice"> = {
+export const enBuybackOffice: Pick<OfficeMessages, "buybackOffice"> = {
   buybackOffice: {
     nav: {
       buybackGrading: "Buyback grading",

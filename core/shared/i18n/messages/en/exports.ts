@@ -1,7 +1,7 @@
-import type { Messages } from "../../messages.ts";
+import type { OfficeMessages } from "../../messages.ts";
 
 /** CSV exports in the back office (`exports.*`). The CSV files themselves are always in Japanese. */
-export const enExports: Pick<Messages, "exports"> = {
+export const enExports: Pick<OfficeMessages, "exports"> = {
   exports: {
     title: "CSV exports",
     lead: "Export transactions, sales, members or the audit log as CSV. Files are made in the background and can be downloaded once ready. Dates are Japan time, from midnight of the first day to the end of the last.",

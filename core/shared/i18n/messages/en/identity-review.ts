@@ -1,11 +1,11 @@
-import type { Messages } from "../../messages.ts";
+import type { OfficeMessages } from "../../messages.ts";
 
 /**
  * The back office's identity-verification review: the queue of checks whose verified name is not
- * the registered one, one check beside the registered address, the office's decision, and the
- * notice the member gets.
+ * the registered one, one check beside the registered address, and the office's decision. The
+ * notice the member gets is the site's (`identity-notice.ts`).
  */
-export const enIdentityReview: Pick<Messages, "identityReview"> = {
+export const enIdentityReview: Pick<OfficeMessages, "identityReview"> = {
   identityReview: {
     fields: {
       note: "Reason for the decision",
@@ -21,10 +21,6 @@ export const enIdentityReview: Pick<Messages, "identityReview"> = {
       rejected: "The identity check was rejected",
       claimed: "You are now handling this identity check",
       released: "You are no longer handling it",
-    },
-    notice: {
-      verified: "Your identity has been verified",
-      rejected: "Your identity could not be verified. See the reason on the identity verification page",
     },
     reasons: {
       name_mismatch: "Name mismatch (the name on the ID document is not the registered name)",

@@ -1,7 +1,7 @@
-import type { Messages } from "../../messages.ts";
+import type { OfficeMessages } from "../../messages.ts";
 
 /** The back office's transactions review: the queue, the search, one transaction's timeline and the office's steps. */
-export const enOffice: Pick<Messages, "office"> = {
+export const enOffice: Pick<OfficeMessages, "office"> = {
   office: {
     fields: {
       reason: "Reason",

@@ -1,7 +1,7 @@
-import type { Messages } from "../../messages.ts";
+import type { OfficeMessages } from "../../messages.ts";
 
 /** The back office's words: roles, permissions, queues, the audit log and its errors. */
-export const enStaff: Pick<Messages, "backOffice"> = {
+export const enStaff: Pick<OfficeMessages, "backOffice"> = {
   backOffice: {
     errors: {
       staffOnly: "This page is for Tsugu staff only",
@@ -131,14 +131,6 @@ export const enStaff: Pick<Messages, "backOffice"> = {
       noRoles: "No roles",
       onlyAdmins: "Only admins can change roles",
     },
-    viewAs: {
-      title: "View a member's pages",
-      lead: "Shows the pages as {name} sees them. Read-only: nothing can be changed. Starting and ending are kept in the audit log (it ends by itself after 30 minutes).",
-      start: "Start viewing",
-      banner: "Viewing as {name} (read-only) — {operator}",
-      end: "Stop viewing",
-      readOnly: "While viewing a member's pages, nothing can be changed or sent.",
-    },
     pii: {
       title: "Personal data",
       lead: "Personal data is masked. Every reveal is kept in the audit log.",
@@ -159,11 +151,6 @@ export const enStaff: Pick<Messages, "backOffice"> = {
       label: "Assignee",
       submit: "Assign",
       assigned: "Assignee changed",
-    },
-    pager: {
-      previous: "Previous page",
-      next: "Next page",
-      pageOf: "Page {page, number} of {pages, number}",
     },
     queues: {
       transactions: "Transactions on hold",

@@ -1,7 +1,7 @@
 /**
  * The back office's identity-verification review: the queue of checks whose verified name is not
- * the registered one, one check beside the registered address, the office's decision, and the
- * notice the member gets.
+ * the registered one, one check beside the registered address, and the office's decision. The
+ * notice the member gets is the site's (`identity-notice.ts`).
  */
 export const jaIdentityReview = {
   identityReview: {
@@ -18,10 +18,6 @@ export const jaIdentityReview = {
       rejected: "本人確認を却下しました",
       claimed: "この本人確認の担当になりました",
       released: "担当を外れました",
-    },
-    notice: {
-      verified: "本人確認が完了しました",
-      rejected: "本人確認ができませんでした。本人確認の画面で理由をご確認ください",
     },
     reasons: {
       name_mismatch: "氏名の不一致（本人確認書類の氏名がご登録の氏名と一致しない）",

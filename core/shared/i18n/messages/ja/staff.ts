@@ -128,14 +128,6 @@ export const jaStaff = {
       noRoles: "ロールなし",
       onlyAdmins: "ロールの変更は管理者のみができます",
     },
-    viewAs: {
-      title: "会員の画面を閲覧",
-      lead: "{name}さんに見えているとおりにページを表示します。閲覧専用で、操作はできません。開始と終了は操作履歴に残ります（30分で自動的に終わります）。",
-      start: "閲覧を開始する",
-      banner: "{name}さんの画面を閲覧中（閲覧専用）— {operator}",
-      end: "閲覧を終了",
-      readOnly: "会員の画面を閲覧中は、変更や送信はできません。",
-    },
     pii: {
       title: "個人情報",
       lead: "個人情報は伏せて表示しています。表示した操作はすべて操作履歴に残ります。",
@@ -156,11 +148,6 @@ export const jaStaff = {
       label: "担当者",
       submit: "割り当てる",
       assigned: "担当者を変更しました",
-    },
-    pager: {
-      previous: "前のページ",
-      next: "次のページ",
-      pageOf: "{page, number} / {pages, number}ページ",
     },
     queues: {
       transactions: "保留中の取引",
