@@ -179,3 +179,48 @@ test("an English page writes an address in Japan in Japanese without the Japanes
   expect(asked.files).not.toContain(files.ja);
   expect(errors).toEqual([]);
 });
+
+/**
+ * The back office's part of a language's messages (decision 031): the file a back-office page
+ * preloads beside the site's, named for its language and part. Only an operator can open the page.
+ */
+async function officeFile(page: Page, lang: "ja" | "en"): Promise<string> {
+  const staff = await preloadsOf(page.request, `/${lang}/staff/`);
+  const files = [...staff].filter((file) => file.startsWith(`/assets/${lang}-office-`));
+  expect(files).toHaveLength(1);
+  return files[0] as string;
+}
+
+test("a Japanese public page leaves the back office's messages out; a back-office page has them, reached from the site too", async ({
+  page,
+  request,
+}) => {
+  await logIn(page, "safety@tsugu.example");
+  const office = await officeFile(page, "ja");
+  expect([...(await preloadsOf(request, "/ja/"))]).not.toContain(office);
+
+  // A public page, opened by an operator: the Japanese site's messages, not the back office's.
+  const { files, asked, errors } = await open(page, request, "/ja/");
+  await speaks(page, "ja");
+  expect(asked.files).toContain(files.ja);
+  expect(asked.files).not.toContain(office);
+
+  // Into the back office in the browser, as a link does: its messages are loaded on the way.
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+    ).__reactRouterDataRouter.navigate("/ja/staff/"),
+  );
+  await expect(page).toHaveURL(/\/ja\/staff\/$/);
+  await expect(page.getByRole("heading", { name: "ダッシュボード" })).toBeVisible();
+  await expect(page.getByTestId("queue-reports")).toBeVisible();
+  expect(asked.documents).toEqual(["/ja/"]);
+  expect(asked.files).toContain(office);
+
+  // A back-office page loaded from the server hydrates with both files.
+  const ready = hydrated(page);
+  await page.goto("/ja/staff/reports/");
+  await ready;
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
