@@ -5,8 +5,7 @@
 //
 // PostgreSQL comes from BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // a database tsugu_bench is created and dropped). Results go to bench/results/.
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -23,8 +22,8 @@ import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { sandboxCoreContext } from "../tests/helpers/core.ts";
 import { load as loadFor, peakRssMb, round, startServer } from "./page-server.ts";
 import { dropPostgresDatabase, freshPostgresDatabase, postgresUrl } from "./postgres-database.ts";
+import { commitUnderTest, writeReport } from "./report.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1]! : fallback;
@@ -234,7 +233,7 @@ async function pages(
 
 async function main() {
   buildIfNeeded();
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+  const commit = commitUnderTest();
   const results: Record<string, unknown> = {};
   for (const engine of ENGINES) {
     console.log(`${engine}: ${ITEMS} listings`);
@@ -253,20 +252,13 @@ async function main() {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const report = {
-    benchmark: "catalog",
-    date: new Date().toISOString(),
-    commit,
-    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+  const file = writeReport("catalog", commit, {
     listings: ITEMS,
     loadSeconds: SECONDS,
     connections: 10,
     results,
-  };
-  mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-  const file = path.join(ROOT, "bench/results", `catalog-${report.date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${path.relative(ROOT, file)}`);
+  });
+  console.log(`Wrote ${file}`);
   if (ENGINES.includes("postgres") && !KEEP && !REUSE) await dropPostgresDatabase(BENCH_DB);
 }
 

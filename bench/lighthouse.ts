@@ -8,18 +8,19 @@
 // (CHROME_PATH, else the one chrome-launcher finds); the run with the median performance score is
 // kept. Full reports go to .cache/lighthouse/<page>.report.{html,json}, the summary to
 // bench/results/lighthouse-<date>.json.
-import { type ChildProcess, execFileSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getChromePath, killAll, launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { startServer } from "./page-server.ts";
+import { commitUnderTest, writeReport } from "./report.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const REPORTS = path.join(ROOT, ".cache/lighthouse");
@@ -313,7 +314,7 @@ function printTable(results: Record<string, PageSummary>) {
 
 async function main() {
   buildIfNeeded();
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+  const commit = commitUnderTest();
   try {
     process.env.PUBLIC_URL = BASE;
     const loadBefore = loadavg()[0]!;
@@ -336,11 +337,7 @@ async function main() {
     const pages = Object.fromEntries(Object.entries(all).filter(([name]) => !ONLY || ONLY.includes(name)));
     const measured = await measure(pages);
     await shutdown();
-    const report = {
-      benchmark: "lighthouse",
-      date: new Date().toISOString(),
-      commit,
-      machine: { cpus: cpus().length, node: process.version },
+    const file = writeReport("lighthouse", commit, {
       method: {
         lighthouse: measured.version,
         browser: measured.environment?.hostUserAgent,
@@ -359,14 +356,9 @@ async function main() {
           "transferred and jsTransferred as Lighthouse saw them (the browser is sent brotli); jsGzip: the same scripts asked for again with gzip only; inlineJsGzip: the page's inline scripts, gzipped",
       },
       pages: measured.results,
-    };
-    mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-    const file = path.join(ROOT, "bench/results", `lighthouse-${report.date.slice(0, 10)}.json`);
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    });
     printTable(measured.results);
-    console.log(
-      `Wrote ${path.relative(ROOT, file)} and the full reports in ${path.relative(ROOT, REPORTS)}/`,
-    );
+    console.log(`Wrote ${file} and the full reports in ${path.relative(ROOT, REPORTS)}/`);
   } finally {
     await shutdown();
   }

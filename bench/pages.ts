@@ -6,10 +6,9 @@
 // Each page is measured against the same server's page that loads no data, back to back, as the
 // same audience: autocannon, 10 connections, a browser's Accept-Encoding, `--runs` times; the
 // figures are the medians of the runs. Results go to bench/results/pages-<date>.json.
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import { createSession, type SessionUser } from "#core/identity/sessions.ts";
@@ -25,8 +24,8 @@ import { sandboxCoreContext } from "../tests/helpers/core.ts";
 import { cardToken } from "../tests/helpers/trading.ts";
 import { BENCH_SECRET, type Load, load, peakRssMb, round, startServer } from "./page-server.ts";
 import { dropPostgresDatabase, freshPostgresDatabase, postgresUrl } from "./postgres-database.ts";
+import { commitUnderTest, writeReport } from "./report.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1]! : fallback;
@@ -191,7 +190,7 @@ async function pages(engine: string, dataDir: string, f: Fixture) {
 
 async function main() {
   buildIfNeeded();
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+  const commit = commitUnderTest();
   const results: Record<string, unknown> = {};
   for (const engine of ENGINES) {
     console.log(`${engine}: demo data and ${ITEMS} listings`);
@@ -205,11 +204,7 @@ async function main() {
       if (engine === "postgres" && !KEEP) await dropPostgresDatabase(BENCH_DB);
     }
   }
-  const report = {
-    benchmark: "pages",
-    date: new Date().toISOString(),
-    commit,
-    machine: { cpus: cpus().length, node: process.version },
+  const file = writeReport("pages", commit, {
     listings: ITEMS,
     method: {
       tool: "autocannon",
@@ -222,11 +217,8 @@ async function main() {
       pageCacheSeconds: 10,
     },
     results,
-  };
-  mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-  const file = path.join(ROOT, "bench/results", `pages-${report.date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${path.relative(ROOT, file)}`);
+  });
+  console.log(`Wrote ${file}`);
 }
 
 await main();

@@ -16,10 +16,9 @@
 // parsing and sockets are not in any of these (bench:pages measures the page over HTTP).
 // Results go to bench/results/render-<date>.json.
 import "../scripts/production-mode.ts";
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
@@ -37,8 +36,8 @@ import { createServices } from "#server/services.ts";
 import { buildIfNeeded, CLIENT_DIR, SERVER_BUILD } from "../scripts/build-if-needed.ts";
 import { BENCH_SECRET, round } from "./page-server.ts";
 import { dropPostgresDatabase, freshPostgresDatabase } from "./postgres-database.ts";
+import { commitUnderTest, writeReport } from "./report.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? process.argv[at + 1]! : fallback;
@@ -209,25 +208,18 @@ async function measureEngine(engine: string, build: ServerBuild): Promise<Record
 
 async function main() {
   buildIfNeeded();
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+  const commit = commitUnderTest();
   const build = (await import(SERVER_BUILD)) as ServerBuild;
   const results: Record<string, unknown> = {};
   for (const engine of ENGINES) results[engine] = await measureEngine(engine, build);
-  const report = {
-    benchmark: "render",
-    date: new Date().toISOString(),
-    commit,
-    machine: { cpus: cpus().length, node: process.version },
+  const file = writeReport("render", commit, {
     page: PAGE,
     requests: REQUESTS,
     method:
       "one process, one request at a time after a warm-up; the demo data, PGlite in memory or a PostgreSQL database; the request log at info to /dev/null; serverOverheadShare = 1 - render / server, in main-thread CPU time per request",
     results,
-  };
-  mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-  const file = path.join(ROOT, "bench/results", `render-${report.date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${path.relative(ROOT, file)}`);
+  });
+  console.log(`Wrote ${file}`);
 }
 
 await main();
