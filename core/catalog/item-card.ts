@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { items } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 
@@ -15,6 +15,16 @@ export type ItemCard = {
   thumbUrl: string | null;
 };
 
+/**
+ * The key of a listing's first photo, read in the same statement as the listing: `itemId` names the
+ * listing's id in the outer query.
+ */
+export function firstPhotoKey(itemId: SQLWrapper): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select "key" from "item_photos" where "item_photos"."item_id" = ${itemId} order by "position" limit 1)`;
+}
+
 export const cardColumns = {
   id: items.id,
   title: items.title,
@@ -24,11 +34,9 @@ export const cardColumns = {
   brandCode: items.brandCode,
   likeCount: items.likeCount,
   defectCount: sql<number>`cardinality(${items.defects})`.mapWith(Number),
-  // The first photo, read in the same query as the listing. Written out in full because Drizzle
-  // leaves column names unqualified in a single-table select, where "id" would mean the photo's.
-  thumbKey: sql<
-    string | null
-  >`(select "key" from "item_photos" where "item_photos"."item_id" = "items"."id" order by "position" limit 1)`,
+  // Written out in full because Drizzle leaves column names unqualified in a single-table select,
+  // where "id" would mean the photo's.
+  thumbKey: firstPhotoKey(sql`"items"."id"`),
 };
 
 type CardRow = Omit<ItemCard, "thumbUrl"> & { thumbKey: string | null };

@@ -2,7 +2,6 @@ import { and, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "dr
 import { alias } from "drizzle-orm/pg-core";
 import {
   cancellationRequests,
-  itemPhotos,
   items,
   payments,
   reviews,
@@ -10,6 +9,7 @@ import {
   transactions,
   users,
 } from "#db/schema/index.ts";
+import { firstPhotoKey } from "../catalog/item-card.ts";
 import { itemPhotoUrls } from "../catalog/item-photos.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { PaymentState } from "../payments/payment-states.ts";
@@ -113,10 +113,7 @@ async function viewOf(
       t: transactions,
       title: items.title,
       leadTime: items.leadTime,
-      photoKey: sql<string | null>`(
-        select ${itemPhotos.key} from ${itemPhotos} where ${itemPhotos.itemId} = ${transactions.itemId}
-        order by ${itemPhotos.position} limit 1
-      )`,
+      photoKey: firstPhotoKey(transactions.itemId),
       buyerNickname: buyers.nickname,
       sellerNickname: sellers.nickname,
       paymentState: sql<PaymentState | null>`(

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { items, transactions } from "#db/schema/index.ts";
+import { firstPhotoKey } from "../catalog/item-card.ts";
 import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { availableTransactionActions } from "./transaction-states.ts";
@@ -82,9 +83,7 @@ export async function tradesUnderWay(
       buyerId: transactions.buyerId,
       cancelRequestedBy: transactions.cancelRequestedBy,
       createdAt: transactions.createdAt,
-      thumbKey: sql<
-        string | null
-      >`(select "key" from "item_photos" where "item_photos"."item_id" = ${transactions.itemId} order by "position" limit 1)`,
+      thumbKey: firstPhotoKey(transactions.itemId),
     })
     .from(transactions)
     .innerJoin(items, eq(items.id, transactions.itemId))
