@@ -95,7 +95,10 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     return c.text("Internal Server Error", 500);
   });
 
-  const pageCache = createPageCache({ ttlSeconds: services.config.pageCacheSeconds });
+  const pageCache = createPageCache({
+    ttlSeconds: services.config.pageCacheSeconds,
+    alongside: services.reads,
+  });
   app.use("*", pageCache.clearOnWrite);
 
   app.get("/robots.txt", (c) => c.text(ROBOTS(services.config.publicUrl)));

@@ -33,7 +33,11 @@ type Stored = {
 const CACHEABLE = /^\/(ja|en)\/items\/(search\/|brand\/\d{5}\/|\d{1,18}\/)$/;
 const MAX_BYTES = 64 * 1024 * 1024;
 
-export function createPageCache(o: { ttlSeconds: number }): PageCache {
+export function createPageCache(o: {
+  ttlSeconds: number;
+  /** Emptied with the page cache: the data cache members' pages read from. */
+  alongside?: { clear(): void };
+}): PageCache {
   const cache = new LRUCache<string, Stored>({
     max: 2000,
     maxSize: MAX_BYTES,
@@ -45,7 +49,10 @@ export function createPageCache(o: { ttlSeconds: number }): PageCache {
 
   const clearOnWrite: MiddlewareHandler = async (c, next) => {
     await next();
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) cache.clear();
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+      cache.clear();
+      o.alongside?.clear();
+    }
   };
 
   const pages: MiddlewareHandler = async (c, next) => {

@@ -2,6 +2,7 @@ import { createContext, type RouterContext, RouterContextProvider } from "react-
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import type { Config } from "./config.ts";
+import type { ReadCache } from "./read-cache.ts";
 import type { RealtimeHub } from "./realtime.ts";
 import type { SystemInfo } from "./system.ts";
 
@@ -12,6 +13,8 @@ export type AppServices = {
   /** Live notifications for open pages (LISTEN/NOTIFY). */
   realtime: RealtimeHub;
   config: Config;
+  /** Data every member sees alike, kept briefly between requests (decision 030). */
+  reads: ReadCache;
   /** The database engine and pool, mail's last outcome and the build: for metrics and health. */
   system: SystemInfo;
 };

@@ -16,6 +16,7 @@ import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
 import type { Config } from "./config.ts";
+import { createReadCache } from "./read-cache.ts";
 import { createRealtimeHub } from "./realtime.ts";
 import type { AppServices } from "./router-context.ts";
 import { watchMailer } from "./system.ts";
@@ -81,5 +82,11 @@ export async function createServices(
     mail: { transport: mail.mailer.kind, last: mail.last },
     buildId: o.buildId ?? null,
   };
-  return { core, realtime: createRealtimeHub(database.listen), config, system };
+  return {
+    core,
+    realtime: createRealtimeHub(database.listen),
+    config,
+    reads: createReadCache({ ttlSeconds: config.pageCacheSeconds }),
+    system,
+  };
 }

@@ -14,7 +14,7 @@ import type { RootData } from "../components/shell/shell.tsx";
 import { translator } from "../i18n/index.ts";
 import { langOf } from "../lib/lang.ts";
 import { recentIds } from "../lib/recent.ts";
-import { cookiesOf, core, requestInfo } from "../lib/request.server.ts";
+import { cookiesOf, core, requestInfo, services } from "../lib/request.server.ts";
 import { localeOf, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -26,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A member's own things come first: their trades under way and their latest saved search.
   const member = viewer?.role === "member" ? viewer.id : null;
   const [fresh, recent, trades, saved] = await Promise.all([
-    searchItems(ctx, { query: parseSearchQuery({ status: "on_sale" }), limit: 18 }),
+    // The newest listings, the same for everyone: kept briefly between requests (decision 030).
+    services(context).reads.read("home fresh", () =>
+      searchItems(ctx, { query: parseSearchQuery({ status: "on_sale" }), limit: 18 }),
+    ),
     cardsByIds(ctx, recentIds(cookiesOf(request)).slice(0, 12)),
     member ? tradesUnderWay(ctx, { userId: member, limit: 5 }) : null,
     member ? newForLatestSavedSearch(ctx, { userId: member, limit: 6 }) : null,

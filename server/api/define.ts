@@ -4,6 +4,7 @@ import type { CoreContext } from "#core/shared/context.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FieldLabelMessages } from "#core/shared/validation/index.ts";
 import type { Permission } from "#core/staff/permissions.ts";
+import type { ReadCache } from "../read-cache.ts";
 import type { SystemInfo } from "../system.ts";
 
 type ApiAuth = "none" | "optional" | "user";
@@ -29,6 +30,8 @@ export type HandlerArgs<B, Q> = {
   ctx: CoreContext;
   /** This server's database engine and pool, mail's last outcome and build (the health check). */
   system: SystemInfo;
+  /** Data every caller sees alike, kept briefly between requests (decision 030). */
+  reads: ReadCache;
   locale: Locale;
   ip: string;
   userAgent: string;

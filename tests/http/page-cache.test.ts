@@ -63,8 +63,38 @@ describe("page cache for visitors who are not logged in", () => {
     const before = await (await search("キャッシュ確認用")).text();
     expect(before).toContain(`/ja/items/${itemId}/`);
     expect(await (await search("該当なしの言葉")).text()).not.toContain(`/ja/items/${itemId}/`);
-    // The home page lists new arrivals and the visitor's recently viewed listings: always fresh.
+    // The home page is never kept whole: it shows each visitor the listings they viewed last.
     await renameDirectly("ホーム確認用の名前");
     expect(await (await fetch(`${server.url}/ja/`)).text()).toContain("ホーム確認用の名前");
+  });
+});
+
+describe("data members' pages share", () => {
+  it("keeps a search's results between members' requests, and reads them anew after a change", async () => {
+    const search = async () =>
+      (
+        await fetch(`${server.url}/ja/items/search/?keyword=${encodeURIComponent("キャッシュ確認用")}`, {
+          headers: { cookie: `tsugu=${sellerToken}` },
+        })
+      ).text();
+    const makePrivate = async () => {
+      const res = await fetch(`${server.url}/api/v1/items/${itemId}/private`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${sellerApiToken}` },
+      });
+      expect(res.status).toBe(200);
+    };
+    // A change through this server empties what earlier tests kept.
+    await makePrivate();
+    await server.database.db.update(items).set({ state: "SALE" }).where(eq(items.id, itemId));
+    await renameDirectly("キャッシュ確認用 共有前");
+    expect(await search()).toContain("キャッシュ確認用 共有前");
+    await renameDirectly("キャッシュ確認用 共有後");
+    expect(await search()).not.toContain("キャッシュ確認用 共有後");
+    // The member's own page around the results is fresh: the listing's own page shows the new name.
+    expect(await titleOf(`/ja/items/${itemId}/`, `tsugu=${sellerToken}`)).toBe("キャッシュ確認用 共有後");
+    await makePrivate();
+    expect(await search()).not.toContain(`/ja/items/${itemId}/`);
+    await server.database.db.update(items).set({ state: "SALE" }).where(eq(items.id, itemId));
   });
 });

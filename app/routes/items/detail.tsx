@@ -59,15 +59,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requestInfo(context).user;
   const ctx = core(context);
   const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
-  const [comments, related, sellerReviews, hiddenNotice, market] = await Promise.all([
+  const [comments, { related, sellerReviews, market }, hiddenNotice] = await Promise.all([
     listComments(ctx, { itemId, limit: 3 }),
-    relatedItems(ctx, item),
-    reviewCounts(ctx, { userId: item.seller.id }),
+    // What every viewer sees alike around the listing: kept briefly between requests (decision 030).
+    services(context).reads.read(`item ${itemId}`, async () => {
+      const [related, sellerReviews, market] = await Promise.all([
+        relatedItems(ctx, item),
+        reviewCounts(ctx, { userId: item.seller.id }),
+        item.modelId && item.condition
+          ? marketPrice(ctx, { modelId: item.modelId, condition: item.condition })
+          : null,
+      ]);
+      return { related, sellerReviews, market };
+    }),
     // Why trust and safety hid it: for the seller's eyes only.
     item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
-    item.modelId && item.condition
-      ? marketPrice(ctx, { modelId: item.modelId, condition: item.condition })
-      : null,
   ]);
   const url = new URL(request.url);
   return {

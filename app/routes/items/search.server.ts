@@ -4,7 +4,7 @@ import { isEmptyQuery } from "#core/catalog/search-params.ts";
 import { searchQueryFromParams } from "#core/catalog/search-query.ts";
 import { noResultHelp } from "#core/catalog/search-suggestions.ts";
 import { BRANDS } from "#core/shared/codes.ts";
-import { core } from "../../lib/request.server.ts";
+import { core, services } from "../../lib/request.server.ts";
 
 /** The query of a search page: its URL, plus the brand of a /items/brand/{code}/ page. */
 export function pageQuery(request: Request, params: { code?: string }) {
@@ -28,10 +28,17 @@ export async function searchPage(
   const ctx = core(context);
   // A search says how many listings it found; browsing everything does not need to count them.
   const first = part === "first";
-  const page = await searchItems(ctx, { query, count: first && !isEmptyQuery(query) });
-  const help =
-    first && page.items.length === 0
-      ? await noResultHelp(ctx, query, params.code !== undefined ? ["brand"] : [])
-      : null;
+  // The same for everyone who asks: kept briefly between requests (decision 030).
+  const { page, help } = await services(context).reads.read(
+    `search ${part} ${params.code ?? ""} ${JSON.stringify(query)}`,
+    async () => {
+      const page = await searchItems(ctx, { query, count: first && !isEmptyQuery(query) });
+      const help =
+        first && page.items.length === 0
+          ? await noResultHelp(ctx, query, params.code !== undefined ? ["brand"] : [])
+          : null;
+      return { page, help };
+    },
+  );
   return { query, page, help };
 }

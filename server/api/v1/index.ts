@@ -160,6 +160,7 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
           token: who.token,
           ctx,
           system: services.system,
+          reads: services.reads,
           locale,
           ip: c.env?.incoming?.socket?.remoteAddress ?? "unknown",
           userAgent: c.req.header("user-agent") ?? "",

@@ -156,8 +156,14 @@ export const itemRoutes = [
     auth: "optional",
     query: ZSearchQuery,
     responses: { 200: { description: "One page of listings", schema: ZCardPage } },
-    async handler({ ctx, query }) {
-      return { status: 200, body: await searchItems(ctx, { query: settleSort(query), count: true }) };
+    async handler({ ctx, query, reads }) {
+      const settled = settleSort(query);
+      return {
+        status: 200,
+        body: await reads.read(`api search ${JSON.stringify(settled)}`, () =>
+          searchItems(ctx, { query: settled, count: true }),
+        ),
+      };
     },
   }),
   defineRoute({
