@@ -14,10 +14,10 @@ export function ItemTile({ item, lang, eager = false }: { item: ItemCard; lang: 
   return (
     <Link
       to={`/${lang}/items/${item.id}/`}
-      className="group block overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+      className="tile"
       data-testid="item-tile"
     >
-      <div className="relative aspect-square bg-slate-100">
+      <div className="tile-photo">
         {item.thumbUrl ? (
           <img
             src={item.thumbUrl}
@@ -38,14 +38,14 @@ export function ItemTile({ item, lang, eager = false }: { item: ItemCard; lang: 
           </span>
         )}
         {item.price !== null && (
-          <span className="absolute bottom-2 left-2 rounded-full bg-black/70 px-2 py-0.5 text-sm font-bold text-white">
+          <span className="tile-price">
             {formatYen(item.price, lang)}
           </span>
         )}
       </div>
       {/* The padding outside the clamped box: inside it, the top of a third line would show. */}
       <div className="px-2 py-1.5">
-        <p className="line-clamp-2 text-xs leading-snug text-slate-800">{item.title}</p>
+        <p className="tile-title">{item.title}</p>
       </div>
     </Link>
   );

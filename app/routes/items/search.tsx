@@ -107,10 +107,7 @@ function CheckGroup({
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {items.map((i) => (
-          <label
-            key={i.value}
-            className="flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-          >
+          <label key={i.value} className="choice-chip">
             <input
               type="checkbox"
               name={name}
