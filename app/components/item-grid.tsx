@@ -12,11 +12,7 @@ export function ItemTile({ item, lang, eager = false }: { item: ItemCard; lang: 
   const t = useTranslations("catalog");
   const sold = item.state === "SOLD";
   return (
-    <Link
-      to={`/${lang}/items/${item.id}/`}
-      className="tile"
-      data-testid="item-tile"
-    >
+    <Link to={`/${lang}/items/${item.id}/`} className="tile" data-testid="item-tile">
       <div className="tile-photo">
         {item.thumbUrl ? (
           <img
@@ -37,11 +33,7 @@ export function ItemTile({ item, lang, eager = false }: { item: ItemCard; lang: 
             SOLD
           </span>
         )}
-        {item.price !== null && (
-          <span className="tile-price">
-            {formatYen(item.price, lang)}
-          </span>
-        )}
+        {item.price !== null && <span className="tile-price">{formatYen(item.price, lang)}</span>}
       </div>
       {/* The padding outside the clamped box: inside it, the top of a third line would show. */}
       <div className="px-2 py-1.5">
