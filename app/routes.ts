@@ -22,6 +22,7 @@ export default [
     route("settings/sms", "routes/settings/sms.tsx"),
     route("settings/sms/verify", "routes/settings/sms-verify.tsx"),
     route("settings/identification", "routes/settings/identification.tsx"),
+    route("settings/sessions", "routes/settings/sessions.tsx"),
     route("ekyc/polarify/success", "routes/ekyc/polarify-success.tsx"),
     route("ekyc/polarify/error", "routes/ekyc/polarify-error.tsx"),
     route("setup/address", "routes/setup/address.tsx"),

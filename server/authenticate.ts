@@ -1,3 +1,4 @@
+import { invalidUserToken } from "#core/identity/identity-errors.ts";
 import { resolvePageSession, resolveSession, type SessionUser } from "#core/identity/sessions.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
@@ -14,6 +15,8 @@ export type Authenticated = {
   via: "bearer" | "cookie" | null;
   /** The page door's member's unread notifications, read with the session; absent elsewhere. */
   unreadNotifications?: number;
+  /** The API door's caller sent a session cookie that names no live session (expired or ended). */
+  sessionEnded?: true;
 };
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
@@ -51,7 +54,7 @@ export async function authenticate(
     const token = BEARER.exec(authorization)?.[1];
     if (!token) throw new AppError("UNAUTHORIZED");
     const user = await resolveSession(services.core, token);
-    if (!user) throw new AppError("UNAUTHORIZED");
+    if (!user) throw invalidUserToken();
     return { user, token, via: "bearer" };
   }
   const token = parseCookies(request.headers.get("cookie"))[SESSION_COOKIE] ?? null;
@@ -70,5 +73,5 @@ export async function authenticate(
       : { user: null, token: null, via: null };
   }
   const user = await resolveSession(services.core, token);
-  return user ? { user, token, via: "cookie" } : { user: null, token: null, via: null };
+  return user ? { user, token, via: "cookie" } : { user: null, token: null, via: null, sessionEnded: true };
 }

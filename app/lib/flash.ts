@@ -7,6 +7,8 @@ const FLASH_KEYS = [
   "resetPassword.done",
   "settingsEmail.done",
   "changePassword.done",
+  "sessions.ended",
+  "sessions.endedOthers",
   "profile.saved",
   "catalog.commentPosted",
   "catalog.commentDeleted",

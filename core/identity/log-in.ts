@@ -7,6 +7,7 @@ import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { FIELD_LABELS, ZLogIn } from "./fields.ts";
+import { mailIfNewDevice } from "./new-device-mail.ts";
 import { verifyPassword } from "./passwords.ts";
 import { createSession } from "./sessions.ts";
 
@@ -46,5 +47,6 @@ export async function logIn(
     ip: o.ip,
     userAgent: o.userAgent,
   });
+  await mailIfNewDevice(ctx, { user, kind: o.kind, token: session.token, ip: o.ip, userAgent: o.userAgent });
   return { user, ...session };
 }

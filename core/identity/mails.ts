@@ -58,3 +58,17 @@ export function emailChangedNoticeMail(to: string, locale: Locale, newEmail: str
 export function passwordChangedNoticeMail(to: string, locale: Locale): MailMessage {
   return identityMail(to, locale, "passwordChanged");
 }
+
+/** A sign-in from a browser, system and network the member has not used lately. */
+export function newDeviceMail(
+  to: string,
+  locale: Locale,
+  values: { when: string; browser: string; place: string; link: string },
+): MailMessage {
+  return mailMessage(
+    to,
+    renderMessage(msg("sessions.mail.newDevice.subject"), locale),
+    renderMessage(msg("sessions.mail.newDevice.body", values), locale),
+    locale,
+  );
+}

@@ -120,8 +120,17 @@ async function lookUpSession(
   return { user: { ...user, staffRoles }, unread };
 }
 
+/**
+ * Logging out ends the session by expiring it: the row stays (until the member's next sign-in after
+ * 90 days clears it), so signing in again on the same browser is not taken for a new device. Sessions
+ * the member ends from the list of sessions, or a password change ends, are deleted instead.
+ */
 export async function endSession(ctx: CoreContext, token: string): Promise<void> {
-  await ctx.db.delete(sessions).where(eq(sessions.tokenHash, keyedHash(ctx.secret, token)));
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(sessions)
+    .set({ expiresAt: now })
+    .where(and(eq(sessions.tokenHash, keyedHash(ctx.secret, token)), gt(sessions.expiresAt, now)));
 }
 
 /** Ends every session of a user, except the one still in use when given. */

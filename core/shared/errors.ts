@@ -39,6 +39,11 @@ export type AppErrorOptions = {
   /** Messages for individual fields, shown beside them in forms and as `fields` in API errors. */
   fields?: Record<string, Message>;
   retryAfterSeconds?: number;
+  /**
+   * A stable, machine-readable name for the case, for programs that call the API (`reason` in its
+   * error body): the identity codes of the spec's §8 catalogue, such as `login-blocked` (decision 034).
+   */
+  reasonCode?: string;
 };
 
 export class AppError extends Error {
@@ -47,6 +52,7 @@ export class AppError extends Error {
   readonly reason: Message;
   readonly fields: Record<string, Message>;
   readonly retryAfterSeconds: number | undefined;
+  readonly reasonCode: string | undefined;
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
     const reason = options.message ?? msg(`appErrors.${code}`);
@@ -58,6 +64,7 @@ export class AppError extends Error {
     this.reason = reason;
     this.fields = options.fields ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.reasonCode = options.reasonCode;
   }
 
   get status(): number {

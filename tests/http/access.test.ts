@@ -123,6 +123,10 @@ const API_ACCESS: Record<string, Row> = {
   "put /users/{id}/block": signedIn(401, 404),
   "delete /users/{id}/block": signedIn(401, 404),
   "get /me/blocked-users": signedIn(401, 200),
+  // Sessions: the literal "{id}" names no session; ending the others leaves the caller's.
+  "get /me/sessions": signedIn(401, 200),
+  "delete /me/sessions/{id}": signedIn(401, 404),
+  "delete /me/sessions": signedIn(401, 204),
   "get /me/liked-items": signedIn(401, 200),
   // Likes are for other members' listings; business and staff accounts take no part in them.
   "put /items/{id}/like": byKind({ anonymous: 401, member: 200, business: 403, staff: 403, owner: 409 }),
@@ -335,6 +339,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   // Without a code sent, back to the number page.
   "settings/sms/verify": all(302),
   "settings/identification": signedIn(302, 200),
+  "settings/sessions": signedIn(302, 200),
   // Without the provider's reference there is no check to show.
   "ekyc/polarify/success": signedIn(302, 302),
   "ekyc/polarify/error": signedIn(302, 302),

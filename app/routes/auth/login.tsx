@@ -1,6 +1,8 @@
+import { useEffect, useState } from "react";
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
+import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
 import {
@@ -54,29 +56,50 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       sessionCookie(r.token, persistent, secureCookies(context)),
     ]);
   } catch (error) {
-    return formFailure(error, lang, values);
+    return formFailure(asLoginError(error), lang, values);
+  }
+}
+
+/**
+ * In the browser: a sign-in that cannot reach the server (offline, or the connection dropped) says
+ * so in the form (§8 `network-request-failed`) instead of leaving the page for an error screen.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof TypeError) return { networkFailed: true as const };
+    throw error;
   }
 }
 
 export default function Login({ actionData, params }: Route.ComponentProps) {
   const t = useTranslations("login");
+  const errors = useTranslations("identityErrors");
   const lang = params.lang;
+  const [offline, setOffline] = useState(false);
+  const [noCookies, setNoCookies] = useState(false);
+  // Without cookies a sign-in cannot last past this page (§8 `web-storage-unsupported`).
+  useEffect(() => setNoCookies(!navigator.cookieEnabled), []);
+  const state = actionData && "networkFailed" in actionData ? undefined : actionData;
+  const networkFailed = offline || Boolean(actionData && "networkFailed" in actionData);
   return (
     <PageCard title={t("title")}>
       <ValidatedForm
         method="post"
         className="flex flex-col gap-5"
-        state={actionData}
+        state={state}
         validation={{ schema: ZLogIn, labels: FIELD_LABELS }}
+        onSubmit={(event) => {
+          // Offline, the post would fail anyway: say so and keep what was typed.
+          setOffline(!navigator.onLine);
+          if (!navigator.onLine) event.preventDefault();
+        }}
       >
-        <FormError message={actionData?.formError} />
-        <EmailField label={t("email")} state={actionData} />
-        <PasswordField
-          name="password"
-          label={t("password")}
-          autoComplete="current-password"
-          state={actionData}
-        />
+        {noCookies && <FormError message={errors("webStorageUnsupported")} />}
+        <FormError message={networkFailed ? errors("networkRequestFailed") : state?.formError} />
+        <EmailField label={t("email")} state={state} />
+        <PasswordField name="password" label={t("password")} autoComplete="current-password" state={state} />
         <Checkbox name="remember" label={t("remember")} defaultChecked />
         <SubmitButton>{t("submit")}</SubmitButton>
       </ValidatedForm>

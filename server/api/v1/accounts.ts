@@ -14,6 +14,7 @@ import {
   ZVerifySignup,
 } from "#core/identity/fields.ts";
 import { getAccount } from "#core/identity/get-account.ts";
+import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { logOut } from "#core/identity/log-out.ts";
 import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
@@ -110,11 +111,15 @@ export const accountRoutes = [
     labels: FIELD_LABELS,
     responses: {
       201: { description: "Logged in", schema: ZTokenResponse },
-      401: { description: "Wrong email or password" },
-      429: { description: "Too many attempts" },
+      401: { description: "Wrong email or password, or no such account (`reason`: user-not-found)" },
+      429: { description: "Too many attempts (`reason`: login-blocked)" },
     },
     async handler({ ctx, body, ip, userAgent }) {
-      const r = await logIn(ctx, { input: body, kind: "api", persistent: true, ip, userAgent });
+      const r = await logIn(ctx, { input: body, kind: "api", persistent: true, ip, userAgent }).catch(
+        (error: unknown) => {
+          throw asLoginError(error);
+        },
+      );
       return {
         status: 201,
         body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },

@@ -1,6 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { z } from "zod";
+import { invalidUserToken } from "#core/identity/identity-errors.ts";
 import { AppError, isAppError, localizeError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { DEFAULT_LOCALE, type Locale } from "#core/shared/locale.ts";
@@ -33,6 +34,7 @@ import { itemRoutes } from "./items.ts";
 import { moderationRoutes } from "./moderation.ts";
 import { phoneRoutes } from "./phone.ts";
 import { profileRoutes } from "./profile.ts";
+import { sessionRoutes } from "./sessions.ts";
 import { socialRoutes } from "./social.ts";
 import { staffRoutes } from "./staff.ts";
 import { staffPayoutRoutes } from "./staff-payouts.ts";
@@ -43,6 +45,7 @@ import { tradingRoutes } from "./trading.ts";
 export const API_ROUTES: ApiRoute[] = [
   ...healthRoutes,
   ...accountRoutes,
+  ...sessionRoutes,
   ...itemRoutes,
   ...itemPhotoRoutes,
   ...profileRoutes,
@@ -76,6 +79,7 @@ function errorBody(error: AppError, locale: Locale) {
   return {
     error: {
       code: error.code,
+      ...(error.reasonCode ? { reason: error.reasonCode } : {}),
       message: text.message,
       ...(Object.keys(fields).length ? { fields } : {}),
     },
@@ -107,7 +111,9 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
         // Who is asking: a bearer token, or the web session cookie (then only from our own origin).
         const who = await authenticate(services, c.req.raw, "api");
         const actor = who.user;
-        if (route.auth === "user" && !actor) return fail(new AppError("UNAUTHORIZED"));
+        if (route.auth === "user" && !actor) {
+          return fail(who.sessionEnded ? invalidUserToken() : new AppError("UNAUTHORIZED"));
+        }
         if (route.permission) await authorize(services.core, actor, route.permission);
 
         let body: unknown;

@@ -30,6 +30,7 @@ import { enPayoutPages } from "./en/payout-pages.ts";
 import { enPayoutSandboxes } from "./en/payout-sandboxes.ts";
 import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
+import { enSessions } from "./en/sessions.ts";
 import { enSocial } from "./en/social.ts";
 import { enSocialCore } from "./en/social-core.ts";
 import { enStaffShared } from "./en/staff-shared.ts";
@@ -79,6 +80,7 @@ export const enSite: SiteMessages = {
   ...enBuybackBuyer,
   ...enBuybackBids,
   ...enBuybackDeliveries,
+  ...enSessions,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

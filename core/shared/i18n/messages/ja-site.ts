@@ -29,6 +29,7 @@ import { jaPayoutPages } from "./ja/payout-pages.ts";
 import { jaPayoutSandboxes } from "./ja/payout-sandboxes.ts";
 import { jaPosts } from "./ja/posts.ts";
 import { jaProfile } from "./ja/profile.ts";
+import { jaSessions } from "./ja/sessions.ts";
 import { jaSocial } from "./ja/social.ts";
 import { jaSocialCore } from "./ja/social-core.ts";
 import { jaStaffShared } from "./ja/staff-shared.ts";
@@ -78,6 +79,7 @@ export const jaSite = {
   ...jaBuybackBuyer,
   ...jaBuybackBids,
   ...jaBuybackDeliveries,
+  ...jaSessions,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

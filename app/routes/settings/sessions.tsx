@@ -1,0 +1,197 @@
+import { data, Link } from "react-router";
+import { useFormatter, useTranslations } from "use-intl";
+import { endOtherSessions, endOwnSession, listSessions } from "#core/identity/device-sessions.ts";
+import type { Place } from "#core/identity/devices.ts";
+import {
+  type ConfirmCopy,
+  ConfirmForm,
+  ConfirmPanel,
+  type FormValues,
+  valuesOf,
+} from "../../components/buying/confirm-form.tsx";
+import { FormError } from "../../components/form.tsx";
+import type { FormState } from "../../lib/form-state.ts";
+import { langOf } from "../../lib/lang.ts";
+import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/sessions";
+
+export const meta = titleMeta("sessions.title");
+export const handle = { back: "/settings/", tab: "mypage" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request, langOf(params));
+  const list = await listSessions(core(context), { actor: user });
+  return {
+    sessions: list.map((s) => ({
+      id: s.id,
+      kind: s.kind,
+      browser: s.browser,
+      os: s.os,
+      place: s.place,
+      current: s.current,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+    })),
+  };
+}
+
+type Answer =
+  | (FormState & { confirm?: undefined })
+  | { confirm: { intent: string; values: [string, string][] } };
+
+/** Ends one session or all the others; without script, the server asks first (decision 026). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const user = requireUser(context, request, lang);
+  const form = await request.formData();
+  const intent = form.get("intent") === "endOthers" ? "endOthers" : "end";
+  if (form.get("back") === "1") return data<Answer>({});
+  if (form.get("confirmed") !== "1") {
+    const values = [...form.entries()].flatMap(([name, value]) =>
+      typeof value === "string" && name !== "confirmed" ? [[name, value] as [string, string]] : [],
+    );
+    return data<Answer>({ confirm: { intent, values } });
+  }
+  const ctx = core(context);
+  try {
+    if (intent === "endOthers") {
+      await endOtherSessions(ctx, { actor: user });
+      return redirectWithFlash(context, `/${lang}/settings/sessions/`, "sessions.endedOthers");
+    }
+    const id = String(form.get("sessionId") ?? "");
+    await endOwnSession(ctx, { actor: user, sessionId: /^[1-9]\d{0,14}$/.test(id) ? Number(id) : 0 });
+    return redirectWithFlash(context, `/${lang}/settings/sessions/`, "sessions.ended");
+  } catch (error) {
+    return formFailure(error, lang, {});
+  }
+}
+
+type Row = Route.ComponentProps["loaderData"]["sessions"][number];
+
+function useDeviceName() {
+  const t = useTranslations("sessions.device");
+  return (s: Pick<Row, "browser" | "os">) => {
+    if (s.browser && s.os) return t("browserOn", { browser: s.browser, os: s.os });
+    return s.browser ?? s.os ?? t("unknown");
+  };
+}
+
+function usePlaceName() {
+  const t = useTranslations("sessions.place");
+  return (p: Place) => (p.kind === "range" ? t("range", { range: p.range }) : t(p.kind));
+}
+
+/** `/settings/sessions/`: the member's signed-in browsers and tokens, each of which they may sign out. */
+export default function Sessions({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("sessions");
+  const format = useFormatter();
+  const lang = langOf(params);
+  const deviceName = useDeviceName();
+  const placeName = usePlaceName();
+  const answer = actionData as Answer | undefined;
+  const others = loaderData.sessions.filter((s) => !s.current);
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+
+  const endCopy = (values: FormValues): ConfirmCopy => {
+    const s = loaderData.sessions.find((x) => String(x.id) === values.get("sessionId"));
+    return {
+      title: t("confirmEnd.title"),
+      confirm: t("confirmEnd.confirm"),
+      body: (
+        <p className="mt-2 text-sm leading-relaxed text-slate-700">
+          {t("confirmEnd.body", { device: s ? deviceName(s) : t("device.unknown") })}
+        </p>
+      ),
+    };
+  };
+  const endOthersCopy: ConfirmCopy = {
+    title: t("confirmEndOthers.title"),
+    confirm: t("confirmEndOthers.confirm"),
+    body: (
+      <p className="mt-2 text-sm leading-relaxed text-slate-700">
+        {t("confirmEndOthers.body", { count: others.length })}
+      </p>
+    ),
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <p className="text-sm leading-relaxed text-slate-600">{t("lead")}</p>
+      {answer?.confirm ? (
+        <ConfirmPanel
+          copy={
+            answer.confirm.intent === "endOthers" ? endOthersCopy : endCopy(valuesOf(answer.confirm.values))
+          }
+          values={answer.confirm.values}
+        />
+      ) : (
+        <FormError message={answer?.formError} />
+      )}
+      <ul className="flex flex-col gap-3" data-testid="session-list">
+        {loaderData.sessions.map((s) => (
+          <li
+            key={s.id}
+            data-testid="session"
+            data-current={s.current ? "true" : undefined}
+            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:items-center sm:gap-6 sm:p-5"
+          >
+            <div className="min-w-0 flex-1">
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                <span>{deviceName(s)}</span>
+                {s.current && (
+                  <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-bold text-brand-700 ring-1 ring-brand-200">
+                    {t("thisDevice")}
+                  </span>
+                )}
+                {s.kind === "api" && (
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                    {t("api")}
+                  </span>
+                )}
+              </p>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr_auto_1fr]">
+                <dt className="text-slate-500">{t("network")}</dt>
+                <dd className="sm:col-span-3">{placeName(s.place)}</dd>
+                <dt className="text-slate-500">{t("firstUsed")}</dt>
+                <dd>{when(s.createdAt)}</dd>
+                <dt className="text-slate-500">{t("lastUsed")}</dt>
+                <dd>{when(s.lastSeenAt)}</dd>
+              </dl>
+            </div>
+            {!s.current && (
+              <ConfirmForm
+                intent="end"
+                submitLabel={t("end")}
+                variant="secondary"
+                className="mt-3 sm:mt-0 sm:w-48 sm:shrink-0"
+                testId={`end-session-${s.id}`}
+                copy={endCopy}
+              >
+                <input type="hidden" name="sessionId" value={s.id} />
+              </ConfirmForm>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 ? (
+        <ConfirmForm
+          intent="endOthers"
+          submitLabel={t("endOthers")}
+          variant="secondary"
+          testId="end-other-sessions"
+          copy={() => endOthersCopy}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">{t("onlyThis")}</p>
+      )}
+      <Link
+        to={`/${lang}/settings/change-password/`}
+        className="text-center text-sm font-semibold text-brand-700 underline"
+      >
+        {t("changePassword")}
+      </Link>
+    </div>
+  );
+}
