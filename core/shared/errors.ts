@@ -39,6 +39,8 @@ export type AppErrorOptions = {
   /** Messages for individual fields, shown beside them in forms and as `fields` in API errors. */
   fields?: Record<string, Message>;
   retryAfterSeconds?: number;
+  /** The spec's identity-provider code this failure stands for (§8, e.g. `missing-recaptcha-token`). */
+  identityCode?: string;
 };
 
 export class AppError extends Error {
@@ -47,6 +49,7 @@ export class AppError extends Error {
   readonly reason: Message;
   readonly fields: Record<string, Message>;
   readonly retryAfterSeconds: number | undefined;
+  readonly identityCode: string | undefined;
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
     const reason = options.message ?? msg(`appErrors.${code}`);
@@ -58,6 +61,7 @@ export class AppError extends Error {
     this.reason = reason;
     this.fields = options.fields ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.identityCode = options.identityCode;
   }
 
   get status(): number {

@@ -3,6 +3,7 @@ import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
+import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   Checkbox,
   EmailField,
@@ -12,6 +13,7 @@ import {
   SubmitButton,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import {
   core,
   formFailure,
@@ -32,7 +34,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   if (requestInfo(context).user) {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), langOf(params)));
   }
-  return null;
+  return { botCheck: botCheckClient(context, "login") };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -48,6 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       persistent,
       ip: info.ip,
       userAgent: info.userAgent,
+      botCheckToken: botCheckTokenOf(form),
     });
     const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
     return redirectWithFlash(context, to, "login.loggedIn", [
@@ -58,9 +61,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData, params }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("login");
   const lang = params.lang;
+  const botCheck = useBotCheck(loaderData.botCheck, actionData);
   return (
     <PageCard title={t("title")}>
       <ValidatedForm
@@ -69,7 +73,7 @@ export default function Login({ actionData, params }: Route.ComponentProps) {
         state={actionData}
         validation={{ schema: ZLogIn, labels: FIELD_LABELS }}
       >
-        <FormError message={actionData?.formError} />
+        <FormError message={botCheck.formError} />
         <EmailField label={t("email")} state={actionData} />
         <PasswordField
           name="password"
@@ -78,6 +82,7 @@ export default function Login({ actionData, params }: Route.ComponentProps) {
           state={actionData}
         />
         <Checkbox name="remember" label={t("remember")} defaultChecked />
+        {botCheck.field}
         <SubmitButton>{t("submit")}</SubmitButton>
       </ValidatedForm>
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">

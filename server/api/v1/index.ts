@@ -76,6 +76,8 @@ function errorBody(error: AppError, locale: Locale) {
   return {
     error: {
       code: error.code,
+      // The spec's identity code (§8), e.g. "missing-recaptcha-token": get a bot check token and retry.
+      ...(error.identityCode ? { reason: error.identityCode } : {}),
       message: text.message,
       ...(Object.keys(fields).length ? { fields } : {}),
     },
