@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { BOT_CHECK_FIELD, type BotCheckClient, MISSING_BOT_TOKEN } from "../lib/bot-check.ts";
 import type { FormState } from "../lib/form-state.ts";
 
@@ -100,16 +101,40 @@ export function useBotCheck(
   }, [missing, state, client]);
   const field = (
     <>
-      <input ref={input} type="hidden" name={BOT_CHECK_FIELD} defaultValue="" />
-      {client.kind === "sandbox" && (
-        <noscript>
-          <input type="hidden" name={BOT_CHECK_FIELD} value={client.noscriptToken} />
-        </noscript>
-      )}
-      <div ref={widget} />
+      {/* Fields in a box that is not shown are still sent; the box takes no room in the form. */}
+      <div className="hidden">
+        <input ref={input} type="hidden" name={BOT_CHECK_FIELD} defaultValue="" />
+        {client.kind === "sandbox" && (
+          <noscript>
+            <input type="hidden" name={BOT_CHECK_FIELD} value={client.noscriptToken} />
+          </noscript>
+        )}
+      </div>
+      {/* Turnstile's widget, shown only when it wants the person to act. */}
+      <div ref={widget} className="empty:hidden" />
+      {client.kind === "recaptcha" && <RecaptchaNotice />}
     </>
   );
   // While the script fetches a token and sends again, the message for visitors without it stays hidden.
   const retrying = hydrated && missing && failed !== state;
   return { field, formError: retrying ? undefined : state?.formError };
+}
+
+const googleLink = (href: string) => (chunks: ReactNode) => (
+  <a href={href} className="underline" target="_blank" rel="noopener noreferrer">
+    {chunks}
+  </a>
+);
+
+/** With reCAPTCHA's badge hidden (app.css), Google asks for this notice in the form instead. */
+function RecaptchaNotice() {
+  const t = useTranslations("form");
+  return (
+    <p className="text-xs leading-relaxed text-slate-500">
+      {t.rich("recaptchaNotice", {
+        privacy: googleLink("https://policies.google.com/privacy"),
+        terms: googleLink("https://policies.google.com/terms"),
+      })}
+    </p>
+  );
 }

@@ -24,6 +24,7 @@ test("sign-up passes the bot check without the person noticing", async ({ page }
   await page.goto("/ja/signup/email/");
   await page.getByLabel("メールアドレス", { exact: true }).fill(email);
   await page.getByLabel("パスワード", { exact: true }).fill("tsugu-pass-1");
+  await journeyShot(page, "bot-check-signup");
   await page.getByRole("button", { name: "確認コードを送信" }).click();
   await expect(page.getByRole("heading", { name: "確認コードを入力" })).toBeVisible();
   await expect(page.getByText(`${email} に6桁の確認コードを送りました`)).toBeVisible();
@@ -69,6 +70,7 @@ test.describe("without scripts", () => {
   test("the forms still work with the token the sandbox renders into the page", async ({ page }) => {
     await page.goto("/en/reset-password/");
     await page.getByLabel("Email address", { exact: true }).fill("seller18@tsugu.example");
+    await journeyShot(page, "bot-check-reset-without-scripts");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page).toHaveURL(/\/en\/reset-password\/sent\/$/);
   });
