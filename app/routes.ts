@@ -240,5 +240,7 @@ export default [
   route("sandbox/vouchers/:id", "routes/sandbox/vouchers.tsx"),
   // The payouts sandbox's Seven Bank ATM: stands for a machine in a shop, where cash is taken.
   route("sandbox/atm", "routes/sandbox/atm.tsx"),
+  // The bot check sandbox's token endpoint: stands for the Turnstile / reCAPTCHA widget's service.
+  route("sandbox/bot-check/token", "routes/sandbox/bot-check-token.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { RecaptchaSettings } from "#core/identity/bot-check-recaptcha.ts";
+import type { TurnstileSettings } from "#core/identity/bot-check-turnstile.ts";
 import type { PayjpSettings } from "#core/payments/payjp-gateway.ts";
 import type { S3Settings } from "#core/storage/s3-blob-store.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
@@ -65,7 +67,40 @@ const ZEnv = z.object({
   PAYJP_WEBHOOK_TOKEN: z.string().min(8).optional(),
   PAYJP_TDS_BACK: z.string().min(1).optional(),
   PAYJP_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  TURNSTILE_SITE_KEY: z
+    .string()
+    .regex(/^[\w-]{8,128}$/, "must be a Turnstile site key (0x4AAA…)")
+    .optional(),
+  TURNSTILE_SECRET_KEY: z
+    .string()
+    .regex(/^[\w-]{8,128}$/, "must be a Turnstile secret key (0x4AAA…)")
+    .optional(),
+  TURNSTILE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  RECAPTCHA_PROJECT_ID: z
+    .string()
+    .regex(
+      /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/,
+      "must be a Google Cloud project id (6-30 lower-case letters, digits, hyphens)",
+    )
+    .optional(),
+  RECAPTCHA_API_KEY: z
+    .string()
+    .regex(/^[\w-]{20,128}$/, "must be a Google Cloud API key")
+    .optional(),
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .regex(/^[\w-]{20,128}$/, "must be a reCAPTCHA Enterprise score key")
+    .optional(),
+  RECAPTCHA_SCORE_THRESHOLD: z.coerce
+    .number()
+    .min(0, "must be between 0.0 and 1.0")
+    .max(1, "must be between 0.0 and 1.0")
+    .default(0.5),
+  RECAPTCHA_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+const TURNSTILE_SETTINGS = ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
+const RECAPTCHA_SETTINGS = ["RECAPTCHA_PROJECT_ID", "RECAPTCHA_API_KEY", "RECAPTCHA_SITE_KEY"] as const;
 
 const PAYJP_SETTINGS = [
   "PAYJP_SECRET_KEY",
@@ -116,6 +151,9 @@ export type Config = {
   s3: S3Settings | undefined;
   /** Card payments go to PAY.JP when set, else to the built-in sandbox. */
   payjp: PayjpSettings | undefined;
+  /** The bot check on sign-up, password reset and sign-in after failures: the sandbox unless one of these is set. */
+  turnstile: TurnstileSettings | undefined;
+  recaptcha: RecaptchaSettings | undefined;
 };
 
 export class ConfigError extends Error {
@@ -141,6 +179,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (missingPayjp.length > 0 && missingPayjp.length < PAYJP_SETTINGS.length) {
     throw new ConfigError(
       `Invalid settings in the environment:\n  PAY.JP needs all of ${PAYJP_SETTINGS.join(", ")} or none of them; missing: ${missingPayjp.join(", ")}\nSee .env.example.`,
+    );
+  }
+  for (const [service, names] of [
+    ["Turnstile", TURNSTILE_SETTINGS],
+    ["reCAPTCHA Enterprise", RECAPTCHA_SETTINGS],
+  ] as const) {
+    const missing = names.filter((name) => e[name] === undefined);
+    if (missing.length > 0 && missing.length < names.length) {
+      throw new ConfigError(
+        `Invalid settings in the environment:\n  ${service} needs all of ${names.join(", ")} or none of them; missing: ${missing.join(", ")}\nSee .env.example.`,
+      );
+    }
+  }
+  if (e.TURNSTILE_SECRET_KEY && e.RECAPTCHA_API_KEY) {
+    throw new ConfigError(
+      "Invalid settings in the environment:\n  choose one bot check: the TURNSTILE_* settings or the RECAPTCHA_* settings, not both\nSee .env.example.",
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -184,6 +238,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webhookToken: e.PAYJP_WEBHOOK_TOKEN,
             tdsBackName: e.PAYJP_TDS_BACK,
             ...(e.PAYJP_API_BASE ? { apiBase: e.PAYJP_API_BASE } : {}),
+          }
+        : undefined,
+    turnstile:
+      e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
+        ? {
+            siteKey: e.TURNSTILE_SITE_KEY,
+            secretKey: e.TURNSTILE_SECRET_KEY,
+            ...(e.TURNSTILE_API_BASE ? { apiBase: e.TURNSTILE_API_BASE } : {}),
+          }
+        : undefined,
+    recaptcha:
+      e.RECAPTCHA_PROJECT_ID && e.RECAPTCHA_API_KEY && e.RECAPTCHA_SITE_KEY
+        ? {
+            projectId: e.RECAPTCHA_PROJECT_ID,
+            apiKey: e.RECAPTCHA_API_KEY,
+            siteKey: e.RECAPTCHA_SITE_KEY,
+            scoreThreshold: e.RECAPTCHA_SCORE_THRESHOLD,
+            ...(e.RECAPTCHA_API_BASE ? { apiBase: e.RECAPTCHA_API_BASE } : {}),
           }
         : undefined,
   };

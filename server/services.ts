@@ -1,5 +1,8 @@
 import path from "node:path";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
+import { createRecaptchaBotCheck } from "#core/identity/bot-check-recaptcha.ts";
+import { createSandboxBotCheck } from "#core/identity/bot-check-sandbox.ts";
+import { createTurnstileBotCheck } from "#core/identity/bot-check-turnstile.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { createPayjpGateway } from "#core/payments/payjp-gateway.ts";
@@ -72,6 +75,11 @@ export async function createServices(
     atm: createSandboxAtm(sandbox),
     wallet: createSandboxWallet(sandbox),
     bank: createSandboxBank(sandbox),
+    botCheck: config.turnstile
+      ? createTurnstileBotCheck(config.turnstile)
+      : config.recaptcha
+        ? createRecaptchaBotCheck(config.recaptcha)
+        : createSandboxBotCheck(sandbox),
     courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,

@@ -89,7 +89,12 @@ export function formFailure(error: unknown, lang: Locale, values: Record<string,
   const kept = Object.fromEntries(Object.entries(values).filter(([k]) => !SECRET_FIELD.test(k)));
   const formError = Object.keys(errors).length ? undefined : text.message;
   return data<FormState>(
-    { values: kept, errors, ...(formError ? { formError } : {}) },
+    {
+      values: kept,
+      errors,
+      ...(formError ? { formError } : {}),
+      ...(error.reasonCode ? { reasonCode: error.reasonCode } : {}),
+    },
     { status: error.status },
   );
 }

@@ -6,6 +6,7 @@ import { createTestCore, failure, said, type TestCore } from "#tests/helpers/cor
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn, linkIn } from "#tests/helpers/smtp.ts";
 import { markNotificationsRead } from "../notify/notifications.ts";
+import type { BotCheckAction } from "./bot-check.ts";
 import { confirmEmailChange, requestEmailChange } from "./change-email.ts";
 import { changePassword } from "./change-password.ts";
 import { completeSignup, pendingSignup } from "./complete-signup.ts";
@@ -19,9 +20,16 @@ import { verifySignupCode, verifySignupLink } from "./verify-signup.ts";
 
 const IP = "192.0.2.10";
 const web = { kind: "web" as const, persistent: true, ip: IP };
+/** A token the bot check sandbox answers "a person" for. */
+const human = (t: TestCore, action: BotCheckAction) => t.ctx.botCheck.issue!(action);
 
 async function signUp(t: TestCore, email: string, password = "passw0rd-ok", nickname = "はなこ") {
-  const { ticket } = await startSignup(t.ctx, { input: { email, password }, locale: "ja", ip: IP });
+  const { ticket } = await startSignup(t.ctx, {
+    input: { email, password },
+    locale: "ja",
+    ip: IP,
+    botCheckToken: human(t, "signup"),
+  });
   const mail = await t.smtp.lastTo(email);
   await verifySignupCode(t.ctx, { ticket, input: { code: codeIn(mail.text) } });
   return completeSignup(t.ctx, { ticket, input: { nickname }, session: web });
@@ -41,6 +49,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "  Hanako@Example.JP ", password: "passw0rd-ok" },
       locale: "ja",
       ip: IP,
+      botCheckToken: human(t, "signup"),
     });
     expect(email).toBe("hanako@example.jp");
     const mail = await t.smtp.lastTo("hanako@example.jp");
@@ -81,6 +90,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "link@example.jp", password: "passw0rd-ok" },
       locale: "en",
       ip: IP,
+      botCheckToken: human(t, "signup"),
     });
     const mail = await t.smtp.lastTo("link@example.jp");
     expect(mail.subject).toContain("Your code");
@@ -96,6 +106,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "taken@example.jp", password: "other-pass1" },
       locale: "ja",
       ip: IP,
+      botCheckToken: human(t, "signup"),
     });
     expect(r.ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const mail = await t.smtp.lastTo("taken@example.jp");
@@ -120,6 +131,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "guess@example.jp", password: "passw0rd-ok" },
       locale: "ja",
       ip: IP,
+      botCheckToken: human(t, "signup"),
     });
     const code = codeIn((await t.smtp.lastTo("guess@example.jp")).text);
     const wrongCode = code === "000000" ? "111111" : "000000";
@@ -138,6 +150,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "late@example.jp", password: "passw0rd-ok" },
       locale: "ja",
       ip: IP,
+      botCheckToken: human(t, "signup"),
     });
     const code = codeIn((await t.smtp.lastTo("late@example.jp")).text);
     t.clock.advance(10 * 60 * 1000 + 1);
@@ -150,6 +163,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "again@example.jp", password: "passw0rd-ok" },
       locale: "ja",
       ip: IP,
+      botCheckToken: human(t, "signup"),
     });
     const first = codeIn((await t.smtp.lastTo("again@example.jp")).text);
     // Too soon: the member is told when it can be sent again.
@@ -182,6 +196,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "known@example.jp", password: "passw0rd-ok" },
       locale: "ja",
       ip: IP,
+      botCheckToken: human(t, "signup"),
     });
     t.clock.advance(61 * 1000);
     await resendSignupCode(t.ctx, { ticket, locale: "ja", ip: IP });
@@ -207,6 +222,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
         input: { email: "many@example.jp", password: "passw0rd-ok" },
         locale: "ja",
         ip: `198.51.100.${i}`,
+        botCheckToken: human(t, "signup"),
       });
     }
     const e = await failure(
@@ -214,6 +230,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
         input: { email: "many@example.jp", password: "passw0rd-ok" },
         locale: "ja",
         ip: "198.51.100.99",
+        botCheckToken: human(t, "signup"),
       }),
     );
     expect(e.code).toBe("RATE_LIMITED");
@@ -223,12 +240,18 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "many@example.jp", password: "passw0rd-ok" },
       locale: "ja",
       ip: IP,
+      botCheckToken: human(t, "signup"),
     });
   });
 
   it("refuses bad sign-up input with messages in both languages and saves nothing", async () => {
     const e = await failure(
-      startSignup(t.ctx, { input: { email: "not-an-address", password: "short" }, locale: "ja", ip: IP }),
+      startSignup(t.ctx, {
+        input: { email: "not-an-address", password: "short" },
+        locale: "ja",
+        ip: IP,
+        botCheckToken: human(t, "signup"),
+      }),
     );
     expect(e.code).toBe("VALIDATION");
     expect(said(e).fields.email?.ja).toBe("メールアドレスの形式が正しくありません");
@@ -264,11 +287,17 @@ describe.each(ENGINES)("identity on %s", (engine) => {
           input: { email: "brute@example.jp", password: `wrong-${i}x` },
           ...web,
           ip: `203.0.113.${i}`,
+          // From the third try the address needs a bot check: this one passes it.
+          botCheckToken: human(t, "login"),
         }),
       );
     }
     const limited = await failure(
-      logIn(t.ctx, { input: { email: "brute@example.jp", password: "passw0rd-ok" }, ...web }),
+      logIn(t.ctx, {
+        input: { email: "brute@example.jp", password: "passw0rd-ok" },
+        ...web,
+        botCheckToken: human(t, "login"),
+      }),
     );
     expect(limited.code).toBe("RATE_LIMITED");
   });
@@ -289,7 +318,12 @@ describe.each(ENGINES)("identity on %s", (engine) => {
 
   it("resets a password through the emailed link and ends every session", async () => {
     const { token } = await signUp(t, "reset@example.jp", "passw0rd-old");
-    await requestPasswordReset(t.ctx, { input: { email: "reset@example.jp" }, locale: "ja", ip: IP });
+    await requestPasswordReset(t.ctx, {
+      input: { email: "reset@example.jp" },
+      locale: "ja",
+      ip: IP,
+      botCheckToken: human(t, "password_reset"),
+    });
     const mail = await t.smtp.lastTo("reset@example.jp");
     expect(mail.subject).toContain("パスワードの再設定");
     const link = new URL(linkIn(mail.text, "/ja/settings/reset-password/"));
@@ -324,6 +358,7 @@ describe.each(ENGINES)("identity on %s", (engine) => {
       input: { email: "ghost@example.jp" },
       locale: "ja",
       ip: IP,
+      botCheckToken: human(t, "password_reset"),
     });
     expect(r.email).toBe("ghost@example.jp");
     expect(t.smtp.messages).toHaveLength(0);

@@ -5,6 +5,7 @@ import type { CoreContext } from "../shared/context.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
+import { requireBotCheck } from "./bot-check.ts";
 import { issueChallenge } from "./challenges.ts";
 import { FIELD_LABELS, ZRequestPasswordReset } from "./fields.ts";
 import { passwordResetMail } from "./mails.ts";
@@ -13,13 +14,19 @@ const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 
 /**
  * Mails a reset link when the address has an account. The caller always answers "sent", so the
- * page never tells whether the address is registered.
+ * page never tells whether the address is registered. Needs the bot check's token.
  */
 export async function requestPasswordReset(
   ctx: CoreContext,
-  o: { input: z.input<typeof ZRequestPasswordReset>; locale: Locale; ip: string },
+  o: {
+    input: z.input<typeof ZRequestPasswordReset>;
+    locale: Locale;
+    ip: string;
+    botCheckToken: string | null | undefined;
+  },
 ): Promise<{ email: string }> {
   const { email } = parseInput(ZRequestPasswordReset, o.input, FIELD_LABELS);
+  await requireBotCheck(ctx, { token: o.botCheckToken, action: "password_reset", ip: o.ip });
   await consumeRateLimits(ctx, [{ key: `reset:ip:${o.ip}`, max: 20, windowSeconds: 3600 }]);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) return { email };

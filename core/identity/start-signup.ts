@@ -6,6 +6,7 @@ import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { requireBotCheck } from "./bot-check.ts";
 import { issueChallenge, reissueChallenge } from "./challenges.ts";
 import { FIELD_LABELS, ZStartSignup } from "./fields.ts";
 import { signupCodeMail, signupExistingAccountMail } from "./mails.ts";
@@ -16,13 +17,14 @@ export type TStartSignup = z.input<typeof ZStartSignup>;
 /**
  * First step of sign-up: mails a 6-digit code and a link to the address. The answer is the same
  * whether or not the address already has an account; such an address gets a "you already have an
- * account" mail instead, so nobody can learn who is registered.
+ * account" mail instead, so nobody can learn who is registered. Needs the bot check's token.
  */
 export async function startSignup(
   ctx: CoreContext,
-  o: { input: TStartSignup; locale: Locale; ip: string },
+  o: { input: TStartSignup; locale: Locale; ip: string; botCheckToken: string | null | undefined },
 ): Promise<{ ticket: string; email: string }> {
   const { email, password } = parseInput(ZStartSignup, o.input, FIELD_LABELS);
+  await requireBotCheck(ctx, { token: o.botCheckToken, action: "signup", ip: o.ip });
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   const base = `${ctx.publicUrl}/${o.locale}`;
   if (existing) {

@@ -1,5 +1,6 @@
 import type { Db } from "#db/client.ts";
 import type { IdentityProvider } from "../account/identity-provider.ts";
+import type { BotCheck } from "../identity/bot-check.ts";
 import type { Mailer } from "../notify/mailer.ts";
 import type { SmsSender } from "../notify/sms.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
@@ -26,6 +27,8 @@ export type CoreContext = {
   atm: AtmCodeProvider;
   wallet: WalletProvider;
   bank: BankTransferProvider;
+  /** Tells people from scripts on sign-up, password reset and sign-in after failures: the sandbox unless Turnstile or reCAPTCHA is configured. */
+  botCheck: BotCheck;
   /** Courier invoices and pickups: the sandbox courier. */
   courier: ShippingProvider;
   /** Key for hashing tokens and codes. */

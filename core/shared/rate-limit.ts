@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { rateLimits } from "#db/schema/index.ts";
 import type { CoreContext } from "./context.ts";
 import { AppError } from "./errors.ts";
@@ -33,4 +33,12 @@ export async function consumeRateLimits(ctx: CoreContext, limits: Limit[]): Prom
       throw new AppError("RATE_LIMITED", { retryAfterSeconds });
     }
   }
+}
+
+/** How many attempts `key` has counted in its current window (0 once the window is over). */
+export async function countInWindow(ctx: CoreContext, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await ctx.db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
+  if (!row) return 0;
+  const open = row.windowStart.getTime() + windowSeconds * 1000 > ctx.clock.now().getTime();
+  return open ? row.count : 0;
 }

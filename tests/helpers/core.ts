@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
+import { createSandboxBotCheck } from "#core/identity/bot-check-sandbox.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
@@ -33,7 +34,7 @@ export const TEST_PUBLIC_URL = "http://tsugu.test";
 
 /**
  * A core context with every outside service a sandbox: local mail (unless a mailer is given),
- * SMS, blobs under `dataDir`, eKYC, cards and courier. For tests, crash drills and benchmarks.
+ * SMS, blobs under `dataDir`, eKYC, cards, bot check and courier. For tests, crash drills and benchmarks.
  */
 export function sandboxCoreContext(o: {
   db: Db;
@@ -63,6 +64,7 @@ export function sandboxCoreContext(o: {
     atm: createSandboxAtm(deps),
     wallet: createSandboxWallet(deps),
     bank: createSandboxBank(deps),
+    botCheck: createSandboxBotCheck(deps),
     courier: createSandboxCourier(deps),
     secret: deps.secret,
     publicUrl: deps.publicUrl,

@@ -558,6 +558,8 @@ const TOP_PAGE_ACCESS: Record<string, Row> = {
   // The voucher sandbox's page for a voucher that does not exist; the ATM stand-in is open to anyone.
   "sandbox/vouchers/:id": all(404),
   "sandbox/atm": all(200),
+  // The bot check sandbox's token endpoint: asked without an action it names none (400), for anyone.
+  "sandbox/bot-check/token": all(400),
   "*": all(404),
 };
 const TOP_SAMPLES: Record<string, string> = {

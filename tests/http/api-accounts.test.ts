@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxBotToken } from "../helpers/bot-check.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { codeIn } from "../helpers/smtp.ts";
 
@@ -31,7 +32,11 @@ describe("REST API /api/v1", () => {
   });
 
   it("signs up, verifies, completes, reads me and logs out, in snake_case", async () => {
-    const start = await api("POST", "/signup", { email: "api@example.jp", password: "passw0rd-ok" });
+    const start = await api("POST", "/signup", {
+      email: "api@example.jp",
+      password: "passw0rd-ok",
+      bot_check_token: await sandboxBotToken(server.url, "signup"),
+    });
     expect(start.status).toBe(202);
     expect(Object.keys(start.json).sort()).toEqual(["email", "signup_token"]);
     const code = codeIn((await server.smtp!.lastTo("api@example.jp")).text);
@@ -63,8 +68,16 @@ describe("REST API /api/v1", () => {
   });
 
   it("issues a token for email and password and refuses wrong ones alike", async () => {
-    await api("POST", "/signup", { email: "token@example.jp", password: "passw0rd-ok" });
-    const start = await api("POST", "/signup", { email: "token2@example.jp", password: "passw0rd-ok" });
+    await api("POST", "/signup", {
+      email: "token@example.jp",
+      password: "passw0rd-ok",
+      bot_check_token: await sandboxBotToken(server.url, "signup"),
+    });
+    const start = await api("POST", "/signup", {
+      email: "token2@example.jp",
+      password: "passw0rd-ok",
+      bot_check_token: await sandboxBotToken(server.url, "signup"),
+    });
     const code = codeIn((await server.smtp!.lastTo("token2@example.jp")).text);
     await api("POST", "/signup/verify", { signup_token: start.json.signup_token, code });
     await api("POST", "/signup/complete", { signup_token: start.json.signup_token, nickname: "token" });

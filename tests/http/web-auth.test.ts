@@ -1,6 +1,7 @@
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from "#db/seed/demo-accounts.ts";
+import { sandboxBotToken } from "../helpers/bot-check.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 
 let server: TestServer;
@@ -124,7 +125,11 @@ describe("development mailbox", () => {
         await fetch(`${local.url}/api/v1/signup`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email: `box${i}@example.jp`, password: "passw0rd-ok" }),
+          body: JSON.stringify({
+            email: `box${i}@example.jp`,
+            password: "passw0rd-ok",
+            bot_check_token: await sandboxBotToken(local.url, "signup"),
+          }),
         });
       }
       const page = await fetch(`${local.url}/ja/dev/mailbox/`);

@@ -5,6 +5,7 @@ import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
+import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   Checkbox,
   EmailField,
@@ -14,6 +15,7 @@ import {
   SubmitButton,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import {
   core,
   formFailure,
@@ -34,7 +36,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   if (requestInfo(context).user) {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), langOf(params)));
   }
-  return null;
+  return { botCheck: botCheckClient(context, "login") };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -50,6 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       persistent,
       ip: info.ip,
       userAgent: info.userAgent,
+      botCheckToken: botCheckTokenOf(form),
     });
     const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
     return redirectWithFlash(context, to, "login.loggedIn", [
@@ -73,7 +76,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-export default function Login({ actionData, params }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("login");
   const errors = useTranslations("identityErrors");
   const lang = params.lang;
@@ -83,6 +86,7 @@ export default function Login({ actionData, params }: Route.ComponentProps) {
   useEffect(() => setNoCookies(!navigator.cookieEnabled), []);
   const state = actionData && "networkFailed" in actionData ? undefined : actionData;
   const networkFailed = offline || Boolean(actionData && "networkFailed" in actionData);
+  const botCheck = useBotCheck(loaderData.botCheck, state);
   return (
     <PageCard title={t("title")}>
       <ValidatedForm
@@ -97,10 +101,11 @@ export default function Login({ actionData, params }: Route.ComponentProps) {
         }}
       >
         {noCookies && <FormError message={errors("webStorageUnsupported")} />}
-        <FormError message={networkFailed ? errors("networkRequestFailed") : state?.formError} />
+        <FormError message={networkFailed ? errors("networkRequestFailed") : botCheck.formError} />
         <EmailField label={t("email")} state={state} />
         <PasswordField name="password" label={t("password")} autoComplete="current-password" state={state} />
         <Checkbox name="remember" label={t("remember")} defaultChecked />
+        {botCheck.field}
         <SubmitButton>{t("submit")}</SubmitButton>
       </ValidatedForm>
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">

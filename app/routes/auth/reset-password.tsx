@@ -2,7 +2,9 @@ import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZRequestPasswordReset } from "#core/identity/fields.ts";
 import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
+import { useBotCheck } from "../../components/bot-check.tsx";
 import { EmailField, FormError, PageCard, SubmitButton, ValidatedForm } from "../../components/form.tsx";
+import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import { core, formFailure, formValues, langOf, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
@@ -10,19 +12,30 @@ import type { Route } from "./+types/reset-password";
 export const meta = titleMeta("resetPassword.title");
 export const handle = { back: "/login/", tab: "mypage" };
 
+export function loader({ context }: Route.LoaderArgs) {
+  return { botCheck: botCheckClient(context, "password_reset") };
+}
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const values = formValues(await request.formData(), ["email"] as const);
+  const form = await request.formData();
+  const values = formValues(form, ["email"] as const);
   try {
-    await requestPasswordReset(core(context), { input: values, locale: lang, ip: requestInfo(context).ip });
+    await requestPasswordReset(core(context), {
+      input: values,
+      locale: lang,
+      ip: requestInfo(context).ip,
+      botCheckToken: botCheckTokenOf(form),
+    });
     return redirect(`/${lang}/reset-password/sent/`);
   } catch (error) {
     return formFailure(error, lang, values);
   }
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("resetPassword");
+  const botCheck = useBotCheck(loaderData.botCheck, actionData);
   return (
     <PageCard title={t("title")} lead={t("lead")}>
       <ValidatedForm
@@ -31,8 +44,9 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         state={actionData}
         validation={{ schema: ZRequestPasswordReset, labels: FIELD_LABELS }}
       >
-        <FormError message={actionData?.formError} />
+        <FormError message={botCheck.formError} />
         <EmailField label={t("email")} state={actionData} />
+        {botCheck.field}
         <SubmitButton>{t("submit")}</SubmitButton>
       </ValidatedForm>
     </PageCard>

@@ -4,6 +4,7 @@ import { FIELD_LABELS, ZStartSignup, ZVerifySignup } from "#core/identity/fields
 import { resendSignupCode, startSignup } from "#core/identity/start-signup.ts";
 import { signupTicketEmail, verifySignupCode } from "#core/identity/verify-signup.ts";
 import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
+import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   CodeField,
   EmailField,
@@ -13,6 +14,7 @@ import {
   SubmitButton,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import {
   cookiesOf,
   core,
@@ -32,11 +34,12 @@ export const handle = { back: "/signup/", tab: "mypage" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (requestInfo(context).user) throw redirect(`/${langOf(params)}/mypage/`);
   const search = new URL(request.url).searchParams;
-  if (!search.has("sent")) return { step: "start" as const, email: null, resent: false };
+  const botCheck = botCheckClient(context, "signup");
+  if (!search.has("sent")) return { step: "start" as const, email: null, resent: false, botCheck };
   const email = await signupTicketEmail(core(context), cookiesOf(request)[TICKET_COOKIE]);
   return email
-    ? { step: "code" as const, email, resent: search.has("resent") }
-    : { step: "start" as const, email: null, resent: false };
+    ? { step: "code" as const, email, resent: search.has("resent"), botCheck }
+    : { step: "start" as const, email: null, resent: false, botCheck };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -62,6 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       input: { email: values.email, password: values.password },
       locale: lang,
       ip: requestInfo(context).ip,
+      botCheckToken: botCheckTokenOf(form),
     });
     return redirect(`/${lang}/signup/email/?sent=1`, {
       headers: { "Set-Cookie": ticketCookie(ticket, secureCookies(context)) },
@@ -76,6 +80,7 @@ export default function SignupEmail({ loaderData, actionData, params }: Route.Co
   const lang = params.lang;
   const navigation = useNavigation();
   const resending = navigation.state !== "idle" && navigation.formData?.get("intent") === "resend";
+  const botCheck = useBotCheck(loaderData.botCheck, actionData);
   if (loaderData.step === "code") {
     return (
       <PageCard title={t("codeTitle")} lead={t("codeSent", { email: loaderData.email })}>
@@ -125,7 +130,7 @@ export default function SignupEmail({ loaderData, actionData, params }: Route.Co
         state={actionData}
         validation={{ schema: ZStartSignup, labels: FIELD_LABELS }}
       >
-        <FormError message={actionData?.formError} />
+        <FormError message={botCheck.formError} />
         <EmailField label={t("email")} state={actionData} />
         <PasswordField
           name="password"
@@ -135,6 +140,7 @@ export default function SignupEmail({ loaderData, actionData, params }: Route.Co
           state={actionData}
         />
         <Agreement lang={lang} />
+        {botCheck.field}
         <SubmitButton name="intent" value="start">
           {t("sendCode")}
         </SubmitButton>

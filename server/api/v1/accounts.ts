@@ -33,6 +33,22 @@ const ZUser = z.object({
 });
 const ZTokenResponse = z.object({ token: z.string(), expiresAt: z.iso.datetime(), user: ZUser });
 const ZTicket = z.string().min(20).max(128);
+/**
+ * The bot check's token for this action, obtained by the client (Turnstile widget, reCAPTCHA
+ * Enterprise `execute`, or the sandbox's `/sandbox/bot-check/token`). Without it the answer is 400
+ * with `error.reason` "missing-recaptcha-token"; get a token and send again.
+ */
+const ZBotCheck = {
+  botCheckToken: z
+    .string()
+    .max(4096)
+    .optional()
+    .describe("Bot check token for this action; answers 400 missing-recaptcha-token when needed and absent"),
+};
+const BOT_CHECK_RESPONSES = {
+  400: { description: "Bot check token missing or expired (error.reason: missing-recaptcha-token)" },
+  403: { description: "The bot check refused the token (error.reason: captcha-check-failed)" },
+};
 
 async function userJson(ctx: CoreContext, id: number) {
   const account = await getAccount(ctx, id);
@@ -46,14 +62,16 @@ export const accountRoutes = [
     summary: "Start sign-up: mails a 6-digit code to the address",
     tag: "accounts",
     auth: "none",
-    body: ZStartSignup,
+    body: ZStartSignup.extend(ZBotCheck),
     labels: FIELD_LABELS,
     responses: {
       202: { description: "Code sent", schema: z.object({ signupToken: z.string(), email: z.email() }) },
+      ...BOT_CHECK_RESPONSES,
       429: { description: "Too many codes for this address or network" },
     },
     async handler({ ctx, body, locale, ip }) {
-      const { ticket, email } = await startSignup(ctx, { input: body, locale, ip });
+      const { botCheckToken, ...input } = body;
+      const { ticket, email } = await startSignup(ctx, { input, locale, ip, botCheckToken });
       return { status: 202, body: { signupToken: ticket, email } };
     },
   }),
@@ -104,22 +122,29 @@ export const accountRoutes = [
   defineRoute({
     method: "post",
     path: "/tokens",
-    summary: "Log in with email and password; answers a bearer token",
+    summary: "Log in with email and password; answers a bearer token (a bot check after repeated failures)",
     tag: "accounts",
     auth: "none",
-    body: ZLogIn,
+    body: ZLogIn.extend(ZBotCheck),
     labels: FIELD_LABELS,
     responses: {
       201: { description: "Logged in", schema: ZTokenResponse },
+      ...BOT_CHECK_RESPONSES,
       401: { description: "Wrong email or password, or no such account (`reason`: user-not-found)" },
       429: { description: "Too many attempts (`reason`: login-blocked)" },
     },
     async handler({ ctx, body, ip, userAgent }) {
-      const r = await logIn(ctx, { input: body, kind: "api", persistent: true, ip, userAgent }).catch(
-        (error: unknown) => {
-          throw asLoginError(error);
-        },
-      );
+      const { botCheckToken, ...input } = body;
+      const r = await logIn(ctx, {
+        input,
+        kind: "api",
+        persistent: true,
+        ip,
+        userAgent,
+        botCheckToken,
+      }).catch((error: unknown) => {
+        throw asLoginError(error);
+      });
       return {
         status: 201,
         body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },
@@ -155,14 +180,16 @@ export const accountRoutes = [
     summary: "Mail a password-reset link (the answer never says whether the address is registered)",
     tag: "accounts",
     auth: "none",
-    body: ZRequestPasswordReset,
+    body: ZRequestPasswordReset.extend(ZBotCheck),
     labels: FIELD_LABELS,
     responses: {
       202: { description: "If the address is registered, a link was sent" },
+      ...BOT_CHECK_RESPONSES,
       429: { description: "Too many requests" },
     },
     async handler({ ctx, body, locale, ip }) {
-      await requestPasswordReset(ctx, { input: body, locale, ip });
+      const { botCheckToken, ...input } = body;
+      await requestPasswordReset(ctx, { input, locale, ip, botCheckToken });
       return { status: 202 };
     },
   }),

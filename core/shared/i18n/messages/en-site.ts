@@ -157,6 +157,8 @@ export const enSite: SiteMessages = {
     errorSummary: "Check the following",
     errorSummaryLead:
       "{count, plural, one {# field needs} other {# fields need}} correcting. Choose one to go to it.",
+    recaptchaNotice:
+      "This site is protected by reCAPTCHA and the Google <privacy>Privacy Policy</privacy> and <terms>Terms of Service</terms> apply.",
   },
   home: {
     title: "Marketplace and buyback for used and broken phones",

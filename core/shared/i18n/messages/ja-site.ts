@@ -153,6 +153,8 @@ export const jaSite = {
     showPassword: "パスワードを表示",
     errorSummary: "入力内容を確認してください",
     errorSummaryLead: "{count, plural, other {#件の項目}}に誤りがあります。選ぶとその入力欄に移動します。",
+    recaptchaNotice:
+      "このサイトは reCAPTCHA で保護されており、Google の<privacy>プライバシーポリシー</privacy>と<terms>利用規約</terms>が適用されます。",
   },
   home: {
     title: "ジャンク・中古スマホのフリマと買取",

@@ -22,6 +22,10 @@ export const enIdentity: Pick<Messages, "identity"> = {
         "Your email address is not confirmed yet, or the confirmation has expired. Please sign up again",
       emailTaken: "This email address is already registered",
       loginFailed: "The email address or password is not correct",
+      botCheckMissing:
+        "We could not confirm that you are not a robot. Please turn on JavaScript and send the form again",
+      botCheckFailed: "This looked like an automated request, so it was not accepted. Please try again later",
+      botCheckUnavailable: "We could not check that you are not a robot just now. Please try again shortly",
     },
     mail: {
       signature:
