@@ -7,6 +7,8 @@ const FLASH_KEYS = [
   "resetPassword.done",
   "settingsEmail.done",
   "changePassword.done",
+  "twoStep.errors.ticketExpired",
+  "twoStep.settings.turnedOff",
   "profile.saved",
   "catalog.commentPosted",
   "catalog.commentDeleted",

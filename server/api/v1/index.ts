@@ -108,7 +108,12 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
         const who = await authenticate(services, c.req.raw, "api");
         const actor = who.user;
         if (route.auth === "user" && !actor) return fail(new AppError("UNAUTHORIZED"));
-        if (route.permission) await authorize(services.core, actor, route.permission);
+        if (route.permission) {
+          await authorize(services.core, actor, route.permission);
+          if (actor?.twoStepMissing) {
+            throw new AppError("FORBIDDEN", { message: msg("twoStep.settings.operatorRequired") });
+          }
+        }
 
         let body: unknown;
         if (route.body) {
