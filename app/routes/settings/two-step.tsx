@@ -65,11 +65,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["code", "currentPassword"] as const);
   const intent = form.get("intent");
-  const here = new URL(request.url);
+  const next = new URL(request.url).searchParams.get("redirect");
+  const here = `/${lang}/settings/two-step/${next ? `?redirect=${encodeURIComponent(safeRedirect(next, lang))}` : ""}`;
   try {
     if (intent === "start") {
       await startTotpEnrolment(ctx, { actor });
-      throw redirect(`${here.pathname}${here.search}`);
+      throw redirect(here);
     }
     if (intent === "confirm") {
       const r = await confirmTotpEnrolment(ctx, { actor, input: { code: values.code } });
