@@ -120,13 +120,13 @@ function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
         <button
           type="button"
           onClick={() => window.print()}
-          className="flex h-12 flex-1 items-center justify-center rounded-full border border-slate-300 bg-white px-6 font-semibold text-slate-800 hover:bg-slate-50"
+          className="flex h-12 items-center sm:flex-1 justify-center rounded-full border border-slate-300 bg-white px-6 font-semibold text-slate-800 hover:bg-slate-50"
         >
           {t("print")}
         </button>
         <Link
           to={next}
-          className="flex h-12 flex-1 items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+          className="flex h-12 items-center sm:flex-1 justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
         >
           {t("codesSaved")}
         </Link>
