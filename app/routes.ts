@@ -4,6 +4,7 @@ export default [
   route(":lang", "routes/lang-layout.tsx", [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),
+    route("login/two-step", "routes/auth/login-two-step.tsx"),
     route("logout", "routes/auth/logout.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("signup/email", "routes/auth/signup-email.tsx"),
@@ -23,6 +24,7 @@ export default [
     route("settings/sms/verify", "routes/settings/sms-verify.tsx"),
     route("settings/identification", "routes/settings/identification.tsx"),
     route("settings/sessions", "routes/settings/sessions.tsx"),
+    route("settings/two-step", "routes/settings/two-step.tsx"),
     route("ekyc/polarify/success", "routes/ekyc/polarify-success.tsx"),
     route("ekyc/polarify/error", "routes/ekyc/polarify-error.tsx"),
     route("setup/address", "routes/setup/address.tsx"),

@@ -9,6 +9,8 @@ const FLASH_KEYS = [
   "changePassword.done",
   "sessions.ended",
   "sessions.endedOthers",
+  "twoStep.errors.ticketExpired",
+  "twoStep.settings.turnedOff",
   "profile.saved",
   "catalog.commentPosted",
   "catalog.commentDeleted",

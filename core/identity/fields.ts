@@ -36,7 +36,7 @@ function password(...rules: Parameters<typeof text>) {
     .pipe(z.string().check(...rules));
 }
 
-const ZPassword = password(required(), maxLength(128));
+export const ZPassword = password(required(), maxLength(128));
 const ZNewPassword = password(required(), minLength(8), maxLength(128), passwordStrength());
 export const ZCode = text(required(), digits(6));
 export const ZNickname = text(required(), maxLength(20), printSafeText());

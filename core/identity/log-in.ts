@@ -11,17 +11,20 @@ import { FIELD_LABELS, ZLogIn } from "./fields.ts";
 import { mailIfNewDevice } from "./new-device-mail.ts";
 import { verifyPassword } from "./passwords.ts";
 import { createSession } from "./sessions.ts";
+import { LOGIN_LIMITS, startTwoStepIfOn } from "./two-step-login.ts";
 
 const LOGIN_FAILED = msg("identity.errors.loginFailed");
 
-const LOGIN_LIMITS = { perIp: 30, perAddress: 10, windowSeconds: 15 * 60 };
 /**
  * After this many failed sign-ins within the window, the next ones need a bot check: per address,
  * and per network (higher, as many phones share one address behind their carrier).
  */
 const BOT_CHECK_AFTER = { failuresPerAddress: 2, failuresPerIp: 10 };
 
-/** Email and password to a new session: a cookie session for the web, a bearer token for the API. */
+/**
+ * Email and password to a new session: a cookie session for the web, a bearer token for the API.
+ * With two-step verification on, the answer is instead a ticket for the second step.
+ */
 export async function logIn(
   ctx: CoreContext,
   o: {
@@ -64,6 +67,8 @@ export async function logIn(
   }
   // Said only to whoever knows the password: a wrong one never tells that an account is suspended.
   if (user.suspendedAt) throw new AppError("FORBIDDEN", { message: msg("moderation.errors.suspended") });
+  const twoStep = await startTwoStepIfOn(ctx, { user, kind: o.kind, persistent: o.persistent, ip: o.ip });
+  if (twoStep) return { user, twoStep, token: null, expiresAt: null };
   const session = await createSession(ctx, {
     userId: user.id,
     kind: o.kind,
@@ -72,5 +77,5 @@ export async function logIn(
     userAgent: o.userAgent,
   });
   await mailIfNewDevice(ctx, { user, kind: o.kind, token: session.token, ip: o.ip, userAgent: o.userAgent });
-  return { user, ...session };
+  return { user, twoStep: null, ...session };
 }

@@ -4,6 +4,7 @@ import { unreadCountOf } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { Locale } from "../shared/locale.ts";
 import { keyedHash, newToken } from "../shared/secrets.ts";
+import { twoStepOn, twoStepStatus } from "./two-step.ts";
 
 export type SessionUser = {
   id: number;
@@ -14,6 +15,8 @@ export type SessionUser = {
   sessionId: number;
   /** The back-office roles an operator holds (what the navigation offers); empty for everyone else. */
   staffRoles: OperatorRole[];
+  /** An operator who has not turned two-step verification on yet: the back office stays shut (decision 033). */
+  twoStepMissing?: boolean;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,7 +120,8 @@ async function lookUpSession(
           .map((r) => r.role)
           .sort()
       : [];
-  return { user: { ...user, staffRoles }, unread };
+  const twoStepMissing = row.role === "operator" && !twoStepOn(await twoStepStatus(ctx, row.id));
+  return { user: { ...user, staffRoles, ...(twoStepMissing ? { twoStepMissing } : {}) }, unread };
 }
 
 /**

@@ -81,6 +81,7 @@ export const CHALLENGE_PURPOSES = [
   "email_change",
   "login",
   "phone_verify",
+  "two_step",
 ] as const;
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
@@ -125,3 +126,35 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * A member's two-step verification: an authenticator app (TOTP) and/or codes by SMS to the verified
+ * phone number. The TOTP secret is kept encrypted (AES-256-GCM under a key derived from the server
+ * secret); it counts only once `totpEnabledAt` is set, after a first code confirmed it. The last
+ * time step used is kept so that a code is accepted once only.
+ */
+export const twoStepSettings = pgTable("two_step_settings", {
+  userId: bigint("user_id", { mode: "number" })
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  smsEnabledAt: timestamp("sms_enabled_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Single-use recovery codes for two-step verification, stored only as keyed hashes. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_key").on(t.userId, t.codeHash)],
+);

@@ -1,9 +1,16 @@
 import { hashPassword } from "#core/identity/passwords.ts";
+import { sealTotpSecret } from "#core/identity/two-step.ts";
 import type { Db } from "../client.ts";
-import { type OperatorRole, operatorRoles, type UserRole, users } from "../schema/index.ts";
+import { type OperatorRole, operatorRoles, twoStepSettings, type UserRole, users } from "../schema/index.ts";
 
 /** Listed in the README: one account for each role, all with the same password. */
 export const DEMO_PASSWORD = "tsugu-demo-2026";
+
+/**
+ * Listed in the README too: operators must use two-step verification, so the demo operators come
+ * with an authenticator already set up on this secret (Base32; add it to any authenticator app).
+ */
+export const DEMO_OPERATOR_TOTP_SECRET = "TSUGUDEMOTWOSTEPKEYSTAFFACCOUNTS";
 
 export type DemoAccount = {
   email: string;
@@ -43,8 +50,11 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: "editor@tsugu.example", nickname: "編集 伊藤", role: "operator", staffRoles: ["editor"] },
 ];
 
-/** Idempotent: accounts that exist already are left as they are. */
-export async function seedDemoAccounts(db: Db): Promise<number> {
+/**
+ * Idempotent: accounts that exist already are left as they are. The server's secret seals the demo
+ * operators' authenticator secret, as it does every member's.
+ */
+export async function seedDemoAccounts(db: Db, serverSecret: string): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const rows = await db
     .insert(users)
@@ -60,5 +70,20 @@ export async function seedDemoAccounts(db: Db): Promise<number> {
     })),
   );
   if (grants.length) await db.insert(operatorRoles).values(grants).onConflictDoNothing();
+  const operators = rows.filter(
+    (row) => DEMO_ACCOUNTS.find((a) => a.email === row.email)?.role === "operator",
+  );
+  if (operators.length) {
+    await db
+      .insert(twoStepSettings)
+      .values(
+        operators.map((row) => ({
+          userId: row.id,
+          totpSecret: sealTotpSecret(serverSecret, row.id, DEMO_OPERATOR_TOTP_SECRET),
+          totpEnabledAt: new Date(),
+        })),
+      )
+      .onConflictDoNothing();
+  }
   return rows.length;
 }

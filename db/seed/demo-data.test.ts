@@ -30,7 +30,7 @@ describe.each(ENGINES)("the demo data on %s", (engine) => {
 
   beforeAll(async () => {
     t = await createTestCore(engine);
-    await seedDemoAccounts(t.ctx.db);
+    await seedDemoAccounts(t.ctx.db, t.ctx.secret);
     await seedDeviceModels(t.ctx.db);
     await seedDemoCatalogue(t.ctx);
     await seedDemoMedia(t.ctx.db, t.ctx.blobs);

@@ -23,7 +23,7 @@ export async function seed(
   ctx: CoreContext,
   o: { items?: number; backOffice?: boolean } = {},
 ): Promise<{ accounts: number; models: number; items: number; posts: number; backOffice: number }> {
-  const accounts = await seedDemoAccounts(ctx.db);
+  const accounts = await seedDemoAccounts(ctx.db, ctx.secret);
   const models = await seedDeviceModels(ctx.db);
   const items = await seedDemoCatalogue(ctx, o);
   const posts = await seedDemoMedia(ctx.db, ctx.blobs);

@@ -3,10 +3,14 @@ import sharp from "sharp";
 import type { TItemInput } from "#core/catalog/item-fields.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
+import { sealTotpSecret } from "#core/identity/two-step.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { type OperatorRole, operatorRoles, users } from "#db/schema/index.ts";
+import { type OperatorRole, operatorRoles, twoStepSettings, users } from "#db/schema/index.ts";
 
 let counter = 0;
+
+/** The authenticator secret of the operators tests make (Base32). */
+export const TEST_OPERATOR_TOTP_SECRET = "TESTOPERATORTWOSTEPSECRETAAAAAAA";
 
 /** A member ready to act in core tests. */
 export async function makeMember(
@@ -51,6 +55,12 @@ export async function makeOperator(
     })
     .returning();
   if (roles.length) await ctx.db.insert(operatorRoles).values(roles.map((role) => ({ userId: u!.id, role })));
+  // Operators must use two-step verification before the back office opens: these have it on.
+  await ctx.db.insert(twoStepSettings).values({
+    userId: u!.id,
+    totpSecret: sealTotpSecret(ctx.secret, u!.id, TEST_OPERATOR_TOTP_SECRET),
+    totpEnabledAt: new Date(),
+  });
   return {
     id: u!.id,
     email: u!.email,

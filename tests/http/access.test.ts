@@ -76,6 +76,8 @@ const API_ACCESS: Record<string, Row> = {
   "post /signup/verify": all(422),
   "post /signup/complete": all(422),
   "post /tokens": all(422),
+  "post /tokens/two-step": all(422),
+  "post /tokens/two-step/sms": all(422),
   "get /me": signedIn(401, 200),
   "post /logout": signedIn(401, 204),
   "post /password-reset": all(422),
@@ -319,6 +321,8 @@ const API_ACCESS: Record<string, Row> = {
 const PAGE_ACCESS: Record<string, Row> = {
   "": all(200),
   login: signedIn(200, 302),
+  // Without a ticket from the password step, back to log in; signed in, on to the target.
+  "login/two-step": all(302),
   logout: all(302),
   signup: signedIn(200, 302),
   "signup/email": signedIn(200, 302),
@@ -340,6 +344,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/sms/verify": all(302),
   "settings/identification": signedIn(302, 200),
   "settings/sessions": signedIn(302, 200),
+  "settings/two-step": signedIn(302, 200),
   // Without the provider's reference there is no check to show.
   "ekyc/polarify/success": signedIn(302, 302),
   "ekyc/polarify/error": signedIn(302, 302),
@@ -589,7 +594,7 @@ const tokens = new Map<Role, () => Promise<string>>();
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seedDemoAccounts(server.database.db);
+  await seedDemoAccounts(server.database.db, server.ctx.secret);
   await seedDemoMedia(server.database.db);
   await seedDemoBuyerCompanies(server.database.db);
   // The demo members have been through the seller setup, as the demo data has them.

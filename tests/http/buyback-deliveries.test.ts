@@ -53,7 +53,7 @@ async function demoUser(email: string): Promise<SessionUser> {
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.database.db;
-  await seedDemoAccounts(db);
+  await seedDemoAccounts(db, server.ctx.secret);
   const { companyIds } = await seedDemoBuyerCompanies(db);
   const [model] = await db
     .insert(deviceModels)

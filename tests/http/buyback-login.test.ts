@@ -15,7 +15,7 @@ const COMPANY = "株式会社リユースモバイル";
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seedDemoAccounts(server.database.db);
+  await seedDemoAccounts(server.database.db, server.ctx.secret);
   await seedDemoBuyerCompanies(server.database.db);
 });
 afterAll(async () => {

@@ -62,7 +62,7 @@ const LISTING = {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seedDemoAccounts(server.database.db);
+  await seedDemoAccounts(server.database.db, server.ctx.secret);
   await seedDeviceModels(server.database.db);
   // The demo members have been through the seller setup, as the demo data has them.
   await server.database.db.update(users).set({ sellerSetupAt: new Date() }).where(eq(users.role, "member"));

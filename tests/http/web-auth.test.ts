@@ -9,7 +9,7 @@ const member = DEMO_ACCOUNTS[0]!;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seedDemoAccounts(server.database.db);
+  await seedDemoAccounts(server.database.db, server.ctx.secret);
 });
 afterAll(async () => {
   await server?.close();

@@ -28,6 +28,7 @@ import {
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/login";
+import { twoStepTicketCookie } from "./two-step-ticket.server.ts";
 
 export const meta = titleMeta("login.title");
 export const handle = { back: "/", tab: "mypage" };
@@ -55,6 +56,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       botCheckToken: botCheckTokenOf(form),
     });
     const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
+    if (r.twoStep) {
+      // Two-step verification: the code page next, keeping where the member was going.
+      return redirect(`/${lang}/login/two-step/?redirect=${encodeURIComponent(to)}`, {
+        headers: { "Set-Cookie": twoStepTicketCookie(r.twoStep.ticket, secureCookies(context)) },
+      });
+    }
     return redirectWithFlash(context, to, "login.loggedIn", [
       sessionCookie(r.token, persistent, secureCookies(context)),
     ]);

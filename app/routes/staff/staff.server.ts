@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { RequestMeta } from "#core/staff/authorize.ts";
@@ -9,7 +9,8 @@ type Ctx = Parameters<typeof requireUser>[0];
 
 /**
  * A back-office page: visitors go to login; members, business buyers and operators whose roles do
- * not grant `permission` get a 403 (never a 404 that would tell what exists). The core checks the
+ * not grant `permission` get a 403 (never a 404 that would tell what exists); an operator without
+ * two-step verification is sent to set it up. The core checks the
  * permission again, against the database, in every use case the page calls.
  */
 export function requireStaff(
@@ -21,6 +22,12 @@ export function requireStaff(
   const user = requireUser(context, request, lang);
   if (user.role !== "operator" || !hasPermission(user.staffRoles, permission)) {
     throw data("Forbidden", { status: 403 });
+  }
+  // Operators must use two-step verification: set it up first, then come back here.
+  if (user.twoStepMissing) {
+    const url = new URL(request.url);
+    const back = url.pathname.replace(/\.data$/, "") + url.search;
+    throw redirect(`/${lang}/settings/two-step/?redirect=${encodeURIComponent(back)}`);
   }
   return user;
 }

@@ -19,8 +19,10 @@ import { logIn } from "#core/identity/log-in.ts";
 import { logOut } from "#core/identity/log-out.ts";
 import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
 import { startSignup } from "#core/identity/start-signup.ts";
+import { completeTwoStepLogin, sendTwoStepSms, ZTwoStepCode } from "#core/identity/two-step-login.ts";
 import { verifySignupCode } from "#core/identity/verify-signup.ts";
 import type { CoreContext } from "#core/shared/context.ts";
+import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
 import { defineRoute } from "../define.ts";
 
 const ZUser = z.object({
@@ -130,10 +132,13 @@ export const accountRoutes = [
     responses: {
       201: { description: "Logged in", schema: ZTokenResponse },
       ...BOT_CHECK_RESPONSES,
-      401: { description: "Wrong email or password, or no such account (`reason`: user-not-found)" },
+      401: {
+        description:
+          "Wrong email or password, or no such account (`reason`: user-not-found); or, with two-step verification on, `reason` multi-factor-auth-required with a ticket for POST /tokens/two-step",
+      },
       429: { description: "Too many attempts (`reason`: login-blocked)" },
     },
-    async handler({ ctx, body, ip, userAgent }) {
+    async handler({ ctx, body, ip, userAgent, locale }) {
       const { botCheckToken, ...input } = body;
       const r = await logIn(ctx, {
         input,
@@ -145,10 +150,71 @@ export const accountRoutes = [
       }).catch((error: unknown) => {
         throw asLoginError(error);
       });
+      if (r.twoStep) {
+        return {
+          status: 401,
+          body: {
+            error: {
+              code: "UNAUTHORIZED",
+              reason: "multi-factor-auth-required",
+              message: renderMessage(msg("twoStep.login.title"), locale),
+              ticket: r.twoStep.ticket,
+              methods: r.twoStep.methods,
+            },
+          },
+        };
+      }
       return {
         status: 201,
         body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },
       };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/tokens/two-step",
+    summary:
+      "Finish a log-in that needs two-step verification: the ticket and an authenticator, SMS or backup code",
+    tag: "accounts",
+    auth: "none",
+    body: ZTwoStepCode.extend({ ticket: ZTicket }),
+    labels: FIELD_LABELS,
+    responses: {
+      201: { description: "Logged in", schema: ZTokenResponse },
+      401: { description: "The ticket expired, was used, or the fifth wrong code ended it: log in again" },
+      422: { description: "Wrong code (counted)" },
+      429: { description: "Too many attempts" },
+    },
+    async handler({ ctx, body, ip, userAgent }) {
+      const r = await completeTwoStepLogin(ctx, {
+        ticket: body.ticket,
+        input: { code: body.code },
+        ip,
+        userAgent,
+      });
+      return {
+        status: 201,
+        body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },
+      };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/tokens/two-step/sms",
+    summary: "Text a code for a log-in's second step to the member's verified phone number",
+    tag: "accounts",
+    auth: "none",
+    body: z.object({ ticket: ZTicket }),
+    labels: FIELD_LABELS,
+    responses: {
+      202: { description: "Code sent", schema: z.object({ phoneHint: z.string() }) },
+      401: { description: "The ticket expired or was used" },
+      409: { description: "The member does not receive codes by SMS" },
+      429: { description: "Too many codes for this number or network" },
+    },
+    async handler({ ctx, body, ip, locale }) {
+      const r = await sendTwoStepSms(ctx, { ticket: body.ticket, ip, locale });
+      return { status: 202, body: r };
     },
   }),
   defineRoute({

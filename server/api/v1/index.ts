@@ -114,7 +114,12 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
         if (route.auth === "user" && !actor) {
           return fail(who.sessionEnded ? invalidUserToken() : new AppError("UNAUTHORIZED"));
         }
-        if (route.permission) await authorize(services.core, actor, route.permission);
+        if (route.permission) {
+          await authorize(services.core, actor, route.permission);
+          if (actor?.twoStepMissing) {
+            throw new AppError("FORBIDDEN", { message: msg("twoStep.settings.operatorRequired") });
+          }
+        }
 
         let body: unknown;
         if (route.body) {

@@ -37,11 +37,13 @@ import { enStaffShared } from "./en/staff-shared.ts";
 import { enSupport } from "./en/support.ts";
 import { enTopUpPages } from "./en/top-up-pages.ts";
 import { enTrading } from "./en/trading.ts";
+import { enTwoStep } from "./en/two-step.ts";
 import { enValidation } from "./en/validation.ts";
 import { enVouchers } from "./en/vouchers.ts";
 
 export const enSite: SiteMessages = {
   ...enIdentity,
+  ...enTwoStep,
   ...enAccountCore,
   ...enListing,
   ...enSocialCore,

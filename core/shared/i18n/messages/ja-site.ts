@@ -36,11 +36,13 @@ import { jaStaffShared } from "./ja/staff-shared.ts";
 import { jaSupport } from "./ja/support.ts";
 import { jaTopUpPages } from "./ja/top-up-pages.ts";
 import { jaTrading } from "./ja/trading.ts";
+import { jaTwoStep } from "./ja/two-step.ts";
 import { jaValidation } from "./ja/validation.ts";
 import { jaVouchers } from "./ja/vouchers.ts";
 
 export const jaSite = {
   ...jaIdentity,
+  ...jaTwoStep,
   ...jaAccountCore,
   ...jaListing,
   ...jaSocialCore,

@@ -1,0 +1,78 @@
+/** Two-step verification: the settings page, the sign-in's second step, their errors and the SMS. */
+export const jaTwoStep = {
+  twoStep: {
+    errors: {
+      invalidCode:
+        "確認コードが正しくありません。認証アプリの最新のコードか、バックアップコードを入力してください",
+      ticketExpired:
+        "確認の有効期限が切れたか、入力の回数が上限に達しました。お手数ですが、もう一度ログインしてください",
+      alreadyOn: "認証アプリはすでに設定されています。設定し直すには、いったん二段階認証をオフにしてください",
+      noEnrolment: "設定中の認証アプリがありません。もう一度「認証アプリを設定する」からお手続きください",
+      noPhone: "SMSで受け取るには、先に電話番号認証を済ませてください",
+      notOn: "二段階認証がオフのため、バックアップコードは発行できません",
+      smsNotOn: "このアカウントではSMSでの確認コードの受け取りが設定されていません",
+    },
+    sms: {
+      code: "【Tsugu】ログインの確認コード: {code}\n有効期限は10分です。このコードは誰にも教えないでください。",
+    },
+    login: {
+      title: "二段階認証",
+      lead: "認証アプリに表示されている6桁の確認コードを入力してください。",
+      leadSmsOnly: "SMSで確認コードを受け取って入力してください。",
+      code: "確認コード",
+      submit: "確認してログイン",
+      sendSms: "SMSで確認コードを受け取る",
+      smsSent: "{phone} にSMSで確認コードを送りました。有効期限は10分です。",
+      useRecovery: "バックアップコードを使う",
+      recoveryCode: "バックアップコード",
+      recoveryHint:
+        "認証アプリを使えないときは、二段階認証の設定時に保存したバックアップコード（10文字）を入力してください。",
+      back: "ログイン画面に戻る",
+    },
+    settings: {
+      title: "二段階認証",
+      lead: "ログインのとき、パスワードに加えて認証アプリやSMSの確認コードを入力することで、アカウントの乗っ取りを防ぎます。",
+      operatorRequired: "運営スタッフのアカウントは、管理画面を使う前に二段階認証の設定が必要です。",
+      status: "現在の状態",
+      on: "オン",
+      off: "オフ",
+      totp: "認証アプリ",
+      totpOn: "設定済み",
+      totpOff: "未設定",
+      sms: "SMS",
+      smsOn: "{phone} で受け取る",
+      smsOff: "受け取らない",
+      smsNeedsPhone: "SMSで受け取るには、先に<link>電話番号認証</link>を済ませてください。",
+      recoveryLeft: "未使用のバックアップコード: {count, number}件",
+      startTotp: "認証アプリを設定する",
+      enrolTitle: "認証アプリの設定",
+      enrolStep1:
+        "Google Authenticator や Microsoft Authenticator などの認証アプリで、このQRコードを読み取ってください。",
+      enrolLink: "このスマートフォンの認証アプリで開く",
+      enrolManual: "QRコードを読み取れないときは、次のキーを認証アプリに入力してください（時間ベース）。",
+      secretLabel: "設定キー",
+      enrolStep2: "認証アプリに表示された6桁の確認コードを入力してください。",
+      code: "確認コード",
+      continue: "続ける",
+      confirm: "確認して設定を完了する",
+      qrAlt: "認証アプリに読み取らせるQRコード",
+      enableSms: "SMSでも確認コードを受け取る",
+      totpDone: "認証アプリを設定しました。二段階認証がオンになりました",
+      smsDone: "SMSで確認コードを受け取る設定にしました。二段階認証がオンになりました",
+      codesTitle: "バックアップコード",
+      codesLead:
+        "認証アプリやスマートフォンを使えなくなったときに、確認コードの代わりに使えます。各コードは1回だけ使えます。このコードが表示されるのは今回だけです。印刷するか、安全な場所に保存してください。",
+      print: "印刷する",
+      codesSaved: "保存しました",
+      regenerate: "バックアップコードを作り直す",
+      regenerateHint: "作り直すと、これまでのバックアップコードは使えなくなります。",
+      regenerated: "新しいバックアップコードを発行しました",
+      turnOffTitle: "二段階認証をオフにする",
+      turnOffLead:
+        "オフにすると、ログインはパスワードだけになります。認証アプリの設定とバックアップコードは削除されます。",
+      currentPassword: "現在のパスワード",
+      turnOff: "オフにする",
+      turnedOff: "二段階認証をオフにしました",
+    },
+  },
+};
