@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -181,8 +181,16 @@ async function arrange(): Promise<Fixture> {
     shipping: { method: "kit" },
     confirmations: { activationLock: true, dataErased: true, adult: true },
   });
-  const { savedSearches } = await import("#db/schema/index.ts");
+  const { savedSearches, sessions } = await import("#db/schema/index.ts");
   const [search] = await ctx.db.select().from(savedSearches).where(eq(savedSearches.userId, owner.id));
+  // Another device the owner is signed in on, for the routes that list and end sessions.
+  await createSession(ctx, { userId: owner.id, kind: "web", persistent: true, userAgent: "Mozilla/5.0" });
+  const [device] = await ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, owner.id))
+    .orderBy(desc(sessions.id))
+    .limit(1);
   return {
     owner,
     stranger,
@@ -209,6 +217,7 @@ async function arrange(): Promise<Fixture> {
       buybackProduct: String(bought.itemId),
       buybackItem: String(buyback.itemIds[0]),
       model: String(model!.id),
+      session: String(device!.id),
     },
   };
 }
@@ -261,7 +270,9 @@ function pathOf(path: string, f: Fixture): string {
                                                 ? "buybackItem"
                                                 : name === "id" && /^\/(buyback\/)?models\//.test(path)
                                                   ? "model"
-                                                  : null;
+                                                  : name === "id" && path.startsWith("/me/sessions/")
+                                                    ? "session"
+                                                    : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });
