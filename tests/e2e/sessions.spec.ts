@@ -23,6 +23,7 @@ test("a member sees two signed-in browsers and signs the other one out", async (
   await page.goto("/ja/settings/");
   await page.getByRole("link", { name: "ログイン中の端末" }).click();
   await expect(page).toHaveURL(/\/ja\/settings\/sessions\/$/);
+  await expect(page.getByTestId("session").first()).toBeVisible();
   // Sessions left from earlier journeys go first, so the list holds only this journey's browsers.
   const others = page.getByTestId("end-other-sessions");
   if (await others.isVisible()) {

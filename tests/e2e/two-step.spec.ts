@@ -14,6 +14,8 @@ test("a member turns on two-step verification with an authenticator app and logs
   await page.getByLabel("メールアドレス", { exact: true }).fill(email);
   await page.getByLabel("パスワード", { exact: true }).fill(password);
   await page.getByRole("button", { name: "確認コードを送信" }).click();
+  // The code is mailed once the form has passed the bot check: wait for the code step first.
+  await expect(page.getByLabel("確認コード", { exact: true })).toBeVisible();
   await page
     .getByLabel("確認コード", { exact: true })
     .fill(codeFrom(await readMail(page, email, "確認コード")));
