@@ -3,6 +3,7 @@ import { BUYBACK_JOB_HANDLERS } from "#core/buyback/buyback-jobs.ts";
 import { notifySavedSearchesHandler } from "#core/catalog/saved-searches.ts";
 import { writeExportHandler } from "#core/exports/write-export.ts";
 import type { JobHandler } from "#core/jobs/define-job.ts";
+import { housekeepingHandler } from "#core/jobs/housekeeping.ts";
 import { sendModerationMailHandler } from "#core/moderation/moderation-mail.ts";
 import { deliverSandboxEventHandler } from "#core/payments/sandbox-gateway.ts";
 import { sendSupportAnswerMailHandler } from "#core/support/support-mails.ts";
@@ -15,6 +16,7 @@ export const ALL_JOB_HANDLERS: readonly JobHandler[] = [
   deliverSandboxEventHandler,
   ...SANDBOX_VOUCHER_JOB_HANDLERS,
   balanceSyncHandler,
+  housekeepingHandler,
   ...TRADING_JOB_HANDLERS,
   ...BUYBACK_JOB_HANDLERS,
   sendTradeMailHandler,

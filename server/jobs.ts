@@ -1,4 +1,5 @@
 import { scheduleBalanceSync } from "#core/balance/balance-sync.ts";
+import { scheduleHousekeeping } from "#core/jobs/housekeeping.ts";
 import { createJobRunner, type JobRunner } from "#core/jobs/job-runner.ts";
 import { scheduleReconciliation } from "#core/trading/reconcile-purchases.ts";
 import { ALL_JOB_HANDLERS } from "./job-handlers.ts";
@@ -18,6 +19,7 @@ export function startJobs(services: AppServices, logger: Logger): JobRunner {
   scheduleBalanceSync(ctx, { atStart: true }).catch((error) =>
     logger.error({ err: error }, "Could not queue the balance sync"),
   );
+  scheduleHousekeeping(ctx).catch((error) => logger.error({ err: error }, "Could not queue housekeeping"));
   const runner = createJobRunner({
     ctx,
     handlers: ALL_JOB_HANDLERS,

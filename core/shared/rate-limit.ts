@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "#db/schema/index.ts";
 import type { CoreContext } from "./context.ts";
 import { AppError } from "./errors.ts";
@@ -41,4 +41,20 @@ export async function countInWindow(ctx: CoreContext, key: string, windowSeconds
   if (!row) return 0;
   const open = row.windowStart.getTime() + windowSeconds * 1000 > ctx.clock.now().getTime();
   return open ? row.count : 0;
+}
+
+/**
+ * The longest window a limit counts over is a day (and a used bot check token needs remembering
+ * for two minutes): a row whose window began over two days ago has nothing left to count.
+ */
+const KEEP_RATE_LIMITS_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** Deletes the rate-limit rows that no window reaches any more; answers how many went. */
+export async function forgetOldRateLimits(ctx: Pick<CoreContext, "db" | "clock">): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - KEEP_RATE_LIMITS_MS);
+  const gone = await ctx.db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, before))
+    .returning({ key: rateLimits.key });
+  return gone.length;
 }
