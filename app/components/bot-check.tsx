@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { BOT_CHECK_FIELD, type BotCheckClient, MISSING_BOT_TOKEN } from "../lib/bot-check.ts";
+import { IDENTITY_REASONS } from "#core/identity/identity-reasons.ts";
+import { BOT_CHECK_FIELD, type BotCheckClient } from "../lib/bot-check.ts";
 import type { FormState } from "../lib/form-state.ts";
 
 type Widgets = {
@@ -81,7 +82,7 @@ export function useBotCheck(
   const [failed, setFailed] = useState<FormState | undefined>(undefined);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const missing = state?.reasonCode === MISSING_BOT_TOKEN;
+  const missing = state?.reasonCode === IDENTITY_REASONS.missingBotToken;
   useEffect(() => {
     if (!missing) retries.current = 0;
     if (!missing || handled.current === state) return;

@@ -5,6 +5,3 @@ export type BotCheckClient =
 
 /** The form field a guarded form sends its token in. */
 export const BOT_CHECK_FIELD = "botCheckToken";
-
-/** §8's code for a form sent without a token: the page obtains one and sends the form again. */
-export const MISSING_BOT_TOKEN = "missing-recaptcha-token";

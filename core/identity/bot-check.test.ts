@@ -4,7 +4,7 @@ import { challenges } from "#db/schema/index.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn } from "#tests/helpers/smtp.ts";
-import { type BotCheck, MISSING_BOT_TOKEN, requireBotCheck } from "./bot-check.ts";
+import { type BotCheck, requireBotCheck } from "./bot-check.ts";
 import { completeSignup } from "./complete-signup.ts";
 import { logIn } from "./log-in.ts";
 import { requestPasswordReset } from "./request-password-reset.ts";
@@ -64,13 +64,13 @@ describe.each(ENGINES)("bot check on %s", (engine) => {
   it("answers missing-recaptcha-token without a token or with an old one, and refuses a bot", async () => {
     const none = await failure(requireBotCheck(t.ctx, { token: "", action: "signup", ip: IP }));
     expect(none.code).toBe("BAD_REQUEST");
-    expect(none.reasonCode).toBe(MISSING_BOT_TOKEN);
+    expect(none.reasonCode).toBe("missing-recaptcha-token");
     expect(said(none).message.ja).toContain("JavaScript");
     const used = sandbox().issue("signup");
     await requireBotCheck(t.ctx, { token: used, action: "signup", ip: IP });
     expect(
       (await failure(requireBotCheck(t.ctx, { token: used, action: "signup", ip: IP }))).reasonCode,
-    ).toBe(MISSING_BOT_TOKEN);
+    ).toBe("missing-recaptcha-token");
     const bot = await failure(
       requireBotCheck(t.ctx, { token: sandbox().issue("signup", { bot: true }), action: "signup", ip: IP }),
     );
@@ -96,7 +96,7 @@ describe.each(ENGINES)("bot check on %s", (engine) => {
   it("sign-up needs a token and a refused one sends nothing and saves nothing", async () => {
     const input = { email: "gate@example.jp", password: "passw0rd-ok" };
     const missing = await failure(startSignup(t.ctx, { input, locale: "ja", ip: IP, botCheckToken: null }));
-    expect(missing.reasonCode).toBe(MISSING_BOT_TOKEN);
+    expect(missing.reasonCode).toBe("missing-recaptcha-token");
     const bot = await failure(
       startSignup(t.ctx, {
         input,
@@ -124,7 +124,7 @@ describe.each(ENGINES)("bot check on %s", (engine) => {
     const missing = await failure(
       requestPasswordReset(t.ctx, { input, locale: "ja", ip: IP, botCheckToken: undefined }),
     );
-    expect(missing.reasonCode).toBe(MISSING_BOT_TOKEN);
+    expect(missing.reasonCode).toBe("missing-recaptcha-token");
     const before = t.smtp.messages.length;
     const bot = await failure(
       requestPasswordReset(t.ctx, {
@@ -157,14 +157,14 @@ describe.each(ENGINES)("bot check on %s", (engine) => {
       );
     }
     const missing = await failure(logIn(t.ctx, { input: right, ...web }));
-    expect(missing.reasonCode).toBe(MISSING_BOT_TOKEN);
+    expect(missing.reasonCode).toBe("missing-recaptcha-token");
     const bot = await failure(
       logIn(t.ctx, { input: right, ...web, botCheckToken: sandbox().issue("login", { bot: true }) }),
     );
     expect(bot.code).toBe("FORBIDDEN");
     // Checked before the password: a bot learns nothing about it.
     const guess = await failure(logIn(t.ctx, { input: wrong, ...web }));
-    expect(guess.reasonCode).toBe(MISSING_BOT_TOKEN);
+    expect(guess.reasonCode).toBe("missing-recaptcha-token");
     const ok = await logIn(t.ctx, { input: right, ...web, botCheckToken: sandbox().issue("login") });
     expect(ok.user.email).toBe("tries@example.jp");
     // Fifteen minutes later the failures are forgotten.
@@ -180,7 +180,9 @@ describe.each(ENGINES)("bot check on %s", (engine) => {
       );
     }
     const right = { email: "network@example.jp", password: "passw0rd-ok" };
-    expect((await failure(logIn(t.ctx, { input: right, ...web }))).reasonCode).toBe(MISSING_BOT_TOKEN);
+    expect((await failure(logIn(t.ctx, { input: right, ...web }))).reasonCode).toBe(
+      "missing-recaptcha-token",
+    );
     await logIn(t.ctx, { input: right, ...web, ip: "192.0.2.99" });
     await logIn(t.ctx, { input: right, ...web, botCheckToken: sandbox().issue("login") });
   });

@@ -1,6 +1,7 @@
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
+import { IDENTITY_REASONS } from "./identity-reasons.ts";
 
 /** The forms a bot check guards; each token is bound to one of them. */
 const BOT_CHECK_ACTIONS = ["signup", "login", "password_reset"] as const;
@@ -41,11 +42,6 @@ export async function askBotCheckService<T>(service: string, url: string, body: 
   return (await res.json()) as T;
 }
 
-/** §8's identity code for a form sent without a token: the page obtains one and sends again. */
-export const MISSING_BOT_TOKEN = "missing-recaptcha-token";
-/** §8-style code for a token the service refused. */
-const BOT_CHECK_FAILED = "captcha-check-failed";
-
 const TOKEN_MAX = 4096;
 
 /**
@@ -74,13 +70,13 @@ export async function requireBotCheck(
 function missingToken(): AppError {
   return new AppError("BAD_REQUEST", {
     message: msg("identity.errors.botCheckMissing"),
-    reasonCode: MISSING_BOT_TOKEN,
+    reasonCode: IDENTITY_REASONS.missingBotToken,
   });
 }
 
 function refused(): AppError {
   return new AppError("FORBIDDEN", {
     message: msg("identity.errors.botCheckFailed"),
-    reasonCode: BOT_CHECK_FAILED,
+    reasonCode: IDENTITY_REASONS.botCheckFailed,
   });
 }

@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 import { UAParser } from "ua-parser-js";
+import { msg } from "../shared/i18n/translate.ts";
 
 /** A browser and its operating system as a person names them ("Safari", "iOS 17.5"); null when unknown. */
 export type Device = { browser: string | null; os: string | null };
@@ -68,4 +69,19 @@ export function deviceKey(userAgent: string | null | undefined, ip: string | nul
   return [r?.browser.name ?? "?", r?.os.name ?? "?", place.kind === "range" ? place.range : place.kind].join(
     "|",
   );
+}
+
+/** A browser and its system as the catalogue says them. */
+export function deviceMessage(device: Device) {
+  if (!device.browser && !device.os) return msg("sessions.device.unknown");
+  return device.browser && device.os
+    ? msg("sessions.device.browserOn", { browser: device.browser, os: device.os })
+    : msg("sessions.device.one", { name: device.browser ?? device.os ?? "" });
+}
+
+/** A place as the catalogue says it: a range, or what kind of network it is. */
+export function placeMessage(place: Place) {
+  return place.kind === "range"
+    ? msg("sessions.place.range", { range: place.range })
+    : msg(`sessions.place.${place.kind}`);
 }

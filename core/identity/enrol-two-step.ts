@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { twoStepSettings } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
@@ -16,6 +16,7 @@ import {
   openTotpSecret,
   sealTotpSecret,
   totpFor,
+  twoStepOn,
   twoStepStatus,
 } from "./two-step.ts";
 
@@ -76,10 +77,13 @@ export async function confirmTotpEnrolment(
   const step = matchTotpStep(pending.secret, code, ctx.clock.now());
   if (step === null) throw new AppError("VALIDATION", { fields: { code: INVALID_TWO_STEP_CODE } });
   const now = ctx.clock.now();
-  await ctx.db
+  // Once: the same confirmation sent twice at once turns it on for one of them only.
+  const confirmed = await ctx.db
     .update(twoStepSettings)
     .set({ totpEnabledAt: now, totpLastStep: step, updatedAt: now })
-    .where(eq(twoStepSettings.userId, o.actor.id));
+    .where(and(eq(twoStepSettings.userId, o.actor.id), isNull(twoStepSettings.totpEnabledAt)))
+    .returning({ userId: twoStepSettings.userId });
+  if (confirmed.length === 0) throw new AppError("CONFLICT", { message: msg("twoStep.errors.alreadyOn") });
   return { recoveryCodes: status.recoveryCodesLeft > 0 ? null : await issueRecoveryCodes(ctx, o.actor.id) };
 }
 
@@ -94,21 +98,23 @@ export async function enableSmsTwoStep(
   const status = await twoStepStatus(ctx, o.actor.id);
   if (!status.phoneNumber) throw new AppError("CONFLICT", { message: msg("twoStep.errors.noPhone") });
   const now = ctx.clock.now();
-  await ctx.db
+  // Once: when SMS codes are on already (or turned on by the same request sent twice), nothing changes.
+  const turnedOn = await ctx.db
     .insert(twoStepSettings)
     .values({ userId: o.actor.id, smsEnabledAt: now, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: twoStepSettings.userId,
-      set: {
-        smsEnabledAt: sql`coalesce(${twoStepSettings.smsEnabledAt}, ${now.toISOString()}::timestamptz)`,
-      },
-    });
-  return { recoveryCodes: status.recoveryCodesLeft > 0 ? null : await issueRecoveryCodes(ctx, o.actor.id) };
+      set: { smsEnabledAt: now, updatedAt: now },
+      setWhere: isNull(twoStepSettings.smsEnabledAt),
+    })
+    .returning({ userId: twoStepSettings.userId });
+  if (turnedOn.length === 0 || status.recoveryCodesLeft > 0) return { recoveryCodes: null };
+  return { recoveryCodes: await issueRecoveryCodes(ctx, o.actor.id) };
 }
 
 /** Ten new recovery codes; the old ones stop working. Only while two-step verification is on. */
 export async function regenerateRecoveryCodes(ctx: CoreContext, o: { actor: Actor }): Promise<string[]> {
   const status = await twoStepStatus(ctx, o.actor.id);
-  if (!status.totp && !status.sms) throw new AppError("CONFLICT", { message: msg("twoStep.errors.notOn") });
+  if (!twoStepOn(status)) throw new AppError("CONFLICT", { message: msg("twoStep.errors.notOn") });
   return issueRecoveryCodes(ctx, o.actor.id);
 }

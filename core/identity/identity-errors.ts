@@ -1,22 +1,6 @@
 import { AppError, isAppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
-
-/**
- * The identity codes of the spec's §8 catalogue that Tsugu's own sign-in answers with (decision 034).
- * Each is a stable `reason` on the API's error and has its sentence in both languages.
- */
-const IDENTITY_REASONS = {
-  /** Unknown address or wrong password: one answer, so it never tells whether an address exists. */
-  userNotFound: "user-not-found",
-  /** Too many sign-in attempts from the network or for the address. */
-  loginBlocked: "login-blocked",
-  /** A bearer token or session cookie that names an expired or ended session. */
-  invalidUserToken: "invalid-user-token",
-  /** The sign-in form could not reach the server (said by the browser; never sent by the API). */
-  networkRequestFailed: "network-request-failed",
-  /** The browser refuses cookies, so a sign-in could not last (said by the browser). */
-  webStorageUnsupported: "web-storage-unsupported",
-} as const;
+import { IDENTITY_REASONS } from "./identity-reasons.ts";
 
 /**
  * A sign-in's failure as the §8 codes name it: a refused email and password is `user-not-found`

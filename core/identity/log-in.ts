@@ -11,7 +11,7 @@ import { FIELD_LABELS, ZLogIn } from "./fields.ts";
 import { mailIfNewDevice } from "./new-device-mail.ts";
 import { verifyPassword } from "./passwords.ts";
 import { createSession } from "./sessions.ts";
-import { LOGIN_LIMITS, startTwoStepIfOn } from "./two-step-login.ts";
+import { countLoginAttempt, LOGIN_LIMITS, startTwoStepIfOn } from "./two-step-login.ts";
 
 const LOGIN_FAILED = msg("identity.errors.loginFailed");
 
@@ -46,14 +46,7 @@ export async function logIn(
   if (byAddress >= BOT_CHECK_AFTER.failuresPerAddress || byIp >= BOT_CHECK_AFTER.failuresPerIp) {
     await requireBotCheck(ctx, { token: o.botCheckToken, action: "login", ip: o.ip });
   }
-  await consumeRateLimits(ctx, [
-    { key: `login:ip:${o.ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.windowSeconds },
-    {
-      key: `login:address:${email}`,
-      max: LOGIN_LIMITS.perAddress,
-      windowSeconds: LOGIN_LIMITS.windowSeconds,
-    },
-  ]);
+  await countLoginAttempt(ctx, email, o.ip);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) {

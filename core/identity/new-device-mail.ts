@@ -1,10 +1,10 @@
 import { and, eq, gte, lt, ne } from "drizzle-orm";
 import { sessions, type users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { msg, renderMessage } from "../shared/i18n/translate.ts";
+import { renderMessage } from "../shared/i18n/translate.ts";
 import { TIME_ZONE } from "../shared/locale.ts";
 import { keyedHash } from "../shared/secrets.ts";
-import { type Device, describeDevice, deviceKey, placeOf } from "./devices.ts";
+import { describeDevice, deviceKey, deviceMessage, placeMessage, placeOf } from "./devices.ts";
 import { newDeviceMail } from "./mails.ts";
 
 /** A browser, system and address range unused in this long is new again. */
@@ -58,19 +58,4 @@ export async function mailIfNewDevice(
       link: `${ctx.publicUrl}/${locale}/settings/sessions/`,
     }),
   );
-}
-
-/** A browser and its system as the catalogue says them. */
-function deviceMessage(device: Device) {
-  if (!device.browser && !device.os) return msg("sessions.device.unknown");
-  return device.browser && device.os
-    ? msg("sessions.device.browserOn", { browser: device.browser, os: device.os })
-    : msg("sessions.device.one", { name: device.browser ?? device.os ?? "" });
-}
-
-/** A place as the catalogue says it: a range, or what kind of network it is. */
-function placeMessage(place: ReturnType<typeof placeOf>) {
-  return place.kind === "range"
-    ? msg("sessions.place.range", { range: place.range })
-    : msg(`sessions.place.${place.kind}`);
 }

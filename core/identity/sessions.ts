@@ -4,7 +4,7 @@ import { unreadCountOf } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { Locale } from "../shared/locale.ts";
 import { keyedHash, newToken } from "../shared/secrets.ts";
-import { twoStepOn, twoStepStatus } from "./two-step.ts";
+import { twoStepRequired, twoStepStatus } from "./two-step.ts";
 
 export type SessionUser = {
   id: number;
@@ -120,7 +120,9 @@ async function lookUpSession(
           .map((r) => r.role)
           .sort()
       : [];
-  const twoStepMissing = row.role === "operator" && !twoStepOn(await twoStepStatus(ctx, row.id));
+  // Read for operators only: a member's request makes no extra statement.
+  const twoStepMissing =
+    row.role === "operator" && twoStepRequired(row.role, await twoStepStatus(ctx, row.id));
   return { user: { ...user, staffRoles, ...(twoStepMissing ? { twoStepMissing } : {}) }, unread };
 }
 

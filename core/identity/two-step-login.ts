@@ -13,7 +13,14 @@ import { findChallenge } from "./challenges.ts";
 import { FIELD_LABELS } from "./fields.ts";
 import { mailIfNewDevice } from "./new-device-mail.ts";
 import { createSession } from "./sessions.ts";
-import { INVALID_TWO_STEP_CODE, twoStepOn, twoStepStatus, useRecoveryCode, useTotpCode } from "./two-step.ts";
+import {
+  INVALID_TWO_STEP_CODE,
+  type TwoStepStatus,
+  twoStepOn,
+  twoStepStatus,
+  useRecoveryCode,
+  useTotpCode,
+} from "./two-step.ts";
 
 /** The second step must follow the password within 10 minutes, and five wrong codes end it. */
 const TICKET_TTL_MS = 10 * 60 * 1000;
@@ -31,7 +38,7 @@ export const ZTwoStepCode = z.object({ code: text(required(), maxLength(32)) });
 export type TwoStepMethods = { totp: boolean; sms: boolean; phoneHint: string | null };
 
 /** Counts one sign-in attempt (a password or a code typed) against the address's and network's limits. */
-async function countLoginAttempt(ctx: CoreContext, email: string, ip: string): Promise<void> {
+export async function countLoginAttempt(ctx: CoreContext, email: string, ip: string): Promise<void> {
   await consumeRateLimits(ctx, [
     { key: `login:ip:${ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.windowSeconds },
     {
@@ -45,6 +52,11 @@ async function countLoginAttempt(ctx: CoreContext, email: string, ip: string): P
 /** Only the last digits of the number the code goes to, as the page shows it: "•••• 5678". */
 function phoneHint(phoneNumber: string | null): string | null {
   return phoneNumber ? `•••• ${phoneNumber.slice(-4)}` : null;
+}
+
+/** The ways a member with this status can prove the second step. */
+function methodsOf(status: TwoStepStatus): TwoStepMethods {
+  return { totp: status.totp, sms: status.sms, phoneHint: phoneHint(status.phoneNumber) };
 }
 
 /**
@@ -70,10 +82,7 @@ export async function startTwoStepIfOn(
     createdAt: now,
     expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
   });
-  return {
-    ticket,
-    methods: { totp: status.totp, sms: status.sms, phoneHint: phoneHint(status.phoneNumber) },
-  };
+  return { ticket, methods: methodsOf(status) };
 }
 
 /** The live second-step ticket: not used, not expired, fewer than five wrong codes. */
@@ -89,8 +98,7 @@ export async function twoStepTicketMethods(
 ): Promise<TwoStepMethods | null> {
   const row = await openTicket(ctx, ticket);
   if (!row) return null;
-  const status = await twoStepStatus(ctx, row.userId);
-  return { totp: status.totp, sms: status.sms, phoneHint: phoneHint(status.phoneNumber) };
+  return methodsOf(await twoStepStatus(ctx, row.userId));
 }
 
 /**

@@ -133,6 +133,27 @@ describe.each(ENGINES)("two-step verification on %s", (engine) => {
     expect((await failure(startTotpEnrolment(t.ctx, { actor }))).code).toBe("CONFLICT");
   });
 
+  it("turns it on once when the same confirmation, or SMS, is sent twice at once", async () => {
+    const actor = await member(t, { phone: "09012345678" });
+    const { secret } = await startTotpEnrolment(t.ctx, { actor });
+    const input = { code: totpCode(secret, t.clock.now().getTime()) };
+    const both = await Promise.allSettled([
+      confirmTotpEnrolment(t.ctx, { actor, input }),
+      confirmTotpEnrolment(t.ctx, { actor, input }),
+    ]);
+    const won = both.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    expect(won).toHaveLength(1);
+    expect(won[0]!.recoveryCodes).toHaveLength(10);
+    const lost = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(lost.reason.code).toBe("CONFLICT");
+    // The codes the winner showed are the ones that work.
+    expect(await twoStepStatus(t.ctx, actor.id)).toMatchObject({ totp: true, recoveryCodesLeft: 10 });
+
+    const sms = await Promise.all([enableSmsTwoStep(t.ctx, { actor }), enableSmsTwoStep(t.ctx, { actor })]);
+    expect(sms.map((r) => r.recoveryCodes)).toEqual([null, null]);
+    expect(await twoStepStatus(t.ctx, actor.id)).toMatchObject({ sms: true, recoveryCodesLeft: 10 });
+  });
+
   it("asks for the code after the password, keeps the member's choices, and takes a code once only", async () => {
     const actor = await member(t);
     const { secret } = await enrol(t, actor);

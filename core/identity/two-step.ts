@@ -185,3 +185,8 @@ export async function twoStepStatus(ctx: Pick<CoreContext, "db">, userId: number
 export function twoStepOn(status: TwoStepStatus): boolean {
   return status.totp || status.sms;
 }
+
+/** Operators must use two-step verification before the back office opens; members choose (decision 033). */
+export function twoStepRequired(role: string, status: TwoStepStatus): boolean {
+  return role === "operator" && !twoStepOn(status);
+}

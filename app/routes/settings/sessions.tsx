@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
 import { endOtherSessions, endOwnSession, listSessions } from "#core/identity/device-sessions.ts";
-import type { Place } from "#core/identity/devices.ts";
+import { deviceMessage, placeMessage } from "#core/identity/devices.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import {
   type ConfirmCopy,
   ConfirmForm,
@@ -20,15 +21,16 @@ export const meta = titleMeta("sessions.title");
 export const handle = { back: "/settings/", tab: "mypage" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireUser(context, request, langOf(params));
+  const lang = langOf(params);
+  const user = requireUser(context, request, lang);
   const list = await listSessions(core(context), { actor: user });
   return {
     sessions: list.map((s) => ({
       id: s.id,
       kind: s.kind,
-      browser: s.browser,
-      os: s.os,
-      place: s.place,
+      // Said as the new-device mail says them.
+      device: renderMessage(deviceMessage(s), lang),
+      place: renderMessage(placeMessage(s.place), lang),
       current: s.current,
       createdAt: s.createdAt.toISOString(),
       lastSeenAt: s.lastSeenAt.toISOString(),
@@ -67,28 +69,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-type Row = Route.ComponentProps["loaderData"]["sessions"][number];
-
-function useDeviceName() {
-  const t = useTranslations("sessions.device");
-  return (s: Pick<Row, "browser" | "os">) => {
-    if (s.browser && s.os) return t("browserOn", { browser: s.browser, os: s.os });
-    return s.browser ?? s.os ?? t("unknown");
-  };
-}
-
-function usePlaceName() {
-  const t = useTranslations("sessions.place");
-  return (p: Place) => (p.kind === "range" ? t("range", { range: p.range }) : t(p.kind));
-}
-
 /** `/settings/sessions/`: the member's signed-in browsers and tokens, each of which they may sign out. */
 export default function Sessions({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("sessions");
   const format = useFormatter();
   const lang = langOf(params);
-  const deviceName = useDeviceName();
-  const placeName = usePlaceName();
   const answer = actionData as Answer | undefined;
   const others = loaderData.sessions.filter((s) => !s.current);
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
@@ -100,7 +85,7 @@ export default function Sessions({ loaderData, actionData, params }: Route.Compo
       confirm: t("confirmEnd.confirm"),
       body: (
         <p className="mt-2 text-sm leading-relaxed text-slate-700">
-          {t("confirmEnd.body", { device: s ? deviceName(s) : t("device.unknown") })}
+          {t("confirmEnd.body", { device: s ? s.device : t("device.unknown") })}
         </p>
       ),
     };
@@ -139,7 +124,7 @@ export default function Sessions({ loaderData, actionData, params }: Route.Compo
           >
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                <span>{deviceName(s)}</span>
+                <span>{s.device}</span>
                 {s.current && (
                   <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-bold text-brand-700 ring-1 ring-brand-200">
                     {t("thisDevice")}
@@ -153,7 +138,7 @@ export default function Sessions({ loaderData, actionData, params }: Route.Compo
               </p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr_auto_1fr]">
                 <dt className="text-slate-500">{t("network")}</dt>
-                <dd className="sm:col-span-3">{placeName(s.place)}</dd>
+                <dd className="sm:col-span-3">{s.place}</dd>
                 <dt className="text-slate-500">{t("firstUsed")}</dt>
                 <dd>{when(s.createdAt)}</dd>
                 <dt className="text-slate-500">{t("lastUsed")}</dt>

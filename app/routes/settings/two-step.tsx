@@ -10,7 +10,7 @@ import {
   startTotpEnrolment,
 } from "#core/identity/enrol-two-step.ts";
 import { turnOffTwoStep } from "#core/identity/turn-off-two-step.ts";
-import { twoStepOn, twoStepStatus } from "#core/identity/two-step.ts";
+import { twoStepOn, twoStepRequired, twoStepStatus } from "#core/identity/two-step.ts";
 import { CodeField, FormError, PasswordField, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import {
   core,
@@ -46,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     phone: status.phoneNumber ? formatPhoneNumber(status.phoneNumber) : null,
     recoveryCodesLeft: status.recoveryCodesLeft,
     /** Operators must turn it on before the back office opens (decision 033). */
-    required: user.role === "operator" && !twoStepOn(status),
+    required: twoStepRequired(user.role, status),
     next: next ? safeRedirect(next, lang) : null,
     enrolment: pending
       ? {

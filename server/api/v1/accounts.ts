@@ -15,6 +15,7 @@ import {
 } from "#core/identity/fields.ts";
 import { getAccount } from "#core/identity/get-account.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
+import { IDENTITY_REASONS } from "#core/identity/identity-reasons.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { logOut } from "#core/identity/log-out.ts";
 import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
@@ -55,6 +56,18 @@ const BOT_CHECK_RESPONSES = {
 async function userJson(ctx: CoreContext, id: number) {
   const account = await getAccount(ctx, id);
   return { ...account, createdAt: account.createdAt.toISOString() };
+}
+
+/** What a sign-in that opened a session answers: the bearer token, when it ends, and the account. */
+async function tokenAnswer(
+  ctx: CoreContext,
+  session: { token: string; expiresAt: Date; user: { id: number } },
+) {
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    user: await userJson(ctx, session.user.id),
+  };
 }
 
 export const accountRoutes = [
@@ -117,7 +130,7 @@ export const accountRoutes = [
       });
       return {
         status: 201,
-        body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },
+        body: await tokenAnswer(ctx, r),
       };
     },
   }),
@@ -156,7 +169,7 @@ export const accountRoutes = [
           body: {
             error: {
               code: "UNAUTHORIZED",
-              reason: "multi-factor-auth-required",
+              reason: IDENTITY_REASONS.multiFactorRequired,
               message: renderMessage(msg("twoStep.login.title"), locale),
               ticket: r.twoStep.ticket,
               methods: r.twoStep.methods,
@@ -166,7 +179,7 @@ export const accountRoutes = [
       }
       return {
         status: 201,
-        body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },
+        body: await tokenAnswer(ctx, r),
       };
     },
   }),
@@ -194,7 +207,7 @@ export const accountRoutes = [
       });
       return {
         status: 201,
-        body: { token: r.token, expiresAt: r.expiresAt.toISOString(), user: await userJson(ctx, r.user.id) },
+        body: await tokenAnswer(ctx, r),
       };
     },
   }),

@@ -1,0 +1,23 @@
+/**
+ * The identity codes of the spec's §8 catalogue that Tsugu answers with, as the `reason` of the
+ * API's errors and of a form's failure (decision 034). Plain strings with no imports, so that the
+ * browser code of a form reads the same ones.
+ */
+export const IDENTITY_REASONS = {
+  /** Unknown address or wrong password: one answer, so it never tells whether an address exists. */
+  userNotFound: "user-not-found",
+  /** Too many sign-in attempts from the network or for the address. */
+  loginBlocked: "login-blocked",
+  /** A bearer token or session cookie that names an expired or ended session. */
+  invalidUserToken: "invalid-user-token",
+  /** The password was right; two-step verification asks for a code next (decision 033). */
+  multiFactorRequired: "multi-factor-auth-required",
+  /** A guarded form sent without a (fresh) bot check token: get one and send again (decision 035). */
+  missingBotToken: "missing-recaptcha-token",
+  /** The bot check refused the token. */
+  botCheckFailed: "captcha-check-failed",
+  /** The sign-in form could not reach the server (said by the browser; never sent by the API). */
+  networkRequestFailed: "network-request-failed",
+  /** The browser refuses cookies, so a sign-in could not last (said by the browser). */
+  webStorageUnsupported: "web-storage-unsupported",
+} as const;
