@@ -82,6 +82,14 @@ export const CHALLENGE_PURPOSES = [
   "login",
   "phone_verify",
   "two_step",
+  // A WebAuthn ceremony's challenge (registering a passkey or signing in with one).
+  "passkey",
+  // An OpenID Connect sign-in in flight: its state, nonce and PKCE verifier.
+  "oidc",
+  // A provider's account waiting for the member to prove they own the account with its address.
+  "link_identity",
+  // A sign-in by a code texted to the member's verified mobile number.
+  "phone_login",
 ] as const;
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
@@ -157,4 +165,64 @@ export const recoveryCodes = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("recovery_codes_user_code_key").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A member's passkeys (WebAuthn credentials, decision 036). The public key is kept as its COSE
+ * bytes in base64url; the signature counter is kept so that a cloned authenticator shows itself.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id as the authenticator gave it, in base64url. */
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    /** "singleDevice" or "multiDevice" (synced, e.g. iCloud Keychain or Google Password Manager). */
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    /** What the member sees in the list: the browser and system it was made on, renamable. */
+    name: text("name").notNull(),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_id_key").on(t.credentialId),
+    index("passkeys_user_id_idx").on(t.userId),
+  ],
+);
+
+export const IDENTITY_PROVIDERS = ["line", "google", "apple"] as const;
+export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
+
+/**
+ * An account at another provider (OpenID Connect) linked to a member (decision 037): one per
+ * provider and member, and one member per provider's subject.
+ */
+export const externalIdentities = pgTable(
+  "external_identities",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: IDENTITY_PROVIDERS }).notNull(),
+    /** The provider's `sub` claim: its stable id of the person. */
+    subject: text("subject").notNull(),
+    /** The e-mail address the provider gave when linked, for the member's list only. */
+    email: text("email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("external_identities_provider_subject_key").on(t.provider, t.subject),
+    uniqueIndex("external_identities_user_provider_key").on(t.userId, t.provider),
+    check("external_identities_provider_check", sql`${t.provider} in ('line', 'google', 'apple')`),
+  ],
 );
