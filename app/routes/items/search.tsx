@@ -540,7 +540,7 @@ function FilterSheet({
   return (
     <details
       ref={ref}
-      className="group lg:sticky lg:top-20 lg:col-start-1 lg:row-span-3 lg:row-start-1"
+      className="filter-sheet group lg:sticky lg:top-20 lg:col-start-1 lg:row-span-3 lg:row-start-1"
       data-testid="filter-sheet"
       onToggle={(event) => {
         const open = event.currentTarget.open && !window.matchMedia("(min-width: 1024px)").matches;
