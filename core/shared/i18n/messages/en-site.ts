@@ -28,6 +28,7 @@ import { enPages } from "./en/pages.ts";
 import { enPayments } from "./en/payments.ts";
 import { enPayoutPages } from "./en/payout-pages.ts";
 import { enPayoutSandboxes } from "./en/payout-sandboxes.ts";
+import { enPhoneLogin } from "./en/phone-login.ts";
 import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
 import { enSessions } from "./en/sessions.ts";
@@ -83,6 +84,7 @@ export const enSite: SiteMessages = {
   ...enBuybackBids,
   ...enBuybackDeliveries,
   ...enSessions,
+  ...enPhoneLogin,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

@@ -27,6 +27,7 @@ import { jaPages } from "./ja/pages.ts";
 import { jaPayments } from "./ja/payments.ts";
 import { jaPayoutPages } from "./ja/payout-pages.ts";
 import { jaPayoutSandboxes } from "./ja/payout-sandboxes.ts";
+import { jaPhoneLogin } from "./ja/phone-login.ts";
 import { jaPosts } from "./ja/posts.ts";
 import { jaProfile } from "./ja/profile.ts";
 import { jaSessions } from "./ja/sessions.ts";
@@ -82,6 +83,7 @@ export const jaSite = {
   ...jaBuybackBids,
   ...jaBuybackDeliveries,
   ...jaSessions,
+  ...jaPhoneLogin,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",
