@@ -78,6 +78,8 @@ const API_ACCESS: Record<string, Row> = {
   "post /tokens": all(422),
   "post /tokens/two-step": all(422),
   "post /tokens/two-step/sms": all(422),
+  "post /tokens/phone": all(422),
+  "post /tokens/phone/verify": all(422),
   "get /me": signedIn(401, 200),
   "post /logout": signedIn(401, 204),
   "post /password-reset": all(422),
@@ -323,6 +325,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   login: signedIn(200, 302),
   // Without a ticket from the password step, back to log in; signed in, on to the target.
   "login/two-step": all(302),
+  "login/phone": signedIn(200, 302),
+  // Without a ticket from the number page, back to it; signed in, on to the target.
+  "login/phone/code": all(302),
   logout: all(302),
   signup: signedIn(200, 302),
   "signup/email": signedIn(200, 302),

@@ -33,6 +33,7 @@ import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
 import { moderationRoutes } from "./moderation.ts";
 import { phoneRoutes } from "./phone.ts";
+import { phoneLoginRoutes } from "./phone-login.ts";
 import { profileRoutes } from "./profile.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { socialRoutes } from "./social.ts";
@@ -52,6 +53,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...addressRoutes,
   ...bankAccountRoutes,
   ...phoneRoutes,
+  ...phoneLoginRoutes,
   ...identificationRoutes,
   ...socialRoutes,
   ...imeiRoutes,
