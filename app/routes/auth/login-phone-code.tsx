@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cookiesOf(request)[PHONE_LOGIN_TICKET_COOKIE],
   );
   if (!open) throw redirect(`/${lang}/login/phone/${url.search}`);
-  return { phone: formatPhoneNumber(open.destination) };
+  return { phone: formatPhoneNumber(open.destination), search: url.search };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -97,7 +97,7 @@ export default function LoginPhoneCode({ loaderData, actionData, params }: Route
         <SubmitButton>{t("submit")}</SubmitButton>
       </ValidatedForm>
       <p className="mt-6 text-center text-sm">
-        <Link to={`/${params.lang}/login/phone/`} className="text-brand-700 underline">
+        <Link to={`/${params.lang}/login/phone/${loaderData.search}`} className="text-brand-700 underline">
           {t("changeNumber")}
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { formatPhoneNumber } from "#core/account/fields.ts";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { PHONE_LOGIN_LABELS, startPhoneLogin, ZPhoneLoginStart } from "#core/identity/phone-login.ts";
 import { useBotCheck } from "../../components/bot-check.tsx";
@@ -33,7 +34,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     "phone_login",
     cookiesOf(request)[PHONE_LOGIN_TICKET_COOKIE],
   );
-  return { botCheck: botCheckClient(context, "phone_login"), phoneNumber: open?.destination ?? "" };
+  return {
+    botCheck: botCheckClient(context, "phone_login"),
+    phoneNumber: open ? formatPhoneNumber(open.destination) : "",
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
