@@ -39,6 +39,7 @@ import { enSupport } from "./en/support.ts";
 import { enTopUpPages } from "./en/top-up-pages.ts";
 import { enTrading } from "./en/trading.ts";
 import { enTwoStep } from "./en/two-step.ts";
+import { enTwoStepReset } from "./en/two-step-reset.ts";
 import { enValidation } from "./en/validation.ts";
 import { enVouchers } from "./en/vouchers.ts";
 
@@ -85,6 +86,7 @@ export const enSite: SiteMessages = {
   ...enBuybackDeliveries,
   ...enSessions,
   ...enPhoneLogin,
+  ...enTwoStepReset,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

@@ -38,6 +38,7 @@ import { jaSupport } from "./ja/support.ts";
 import { jaTopUpPages } from "./ja/top-up-pages.ts";
 import { jaTrading } from "./ja/trading.ts";
 import { jaTwoStep } from "./ja/two-step.ts";
+import { jaTwoStepReset } from "./ja/two-step-reset.ts";
 import { jaValidation } from "./ja/validation.ts";
 import { jaVouchers } from "./ja/vouchers.ts";
 
@@ -84,6 +85,7 @@ export const jaSite = {
   ...jaBuybackDeliveries,
   ...jaSessions,
   ...jaPhoneLogin,
+  ...jaTwoStepReset,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",
