@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { codeFrom, journeyShot, readMail } from "./helpers.ts";
+import { codeFrom, journeyShot, logIn, readMail } from "./helpers.ts";
 
 test("a member with a verified mobile number signs in with a texted code", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -65,4 +65,39 @@ test("a member with a verified mobile number signs in with a texted code", async
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page).toHaveURL(/\/ja\/settings\/$/);
   await expect(page.getByTestId("toast").filter({ hasText: "ログインしました" })).toBeVisible();
+
+  // The member turns on SMS two-step verification, then loses the phone: support resets it.
+  await page.goto("/ja/settings/two-step/");
+  await page.getByRole("button", { name: "SMSでも確認コードを受け取る" }).click();
+  await page.getByRole("link", { name: "保存しました" }).click();
+  await expect(page.getByTestId("two-step-status")).toHaveText("オン");
+  const support = await (
+    await page
+      .context()
+      .browser()!
+      .newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo", viewport: { width: 390, height: 844 } })
+  ).newPage();
+  await logIn(support, "support@tsugu.example");
+  await support.goto(`/ja/staff/members/?q=${encodeURIComponent(email)}`);
+  await support
+    .getByRole("row", { name: /でんわ/ })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(support).toHaveURL(/\/staff\/members\/\d+\/$/);
+  const form = support.getByTestId("reset-two-step-form");
+  await expect(form.getByTestId("member-two-step")).toHaveText("現在: オン（SMS・バックアップコード10件）");
+  // A reason is required: nothing happens without one.
+  await form.getByRole("button", { name: "二段階認証をリセットする" }).click();
+  await expect(form.getByTestId("error-reason")).toContainText("理由");
+  await form.getByLabel("理由", { exact: true }).fill("電話で本人確認済み（問い合わせ #8821）");
+  await journeyShot(support, "back-office-reset-two-step");
+  await form.getByRole("button", { name: "二段階認証をリセットする" }).click();
+  await expect(support.getByTestId("toast").filter({ hasText: "二段階認証をリセットし" })).toBeVisible();
+  await expect(support.getByTestId("member-two-step")).toHaveText("現在: オフ");
+
+  // The member was signed out everywhere and told by mail.
+  await page.goto("/ja/mypage/");
+  await expect(page).toHaveURL(/\/ja\/login\//);
+  expect(await readMail(page, email, "二段階認証がリセットされました")).toContain("/ja/settings/two-step/");
 });

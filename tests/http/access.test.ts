@@ -190,6 +190,7 @@ const API_ACCESS: Record<string, Row> = {
   "get /staff/members/{id}": staffApi("members:read", 404),
   "post /staff/members/{id}/suspend": staffApi("members:suspend", 404),
   "post /staff/members/{id}/restore": staffApi("members:suspend", 404),
+  "post /staff/members/{id}/two-step/reset": staffApi("members:reset_two_step", 422),
   "post /staff/exports": staffApi("exports:create", 422),
   "get /staff/exports": staffApi("exports:create", 200),
   "get /staff/exports/{id}": staffApi("exports:create", 404),

@@ -40,6 +40,7 @@ import { socialRoutes } from "./social.ts";
 import { staffRoutes } from "./staff.ts";
 import { staffPayoutRoutes } from "./staff-payouts.ts";
 import { staffTransactionRoutes } from "./staff-transactions.ts";
+import { staffTwoStepRoutes } from "./staff-two-step.ts";
 import { supportRoutes } from "./support.ts";
 import { tradingRoutes } from "./trading.ts";
 
@@ -64,6 +65,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...staffRoutes,
   ...staffTransactionRoutes,
   ...staffPayoutRoutes,
+  ...staffTwoStepRoutes,
   ...identityReviewRoutes,
   ...supportRoutes,
   ...buybackAuthRoutes,
