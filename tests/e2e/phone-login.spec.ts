@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { codeFrom, journeyShot, logIn, readMail } from "./helpers.ts";
+import { codeFrom, journeyShot, logIn, readMail, seriousA11yProblems } from "./helpers.ts";
 
 test("a member with a verified mobile number signs in with a texted code", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -38,6 +38,7 @@ test("a member with a verified mobile number signs in with a texted code", async
   await expect(page).toHaveURL(/\/ja\/login\/phone\/\?redirect=%2Fja%2Fsettings%2F$/);
   const number = page.getByLabel("携帯電話番号", { exact: true });
   await expect(number).toHaveAttribute("inputmode", "tel");
+  expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "phone-login-number");
   await number.fill(typed);
   await page.getByRole("button", { name: "確認コードを送る" }).click();
@@ -53,6 +54,7 @@ test("a member with a verified mobile number signs in with a texted code", async
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page.getByTestId("error-code")).toHaveText("確認コードが正しくありません");
   await expect(page.getByText(`${typed} が登録済みの番号であれば`)).toBeVisible();
+  expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "phone-login-wrong-code");
 
   // The number page, opened again, still holds the number.
@@ -91,13 +93,18 @@ test("a member with a verified mobile number signs in with a texted code", async
   await form.getByRole("button", { name: "二段階認証をリセットする" }).click();
   await expect(form.getByTestId("error-reason")).toContainText("理由");
   await form.getByLabel("理由", { exact: true }).fill("電話で本人確認済み（問い合わせ #8821）");
+  expect(await seriousA11yProblems(support)).toEqual([]);
   await journeyShot(support, "back-office-reset-two-step");
   await form.getByRole("button", { name: "二段階認証をリセットする" }).click();
   await expect(support.getByTestId("toast").filter({ hasText: "二段階認証をリセットし" })).toBeVisible();
   await expect(support.getByTestId("member-two-step")).toHaveText("現在: オフ");
 
-  // The member was signed out everywhere and told by mail.
+  // The member was signed out everywhere and told by mail; the English page reads as well.
   await page.goto("/ja/mypage/");
   await expect(page).toHaveURL(/\/ja\/login\//);
   expect(await readMail(page, email, "二段階認証がリセットされました")).toContain("/ja/settings/two-step/");
+  await page.goto("/en/login/phone/");
+  await expect(page.getByRole("heading", { name: "Log in with your phone number" })).toBeVisible();
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await journeyShot(page, "phone-login-number-en");
 });
