@@ -1,8 +1,13 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enableSmsTwoStep } from "#core/identity/enrol-two-step.ts";
 import { hashPassword } from "#core/identity/passwords.ts";
+import { createSession } from "#core/identity/sessions.ts";
+import { twoStepStatus } from "#core/identity/two-step.ts";
 import { users } from "#db/schema/index.ts";
 import { captureSms } from "../helpers/account.ts";
 import { sandboxBotToken } from "../helpers/bot-check.ts";
+import { makeMember, makeOperator } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { codeIn } from "../helpers/smtp.ts";
 
@@ -66,7 +71,7 @@ function post(path: string, form: Record<string, string>, cookie = "") {
 
 const lastCode = () => codeIn(texts.at(-1)!.text);
 
-describe("phone sign-in over HTTP", () => {
+describe("phone sign-in, and the back office's two-step reset, over HTTP", () => {
   it("texts a code for the API and trades it for a bearer token", async () => {
     const noToken = await api("/tokens/phone", { phone_number: "090-3141-5926" });
     expect(noToken.status).toBe(400);
@@ -96,6 +101,15 @@ describe("phone sign-in over HTTP", () => {
     expect(done.json.user.email).toBe("phone-api@example.jp");
     expect((await api("/me", undefined, done.json.token)).status).toBe(200);
     expect((await api("/tokens/phone/verify", { ticket: sent.json.ticket, code })).status).toBe(422);
+  });
+
+  it("is documented in the OpenAPI document", async () => {
+    const doc = await api("/openapi.json", undefined);
+    const body = (path: string) =>
+      Object.keys(doc.json.paths[path].post.requestBody.content["application/json"].schema.properties).sort();
+    expect(body("/tokens/phone")).toEqual(["bot_check_token", "phone_number"]);
+    expect(body("/tokens/phone/verify")).toEqual(["code", "ticket"]);
+    expect(body("/staff/members/{id}/two-step/reset")).toEqual(["reason"]);
   });
 
   it("answers bad input with a JSON 4xx, never a 500", async () => {
@@ -143,5 +157,30 @@ describe("phone sign-in over HTTP", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/ja/settings/");
     expect(done.headers.getSetCookie().some((c) => c.startsWith("tsugu="))).toBe(true);
+  });
+
+  it("lets support reset a member's two-step verification through the API, with a reason", async () => {
+    const member = await makeMember(server.ctx);
+    const db = server.database.db;
+    await db
+      .update(users)
+      .set({ phoneNumber: "07012121212", phoneVerifiedAt: new Date() })
+      .where(eq(users.id, member.id));
+    await enableSmsTwoStep(server.ctx, { actor: member });
+    const support = await makeOperator(server.ctx, ["support"]);
+    const { token } = await createSession(server.ctx, {
+      userId: support.id,
+      kind: "api",
+      persistent: false,
+      ip: "192.0.2.5",
+    });
+    const path = `/staff/members/${member.id}/two-step/reset`;
+    const noReason = await api(path, { reason: "" }, token);
+    expect(noReason.status).toBe(422);
+    expect(noReason.json.error.fields.reason).toBe("理由を入力してください");
+    expect((await api(path, { reason: "電話で本人確認済み" }, token)).status).toBe(204);
+    expect((await twoStepStatus(server.ctx, member.id)).sms).toBe(false);
+    const again = await api(path, { reason: "電話で本人確認済み" }, token);
+    expect(again.status).toBe(409);
   });
 });
