@@ -5,6 +5,8 @@ export default [
     index("routes/home.tsx"),
     route("login", "routes/auth/login.tsx"),
     route("login/two-step", "routes/auth/login-two-step.tsx"),
+    route("login/phone", "routes/auth/login-phone.tsx"),
+    route("login/phone/code", "routes/auth/login-phone-code.tsx"),
     route("logout", "routes/auth/logout.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("signup/email", "routes/auth/signup-email.tsx"),

@@ -97,6 +97,7 @@ const FLASH_KEYS = [
   "buybackOffice.grading.flash.photoRemoved",
   "buybackOffice.grading.flash.claimed",
   "buybackOffice.grading.flash.released",
+  "twoStepReset.done",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 

@@ -39,13 +39,18 @@ export type TwoStepMethods = { totp: boolean; sms: boolean; phoneHint: string | 
 
 /** Counts one sign-in attempt (a password or a code typed) against the address's and network's limits. */
 export async function countLoginAttempt(ctx: CoreContext, email: string, ip: string): Promise<void> {
+  await countLoginAttemptFor(ctx, `address:${email}`, ip);
+}
+
+/**
+ * Counts one sign-in attempt against the network's limit and the limit of whatever the attempt
+ * names (`address:…` for an email address, `phone:…` for a mobile number), when it names one.
+ */
+export async function countLoginAttemptFor(ctx: CoreContext, who: string | null, ip: string): Promise<void> {
+  const { windowSeconds } = LOGIN_LIMITS;
   await consumeRateLimits(ctx, [
-    { key: `login:ip:${ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.windowSeconds },
-    {
-      key: `login:address:${email}`,
-      max: LOGIN_LIMITS.perAddress,
-      windowSeconds: LOGIN_LIMITS.windowSeconds,
-    },
+    { key: `login:ip:${ip}`, max: LOGIN_LIMITS.perIp, windowSeconds },
+    ...(who ? [{ key: `login:${who}`, max: LOGIN_LIMITS.perAddress, windowSeconds }] : []),
   ]);
 }
 
@@ -60,15 +65,40 @@ function methodsOf(status: TwoStepStatus): TwoStepMethods {
 }
 
 /**
- * The password was right. For a member with two-step verification on, no session yet but a ticket
- * for the second step, good for 10 minutes; what the member chose ("keep me logged in") rides on
- * it. Null for a member without two-step verification: the password is enough.
+ * What may prove the second step of a sign-in: after a code texted to the phone (decision 038), a
+ * code texted to that same phone would prove nothing more, so SMS is not offered again.
+ */
+async function secondStepStatus(
+  ctx: CoreContext,
+  userId: number,
+  phoneProven: boolean,
+): Promise<TwoStepStatus> {
+  const status = await twoStepStatus(ctx, userId);
+  return phoneProven ? { ...status, sms: false } : status;
+}
+
+function phoneProvenOf(payload: unknown): boolean {
+  return (payload as { phoneProven?: boolean } | null)?.phoneProven === true;
+}
+
+/**
+ * The first factor was right (a password, or a code texted to the phone: `phoneProven`). For a
+ * member with two-step verification on, no session yet but a ticket for the second step, good for
+ * 10 minutes; what the member chose ("keep me logged in") rides on it. Null for a member without
+ * two-step verification, or whose only second step was the phone just proven: the first is enough.
  */
 export async function startTwoStepIfOn(
   ctx: CoreContext,
-  o: { user: { id: number; email: string }; kind: "web" | "api"; persistent: boolean; ip: string },
+  o: {
+    user: { id: number; email: string };
+    kind: "web" | "api";
+    persistent: boolean;
+    ip: string;
+    phoneProven?: boolean;
+  },
 ): Promise<{ ticket: string; methods: TwoStepMethods } | null> {
-  const status = await twoStepStatus(ctx, o.user.id);
+  const phoneProven = o.phoneProven === true;
+  const status = await secondStepStatus(ctx, o.user.id, phoneProven);
   if (!twoStepOn(status)) return null;
   const ticket = newToken();
   const now = ctx.clock.now();
@@ -77,7 +107,7 @@ export async function startTwoStepIfOn(
     destination: o.user.email,
     userId: o.user.id,
     ticketHash: keyedHash(ctx.secret, ticket),
-    payload: { kind: o.kind, persistent: o.persistent },
+    payload: { kind: o.kind, persistent: o.persistent, ...(phoneProven ? { phoneProven } : {}) },
     ip: o.ip.slice(0, 64),
     createdAt: now,
     expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
@@ -98,7 +128,7 @@ export async function twoStepTicketMethods(
 ): Promise<TwoStepMethods | null> {
   const row = await openTicket(ctx, ticket);
   if (!row) return null;
-  return methodsOf(await twoStepStatus(ctx, row.userId));
+  return methodsOf(await secondStepStatus(ctx, row.userId, phoneProvenOf(row.payload)));
 }
 
 /**
@@ -111,7 +141,7 @@ export async function sendTwoStepSms(
 ): Promise<{ phoneHint: string }> {
   const row = await openTicket(ctx, o.ticket);
   if (!row) throw new AppError("UNAUTHORIZED", { message: TICKET_EXPIRED });
-  const status = await twoStepStatus(ctx, row.userId);
+  const status = await secondStepStatus(ctx, row.userId, phoneProvenOf(row.payload));
   if (!status.sms || !status.phoneNumber) {
     throw new AppError("CONFLICT", { message: msg("twoStep.errors.smsNotOn") });
   }

@@ -31,8 +31,11 @@ export async function createMember(
   };
 }
 
-/** Keeps every text the SMS sandbox accepts (it still checks and stores them) for the test to read. */
-export function captureSms(t: TestCore): { to: string; text: string }[] {
+/**
+ * Keeps every text the SMS sandbox accepts (it still checks and stores them) for the test to read;
+ * of a core's context, or of a running test server's.
+ */
+export function captureSms(t: Pick<TestCore, "ctx">): { to: string; text: string }[] {
   const sent: { to: string; text: string }[] = [];
   const sandbox = t.ctx.sms;
   t.ctx.sms = {

@@ -1,7 +1,9 @@
+import type { BotCheckAction } from "#core/identity/bot-check.ts";
+
 /** A token from the bot check sandbox's endpoint of a running server, as the page's script gets one. */
 export async function sandboxBotToken(
   baseUrl: string,
-  action: "signup" | "login" | "password_reset",
+  action: BotCheckAction,
   o: { bot?: boolean } = {},
 ): Promise<string> {
   const res = await fetch(

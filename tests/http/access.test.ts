@@ -78,6 +78,8 @@ const API_ACCESS: Record<string, Row> = {
   "post /tokens": all(422),
   "post /tokens/two-step": all(422),
   "post /tokens/two-step/sms": all(422),
+  "post /tokens/phone": all(422),
+  "post /tokens/phone/verify": all(422),
   "get /me": signedIn(401, 200),
   "post /logout": signedIn(401, 204),
   "post /password-reset": all(422),
@@ -188,6 +190,7 @@ const API_ACCESS: Record<string, Row> = {
   "get /staff/members/{id}": staffApi("members:read", 404),
   "post /staff/members/{id}/suspend": staffApi("members:suspend", 404),
   "post /staff/members/{id}/restore": staffApi("members:suspend", 404),
+  "post /staff/members/{id}/two-step/reset": staffApi("members:reset_two_step", 422),
   "post /staff/exports": staffApi("exports:create", 422),
   "get /staff/exports": staffApi("exports:create", 200),
   "get /staff/exports/{id}": staffApi("exports:create", 404),
@@ -323,6 +326,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   login: signedIn(200, 302),
   // Without a ticket from the password step, back to log in; signed in, on to the target.
   "login/two-step": all(302),
+  "login/phone": signedIn(200, 302),
+  // Without a ticket from the number page, back to it; signed in, on to the target.
+  "login/phone/code": all(302),
   logout: all(302),
   signup: signedIn(200, 302),
   "signup/email": signedIn(200, 302),

@@ -5,6 +5,7 @@ import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
+import { PhoneLoginLink } from "../../components/auth/phone-login-link.tsx";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   Checkbox,
@@ -116,6 +117,7 @@ export default function Login({ loaderData, actionData, params }: Route.Componen
         <SubmitButton>{t("submit")}</SubmitButton>
       </ValidatedForm>
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">
+        <PhoneLoginLink lang={lang} />
         <Link to={`/${lang}/reset-password/`} className="text-brand-700 underline">
           {t("forgot")}
         </Link>

@@ -2,13 +2,16 @@ import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { grantFreePoints } from "#core/balance/free-points.ts";
 import { BALANCE_LIMITS } from "#core/balance/limits.ts";
+import { twoStepStatus } from "#core/identity/two-step.ts";
 import { rulesFor } from "#core/moderation/codes.ts";
 import { getMember } from "#core/moderation/get-member.ts";
 import { restoreMember, suspendMember } from "#core/moderation/suspend-member.ts";
 import { memberBalanceForOffice } from "#core/payouts/office-payout-views.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
+import { resetTwoStep } from "#core/staff/reset-two-step.ts";
 import { MemberBalance, MemberFreePointsForm } from "../../components/staff/member-money.tsx";
 import { Decisions, ModerationForm } from "../../components/staff/moderation.tsx";
+import { ResetTwoStepForm } from "../../components/staff/reset-two-step.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
@@ -43,6 +46,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       money && hasPermission(actor.staffRoles, "points:grant")
         ? { requestKey: crypto.randomUUID(), maxDays: BALANCE_LIMITS.freePointsDays }
         : null,
+    // Support and admins may reset two-step verification (never their own); the core checks again.
+    twoStep: hasPermission(actor.staffRoles, "members:reset_two_step")
+      ? { ...(await twoStepStatus(core(context), userId)), self: actor.id === userId }
+      : null,
   };
 }
 
@@ -65,6 +72,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return formFailure(error, lang, values);
     }
     return redirectWithFlash(context, `/${lang}/staff/members/${userId}/`, "officeMoney.flash.granted");
+  }
+  if (form.get("action") === "reset_two_step") {
+    const values = formValues(form, ["action", "reason"]);
+    try {
+      await resetTwoStep(core(context), { actor, userId, input: values, meta: requestMeta(context) });
+    } catch (error) {
+      return formFailure(error, lang, values);
+    }
+    return redirectWithFlash(context, `/${lang}/staff/members/${userId}/`, "twoStepReset.done");
   }
   const values = formValues(form, ["action", "reasonCode", "note"]);
   const o = {
@@ -205,6 +221,12 @@ export default function StaffMember({ loaderData, actionData, params }: Route.Co
               state={actionData?.values?.action === "grant_points" ? actionData : undefined}
             />
           )}
+          {loaderData.twoStep && (
+            <ResetTwoStepForm
+              twoStep={loaderData.twoStep}
+              state={actionData?.values?.action === "reset_two_step" ? actionData : undefined}
+            />
+          )}
           {member.role === "operator" ? (
             <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700">{t("staffAccount")}</p>
           ) : (
@@ -212,7 +234,12 @@ export default function StaffMember({ loaderData, actionData, params }: Route.Co
               <ModerationForm
                 action={action}
                 rules={rulesFor(action)}
-                state={actionData?.values?.action === "grant_points" ? undefined : actionData}
+                state={
+                  actionData?.values?.action === "grant_points" ||
+                  actionData?.values?.action === "reset_two_step"
+                    ? undefined
+                    : actionData
+                }
                 title={member.suspendedAt ? t("restoreHeading") : t("suspendHeading")}
                 lead={member.suspendedAt ? t("restoreWarning") : t("suspendWarning")}
               />

@@ -33,12 +33,14 @@ import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
 import { moderationRoutes } from "./moderation.ts";
 import { phoneRoutes } from "./phone.ts";
+import { phoneLoginRoutes } from "./phone-login.ts";
 import { profileRoutes } from "./profile.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { socialRoutes } from "./social.ts";
 import { staffRoutes } from "./staff.ts";
 import { staffPayoutRoutes } from "./staff-payouts.ts";
 import { staffTransactionRoutes } from "./staff-transactions.ts";
+import { staffTwoStepRoutes } from "./staff-two-step.ts";
 import { supportRoutes } from "./support.ts";
 import { tradingRoutes } from "./trading.ts";
 
@@ -52,6 +54,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...addressRoutes,
   ...bankAccountRoutes,
   ...phoneRoutes,
+  ...phoneLoginRoutes,
   ...identificationRoutes,
   ...socialRoutes,
   ...imeiRoutes,
@@ -62,6 +65,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...staffRoutes,
   ...staffTransactionRoutes,
   ...staffPayoutRoutes,
+  ...staffTwoStepRoutes,
   ...identityReviewRoutes,
   ...supportRoutes,
   ...buybackAuthRoutes,

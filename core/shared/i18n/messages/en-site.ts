@@ -28,6 +28,7 @@ import { enPages } from "./en/pages.ts";
 import { enPayments } from "./en/payments.ts";
 import { enPayoutPages } from "./en/payout-pages.ts";
 import { enPayoutSandboxes } from "./en/payout-sandboxes.ts";
+import { enPhoneLogin } from "./en/phone-login.ts";
 import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
 import { enSessions } from "./en/sessions.ts";
@@ -38,6 +39,7 @@ import { enSupport } from "./en/support.ts";
 import { enTopUpPages } from "./en/top-up-pages.ts";
 import { enTrading } from "./en/trading.ts";
 import { enTwoStep } from "./en/two-step.ts";
+import { enTwoStepReset } from "./en/two-step-reset.ts";
 import { enValidation } from "./en/validation.ts";
 import { enVouchers } from "./en/vouchers.ts";
 
@@ -83,6 +85,8 @@ export const enSite: SiteMessages = {
   ...enBuybackBids,
   ...enBuybackDeliveries,
   ...enSessions,
+  ...enPhoneLogin,
+  ...enTwoStepReset,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

@@ -27,6 +27,7 @@ import { jaPages } from "./ja/pages.ts";
 import { jaPayments } from "./ja/payments.ts";
 import { jaPayoutPages } from "./ja/payout-pages.ts";
 import { jaPayoutSandboxes } from "./ja/payout-sandboxes.ts";
+import { jaPhoneLogin } from "./ja/phone-login.ts";
 import { jaPosts } from "./ja/posts.ts";
 import { jaProfile } from "./ja/profile.ts";
 import { jaSessions } from "./ja/sessions.ts";
@@ -37,6 +38,7 @@ import { jaSupport } from "./ja/support.ts";
 import { jaTopUpPages } from "./ja/top-up-pages.ts";
 import { jaTrading } from "./ja/trading.ts";
 import { jaTwoStep } from "./ja/two-step.ts";
+import { jaTwoStepReset } from "./ja/two-step-reset.ts";
 import { jaValidation } from "./ja/validation.ts";
 import { jaVouchers } from "./ja/vouchers.ts";
 
@@ -82,6 +84,8 @@ export const jaSite = {
   ...jaBuybackBids,
   ...jaBuybackDeliveries,
   ...jaSessions,
+  ...jaPhoneLogin,
+  ...jaTwoStepReset,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

@@ -46,6 +46,7 @@ export const enStaff: Pick<OfficeMessages, "backOffice"> = {
       "members:read": "See members",
       "members:suspend": "Suspend and restore members",
       "members:impersonate": "View a member's pages read-only",
+      "members:reset_two_step": "Reset a member's two-step verification",
       "identity:review": "Review identity checks",
       "support:read": "See inquiries",
       "support:answer": "Answer inquiries",

@@ -43,6 +43,7 @@ export const jaStaff = {
       "members:read": "会員を見る",
       "members:suspend": "会員を利用停止・解除する",
       "members:impersonate": "会員の画面を閲覧専用で見る",
+      "members:reset_two_step": "会員の二段階認証をリセットする",
       "identity:review": "本人確認を審査する",
       "support:read": "お問い合わせを見る",
       "support:answer": "お問い合わせに回答する",

@@ -1,0 +1,106 @@
+import { Link, redirect } from "react-router";
+import { useTranslations } from "use-intl";
+import { formatPhoneNumber } from "#core/account/fields.ts";
+import { findChallenge } from "#core/identity/challenges.ts";
+import { asLoginError } from "#core/identity/identity-errors.ts";
+import { completePhoneLogin, PHONE_LOGIN_LABELS, ZPhoneLoginCode } from "#core/identity/phone-login.ts";
+import { clearCookie, sessionCookie } from "#server/cookies.ts";
+import {
+  Checkbox,
+  CodeField,
+  FormError,
+  PageCard,
+  SubmitButton,
+  ValidatedForm,
+} from "../../components/form.tsx";
+import {
+  cookiesOf,
+  core,
+  formFailure,
+  formValues,
+  langOf,
+  redirectWithFlash,
+  requestInfo,
+  safeRedirect,
+  secureCookies,
+} from "../../lib/request.server.ts";
+import { titleMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/login-phone-code";
+import { PHONE_LOGIN_TICKET_COOKIE, twoStepTicketCookie } from "./two-step-ticket.server.ts";
+
+export const meta = titleMeta("phoneLogin.codeTitle");
+export const handle = { back: "/login/phone/", tab: "mypage" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = langOf(params);
+  const url = new URL(request.url);
+  const to = safeRedirect(url.searchParams.get("redirect"), lang);
+  if (requestInfo(context).user) throw redirect(to);
+  const open = await findChallenge(
+    core(context),
+    "phone_login",
+    cookiesOf(request)[PHONE_LOGIN_TICKET_COOKIE],
+  );
+  if (!open) throw redirect(`/${lang}/login/phone/${url.search}`);
+  return { phone: formatPhoneNumber(open.destination), search: url.search };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = langOf(params);
+  const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
+  const form = await request.formData();
+  const values = formValues(form, ["code"] as const);
+  const persistent = form.get("remember") === "on";
+  const info = requestInfo(context);
+  const secure = secureCookies(context);
+  try {
+    const r = await completePhoneLogin(core(context), {
+      ticket: cookiesOf(request)[PHONE_LOGIN_TICKET_COOKIE],
+      input: values,
+      kind: "web",
+      persistent,
+      ip: info.ip,
+      userAgent: info.userAgent,
+    });
+    const done = clearCookie(PHONE_LOGIN_TICKET_COOKIE, secure);
+    if (r.twoStep) {
+      // An authenticator app is set up too: its code next, as after a password.
+      const headers = new Headers([
+        ["Set-Cookie", twoStepTicketCookie(r.twoStep.ticket, secure)],
+        ["Set-Cookie", done],
+      ]);
+      return redirect(`/${lang}/login/two-step/?redirect=${encodeURIComponent(to)}`, { headers });
+    }
+    return redirectWithFlash(context, to, "login.loggedIn", [
+      sessionCookie(r.token, persistent, secure),
+      done,
+    ]);
+  } catch (error) {
+    return formFailure(asLoginError(error), lang, values);
+  }
+}
+
+/** Sign-in by texted code, second step: the 6 digits, with the number they went to. */
+export default function LoginPhoneCode({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useTranslations("phoneLogin");
+  return (
+    <PageCard title={t("codeTitle")} lead={t("codeSent", { phone: loaderData.phone })}>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZPhoneLoginCode, labels: PHONE_LOGIN_LABELS }}
+      >
+        <FormError message={actionData?.formError} />
+        <CodeField label={t("code")} state={actionData} />
+        <Checkbox name="remember" label={t("remember")} defaultChecked />
+        <SubmitButton>{t("submit")}</SubmitButton>
+      </ValidatedForm>
+      <p className="mt-6 text-center text-sm">
+        <Link to={`/${params.lang}/login/phone/${loaderData.search}`} className="text-brand-700 underline">
+          {t("changeNumber")}
+        </Link>
+      </p>
+    </PageCard>
+  );
+}
