@@ -30,6 +30,7 @@ import { enPayoutPages } from "./en/payout-pages.ts";
 import { enPayoutSandboxes } from "./en/payout-sandboxes.ts";
 import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
+import { enProviders } from "./en/providers.ts";
 import { enSessions } from "./en/sessions.ts";
 import { enSocial } from "./en/social.ts";
 import { enSocialCore } from "./en/social-core.ts";
@@ -44,6 +45,7 @@ import { enVouchers } from "./en/vouchers.ts";
 export const enSite: SiteMessages = {
   ...enIdentity,
   ...enTwoStep,
+  ...enProviders,
   ...enAccountCore,
   ...enListing,
   ...enSocialCore,
