@@ -16,11 +16,17 @@ declare module "oidc-provider" {
   type Account = { accountId: string; claims(): Record<string, unknown> };
 
   export default class Provider {
-    constructor(issuer: string, configuration: Record<string, unknown> & {
-      findAccount?: (ctx: Context, sub: string) => Account | undefined | Promise<Account | undefined>;
-      loadExistingGrant?: (ctx: Context) => Promise<Grant | undefined>;
-    });
-    Grant: new (o: { clientId: string; accountId: string }) => Grant;
+    constructor(
+      issuer: string,
+      configuration: Record<string, unknown> & {
+        findAccount?: (ctx: Context, sub: string) => Account | undefined | Promise<Account | undefined>;
+        loadExistingGrant?: (ctx: Context) => Promise<Grant | undefined>;
+      },
+    );
+    Grant: new (o: {
+      clientId: string;
+      accountId: string;
+    }) => Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }

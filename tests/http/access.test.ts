@@ -129,6 +129,9 @@ const API_ACCESS: Record<string, Row> = {
   "get /me/sessions": signedIn(401, 200),
   "delete /me/sessions/{id}": signedIn(401, 404),
   "delete /me/sessions": signedIn(401, 204),
+  // Linked accounts: the literal "{provider}" is no provider, so nothing to unlink.
+  "get /me/linked-accounts": signedIn(401, 200),
+  "delete /me/linked-accounts/{provider}": signedIn(401, 404),
   "get /me/liked-items": signedIn(401, 200),
   // Likes are for other members' listings; business and staff accounts take no part in them.
   "put /items/{id}/like": byKind({ anonymous: 401, member: 200, business: 403, staff: 403, owner: 409 }),
@@ -323,6 +326,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   login: signedIn(200, 302),
   // Without a ticket from the password step, back to log in; signed in, on to the target.
   "login/two-step": all(302),
+  // Without a provider's answer, back to log in; without a provider's new account, the same.
+  "login/with/:provider": all(302),
+  "signup/with-provider": all(302),
   logout: all(302),
   signup: signedIn(200, 302),
   "signup/email": signedIn(200, 302),
@@ -345,6 +351,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/identification": signedIn(302, 200),
   "settings/sessions": signedIn(302, 200),
   "settings/two-step": signedIn(302, 200),
+  "settings/linked-accounts": signedIn(302, 200),
   // Without the provider's reference there is no check to show.
   "ekyc/polarify/success": signedIn(302, 302),
   "ekyc/polarify/error": signedIn(302, 302),

@@ -5,6 +5,7 @@ import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
+import { ProviderButtons } from "../../components/account/provider-buttons.tsx";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   Checkbox,
@@ -115,6 +116,7 @@ export default function Login({ loaderData, actionData, params }: Route.Componen
         {botCheck.field}
         <SubmitButton>{t("submit")}</SubmitButton>
       </ValidatedForm>
+      <ProviderButtons lang={lang} />
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">
         <Link to={`/${lang}/reset-password/`} className="text-brand-700 underline">
           {t("forgot")}
