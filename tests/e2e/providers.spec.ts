@@ -96,7 +96,7 @@ test("a provider's account with the address of an existing account is linked onl
   await expect(page.getByText("確認コードを送りました")).toBeVisible();
   const code = codeFrom(await readMail(page, email, "確認コード"));
   await page.getByLabel("確認コード", { exact: true }).fill(code);
-  await page.getByRole("button", { name: "確認する" }).click();
+  await page.getByRole("button", { name: "確認する", exact: true }).click();
   await expect(page).not.toHaveURL(/with-provider/);
   await page.goto("/ja/settings/linked-accounts/");
   await expect(page.locator('[data-testid="linked-account"][data-provider="google"]')).toBeVisible();
