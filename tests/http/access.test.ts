@@ -326,8 +326,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   login: signedIn(200, 302),
   // Without a ticket from the password step, back to log in; signed in, on to the target.
   "login/two-step": all(302),
-  // Without a provider's answer, back to log in; without a provider's new account, the same.
-  "login/with/:provider": all(302),
+  // Without a provider's answer, only the way back to log in; without a provider's new account, back to it.
+  "login/with/:provider": all(200),
   "signup/with-provider": all(302),
   logout: all(302),
   signup: signedIn(200, 302),

@@ -41,8 +41,9 @@ function providerOf(name: string | undefined): ProviderName | null {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const url = new URL(request.url);
+  // No answer to read (the page after a refused button press, or opened by hand): only the way back.
   if (!url.searchParams.has("state") && !url.searchParams.has("code") && !url.searchParams.has("error")) {
-    throw redirect(`/${lang}/login/`);
+    return null;
   }
   const secure = secureCookies(context);
   const info = requestInfo(context);
