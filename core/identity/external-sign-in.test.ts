@@ -2,7 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { challenges, externalIdentities, rateLimits, sessions, users } from "#db/schema/index.ts";
+import {
+  challenges,
+  externalIdentities,
+  rateLimits,
+  sessions,
+  twoStepSettings,
+  users,
+} from "#db/schema/index.ts";
 import { createTestCore, failure, said, TEST_PUBLIC_URL, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { type LocalOpenIdProvider, startLocalOpenIdProvider } from "#tests/helpers/oidc.ts";
@@ -23,6 +30,7 @@ import { createOidcProviders } from "./identity-providers.ts";
 import { listLinkedAccounts, unlinkAccount } from "./linked-accounts.ts";
 import { hashPassword } from "./passwords.ts";
 import { resolveSession } from "./sessions.ts";
+import { twoStepTicketMethods } from "./two-step-login.ts";
 
 const PASSWORD = "passw0rd-ok";
 let counter = 0;
@@ -293,6 +301,22 @@ describe.each(ENGINES)("signing in with LINE, Google and Apple on %s", (engine) 
     await (await trip(line, person(line, {}), { intent: "link", actor: withPassword })).finish();
     await unlinkAccount(t.ctx, { actor: withPassword, provider: "line" });
     expect((await listLinkedAccounts(t.ctx, { actor: withPassword })).linked).toEqual([]);
+  });
+
+  it("asks a member with two-step verification on for the second step, as after a password", async () => {
+    const owner = await member();
+    const subject = person(google, {});
+    await (await trip(google, subject, { intent: "link", actor: owner })).finish();
+    await t.ctx.db
+      .insert(twoStepSettings)
+      .values({ userId: owner.id, totpSecret: "sealed", totpEnabledAt: new Date() });
+    const before = await snapshot(t);
+    const r = await (await trip(google, subject)).finish();
+    expect(r.kind).toBe("two-step");
+    if (r.kind !== "two-step") throw new Error("two-step expected");
+    expect(await twoStepTicketMethods(t.ctx, r.ticket)).toMatchObject({ totp: true });
+    // No session until the second step.
+    expect(await snapshot(t)).toEqual(before);
   });
 
   it("refuses a suspended member and a provider that is not on", async () => {

@@ -36,6 +36,8 @@ test("a member signs up with LINE, links Google, and signs in with either", asyn
 
   // Sign up with LINE: the provider vouches for the address, a nickname is all that is left.
   await buttons.getByRole("button", { name: "LINEでログイン" }).click();
+  await expect(page.getByText("サンドボックス")).toBeVisible();
+  await journeyShot(page, "providers-sandbox-line");
   await atSandbox(page, "LINE", lineAccount);
   await expect(page).toHaveURL(/\/ja\/signup\/with-provider\/$/);
   await expect(page.getByLabel("ニックネーム")).toHaveValue("ライン 花子");
