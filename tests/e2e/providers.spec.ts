@@ -55,7 +55,7 @@ test("a member signs up with LINE, links Google, and signs in with either", asyn
   await page.getByRole("button", { name: "Googleと連携する" }).click();
   await atSandbox(page, "Google", googleAccount);
   await expect(page).toHaveURL(/\/ja\/settings\/linked-accounts\/$/);
-  await expect(page.getByText("アカウントを連携しました")).toBeVisible();
+  await expect(page.getByText("アカウントを連携しました").first()).toBeVisible();
   await expect(page.getByTestId("linked-account")).toHaveCount(2);
   await expect(page.locator('[data-testid="linked-account"][data-provider="google"]')).toContainText(
     googleAccount.email,
