@@ -30,7 +30,7 @@ test("a member signs up with LINE, links Google, and signs in with either", asyn
   await expect(buttons.getByRole("button", { name: "Appleでログイン" })).toBeVisible();
   await expect(buttons.getByRole("button", { name: "LINEでログイン" })).toHaveCSS(
     "background-color",
-    "rgb(6, 199, 85)",
+    "rgb(4, 135, 57)",
   );
   await journeyShot(page, "providers-login");
 

@@ -11,9 +11,13 @@ export const PROVIDER_NAMES: Record<ProviderName, string> = {
   apple: "Apple",
 };
 
-/** Each provider's own colours, as their brand guides ask: LINE green, Google white with a border, Apple black. */
+/**
+ * Each provider's own colours: LINE green, Google white with a border, Apple black. White text on
+ * LINE's #06C755 is 2.3:1, below WCAG AA's 4.5:1, so the button takes the green of LINE's pressed
+ * button (#06C755 under about 30% black, 4.6:1); the logo keeps #06C755.
+ */
 const STYLE: Record<ProviderName, string> = {
-  line: "bg-[#06C755] text-white hover:bg-[#05b34c]",
+  line: "bg-[#048739] text-white hover:bg-[#03752F]",
   google: "border border-[#747775] bg-white text-[#1F1F1F] hover:bg-slate-50",
   apple: "bg-black text-white hover:bg-neutral-800",
 };
