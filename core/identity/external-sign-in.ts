@@ -280,6 +280,11 @@ async function link(
   if (inserted.length !== 1) throw alreadyLinked;
 }
 
+/** A provider's sign-in keeps the browser signed in, as "keep me logged in" does. */
+function keptWebSession(ctx: CoreContext, userId: number, o: { ip: string; userAgent?: string | undefined }) {
+  return createSession(ctx, { userId, kind: "web", persistent: true, ip: o.ip, userAgent: o.userAgent });
+}
+
 async function signIn(
   ctx: CoreContext,
   user: User,
@@ -288,13 +293,7 @@ async function signIn(
   if (user.suspendedAt) throw new AppError("FORBIDDEN", { message: msg("moderation.errors.suspended") });
   const twoStep = await startTwoStepIfOn(ctx, { user, kind: "web", persistent: true, ip: o.ip });
   if (twoStep) return { kind: "two-step", ticket: twoStep.ticket, redirect: o.redirect };
-  const session = await createSession(ctx, {
-    userId: user.id,
-    kind: "web",
-    persistent: true,
-    ip: o.ip,
-    userAgent: o.userAgent,
-  });
+  const session = await keptWebSession(ctx, user.id, o);
   await mailIfNewDevice(ctx, { user, kind: "web", token: session.token, ip: o.ip, userAgent: o.userAgent });
   return { kind: "session", ...session, redirect: o.redirect };
 }
@@ -490,12 +489,6 @@ export async function completeExternalSignup(
     }
     return created;
   });
-  const session = await createSession(ctx, {
-    userId: user.id,
-    kind: "web",
-    persistent: true,
-    ip: o.ip,
-    userAgent: o.userAgent,
-  });
+  const session = await keptWebSession(ctx, user.id, o);
   return { ...session, redirect: p.redirect };
 }
