@@ -1,11 +1,14 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { IDENTITY_PROVIDERS } from "#core/identity/identity-providers.ts";
+import { readBody } from "./api/body.ts";
 import { LOCALE_COOKIE, parseCookies } from "./cookies.ts";
 import { pickLocale } from "./locale-routing.ts";
 
 /** The parameters of a provider's answer that the sign-in reads; anything else is dropped. */
 const ANSWER = ["code", "state", "iss", "error"] as const;
+/** A posted answer is a few short fields (Apple adds the name on the first sign-in). */
+const MAX_BODY_BYTES = 16 * 1024;
 
 /**
  * Where LINE, Google and Apple send the browser back (`/auth/{provider}/callback`, one address per
@@ -21,11 +24,11 @@ export function createProviderCallbackRoutes(): Hono<{ Bindings: HttpBindings }>
     let source: URLSearchParams = new URL(c.req.url).searchParams;
     if (c.req.method === "POST") {
       const type = c.req.header("content-type") ?? "";
-      const length = Number(c.req.header("content-length") ?? "0");
-      if (!type.startsWith("application/x-www-form-urlencoded") || length > 16 * 1024) {
-        return c.text("Bad Request", 400);
-      }
-      source = new URLSearchParams(await c.req.text());
+      const body = type.startsWith("application/x-www-form-urlencoded")
+        ? await readBody(c.req.raw, MAX_BODY_BYTES)
+        : null;
+      if (!body) return c.text("Bad Request", 400);
+      source = new URLSearchParams(new TextDecoder().decode(body));
     }
     const kept = new URLSearchParams();
     for (const name of ANSWER) {

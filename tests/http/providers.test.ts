@@ -177,6 +177,12 @@ describe("signing in with the sandbox providers over HTTP", () => {
       body: "{}",
     });
     expect(json.status).toBe(400);
+    const huge = await go(b, "/auth/apple/callback", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `code=${"a".repeat(40_000)}`,
+    });
+    expect(huge.status).toBe(400);
     // Without an answer at all, the page only leads back to the log-in.
     const none = await go(b, "/ja/login/with/line/");
     expect(none.status).toBe(200);
