@@ -16,7 +16,9 @@ import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./
 import type { Logger } from "./logger.ts";
 import { badRequestPage, malformedRequest } from "./malformed.ts";
 import { createMetrics } from "./metrics.ts";
+import { createOidcSandboxRoutes } from "./oidc-sandbox.ts";
 import { createPageCache } from "./page-cache.ts";
+import { createProviderCallbackRoutes } from "./provider-callback.ts";
 import { createRealtimeRoutes } from "./realtime.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
 import { createProviderRoutes } from "./webhooks.ts";
@@ -107,6 +109,9 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   // Called by outside services (no session, no same-origin rule): each checks its own signature.
   app.route("/", createProviderRoutes(services));
   app.route("/", createRealtimeRoutes(services));
+  // Sign in with LINE, Google and Apple: their answers, and the sandbox provider (decision 037).
+  app.route("/", createProviderCallbackRoutes());
+  app.route("/", createOidcSandboxRoutes(services));
 
   // Uploaded files kept by the local blob store. Keys never change content, so they cache forever.
   app.get("/media/*", async (c) => {

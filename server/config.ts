@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { RecaptchaSettings } from "#core/identity/bot-check-recaptcha.ts";
 import type { TurnstileSettings } from "#core/identity/bot-check-turnstile.ts";
+import type { IdentityProvider, ProviderSettings } from "#core/identity/identity-providers.ts";
 import type { PayjpSettings } from "#core/payments/payjp-gateway.ts";
 import type { S3Settings } from "#core/storage/s3-blob-store.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
@@ -97,7 +98,29 @@ const ZEnv = z.object({
     .max(1, "must be between 0.0 and 1.0")
     .default(0.5),
   RECAPTCHA_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  LINE_CLIENT_ID: z.string().min(1).max(256).optional(),
+  LINE_CLIENT_SECRET: z.string().min(1).max(4096).optional(),
+  LINE_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) address" })
+    .default("https://access.line.me"),
+  GOOGLE_CLIENT_ID: z.string().min(1).max(256).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).max(4096).optional(),
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) address" })
+    .default("https://accounts.google.com"),
+  APPLE_CLIENT_ID: z.string().min(1).max(256).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).max(4096).optional(),
+  APPLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) address" })
+    .default("https://appleid.apple.com"),
 });
+
+/** Sign in with LINE, Google and Apple (decision 037): a client id and secret each, or neither (the sandbox). */
+const PROVIDER_SETTINGS = {
+  line: ["LINE_CLIENT_ID", "LINE_CLIENT_SECRET", "LINE_ISSUER"],
+  google: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER"],
+  apple: ["APPLE_CLIENT_ID", "APPLE_CLIENT_SECRET", "APPLE_ISSUER"],
+} as const;
 
 const TURNSTILE_SETTINGS = ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
 const RECAPTCHA_SETTINGS = ["RECAPTCHA_PROJECT_ID", "RECAPTCHA_API_KEY", "RECAPTCHA_SITE_KEY"] as const;
@@ -154,6 +177,8 @@ export type Config = {
   /** The bot check on sign-up, password reset and sign-in after failures: the sandbox unless one of these is set. */
   turnstile: TurnstileSettings | undefined;
   recaptcha: RecaptchaSettings | undefined;
+  /** LINE, Google and Apple sign-in as configured; a provider missing here is served by the sandbox. */
+  providers: Partial<Record<IdentityProvider, ProviderSettings>>;
 };
 
 export class ConfigError extends Error {
@@ -190,6 +215,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         `Invalid settings in the environment:\n  ${service} needs all of ${names.join(", ")} or none of them; missing: ${missing.join(", ")}\nSee .env.example.`,
       );
+    }
+  }
+  const providers: Partial<Record<IdentityProvider, ProviderSettings>> = {};
+  for (const [provider, [id, secret, issuer]] of Object.entries(PROVIDER_SETTINGS)) {
+    const clientId = e[id];
+    const clientSecret = e[secret];
+    if (Boolean(clientId) !== Boolean(clientSecret)) {
+      throw new ConfigError(
+        `Invalid settings in the environment:\n  ${provider} sign-in needs both ${id} and ${secret} or neither; missing: ${clientId ? secret : id}\nSee .env.example.`,
+      );
+    }
+    if (clientId && clientSecret) {
+      providers[provider as IdentityProvider] = {
+        clientId,
+        clientSecret,
+        issuer: e[issuer].replace(/\/+$/, ""),
+      };
     }
   }
   if (e.TURNSTILE_SECRET_KEY && e.RECAPTCHA_API_KEY) {
@@ -258,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             ...(e.RECAPTCHA_API_BASE ? { apiBase: e.RECAPTCHA_API_BASE } : {}),
           }
         : undefined,
+    providers,
   };
 }
 

@@ -3,6 +3,7 @@ import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createRecaptchaBotCheck } from "#core/identity/bot-check-recaptcha.ts";
 import { createSandboxBotCheck } from "#core/identity/bot-check-sandbox.ts";
 import { createTurnstileBotCheck } from "#core/identity/bot-check-turnstile.ts";
+import { createOidcProviders, IDENTITY_PROVIDERS } from "#core/identity/identity-providers.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { createPayjpGateway } from "#core/payments/payjp-gateway.ts";
@@ -19,6 +20,7 @@ import { createSandboxCourier } from "#core/trading/shipping-provider.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
 import type { Config } from "./config.ts";
+import { sandboxProviderSettings } from "./oidc-sandbox.ts";
 import { createReadCache } from "./read-cache.ts";
 import { createRealtimeHub } from "./realtime.ts";
 import type { AppServices } from "./router-context.ts";
@@ -80,6 +82,11 @@ export async function createServices(
       : config.recaptcha
         ? createRecaptchaBotCheck(config.recaptcha)
         : createSandboxBotCheck(sandbox),
+    identityProviders: createOidcProviders(
+      Object.fromEntries(
+        IDENTITY_PROVIDERS.map((p) => [p, config.providers[p] ?? sandboxProviderSettings(sandbox, p)]),
+      ),
+    ),
     courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,

@@ -20,4 +20,14 @@ export const IDENTITY_REASONS = {
   networkRequestFailed: "network-request-failed",
   /** The browser refuses cookies, so a sign-in could not last (said by the browser). */
   webStorageUnsupported: "web-storage-unsupported",
+  /** A provider's answer that is not this browser's live sign-in: wrong or reused state, a bad ID token. */
+  invalidAuthEvent: "invalid-auth-event",
+  /** The person cancelled at the provider (LINE, Google, Apple). */
+  cancelledPopupRequest: "cancelled-popup-request",
+  /** The provider's account is another member's, or the member has one of that provider already. */
+  providerAlreadyLinked: "provider-already-linked",
+  /** A provider that is not known or not turned on. */
+  noSuchProvider: "no-such-provider",
+  /** A provider's new account has the address of an existing account: its member proves it first. */
+  accountExists: "account-exists-with-different-credential",
 } as const;

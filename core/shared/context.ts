@@ -1,6 +1,7 @@
 import type { Db } from "#db/client.ts";
 import type { IdentityProvider } from "../account/identity-provider.ts";
 import type { BotCheck } from "../identity/bot-check.ts";
+import type { IdentityProviders } from "../identity/identity-providers.ts";
 import type { Mailer } from "../notify/mailer.ts";
 import type { SmsSender } from "../notify/sms.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
@@ -29,6 +30,8 @@ export type CoreContext = {
   bank: BankTransferProvider;
   /** Tells people from scripts on sign-up, password reset and sign-in after failures: the sandbox unless Turnstile or reCAPTCHA is configured. */
   botCheck: BotCheck;
+  /** Signing in with LINE, Google and Apple: the built-in sandbox provider for each one not configured. */
+  identityProviders: IdentityProviders;
   /** Courier invoices and pickups: the sandbox courier. */
   courier: ShippingProvider;
   /** Key for hashing tokens and codes. */

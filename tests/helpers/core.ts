@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createSandboxBotCheck } from "#core/identity/bot-check-sandbox.ts";
+import { createOidcProviders } from "#core/identity/identity-providers.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
@@ -65,6 +66,7 @@ export function sandboxCoreContext(o: {
     wallet: createSandboxWallet(deps),
     bank: createSandboxBank(deps),
     botCheck: createSandboxBotCheck(deps),
+    identityProviders: createOidcProviders({}),
     courier: createSandboxCourier(deps),
     secret: deps.secret,
     publicUrl: deps.publicUrl,

@@ -131,6 +131,9 @@ const API_ACCESS: Record<string, Row> = {
   "get /me/sessions": signedIn(401, 200),
   "delete /me/sessions/{id}": signedIn(401, 404),
   "delete /me/sessions": signedIn(401, 204),
+  // Linked accounts: the literal "{provider}" is no provider, so nothing to unlink.
+  "get /me/linked-accounts": signedIn(401, 200),
+  "delete /me/linked-accounts/{provider}": signedIn(401, 404),
   "get /me/liked-items": signedIn(401, 200),
   // Likes are for other members' listings; business and staff accounts take no part in them.
   "put /items/{id}/like": byKind({ anonymous: 401, member: 200, business: 403, staff: 403, owner: 409 }),
@@ -329,6 +332,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   "login/phone": signedIn(200, 302),
   // Without a ticket from the number page, back to it; signed in, on to the target.
   "login/phone/code": all(302),
+  // Without a provider's answer, only the way back to log in; without a provider's new account, back to it.
+  "login/with/:provider": all(200),
+  "signup/with-provider": all(302),
   logout: all(302),
   signup: signedIn(200, 302),
   "signup/email": signedIn(200, 302),
@@ -351,6 +357,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/identification": signedIn(302, 200),
   "settings/sessions": signedIn(302, 200),
   "settings/two-step": signedIn(302, 200),
+  "settings/linked-accounts": signedIn(302, 200),
   // Without the provider's reference there is no check to show.
   "ekyc/polarify/success": signedIn(302, 302),
   "ekyc/polarify/error": signedIn(302, 302),

@@ -225,6 +225,8 @@ async function arrange(): Promise<Fixture> {
 /** The path with each of its parameters replaced by the fixture's ids; unknown ones fail the test. */
 function pathOf(path: string, f: Fixture): string {
   return path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    // A provider the owner has not linked: unlinking it is refused (404).
+    if (name === "provider") return "line";
     const kind =
       name === "comment_id"
         ? "comment"

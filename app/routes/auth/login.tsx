@@ -6,6 +6,7 @@ import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
 import { PhoneLoginLink } from "../../components/auth/phone-login-link.tsx";
+import { ProviderButtons } from "../../components/account/provider-buttons.tsx";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   Checkbox,
@@ -116,6 +117,7 @@ export default function Login({ loaderData, actionData, params }: Route.Componen
         {botCheck.field}
         <SubmitButton>{t("submit")}</SubmitButton>
       </ValidatedForm>
+      <ProviderButtons lang={lang} />
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">
         <PhoneLoginLink lang={lang} />
         <Link to={`/${lang}/reset-password/`} className="text-brand-700 underline">

@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { ProviderButtons } from "../../components/account/provider-buttons.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { langOf, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -45,6 +46,7 @@ export default function Signup({ params }: Route.ComponentProps) {
         >
           {t("withEmail")}
         </Link>
+        <ProviderButtons lang={lang} />
         <Agreement lang={lang} />
         <p className="border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
           {t("haveAccount")}{" "}

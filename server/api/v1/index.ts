@@ -31,6 +31,7 @@ import { identityReviewRoutes } from "./identity-review.ts";
 import { imeiRoutes } from "./imei.ts";
 import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
+import { linkedAccountRoutes } from "./linked-accounts.ts";
 import { moderationRoutes } from "./moderation.ts";
 import { phoneRoutes } from "./phone.ts";
 import { phoneLoginRoutes } from "./phone-login.ts";
@@ -48,6 +49,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...healthRoutes,
   ...accountRoutes,
   ...sessionRoutes,
+  ...linkedAccountRoutes,
   ...itemRoutes,
   ...itemPhotoRoutes,
   ...profileRoutes,

@@ -31,6 +31,7 @@ import { enPayoutSandboxes } from "./en/payout-sandboxes.ts";
 import { enPhoneLogin } from "./en/phone-login.ts";
 import { enPosts } from "./en/posts.ts";
 import { enProfile } from "./en/profile.ts";
+import { enProviders } from "./en/providers.ts";
 import { enSessions } from "./en/sessions.ts";
 import { enSocial } from "./en/social.ts";
 import { enSocialCore } from "./en/social-core.ts";
@@ -46,6 +47,7 @@ import { enVouchers } from "./en/vouchers.ts";
 export const enSite: SiteMessages = {
   ...enIdentity,
   ...enTwoStep,
+  ...enProviders,
   ...enAccountCore,
   ...enListing,
   ...enSocialCore,

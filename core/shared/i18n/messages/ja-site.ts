@@ -30,6 +30,7 @@ import { jaPayoutSandboxes } from "./ja/payout-sandboxes.ts";
 import { jaPhoneLogin } from "./ja/phone-login.ts";
 import { jaPosts } from "./ja/posts.ts";
 import { jaProfile } from "./ja/profile.ts";
+import { jaProviders } from "./ja/providers.ts";
 import { jaSessions } from "./ja/sessions.ts";
 import { jaSocial } from "./ja/social.ts";
 import { jaSocialCore } from "./ja/social-core.ts";
@@ -45,6 +46,7 @@ import { jaVouchers } from "./ja/vouchers.ts";
 export const jaSite = {
   ...jaIdentity,
   ...jaTwoStep,
+  ...jaProviders,
   ...jaAccountCore,
   ...jaListing,
   ...jaSocialCore,
