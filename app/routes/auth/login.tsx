@@ -5,8 +5,8 @@ import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
-import { PhoneLoginLink } from "../../components/auth/phone-login-link.tsx";
 import { ProviderButtons } from "../../components/account/provider-buttons.tsx";
+import { PhoneLoginLink } from "../../components/auth/phone-login-link.tsx";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   Checkbox,
