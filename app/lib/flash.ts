@@ -11,6 +11,8 @@ const FLASH_KEYS = [
   "sessions.endedOthers",
   "twoStep.errors.ticketExpired",
   "twoStep.settings.turnedOff",
+  "passkeys.added",
+  "passkeys.removed",
   "profile.saved",
   "catalog.commentPosted",
   "catalog.commentDeleted",

@@ -28,7 +28,7 @@ import { LOGIN_LIMITS, startTwoStepIfOn } from "./two-step-login.ts";
 /** A ceremony's challenge is good for 5 minutes and answers once. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Removing a passkey needs a sign-in at most this old (decision 036). */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 const MAX_PASSKEYS = 20;
 /** Sign-in options asked for per network: each page of the sign-in form asks once. */
 const OPTIONS_PER_IP = { max: 120, windowSeconds: 15 * 60 };
@@ -92,13 +92,22 @@ const ZAttestation = z.object({
   }),
 });
 
-/** A browser's answer as the shape says, and the challenge it signed; malformed is a 400. */
+/** A browser's answer (an object, or its JSON text) as the shape says, and the challenge it signed; malformed is a 400. */
 function parseResponse<T extends z.ZodType>(
   schema: T,
   raw: unknown,
 ): { response: z.output<T>; challenge: string } {
-  const parsed = schema.safeParse(raw);
   const malformed = () => new AppError("BAD_REQUEST", { message: msg("passkeys.errors.malformed") });
+  let value = raw;
+  if (typeof raw === "string") {
+    // As the API carries it: the browser's JSON, untouched, in a string.
+    try {
+      value = JSON.parse(raw.slice(0, 65_536));
+    } catch {
+      throw malformed();
+    }
+  }
+  const parsed = schema.safeParse(value);
   if (!parsed.success) throw malformed();
   const data = parsed.data as { id: string; rawId: string; response: { clientDataJSON: string } };
   if (data.id !== data.rawId) throw malformed();

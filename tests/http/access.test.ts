@@ -78,6 +78,9 @@ const API_ACCESS: Record<string, Row> = {
   "post /tokens": all(422),
   "post /tokens/two-step": all(422),
   "post /tokens/two-step/sms": all(422),
+  // Passkeys: a sign-in's challenge for anyone; an empty body is no credential.
+  "post /tokens/passkey/options": all(201),
+  "post /tokens/passkey": all(422),
   "get /me": signedIn(401, 200),
   "post /logout": signedIn(401, 204),
   "post /password-reset": all(422),
@@ -129,6 +132,11 @@ const API_ACCESS: Record<string, Row> = {
   "get /me/sessions": signedIn(401, 200),
   "delete /me/sessions/{id}": signedIn(401, 404),
   "delete /me/sessions": signedIn(401, 204),
+  "get /me/passkeys": signedIn(401, 200),
+  "post /me/passkeys/options": signedIn(401, 201),
+  "post /me/passkeys": signedIn(401, 422),
+  // "{id}" names no passkey.
+  "delete /me/passkeys/{id}": signedIn(401, 404),
   "get /me/liked-items": signedIn(401, 200),
   // Likes are for other members' listings; business and staff accounts take no part in them.
   "put /items/{id}/like": byKind({ anonymous: 401, member: 200, business: 403, staff: 403, owner: 409 }),
@@ -323,6 +331,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   login: signedIn(200, 302),
   // Without a ticket from the password step, back to log in; signed in, on to the target.
   "login/two-step": all(302),
+  // The passkey sign-in's JSON door: a visit goes to the sign-in page.
+  "login/passkey": all(302),
   logout: all(302),
   signup: signedIn(200, 302),
   "signup/email": signedIn(200, 302),
@@ -345,6 +355,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/identification": signedIn(302, 200),
   "settings/sessions": signedIn(302, 200),
   "settings/two-step": signedIn(302, 200),
+  "settings/passkeys": signedIn(302, 200),
   // Without the provider's reference there is no check to show.
   "ekyc/polarify/success": signedIn(302, 302),
   "ekyc/polarify/error": signedIn(302, 302),

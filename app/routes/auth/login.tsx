@@ -5,6 +5,7 @@ import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
+import { PasskeyLogin } from "../../components/account/passkey-login.tsx";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   Checkbox,
@@ -109,11 +110,12 @@ export default function Login({ loaderData, actionData, params }: Route.Componen
       >
         {noCookies && <FormError message={errors("webStorageUnsupported")} />}
         <FormError message={networkFailed ? errors("networkRequestFailed") : botCheck.formError} />
-        <EmailField label={t("email")} state={state} />
+        <EmailField label={t("email")} state={state} autoComplete="username webauthn" />
         <PasswordField name="password" label={t("password")} autoComplete="current-password" state={state} />
         <Checkbox name="remember" label={t("remember")} defaultChecked />
         {botCheck.field}
         <SubmitButton>{t("submit")}</SubmitButton>
+        <PasskeyLogin lang={lang} />
       </ValidatedForm>
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">
         <Link to={`/${lang}/reset-password/`} className="text-brand-700 underline">

@@ -20,10 +20,16 @@ import { logIn } from "#core/identity/log-in.ts";
 import { logOut } from "#core/identity/log-out.ts";
 import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
 import { startSignup } from "#core/identity/start-signup.ts";
-import { completeTwoStepLogin, sendTwoStepSms, ZTwoStepCode } from "#core/identity/two-step-login.ts";
+import {
+  completeTwoStepLogin,
+  sendTwoStepSms,
+  type TwoStepMethods,
+  ZTwoStepCode,
+} from "#core/identity/two-step-login.ts";
 import { verifySignupCode } from "#core/identity/verify-signup.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
+import type { Locale } from "#core/shared/locale.ts";
 import { defineRoute } from "../define.ts";
 
 const ZUser = z.object({
@@ -34,7 +40,7 @@ const ZUser = z.object({
   locale: z.enum(["ja", "en"]),
   createdAt: z.iso.datetime(),
 });
-const ZTokenResponse = z.object({ token: z.string(), expiresAt: z.iso.datetime(), user: ZUser });
+export const ZTokenResponse = z.object({ token: z.string(), expiresAt: z.iso.datetime(), user: ZUser });
 const ZTicket = z.string().min(20).max(128);
 /**
  * The bot check's token for this action, obtained by the client (Turnstile widget, reCAPTCHA
@@ -59,7 +65,7 @@ async function userJson(ctx: CoreContext, id: number) {
 }
 
 /** What a sign-in that opened a session answers: the bearer token, when it ends, and the account. */
-async function tokenAnswer(
+export async function tokenAnswer(
   ctx: CoreContext,
   session: { token: string; expiresAt: Date; user: { id: number } },
 ) {
@@ -67,6 +73,22 @@ async function tokenAnswer(
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
     user: await userJson(ctx, session.user.id),
+  };
+}
+
+/** A first step that was right, for a member with two-step verification on: the ticket for the second. */
+export function twoStepAnswer(twoStep: { ticket: string; methods: TwoStepMethods }, locale: Locale) {
+  return {
+    status: 401,
+    body: {
+      error: {
+        code: "UNAUTHORIZED",
+        reason: IDENTITY_REASONS.multiFactorRequired,
+        message: renderMessage(msg("twoStep.login.title"), locale),
+        ticket: twoStep.ticket,
+        methods: twoStep.methods,
+      },
+    },
   };
 }
 
@@ -163,20 +185,7 @@ export const accountRoutes = [
       }).catch((error: unknown) => {
         throw asLoginError(error);
       });
-      if (r.twoStep) {
-        return {
-          status: 401,
-          body: {
-            error: {
-              code: "UNAUTHORIZED",
-              reason: IDENTITY_REASONS.multiFactorRequired,
-              message: renderMessage(msg("twoStep.login.title"), locale),
-              ticket: r.twoStep.ticket,
-              methods: r.twoStep.methods,
-            },
-          },
-        };
-      }
+      if (r.twoStep) return twoStepAnswer(r.twoStep, locale);
       return {
         status: 201,
         body: await tokenAnswer(ctx, r),

@@ -32,6 +32,7 @@ import { imeiRoutes } from "./imei.ts";
 import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
 import { moderationRoutes } from "./moderation.ts";
+import { passkeyRoutes } from "./passkeys.ts";
 import { phoneRoutes } from "./phone.ts";
 import { profileRoutes } from "./profile.ts";
 import { sessionRoutes } from "./sessions.ts";
@@ -46,6 +47,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...healthRoutes,
   ...accountRoutes,
   ...sessionRoutes,
+  ...passkeyRoutes,
   ...itemRoutes,
   ...itemPhotoRoutes,
   ...profileRoutes,
