@@ -23,7 +23,7 @@ const ZOptionsAnswer = z.object({
 const ZCredentialBody = z.object({
   credentialJson: z
     .string()
-    .min(2)
+    .min(1)
     .max(65_536)
     .describe("The credential as `PublicKeyCredential.toJSON()` gives it, in a string"),
 });
