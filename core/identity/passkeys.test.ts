@@ -75,8 +75,8 @@ describe.each(ENGINES)("passkeys on %s", (engine) => {
   const signIn = (response: unknown, ip = IP) =>
     signInWithPasskey(t.ctx, { response, kind: "web", persistent: true, ip, userAgent: UA });
 
-  async function challenge(ip = IP) {
-    return (await passkeySignInOptions(t.ctx, { ip })).challenge;
+  async function challenge() {
+    return (await passkeySignInOptions(t.ctx)).challenge;
   }
 
   async function loginCount(ip = IP) {
@@ -164,6 +164,13 @@ describe.each(ENGINES)("passkeys on %s", (engine) => {
     const other = await failure(signIn(device.assert(registration.challenge)));
     expect(other.code).toBe("UNAUTHORIZED");
     expect(said(other).message.ja).toContain("有効期限");
+
+    // A challenge of the right form that the server never signed.
+    const forged = Buffer.from(`${(Date.now() + 60_000).toString(36)}.nonce.${"0".repeat(64)}`).toString(
+      "base64url",
+    );
+    expect((await failure(signIn(device.assert(forged)))).code).toBe("UNAUTHORIZED");
+    expect((await failure(signIn(device.assert("not-a-challenge")))).code).toBe("UNAUTHORIZED");
 
     const late = await challenge();
     t.clock.advance(5 * 60 * 1000 + 1);
@@ -283,7 +290,7 @@ describe.each(ENGINES)("passkeys on %s", (engine) => {
     const actor = await signedIn();
     const { device } = await withPasskey(actor);
     for (let i = 0; i < 30; i++) await failure(signIn({}, "198.51.100.9"));
-    const blocked = await failure(signIn(device.assert(await challenge("198.51.100.9")), "198.51.100.9"));
+    const blocked = await failure(signIn(device.assert(await challenge()), "198.51.100.9"));
     expect(blocked.code).toBe("RATE_LIMITED");
   });
 

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -9,7 +9,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { challenges, passkeys, sessions, users } from "#db/schema/index.ts";
@@ -17,7 +17,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
-import { keyedHash } from "../shared/secrets.ts";
+import { keyedHash, sameHash } from "../shared/secrets.ts";
 import { describeDevice, deviceMessage } from "./devices.ts";
 import { IDENTITY_REASONS } from "./identity-reasons.ts";
 import { mailIfNewDevice } from "./new-device-mail.ts";
@@ -30,15 +30,11 @@ const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Removing a passkey needs a sign-in at most this old (decision 036). */
 const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 const MAX_PASSKEYS = 20;
-/** Sign-in options asked for per network: each page of the sign-in form asks once. */
-const OPTIONS_PER_IP = { max: 120, windowSeconds: 15 * 60 };
 const REGISTRATIONS_PER_MEMBER = { max: 20, windowSeconds: 60 * 60 };
 
 const NOT_VERIFIED = msg("passkeys.errors.notVerified");
 const EXPIRED = msg("passkeys.errors.expired");
 const NOT_FOUND = msg("passkeys.errors.notFound");
-
-type Ceremony = "register" | "login";
 
 /**
  * Who the passkeys belong to: the site's host, and the one origin the browser must be on. An
@@ -122,18 +118,19 @@ function parseResponse<T extends z.ZodType>(
   }
 }
 
+/** A registration's challenge, kept for the member who asked for it. */
 async function storeChallenge(
   ctx: CoreContext,
-  o: { ceremony: Ceremony; challenge: string; userId?: number; destination: string; ip: string },
+  o: { challenge: string; actor: SessionUser; ip: string },
 ): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.insert(challenges).values({
     purpose: "passkey",
-    destination: o.destination,
-    userId: o.userId,
+    destination: o.actor.email,
+    userId: o.actor.id,
     // The challenge itself is the ticket: the browser signs it, and the answer carries it back.
     ticketHash: keyedHash(ctx.secret, `passkey:${o.challenge}`),
-    payload: { ceremony: o.ceremony },
+    payload: { ceremony: "register" },
     ip: o.ip.slice(0, 64),
     createdAt: now,
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
@@ -141,13 +138,10 @@ async function storeChallenge(
 }
 
 /**
- * Uses up the live challenge of this ceremony that the browser signed: once only, so a replayed
- * answer finds it gone. A registration's challenge belongs to the member who asked for it.
+ * Uses up the live registration challenge the browser signed: once only, so a replayed answer
+ * finds it gone, and only by the member who asked for it.
  */
-async function takeChallenge(
-  ctx: CoreContext,
-  o: { ceremony: Ceremony; challenge: string; userId?: number },
-): Promise<void> {
+async function takeChallenge(ctx: CoreContext, o: { challenge: string; userId: number }): Promise<void> {
   const now = ctx.clock.now();
   const [row] = await ctx.db
     .select()
@@ -159,10 +153,10 @@ async function takeChallenge(
       ),
     )
     .limit(1);
-  if (!row || row.consumedAt || row.expiresAt <= now || row.payload.ceremony !== o.ceremony) {
+  if (!row || row.consumedAt || row.expiresAt <= now || row.payload.ceremony !== "register") {
     throw new AppError("UNAUTHORIZED", { message: EXPIRED });
   }
-  if (o.userId !== undefined && row.userId !== o.userId) {
+  if (row.userId !== o.userId) {
     throw new AppError("FORBIDDEN", { message: NOT_VERIFIED, reasonCode: IDENTITY_REASONS.userMismatch });
   }
   const used = await ctx.db
@@ -171,6 +165,50 @@ async function takeChallenge(
     .where(and(eq(challenges.id, row.id), sql`${challenges.consumedAt} is null`))
     .returning({ id: challenges.id });
   if (used.length !== 1) throw new AppError("UNAUTHORIZED", { message: EXPIRED });
+}
+
+/**
+ * A sign-in's challenge is stored nowhere while it waits (the sign-in page asks for one on every
+ * visit): it says when it ends and carries random bytes and a MAC over both, under the server secret.
+ */
+function signInChallenge(ctx: CoreContext): string {
+  const body = `${(ctx.clock.now().getTime() + CHALLENGE_TTL_MS).toString(36)}.${randomBytes(16).toString("base64url")}`;
+  return `${body}.${keyedHash(ctx.secret, `passkey-login:${body}`)}`;
+}
+
+/**
+ * Uses up a sign-in's challenge: ours (its MAC checks), not yet over, and not used before — the
+ * first use is written down as a used `passkey` challenge, so a second finds it taken.
+ */
+async function useSignInChallenge(ctx: CoreContext, challenge: string, ip: string): Promise<void> {
+  const now = ctx.clock.now();
+  let text = "";
+  try {
+    text = isoBase64URL.toUTF8String(challenge);
+  } catch {
+    // Not even base64url: not ours.
+  }
+  const [ends = "", nonce = "", mac = ""] = text.split(".");
+  const endsAt = Number.parseInt(ends, 36);
+  const ours =
+    /^[0-9a-f]{64}$/.test(mac) && sameHash(mac, keyedHash(ctx.secret, `passkey-login:${ends}.${nonce}`));
+  if (!ours || !(endsAt > now.getTime())) throw new AppError("UNAUTHORIZED", { message: EXPIRED });
+  const first = await ctx.db
+    .insert(challenges)
+    .values({
+      purpose: "passkey",
+      destination: "",
+      ticketHash: keyedHash(ctx.secret, `passkey:${challenge}`),
+      payload: { ceremony: "login" },
+      ip: ip.slice(0, 64),
+      createdAt: now,
+      expiresAt: new Date(endsAt),
+      verifiedAt: now,
+      consumedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: challenges.id });
+  if (first.length !== 1) throw new AppError("UNAUTHORIZED", { message: EXPIRED });
 }
 
 /** What the browser needs to make a passkey for the member, leaving out the ones they already have. */
@@ -195,13 +233,7 @@ export async function passkeyRegistrationOptions(
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
-  await storeChallenge(ctx, {
-    ceremony: "register",
-    challenge: options.challenge,
-    userId: o.actor.id,
-    destination: o.actor.email,
-    ip: o.ip,
-  });
+  await storeChallenge(ctx, { challenge: options.challenge, actor: o.actor, ip: o.ip });
   return options;
 }
 
@@ -244,7 +276,7 @@ export async function registerPasskey(
   o: { actor: SessionUser; response: unknown; userAgent?: string | undefined },
 ): Promise<Passkey> {
   const { response, challenge } = parseResponse(ZAttestation, o.response);
-  await takeChallenge(ctx, { ceremony: "register", challenge, userId: o.actor.id });
+  await takeChallenge(ctx, { challenge, userId: o.actor.id });
   const rp = relyingParty(ctx.publicUrl);
   let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"];
   try {
@@ -291,19 +323,14 @@ export async function registerPasskey(
  * A challenge for signing in with any passkey of this site: no list of credentials, so the browser
  * offers the member's own (in the e-mail field's suggestions, or in its passkey dialog).
  */
-export async function passkeySignInOptions(
-  ctx: CoreContext,
-  o: { ip: string },
-): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  await consumeRateLimits(ctx, [{ key: `passkey-options:ip:${o.ip}`, ...OPTIONS_PER_IP }]);
-  const options = await generateAuthenticationOptions({
+export async function passkeySignInOptions(ctx: CoreContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return generateAuthenticationOptions({
     rpID: relyingParty(ctx.publicUrl).id,
+    challenge: isoUint8Array.fromUTF8String(signInChallenge(ctx)),
     allowCredentials: [],
     userVerification: "preferred",
     timeout: CHALLENGE_TTL_MS,
   });
-  await storeChallenge(ctx, { ceremony: "login", challenge: options.challenge, destination: "", ip: o.ip });
-  return options;
 }
 
 /**
@@ -327,7 +354,7 @@ export async function signInWithPasskey(
     { key: `login:ip:${o.ip}`, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.windowSeconds },
   ]);
   const { response, challenge } = parseResponse(ZAssertion, o.response);
-  await takeChallenge(ctx, { ceremony: "login", challenge });
+  await useSignInChallenge(ctx, challenge, o.ip);
   const [found] = await ctx.db
     .select({ passkey: passkeys, user: users })
     .from(passkeys)

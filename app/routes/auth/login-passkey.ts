@@ -27,7 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const secure = secureCookies(context);
   try {
     if (body.step === "options") {
-      return Response.json({ options: await passkeySignInOptions(ctx, { ip: info.ip }) });
+      return Response.json({ options: await passkeySignInOptions(ctx) });
     }
     const persistent = body.remember !== false;
     const r = await signInWithPasskey(ctx, {

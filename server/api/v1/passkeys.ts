@@ -44,15 +44,15 @@ export const passkeyRoutes = [
   defineRoute({
     method: "post",
     path: "/tokens/passkey/options",
-    summary: "Start a log-in with a passkey: a challenge for any passkey of this site, good for 5 minutes",
+    summary:
+      "Start a log-in with a passkey: a challenge for any passkey of this site, good for 5 minutes and once",
     tag: "accounts",
     auth: "none",
     responses: {
       201: { description: "The request options", schema: ZOptionsAnswer },
-      429: { description: "Too many from this network" },
     },
-    async handler({ ctx, ip }) {
-      const options = await passkeySignInOptions(ctx, { ip });
+    async handler({ ctx }) {
+      const options = await passkeySignInOptions(ctx);
       return { status: 201, body: { optionsJson: JSON.stringify(options) } };
     },
   }),
