@@ -20,10 +20,8 @@ import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { keyedHash, sameHash } from "../shared/secrets.ts";
 import { describeDevice, deviceMessage } from "./devices.ts";
 import { IDENTITY_REASONS } from "./identity-reasons.ts";
-import { mailIfNewDevice } from "./new-device-mail.ts";
 import type { SessionUser } from "./sessions.ts";
-import { createSession } from "./sessions.ts";
-import { LOGIN_LIMITS, startTwoStepIfOn } from "./two-step-login.ts";
+import { finishSignIn, LOGIN_LIMITS } from "./two-step-login.ts";
 
 /** A ceremony's challenge is good for 5 minutes and answers once. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -410,19 +408,8 @@ export async function signInWithPasskey(
     .returning({ id: passkeys.id });
   if (moved.length !== 1) throw new AppError("UNAUTHORIZED", { message: NOT_VERIFIED });
   if (user.suspendedAt) throw new AppError("FORBIDDEN", { message: msg("moderation.errors.suspended") });
-  if (!info.userVerified) {
-    const twoStep = await startTwoStepIfOn(ctx, { user, kind: o.kind, persistent: o.persistent, ip: o.ip });
-    if (twoStep) return { user, twoStep, token: null, expiresAt: null };
-  }
-  const session = await createSession(ctx, {
-    userId: user.id,
-    kind: o.kind,
-    persistent: o.persistent,
-    ip: o.ip,
-    userAgent: o.userAgent,
-  });
-  await mailIfNewDevice(ctx, { user, kind: o.kind, token: session.token, ip: o.ip, userAgent: o.userAgent });
-  return { user, twoStep: null, ...session };
+  // A passkey that checked its user is two factors already; one that did not stands for a password.
+  return finishSignIn(ctx, { user, ...o, secondStep: !info.userVerified });
 }
 
 /** The member's passkeys, oldest first. */

@@ -85,6 +85,30 @@ export async function startTwoStepIfOn(
   return { ticket, methods: methodsOf(status) };
 }
 
+/**
+ * A first factor that was right: for a member with two-step verification on, the second step's
+ * ticket; otherwise the session, with a mail when it is a new device. `secondStep: false` for a
+ * first factor that is two already (a passkey that verified its user, decision 036).
+ */
+export async function finishSignIn<U extends { id: number; email: string; locale: Locale }>(
+  ctx: CoreContext,
+  o: {
+    user: U;
+    kind: "web" | "api";
+    persistent: boolean;
+    ip: string;
+    userAgent?: string | undefined;
+    secondStep: boolean;
+  },
+) {
+  const { user, kind, persistent, ip, userAgent } = o;
+  const twoStep = o.secondStep ? await startTwoStepIfOn(ctx, { user, kind, persistent, ip }) : null;
+  if (twoStep) return { user, twoStep, token: null, expiresAt: null };
+  const session = await createSession(ctx, { userId: user.id, kind, persistent, ip, userAgent });
+  await mailIfNewDevice(ctx, { user, kind, token: session.token, ip, userAgent });
+  return { user, twoStep: null, ...session };
+}
+
 /** The live second-step ticket: not used, not expired, fewer than five wrong codes. */
 async function openTicket(ctx: CoreContext, ticket: string | null | undefined) {
   const row = await findChallenge(ctx, "two_step", ticket);
