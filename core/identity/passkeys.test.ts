@@ -113,6 +113,11 @@ describe.each(ENGINES)("passkeys on %s", (engine) => {
       userAgent: UA,
     });
     expect(passkey).toMatchObject({ name: "Chrome（Android 14）", synced: true, lastUsedAt: null });
+    // The member is told, with where to remove it.
+    const added = await t.smtp.lastTo(actor.email);
+    expect(added.subject).toBe("【Tsugu】アカウントにパスキーが追加されました");
+    expect(added.text).toContain("Chrome（Android 14）");
+    expect(added.text).toContain("http://tsugu.test/ja/settings/passkeys/");
     // A second one leaves out the first: the authenticator will not make it twice.
     const again = await passkeyRegistrationOptions(t.ctx, { actor, ip: IP });
     expect(again.excludeCredentials).toEqual([
@@ -325,6 +330,7 @@ describe.each(ENGINES)("passkeys on %s", (engine) => {
     const fresh = await signIn(first.device.assert(await challenge()));
     const again = (await resolveSession(t.ctx, fresh.token))!;
     await removePasskey(t.ctx, { actor: again, passkeyId: first.passkey.id });
+    expect((await t.smtp.lastTo(actor.email)).subject).toBe("【Tsugu】アカウントのパスキーが削除されました");
     expect((await listPasskeys(t.ctx, { actor })).map((p) => p.id)).toEqual([second.passkey.id]);
     const last = await failure(removePasskey(t.ctx, { actor: again, passkeyId: second.passkey.id }));
     expect(last.code).toBe("CONFLICT");

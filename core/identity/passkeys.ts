@@ -20,6 +20,7 @@ import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { keyedHash, sameHash } from "../shared/secrets.ts";
 import { describeDevice, deviceMessage } from "./devices.ts";
 import { IDENTITY_REASONS } from "./identity-reasons.ts";
+import { mailMessage } from "./mails.ts";
 import type { SessionUser } from "./sessions.ts";
 import { finishSignIn, LOGIN_LIMITS } from "./two-step-login.ts";
 
@@ -209,6 +210,24 @@ async function useSignInChallenge(ctx: CoreContext, challenge: string, ip: strin
   if (first.length !== 1) throw new AppError("UNAUTHORIZED", { message: EXPIRED });
 }
 
+/** Tells the member, in their language, that a passkey was added or removed: a way in changed. */
+async function mailPasskeyChange(
+  ctx: CoreContext,
+  actor: SessionUser,
+  change: "added" | "removed",
+  name: string,
+): Promise<void> {
+  const values = { name, link: `${ctx.publicUrl}/${actor.locale}/settings/passkeys/` };
+  await ctx.mailer.send(
+    mailMessage(
+      actor.email,
+      renderMessage(msg(`passkeys.mail.${change}.subject`), actor.locale),
+      renderMessage(msg(`passkeys.mail.${change}.body`, values), actor.locale),
+      actor.locale,
+    ),
+  );
+}
+
 /** What the browser needs to make a passkey for the member, leaving out the ones they already have. */
 export async function passkeyRegistrationOptions(
   ctx: CoreContext,
@@ -314,6 +333,7 @@ export async function registerPasskey(
     .onConflictDoNothing()
     .returning(PASSKEY_COLUMNS);
   if (!row) throw new AppError("CONFLICT", { message: msg("passkeys.errors.alreadyRegistered") });
+  await mailPasskeyChange(ctx, o.actor, "added", row.name);
   return asPasskey(row);
 }
 
@@ -444,18 +464,24 @@ export async function removePasskey(
   if (!(await signedInRecently(ctx, o.actor))) {
     throw new AppError("FORBIDDEN", { message: msg("passkeys.errors.signInAgain") });
   }
-  await ctx.db.transaction(async (tx) => {
+  const removed = await ctx.db.transaction(async (tx) => {
     // The member's row is the lock: two removals at once cannot both take the last two passkeys.
     const [user] = await tx
       .select({ passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.id, o.actor.id))
       .for("update");
-    const mine = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, o.actor.id));
-    if (!mine.some((p) => p.id === o.passkeyId)) throw new AppError("NOT_FOUND", { message: NOT_FOUND });
+    const mine = await tx
+      .select({ id: passkeys.id, name: passkeys.name })
+      .from(passkeys)
+      .where(eq(passkeys.userId, o.actor.id));
+    const passkey = mine.find((p) => p.id === o.passkeyId);
+    if (!passkey) throw new AppError("NOT_FOUND", { message: NOT_FOUND });
     if (!user?.passwordHash && mine.length === 1) {
       throw new AppError("CONFLICT", { message: msg("passkeys.errors.lastWayIn") });
     }
     await tx.delete(passkeys).where(and(eq(passkeys.id, o.passkeyId), eq(passkeys.userId, o.actor.id)));
+    return passkey;
   });
+  await mailPasskeyChange(ctx, o.actor, "removed", removed.name);
 }

@@ -34,6 +34,16 @@ export const enPasskeys: Pick<Messages, "passkeys"> = {
       failed: "Signing in with the passkey did not work. Please try again",
       cancelled: "Signing in with a passkey was cancelled",
     },
+    mail: {
+      added: {
+        subject: "[Tsugu] A passkey was added to your account",
+        body: "A new passkey, “{name}”, was added to your account. You can now also sign in with it.\n\nIf this was you, there is nothing to do.\nIf it was not, remove the passkey on the page below and change your password at once.\n{link}",
+      },
+      removed: {
+        subject: "[Tsugu] A passkey was removed from your account",
+        body: "The passkey “{name}” was removed from your account. It no longer signs you in.\n\nIf this was you, there is nothing to do.\nIf it was not, change your password at once and check the devices signed in to your account.\n{link}",
+      },
+    },
     errors: {
       notVerified: "The passkey could not be verified. Please try again",
       expired: "The passkey check has expired or was already used. Please try again",
