@@ -64,7 +64,7 @@ function methodsOf(status: TwoStepStatus): TwoStepMethods {
  * for the second step, good for 10 minutes; what the member chose ("keep me logged in") rides on
  * it. Null for a member without two-step verification: the password is enough.
  */
-export async function startTwoStepIfOn(
+async function startTwoStepIfOn(
   ctx: CoreContext,
   o: { user: { id: number; email: string }; kind: "web" | "api"; persistent: boolean; ip: string },
 ): Promise<{ ticket: string; methods: TwoStepMethods } | null> {
