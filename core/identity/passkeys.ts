@@ -63,7 +63,11 @@ const ZBase = {
   id: b64.max(1024),
   rawId: b64.max(1024),
   type: z.literal("public-key"),
-  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  // Browsers say "not known" as null or by leaving it out.
+  authenticatorAttachment: z
+    .enum(["platform", "cross-platform"])
+    .nullish()
+    .transform((v) => v ?? undefined),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
 };
 const ZAssertion = z.object({
@@ -72,7 +76,10 @@ const ZAssertion = z.object({
     clientDataJSON: b64,
     authenticatorData: b64,
     signature: b64,
-    userHandle: b64.max(512).optional(),
+    userHandle: b64
+      .max(512)
+      .nullish()
+      .transform((v) => v ?? undefined),
   }),
 });
 const ZAttestation = z.object({
