@@ -514,14 +514,20 @@ export function PageCard({
 
 type FieldProps = { label: string; state?: FormState | undefined; hint?: string };
 
-export function EmailField({ label, state, hint, name = "email" }: FieldProps & { name?: string }) {
+export function EmailField({
+  label,
+  state,
+  hint,
+  name = "email",
+  autoComplete = "email",
+}: FieldProps & { name?: string; autoComplete?: string }) {
   return (
     <TextField
       name={name}
       type="email"
       label={label}
       hint={hint}
-      autoComplete="email"
+      autoComplete={autoComplete}
       inputMode="email"
       defaultValue={state?.values?.[name]}
       error={state?.errors?.[name]}

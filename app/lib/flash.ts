@@ -14,6 +14,8 @@ const FLASH_KEYS = [
   "providers.linked.linkedDone",
   "providers.linked.unlinkedDone",
   "providers.errors.pendingExpired",
+  "passkeys.added",
+  "passkeys.removed",
   "profile.saved",
   "catalog.commentPosted",
   "catalog.commentDeleted",

@@ -14,10 +14,9 @@ import { FIELD_LABELS, ZCompleteSignup, ZLogIn, ZVerifySignup } from "./fields.t
 import { IDENTITY_PROVIDERS, type IdentityProvider } from "./identity-providers.ts";
 import { IDENTITY_REASONS } from "./identity-reasons.ts";
 import { mailMessage } from "./mails.ts";
-import { mailIfNewDevice } from "./new-device-mail.ts";
 import { verifyPassword } from "./passwords.ts";
 import { createSession } from "./sessions.ts";
-import { countLoginAttempt, startTwoStepIfOn } from "./two-step-login.ts";
+import { countLoginAttempt, finishSignIn } from "./two-step-login.ts";
 
 /** A trip to the provider and back must end within 10 minutes, and its answer is used once. */
 const TRIP_TTL_MS = 10 * 60 * 1000;
@@ -291,11 +290,16 @@ async function signIn(
   o: { ip: string; userAgent?: string | undefined; redirect: string },
 ): Promise<ExternalOutcome> {
   if (user.suspendedAt) throw new AppError("FORBIDDEN", { message: msg("moderation.errors.suspended") });
-  const twoStep = await startTwoStepIfOn(ctx, { user, kind: "web", persistent: true, ip: o.ip });
-  if (twoStep) return { kind: "two-step", ticket: twoStep.ticket, redirect: o.redirect };
-  const session = await keptWebSession(ctx, user.id, o);
-  await mailIfNewDevice(ctx, { user, kind: "web", token: session.token, ip: o.ip, userAgent: o.userAgent });
-  return { kind: "session", ...session, redirect: o.redirect };
+  const r = await finishSignIn(ctx, {
+    user,
+    kind: "web",
+    persistent: true,
+    ip: o.ip,
+    userAgent: o.userAgent,
+    secondStep: true,
+  });
+  if (r.twoStep) return { kind: "two-step", ticket: r.twoStep.ticket, redirect: o.redirect };
+  return { kind: "session", token: r.token, expiresAt: r.expiresAt, redirect: o.redirect };
 }
 
 export type PendingExternal = {

@@ -16,6 +16,8 @@ export const IDENTITY_REASONS = {
   missingBotToken: "missing-recaptcha-token",
   /** The bot check refused the token. */
   botCheckFailed: "captcha-check-failed",
+  /** A passkey's answer names another member than the one it was asked of. */
+  userMismatch: "user-mismatch",
   /** The sign-in form could not reach the server (said by the browser; never sent by the API). */
   networkRequestFailed: "network-request-failed",
   /** The browser refuses cookies, so a sign-in could not last (said by the browser). */

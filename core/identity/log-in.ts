@@ -8,10 +8,8 @@ import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits, countInWindow } from "../shared/rate-limit.ts";
 import { requireBotCheck } from "./bot-check.ts";
 import { FIELD_LABELS, ZLogIn } from "./fields.ts";
-import { mailIfNewDevice } from "./new-device-mail.ts";
 import { verifyPassword } from "./passwords.ts";
-import { createSession } from "./sessions.ts";
-import { countLoginAttempt, LOGIN_LIMITS, startTwoStepIfOn } from "./two-step-login.ts";
+import { countLoginAttempt, finishSignIn, LOGIN_LIMITS } from "./two-step-login.ts";
 
 const LOGIN_FAILED = msg("identity.errors.loginFailed");
 
@@ -60,15 +58,6 @@ export async function logIn(
   }
   // Said only to whoever knows the password: a wrong one never tells that an account is suspended.
   if (user.suspendedAt) throw new AppError("FORBIDDEN", { message: msg("moderation.errors.suspended") });
-  const twoStep = await startTwoStepIfOn(ctx, { user, kind: o.kind, persistent: o.persistent, ip: o.ip });
-  if (twoStep) return { user, twoStep, token: null, expiresAt: null };
-  const session = await createSession(ctx, {
-    userId: user.id,
-    kind: o.kind,
-    persistent: o.persistent,
-    ip: o.ip,
-    userAgent: o.userAgent,
-  });
-  await mailIfNewDevice(ctx, { user, kind: o.kind, token: session.token, ip: o.ip, userAgent: o.userAgent });
-  return { user, twoStep: null, ...session };
+  const { kind, persistent, ip, userAgent } = o;
+  return finishSignIn(ctx, { user, kind, persistent, ip, userAgent, secondStep: true });
 }

@@ -14,10 +14,8 @@ import { parseInput } from "../shared/parse-input.ts";
 import { digits, required, text } from "../shared/validation/index.ts";
 import { requireBotCheck } from "./bot-check.ts";
 import { consumeChallenge, findChallenge, issueChallenge, verifyChallengeCode } from "./challenges.ts";
-import { mailIfNewDevice } from "./new-device-mail.ts";
-import { createSession } from "./sessions.ts";
 import { twoStepStatus } from "./two-step.ts";
-import { countLoginAttemptFor, startTwoStepIfOn } from "./two-step-login.ts";
+import { countLoginAttemptFor, finishSignIn } from "./two-step-login.ts";
 
 /** The mobile number, by the §5 rule every mobile number field of the product follows. */
 export const ZPhoneLoginStart = ZStartPhoneVerification;
@@ -105,21 +103,13 @@ export async function completePhoneLogin(
   if (user.role === "operator" && !(await twoStepStatus(ctx, user.id)).totp) {
     throw new AppError("FORBIDDEN", { message: msg("phoneLogin.errors.operatorUsesPassword") });
   }
-  const twoStep = await startTwoStepIfOn(ctx, {
+  return finishSignIn(ctx, {
     user,
     kind: o.kind,
     persistent: o.persistent,
     ip: o.ip,
+    userAgent: o.userAgent,
+    secondStep: true,
     phoneProven: true,
   });
-  if (twoStep) return { user, twoStep, token: null, expiresAt: null };
-  const session = await createSession(ctx, {
-    userId: user.id,
-    kind: o.kind,
-    persistent: o.persistent,
-    ip: o.ip,
-    userAgent: o.userAgent,
-  });
-  await mailIfNewDevice(ctx, { user, kind: o.kind, token: session.token, ip: o.ip, userAgent: o.userAgent });
-  return { user, twoStep: null, ...session };
 }

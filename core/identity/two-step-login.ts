@@ -87,7 +87,7 @@ function phoneProvenOf(payload: unknown): boolean {
  * 10 minutes; what the member chose ("keep me logged in") rides on it. Null for a member without
  * two-step verification, or whose only second step was the phone just proven: the first is enough.
  */
-export async function startTwoStepIfOn(
+async function startTwoStepIfOn(
   ctx: CoreContext,
   o: {
     user: { id: number; email: string };
@@ -113,6 +113,35 @@ export async function startTwoStepIfOn(
     expiresAt: new Date(now.getTime() + TICKET_TTL_MS),
   });
   return { ticket, methods: methodsOf(status) };
+}
+
+/**
+ * A first factor that was right: for a member with two-step verification on, the second step's
+ * ticket; otherwise the session, with a mail when it is a new device. `secondStep: false` for a
+ * first factor that is two already (a passkey that verified its user, decision 036). Every way in
+ * (password, passkey, texted code, another provider) ends here.
+ */
+export async function finishSignIn<U extends { id: number; email: string; locale: Locale }>(
+  ctx: CoreContext,
+  o: {
+    user: U;
+    kind: "web" | "api";
+    persistent: boolean;
+    ip: string;
+    userAgent?: string | undefined;
+    secondStep: boolean;
+    /** The first factor was a code texted to the member's verified phone (decision 038). */
+    phoneProven?: boolean;
+  },
+) {
+  const { user, kind, persistent, ip, userAgent, phoneProven } = o;
+  const twoStep = o.secondStep
+    ? await startTwoStepIfOn(ctx, { user, kind, persistent, ip, phoneProven })
+    : null;
+  if (twoStep) return { user, twoStep, token: null, expiresAt: null };
+  const session = await createSession(ctx, { userId: user.id, kind, persistent, ip, userAgent });
+  await mailIfNewDevice(ctx, { user, kind, token: session.token, ip, userAgent });
+  return { user, twoStep: null, ...session };
 }
 
 /** The live second-step ticket: not used, not expired, fewer than five wrong codes. */

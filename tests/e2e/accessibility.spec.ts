@@ -28,6 +28,7 @@ test("member pages have no serious accessibility problems, and the shell works b
     "/ja/mypage/",
     "/ja/settings/email/",
     "/ja/settings/change-password/",
+    "/ja/settings/passkeys/",
     "/ja/settings/profile/",
     "/ja/settings/credit-card/",
     "/ja/settings/credit-card/add/",

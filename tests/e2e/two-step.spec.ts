@@ -1,6 +1,6 @@
 import { totpCode } from "../helpers/two-step.ts";
 import { expect, test } from "./fixtures.ts";
-import { codeFrom, journeyShot, passTwoStep, readMail } from "./helpers.ts";
+import { journeyShot, passTwoStep, signUp } from "./helpers.ts";
 
 test("a member turns on two-step verification with an authenticator app and logs in with its code", async ({
   page,
@@ -10,19 +10,7 @@ test("a member turns on two-step verification with an authenticator app and logs
   const password = "tsugu-pass-2";
 
   // A new member.
-  await page.goto("/ja/signup/email/");
-  await page.getByLabel("メールアドレス", { exact: true }).fill(email);
-  await page.getByLabel("パスワード", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "確認コードを送信" }).click();
-  // The code is mailed once the form has passed the bot check: wait for the code step first.
-  await expect(page.getByLabel("確認コード", { exact: true })).toBeVisible();
-  await page
-    .getByLabel("確認コード", { exact: true })
-    .fill(codeFrom(await readMail(page, email, "確認コード")));
-  await page.getByRole("button", { name: "確認する" }).click();
-  await page.getByLabel("ニックネーム", { exact: true }).fill("にだん");
-  await page.getByRole("button", { name: "登録を完了する" }).click();
-  await expect(page).toHaveURL(/\/ja\/mypage\/$/);
+  await signUp(page, { email, password, nickname: "にだん" });
 
   // Settings → two-step verification: off, then an authenticator app is set up.
   await page.goto("/ja/settings/");

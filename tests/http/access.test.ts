@@ -80,6 +80,9 @@ const API_ACCESS: Record<string, Row> = {
   "post /tokens/two-step/sms": all(422),
   "post /tokens/phone": all(422),
   "post /tokens/phone/verify": all(422),
+  // Passkeys: a sign-in's challenge for anyone; an empty body is no credential.
+  "post /tokens/passkey/options": all(201),
+  "post /tokens/passkey": all(422),
   "get /me": signedIn(401, 200),
   "post /logout": signedIn(401, 204),
   "post /password-reset": all(422),
@@ -134,6 +137,11 @@ const API_ACCESS: Record<string, Row> = {
   // Linked accounts: the literal "{provider}" is no provider, so nothing to unlink.
   "get /me/linked-accounts": signedIn(401, 200),
   "delete /me/linked-accounts/{provider}": signedIn(401, 404),
+  "get /me/passkeys": signedIn(401, 200),
+  "post /me/passkeys/options": signedIn(401, 201),
+  "post /me/passkeys": signedIn(401, 422),
+  // "{id}" names no passkey.
+  "delete /me/passkeys/{id}": signedIn(401, 404),
   "get /me/liked-items": signedIn(401, 200),
   // Likes are for other members' listings; business and staff accounts take no part in them.
   "put /items/{id}/like": byKind({ anonymous: 401, member: 200, business: 403, staff: 403, owner: 409 }),
@@ -335,6 +343,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   // Without a provider's answer, only the way back to log in; without a provider's new account, back to it.
   "login/with/:provider": all(200),
   "signup/with-provider": all(302),
+  // The passkey sign-in's JSON door: a visit goes to the sign-in page.
+  "login/passkey": all(302),
   logout: all(302),
   signup: signedIn(200, 302),
   "signup/email": signedIn(200, 302),
@@ -358,6 +368,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/sessions": signedIn(302, 200),
   "settings/two-step": signedIn(302, 200),
   "settings/linked-accounts": signedIn(302, 200),
+  "settings/passkeys": signedIn(302, 200),
   // Without the provider's reference there is no check to show.
   "ekyc/polarify/success": signedIn(302, 302),
   "ekyc/polarify/error": signedIn(302, 302),

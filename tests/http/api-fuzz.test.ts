@@ -191,6 +191,18 @@ async function arrange(): Promise<Fixture> {
     .where(eq(sessions.userId, owner.id))
     .orderBy(desc(sessions.id))
     .limit(1);
+  // A passkey of the owner's, for the route that removes one.
+  const { passkeys } = await import("#db/schema/index.ts");
+  const [passkey] = await ctx.db
+    .insert(passkeys)
+    .values({
+      userId: owner.id,
+      credentialId: randomUUID(),
+      publicKey: "pQECAyYgASFYIA",
+      deviceType: "singleDevice",
+      name: "Fuzz",
+    })
+    .returning({ id: passkeys.id });
   return {
     owner,
     stranger,
@@ -218,6 +230,7 @@ async function arrange(): Promise<Fixture> {
       buybackItem: String(buyback.itemIds[0]),
       model: String(model!.id),
       session: String(device!.id),
+      passkey: String(passkey!.id),
     },
   };
 }
@@ -274,7 +287,9 @@ function pathOf(path: string, f: Fixture): string {
                                                   ? "model"
                                                   : name === "id" && path.startsWith("/me/sessions/")
                                                     ? "session"
-                                                    : null;
+                                                    : name === "id" && path.startsWith("/me/passkeys/")
+                                                      ? "passkey"
+                                                      : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

@@ -29,6 +29,7 @@ export function SettingsMenu({ lang }: { lang: "ja" | "en" }) {
       <MenuLink to={`/${lang}/settings/sessions/`}>{t("sessions.menu")}</MenuLink>
       <MenuLink to={`/${lang}/settings/two-step/`}>{t("twoStep.settings.title")}</MenuLink>
       <MenuLink to={`/${lang}/settings/linked-accounts/`}>{t("providers.linked.menu")}</MenuLink>
+      <MenuLink to={`/${lang}/settings/passkeys/`}>{t("passkeys.menu")}</MenuLink>
       <MenuLink to={`/${lang}/settings/address/`}>{t("address.title")}</MenuLink>
       <MenuLink to={`/${lang}/settings/bank-account/`}>{t("bank.title")}</MenuLink>
       <MenuLink to={`/${lang}/settings/credit-card/`}>{t("buying.cardsTitle")}</MenuLink>

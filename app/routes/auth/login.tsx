@@ -5,6 +5,7 @@ import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
+import { PasskeyLogin } from "../../components/account/passkey-login.tsx";
 import { ProviderButtons } from "../../components/account/provider-buttons.tsx";
 import { PhoneLoginLink } from "../../components/auth/phone-login-link.tsx";
 import { useBotCheck } from "../../components/bot-check.tsx";
@@ -111,11 +112,12 @@ export default function Login({ loaderData, actionData, params }: Route.Componen
       >
         {noCookies && <FormError message={errors("webStorageUnsupported")} />}
         <FormError message={networkFailed ? errors("networkRequestFailed") : botCheck.formError} />
-        <EmailField label={t("email")} state={state} />
+        <EmailField label={t("email")} state={state} autoComplete="username webauthn" />
         <PasswordField name="password" label={t("password")} autoComplete="current-password" state={state} />
         <Checkbox name="remember" label={t("remember")} defaultChecked />
         {botCheck.field}
         <SubmitButton>{t("submit")}</SubmitButton>
+        <PasskeyLogin lang={lang} />
       </ValidatedForm>
       <ProviderButtons lang={lang} />
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">

@@ -33,6 +33,7 @@ import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
 import { linkedAccountRoutes } from "./linked-accounts.ts";
 import { moderationRoutes } from "./moderation.ts";
+import { passkeyRoutes } from "./passkeys.ts";
 import { phoneRoutes } from "./phone.ts";
 import { phoneLoginRoutes } from "./phone-login.ts";
 import { profileRoutes } from "./profile.ts";
@@ -50,6 +51,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...accountRoutes,
   ...sessionRoutes,
   ...linkedAccountRoutes,
+  ...passkeyRoutes,
   ...itemRoutes,
   ...itemPhotoRoutes,
   ...profileRoutes,

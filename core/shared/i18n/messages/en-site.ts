@@ -25,6 +25,7 @@ import { enMarket } from "./en/market.ts";
 import { enMedia } from "./en/media.ts";
 import { enModeration } from "./en/moderation.ts";
 import { enPages } from "./en/pages.ts";
+import { enPasskeys } from "./en/passkeys.ts";
 import { enPayments } from "./en/payments.ts";
 import { enPayoutPages } from "./en/payout-pages.ts";
 import { enPayoutSandboxes } from "./en/payout-sandboxes.ts";
@@ -89,6 +90,7 @@ export const enSite: SiteMessages = {
   ...enSessions,
   ...enPhoneLogin,
   ...enTwoStepReset,
+  ...enPasskeys,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

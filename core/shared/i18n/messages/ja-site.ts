@@ -24,6 +24,7 @@ import { jaMarket } from "./ja/market.ts";
 import { jaMedia } from "./ja/media.ts";
 import { jaModeration } from "./ja/moderation.ts";
 import { jaPages } from "./ja/pages.ts";
+import { jaPasskeys } from "./ja/passkeys.ts";
 import { jaPayments } from "./ja/payments.ts";
 import { jaPayoutPages } from "./ja/payout-pages.ts";
 import { jaPayoutSandboxes } from "./ja/payout-sandboxes.ts";
@@ -88,6 +89,7 @@ export const jaSite = {
   ...jaSessions,
   ...jaPhoneLogin,
   ...jaTwoStepReset,
+  ...jaPasskeys,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",
