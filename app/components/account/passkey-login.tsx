@@ -27,7 +27,9 @@ async function post(lang: string, body: unknown): Promise<Answer> {
 export function PasskeyLogin({ lang }: { lang: string }) {
   const t = useTranslations("passkeys.login");
   const anchor = useRef<HTMLDivElement>(null);
-  const [supported, setSupported] = useState(false);
+  // Drawn from the first paint (nearly every browser has passkeys) and hidden only in a browser
+  // known to lack them, so nothing below it moves once the scripts run.
+  const [unsupported, setUnsupported] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
 
@@ -44,7 +46,7 @@ export function PasskeyLogin({ lang }: { lang: string }) {
   };
 
   useEffect(() => {
-    setSupported(browserSupportsWebAuthn());
+    setUnsupported(!browserSupportsWebAuthn());
     let live = true;
     void (async () => {
       if (!(await browserSupportsWebAuthnAutofill())) return;
@@ -80,10 +82,7 @@ export function PasskeyLogin({ lang }: { lang: string }) {
   };
 
   return (
-    <div ref={anchor} className="flex flex-col gap-3" hidden={!supported}>
-      <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
-        {t("or")}
-      </p>
+    <div ref={anchor} className="flex flex-col gap-3" hidden={unsupported}>
       <FormError message={error} />
       <button
         type="button"

@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "use-intl";
 import { logOut } from "#core/identity/log-out.ts";
 import { listPasskeys, registerPasskey, removePasskey, signedInRecently } from "#core/identity/passkeys.ts";
 import { clearCookie, SESSION_COOKIE } from "#server/cookies.ts";
+import { DeviceBadge, DeviceCard } from "../../components/account/device-card.tsx";
 import { PasskeyAdd } from "../../components/account/passkey-add.tsx";
 import {
   type ConfirmCopy,
@@ -121,45 +122,37 @@ export default function Passkeys({ loaderData, actionData, params }: Route.Compo
       ) : (
         <ul className="flex flex-col gap-3" data-testid="passkey-list">
           {loaderData.passkeys.map((p) => (
-            <li
+            <DeviceCard
               key={p.id}
-              data-testid="passkey"
-              className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:items-center sm:gap-6 sm:p-5"
-            >
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                  <span>{p.name}</span>
-                  <span
-                    title={p.synced ? t("syncedHint") : undefined}
-                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                      p.synced
-                        ? "bg-brand-50 text-brand-700 ring-1 ring-brand-200"
-                        : "bg-slate-100 text-slate-700"
-                    }`}
-                  >
-                    {p.synced ? t("synced") : t("deviceOnly")}
-                  </span>
-                </p>
-                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600">
-                  <dt className="text-slate-500">{t("created")}</dt>
-                  <dd>{when(p.createdAt)}</dd>
-                  <dt className="text-slate-500">{t("lastUsed")}</dt>
-                  <dd>{p.lastUsedAt ? when(p.lastUsedAt) : t("neverUsed")}</dd>
-                </dl>
-              </div>
-              {loaderData.recent && (
-                <ConfirmForm
-                  intent="remove"
-                  submitLabel={t("remove")}
-                  variant="secondary"
-                  className="mt-3 sm:mt-0 sm:w-40 sm:shrink-0"
-                  testId={`remove-passkey-${p.id}`}
-                  copy={removeCopy}
+              testId="passkey"
+              name={p.name}
+              badges={
+                <DeviceBadge
+                  tone={p.synced ? "brand" : "plain"}
+                  title={p.synced ? t("syncedHint") : undefined}
                 >
-                  <input type="hidden" name="passkeyId" value={p.id} />
-                </ConfirmForm>
-              )}
-            </li>
+                  {p.synced ? t("synced") : t("deviceOnly")}
+                </DeviceBadge>
+              }
+              facts={[
+                { label: t("created"), value: when(p.createdAt) },
+                { label: t("lastUsed"), value: p.lastUsedAt ? when(p.lastUsedAt) : t("neverUsed") },
+              ]}
+              action={
+                loaderData.recent && (
+                  <ConfirmForm
+                    intent="remove"
+                    submitLabel={t("remove")}
+                    variant="secondary"
+                    className="mt-3 sm:mt-0 sm:w-40 sm:shrink-0"
+                    testId={`remove-passkey-${p.id}`}
+                    copy={removeCopy}
+                  >
+                    <input type="hidden" name="passkeyId" value={p.id} />
+                  </ConfirmForm>
+                )
+              }
+            />
           ))}
         </ul>
       )}

@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "use-intl";
 import { endOtherSessions, endOwnSession, listSessions } from "#core/identity/device-sessions.ts";
 import { deviceMessage, placeMessage } from "#core/identity/devices.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
+import { DeviceBadge, DeviceCard } from "../../components/account/device-card.tsx";
 import {
   type ConfirmCopy,
   ConfirmForm,
@@ -116,48 +117,38 @@ export default function Sessions({ loaderData, actionData, params }: Route.Compo
       )}
       <ul className="flex flex-col gap-3" data-testid="session-list">
         {loaderData.sessions.map((s) => (
-          <li
+          <DeviceCard
             key={s.id}
-            data-testid="session"
-            data-current={s.current ? "true" : undefined}
-            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:items-center sm:gap-6 sm:p-5"
-          >
-            <div className="min-w-0 flex-1">
-              <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                <span>{s.device}</span>
-                {s.current && (
-                  <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-bold text-brand-700 ring-1 ring-brand-200">
-                    {t("thisDevice")}
-                  </span>
-                )}
-                {s.kind === "api" && (
-                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                    {t("api")}
-                  </span>
-                )}
-              </p>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-600 sm:grid-cols-[auto_1fr_auto_1fr]">
-                <dt className="text-slate-500">{t("network")}</dt>
-                <dd className="sm:col-span-3">{s.place}</dd>
-                <dt className="text-slate-500">{t("firstUsed")}</dt>
-                <dd>{when(s.createdAt)}</dd>
-                <dt className="text-slate-500">{t("lastUsed")}</dt>
-                <dd>{when(s.lastSeenAt)}</dd>
-              </dl>
-            </div>
-            {!s.current && (
-              <ConfirmForm
-                intent="end"
-                submitLabel={t("end")}
-                variant="secondary"
-                className="mt-3 sm:mt-0 sm:w-48 sm:shrink-0"
-                testId={`end-session-${s.id}`}
-                copy={endCopy}
-              >
-                <input type="hidden" name="sessionId" value={s.id} />
-              </ConfirmForm>
-            )}
-          </li>
+            testId="session"
+            current={s.current}
+            name={s.device}
+            badges={
+              <>
+                {s.current && <DeviceBadge tone="brand">{t("thisDevice")}</DeviceBadge>}
+                {s.kind === "api" && <DeviceBadge tone="plain">{t("api")}</DeviceBadge>}
+              </>
+            }
+            pairs
+            facts={[
+              { label: t("network"), value: s.place, wide: true },
+              { label: t("firstUsed"), value: when(s.createdAt) },
+              { label: t("lastUsed"), value: when(s.lastSeenAt) },
+            ]}
+            action={
+              !s.current && (
+                <ConfirmForm
+                  intent="end"
+                  submitLabel={t("end")}
+                  variant="secondary"
+                  className="mt-3 sm:mt-0 sm:w-48 sm:shrink-0"
+                  testId={`end-session-${s.id}`}
+                  copy={endCopy}
+                >
+                  <input type="hidden" name="sessionId" value={s.id} />
+                </ConfirmForm>
+              )
+            }
+          />
         ))}
       </ul>
       {others.length > 0 ? (

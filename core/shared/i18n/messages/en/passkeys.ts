@@ -30,7 +30,6 @@ export const enPasskeys: Pick<Messages, "passkeys"> = {
     },
     login: {
       button: "Sign in with a passkey",
-      or: "or",
       failed: "Signing in with the passkey did not work. Please try again",
       cancelled: "Signing in with a passkey was cancelled",
     },

@@ -28,7 +28,6 @@ export const jaPasskeys = {
     },
     login: {
       button: "パスキーでログイン",
-      or: "または",
       failed: "パスキーでログインできませんでした。もう一度お試しください",
       cancelled: "パスキーでのログインを中止しました",
     },
