@@ -4,6 +4,8 @@ export const SESSION_COOKIE = "tsugu";
 export const LOCALE_COOKIE = "i18n_locale";
 /** Carries an unfinished sign-up, password reset or email change between its pages. */
 export const TICKET_COOKIE = "tsugu_ticket";
+/** Where a sign-up that began on the way to a page goes once it is complete (the mailed link included). */
+export const RETURN_COOKIE = "tsugu_return";
 /** One-shot message for the snackbar after a redirect. */
 export const FLASH_COOKIE = "tsugu_flash";
 /** An operator's signed ticket to look at a member's pages, read-only (30 minutes). */
@@ -64,6 +66,10 @@ export function localeCookie(locale: string, secure: boolean): string {
 
 export function ticketCookie(ticket: string, secure: boolean): string {
   return serializeCookie(TICKET_COOKIE, ticket, { secure, maxAge: 60 * 60 });
+}
+
+export function returnCookie(path: string, secure: boolean): string {
+  return serializeCookie(RETURN_COOKIE, path, { secure, maxAge: 60 * 60 });
 }
 
 export function flashCookie(message: string, secure: boolean): string {

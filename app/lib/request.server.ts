@@ -42,18 +42,49 @@ const RETURN_PATH = /^\/(ja|en)\/[^\\\s\u0000-\u001f\u007f]*$/;
 
 /** A same-site path to return to after login; anything else falls back to my page. */
 export function safeRedirect(target: string | null | undefined, lang: Locale): string {
-  if (target && RETURN_PATH.test(target) && !target.startsWith("//")) return target;
+  if (target && RETURN_PATH.test(target) && !target.startsWith("//")) return pagePath(target);
   return `/${lang}/mypage/`;
+}
+
+/**
+ * The address of the page a request is for, as the person sees it in the address bar. A client-side
+ * navigation asks for the page's data at `/ja/items/1/buy/_.data?_routes=…`; a full load asks for
+ * `/ja/items/1/buy/`. Both give `/ja/items/1/buy/` (with the page's own query), so a return address
+ * built from it leads back to the page and never to the data request.
+ */
+export function pageUrlOf(request: Request): string {
+  const url = new URL(request.url);
+  const query = new URLSearchParams(url.search);
+  query.delete("_routes");
+  const search = query.toString();
+  return pagePath(url.pathname) + (search ? `?${search}` : "");
+}
+
+/** `/ja/items/_.data` and `/ja/items/1.data` (or a return address once built from them) name the page. */
+function pagePath(path: string): string {
+  const [pathname = "", query] = splitOnce(path, "?");
+  const page = pathname.endsWith("/_.data")
+    ? pathname.slice(0, -"_.data".length)
+    : pathname.endsWith("/_")
+      ? pathname.slice(0, -1)
+      : pathname.replace(/\.data$/, "");
+  return query === undefined ? page : `${page}?${query}`;
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** The login page that comes back to this page afterwards (`login` may name another one, such as the buyer portal's). */
+export function loginRedirect(request: Request, lang: Locale, login = "login") {
+  return redirect(`/${lang}/${login}/?redirect=${encodeURIComponent(pageUrlOf(request))}`);
 }
 
 /** The signed-in member, or a redirect to the login page that comes back here afterwards. */
 export function requireUser(context: Ctx, request: Request, lang: Locale): SessionUser {
   const user = requestInfo(context).user;
-  if (!user) {
-    const url = new URL(request.url);
-    const back = url.pathname.replace(/\.data$/, "") + url.search;
-    throw redirect(`/${lang}/login/?redirect=${encodeURIComponent(back)}`);
-  }
+  if (!user) throw loginRedirect(request, lang);
   return user;
 }
 

@@ -673,6 +673,18 @@ beforeEach(async () => {
     .values({ itemId: sampleItemId, position: 0, key: "items/sample", width: 10, height: 10 });
 });
 
+/** A page's path below the language, with sample values for its parameters. */
+function samplePath(page: string): string {
+  if (page === "*") return "no-such-page/";
+  if (page === "") return "";
+  const id = MEMBER_ID_PAGES.test(page)
+    ? String(memberId)
+    : page.startsWith("items/")
+      ? String(sampleItemId)
+      : "1795000000000-0a1b2c3d";
+  return `${page.replace(":code", "00001").replace(":id", id)}/`;
+}
+
 /** A path with the sample listing's id in place of {id} (items) or :id (item pages). */
 const withSample = (path: string) => path.replace("/items/{id}", `/items/${sampleItemId}`);
 
@@ -726,21 +738,7 @@ describe("access table", () => {
 
   for (const page of LANG_PAGES) {
     it(`page /ja/${page}`, async () => {
-      const path =
-        page === "*"
-          ? "no-such-page/"
-          : page === ""
-            ? ""
-            : `${page
-                .replace(":code", "00001")
-                .replace(
-                  ":id",
-                  MEMBER_ID_PAGES.test(page)
-                    ? String(memberId)
-                    : page.startsWith("items/")
-                      ? String(sampleItemId)
-                      : "1795000000000-0a1b2c3d",
-                )}/`;
+      const path = samplePath(page);
       for (const role of ROLES) {
         const token = role === "anonymous" ? null : await tokens.get(role)!();
         const res = await fetch(`${server.url}/ja/${path}`, {
@@ -749,6 +747,43 @@ describe("access table", () => {
         });
         expect(res.status, `/ja/${path} as ${role}`).toBe(PAGE_ACCESS[page]?.[role]);
       }
+    });
+  }
+});
+
+/**
+ * A visitor who reaches a members' page by moving inside the site asks for the page's data
+ * (`/ja/mypage/_.data`), not the page; the login it is sent to must lead back to the page itself.
+ */
+describe("the way back from a login", () => {
+  // The sign-in pages themselves send a visitor without a ticket back to their start.
+  const GUARDED = LANG_PAGES.filter(
+    (page) => PAGE_ACCESS[page]?.anonymous === 302 && !/^(login|signup)(\/|$)/.test(page),
+  );
+
+  it("covers every page a visitor is sent away from", () => {
+    expect(GUARDED.length).toBeGreaterThan(60);
+  });
+
+  for (const lang of ["ja", "en"] as const) {
+    it(`names the page, not its data request (${lang})`, async () => {
+      const checked: string[] = [];
+      for (const page of GUARDED) {
+        const path = `/${lang}/${samplePath(page)}`;
+        const full = await fetch(`${server.url}${path}`, { redirect: "manual" });
+        const location = full.headers.get("location") ?? "";
+        const login = /^\/(ja|en)\/(buyback\/)?login\/\?redirect=/.exec(location);
+        if (!login) continue;
+        expect(new URL(location, server.url).searchParams.get("redirect"), path).toBe(path);
+        // The same page reached by client-side navigation: its data request's redirect.
+        const res = await fetch(`${server.url}${path}_.data`, { redirect: "manual" });
+        const body = await res.text();
+        const sent = /"(\/(?:ja|en)\/(?:buyback\/)?login\/\?redirect=[^"]*)"/.exec(body)?.[1];
+        expect(sent, `${path}_.data answered ${res.status}`).toBeDefined();
+        expect(new URL(sent!, server.url).searchParams.get("redirect"), `${path} by navigation`).toBe(path);
+        checked.push(path);
+      }
+      expect(checked.length).toBeGreaterThan(50);
     });
   }
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from "#db/seed/demo-accounts.ts";
 import { sandboxBotToken } from "../helpers/bot-check.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { codeIn } from "../helpers/smtp.ts";
 
 let server: TestServer;
 const member = DEMO_ACCOUNTS[0]!;
@@ -51,6 +52,46 @@ describe("web sign-in", () => {
     const page = await fetch(`${server.url}/ja/mypage/`, { headers: { cookie: sessionFrom(login) } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(member.email);
+  });
+
+  it("sends a page's data request (a move inside the site) to login with the page's own address", async () => {
+    const res = await fetch(`${server.url}/ja/items/1/buy/_.data?_routes=routes%2Fbuying%2Fbuy`, {
+      redirect: "manual",
+    });
+    const sent = /"(\/ja\/login\/\?redirect=[^"]*)"/.exec(await res.text())?.[1];
+    expect(sent).toBe("/ja/login/?redirect=%2Fja%2Fitems%2F1%2Fbuy%2F");
+    // A return address once built from a data request still leads to the page.
+    const login = await post("/ja/login/?redirect=%2Fja%2Fnotifications%2F_", {
+      email: member.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(login.headers.get("location")).toBe("/ja/notifications/");
+  });
+
+  it("brings a visitor who signs up on the way to a page back to it", async () => {
+    const email = "new-on-the-way@example.jp";
+    const signup = await fetch(`${server.url}/en/signup/?redirect=%2Fen%2Fsell%2F`);
+    expect(parse(await signup.text()).querySelector('a[href^="/en/signup/email/"]')?.getAttribute("href")).toBe(
+      "/en/signup/email/?redirect=%2Fen%2Fsell%2F",
+    );
+    const start = await post("/en/signup/email/?redirect=%2Fen%2Fsell%2F", {
+      intent: "start",
+      email,
+      password: "passw0rd-ok",
+      botCheckToken: await sandboxBotToken(server.url, "signup"),
+    });
+    expect(start.status).toBe(302);
+    const cookies = start.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .join("; ");
+    const code = codeIn((await server.smtp!.lastTo(email)).text);
+    const verify = await post("/en/signup/email/?sent=1", { intent: "verify", code }, { cookie: cookies });
+    expect(verify.headers.get("location")).toBe("/en/signup/user-info/");
+    const done = await post("/en/signup/user-info/", { nickname: "みちの" }, { cookie: cookies });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/en/sell/");
+    expect(done.headers.getSetCookie().some((c) => /^tsugu_return=;/.test(c))).toBe(true);
   });
 
   it("uses a browser-session cookie without 'keep me logged in'", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
@@ -90,6 +90,8 @@ export default function Login({ loaderData, actionData, params }: Route.Componen
   const t = useTranslations("login");
   const errors = useTranslations("identityErrors");
   const lang = params.lang;
+  // Where the visitor was going (`?redirect=`) travels with them to sign up.
+  const { search } = useLocation();
   const [offline, setOffline] = useState(false);
   const [noCookies, setNoCookies] = useState(false);
   // Without cookies a sign-in cannot last past this page (§8 `web-storage-unsupported`).
@@ -127,7 +129,7 @@ export default function Login({ loaderData, actionData, params }: Route.Componen
         </Link>
         <p className="text-slate-600">
           {t("noAccount")}{" "}
-          <Link to={`/${lang}/signup/`} className="font-semibold text-brand-700 underline">
+          <Link to={`/${lang}/signup/${search}`} className="font-semibold text-brand-700 underline">
             {t("signup")}
           </Link>
         </p>

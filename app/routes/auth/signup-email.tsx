@@ -3,7 +3,7 @@ import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZStartSignup, ZVerifySignup } from "#core/identity/fields.ts";
 import { resendSignupCode, startSignup } from "#core/identity/start-signup.ts";
 import { signupTicketEmail, verifySignupCode } from "#core/identity/verify-signup.ts";
-import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
+import { returnCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import {
   CodeField,
@@ -22,6 +22,7 @@ import {
   formValues,
   langOf,
   requestInfo,
+  safeRedirect,
   secureCookies,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -32,8 +33,8 @@ export const meta = titleMeta("signup.emailTitle");
 export const handle = { back: "/signup/", tab: "mypage" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (requestInfo(context).user) throw redirect(`/${langOf(params)}/mypage/`);
   const search = new URL(request.url).searchParams;
+  if (requestInfo(context).user) throw redirect(safeRedirect(search.get("redirect"), langOf(params)));
   const botCheck = botCheckClient(context, "signup");
   if (!search.has("sent")) return { step: "start" as const, email: null, resent: false, botCheck };
   const email = await signupTicketEmail(core(context), cookiesOf(request)[TICKET_COOKIE]);
@@ -67,9 +68,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ip: requestInfo(context).ip,
       botCheckToken: botCheckTokenOf(form),
     });
-    return redirect(`/${lang}/signup/email/?sent=1`, {
-      headers: { "Set-Cookie": ticketCookie(ticket, secureCookies(context)) },
-    });
+    const headers = new Headers({ "Set-Cookie": ticketCookie(ticket, secureCookies(context)) });
+    // The page the visitor was on their way to, for the end of the sign-up (by code or mailed link).
+    const back = new URL(request.url).searchParams.get("redirect");
+    if (back) headers.append("Set-Cookie", returnCookie(safeRedirect(back, lang), secureCookies(context)));
+    return redirect(`/${lang}/signup/email/?sent=1`, { headers });
   } catch (error) {
     return formFailure(error, lang, values);
   }

@@ -4,7 +4,7 @@ import { completeSignup, pendingSignup } from "#core/identity/complete-signup.ts
 import { FIELD_LABELS, ZCompleteSignup } from "#core/identity/fields.ts";
 import { verifySignupLink } from "#core/identity/verify-signup.ts";
 import { isAppError } from "#core/shared/errors.ts";
-import { clearCookie, sessionCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
+import { clearCookie, RETURN_COOKIE, sessionCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import {
   cookiesOf,
@@ -14,6 +14,7 @@ import {
   langOf,
   redirectWithFlash,
   requestInfo,
+  safeRedirect,
   secureCookies,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -54,9 +55,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       session: { kind: "web", persistent: true, ip: info.ip, userAgent: info.userAgent },
     });
     const secure = secureCookies(context);
-    return redirectWithFlash(context, `/${lang}/mypage/`, "signup.completed", [
+    // Back to the page the visitor was on their way to when they chose to sign up, else my page.
+    const to = safeRedirect(cookiesOf(request)[RETURN_COOKIE], lang);
+    return redirectWithFlash(context, to, "signup.completed", [
       sessionCookie(r.token, true, secure),
       clearCookie(TICKET_COOKIE, secure),
+      clearCookie(RETURN_COOKIE, secure),
     ]);
   } catch (error) {
     return formFailure(error, lang, values);

@@ -1,16 +1,18 @@
-import { Link, redirect } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { useTranslations } from "use-intl";
 import { ProviderButtons } from "../../components/account/provider-buttons.tsx";
 import { PageCard } from "../../components/form.tsx";
-import { langOf, requestInfo } from "../../lib/request.server.ts";
+import { langOf, requestInfo, safeRedirect } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/signup";
 
 export const meta = titleMeta("signup.title");
 export const handle = { back: "/", tab: "mypage" };
 
-export function loader({ context, params }: Route.LoaderArgs) {
-  if (requestInfo(context).user) throw redirect(`/${langOf(params)}/mypage/`);
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  if (requestInfo(context).user) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), langOf(params)));
+  }
   return null;
 }
 
@@ -37,11 +39,13 @@ export function Agreement({ lang }: { lang: string }) {
 export default function Signup({ params }: Route.ComponentProps) {
   const t = useTranslations("signup");
   const lang = params.lang;
+  // Where the visitor was going (`?redirect=`) travels with them to the e-mail step and to log in.
+  const { search } = useLocation();
   return (
     <PageCard title={t("title")} lead={t("lead")}>
       <div className="flex flex-col gap-5">
         <Link
-          to={`/${lang}/signup/email/`}
+          to={`/${lang}/signup/email/${search}`}
           className="flex h-12 items-center justify-center rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700"
         >
           {t("withEmail")}
@@ -50,7 +54,7 @@ export default function Signup({ params }: Route.ComponentProps) {
         <Agreement lang={lang} />
         <p className="border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
           {t("haveAccount")}{" "}
-          <Link to={`/${lang}/login/`} className="font-semibold text-brand-700 underline">
+          <Link to={`/${lang}/login/${search}`} className="font-semibold text-brand-700 underline">
             {t("login")}
           </Link>
         </p>

@@ -1,7 +1,7 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { type Buyer, getBuyer } from "#core/buyback/buyers.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { core, requestInfo } from "../../lib/request.server.ts";
+import { core, loginRedirect, requestInfo } from "../../lib/request.server.ts";
 
 type Ctx = Parameters<typeof core>[0];
 
@@ -12,11 +12,7 @@ type Ctx = Parameters<typeof core>[0];
  */
 export async function requireBuyer(context: Ctx, request: Request, lang: Locale): Promise<Buyer> {
   const user = requestInfo(context).user;
-  if (!user) {
-    const url = new URL(request.url);
-    const back = url.pathname.replace(/\.data$/, "") + url.search;
-    throw redirect(`/${lang}/buyback/login/?redirect=${encodeURIComponent(back)}`);
-  }
+  if (!user) throw loginRedirect(request, lang, "buyback/login");
   const buyer = await getBuyer(core(context).db, user.id);
   if (!buyer) throw data("Forbidden", { status: 403 });
   return buyer;

@@ -43,6 +43,7 @@ import {
   core,
   formFailure,
   orNotFound,
+  pageUrlOf,
   pathIdOf,
   redirectWithFlash,
   requestInfo,
@@ -75,7 +76,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Why trust and safety hid it: for the seller's eyes only.
     item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
   ]);
-  const url = new URL(request.url);
   return {
     item,
     comments: comments.items,
@@ -86,7 +86,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     viewerId: viewer?.role === "member" ? viewer.id : null,
     hiddenNotice,
     market,
-    canonicalUrl: `${services(context).config.publicUrl}${url.pathname.replace(/\.data$/, "")}`,
+    canonicalUrl: `${services(context).config.publicUrl}${pageUrlOf(request).split("?")[0]}`,
     origin: services(context).config.publicUrl,
   };
 }

@@ -3,7 +3,7 @@ import type { SessionUser } from "#core/identity/sessions.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { RequestMeta } from "#core/staff/authorize.ts";
 import { hasPermission, type Permission } from "#core/staff/permissions.ts";
-import { requestInfo, requireUser } from "../../lib/request.server.ts";
+import { pageUrlOf, requestInfo, requireUser } from "../../lib/request.server.ts";
 
 type Ctx = Parameters<typeof requireUser>[0];
 
@@ -25,9 +25,7 @@ export function requireStaff(
   }
   // Operators must use two-step verification: set it up first, then come back here.
   if (user.twoStepMissing) {
-    const url = new URL(request.url);
-    const back = url.pathname.replace(/\.data$/, "") + url.search;
-    throw redirect(`/${lang}/settings/two-step/?redirect=${encodeURIComponent(back)}`);
+    throw redirect(`/${lang}/settings/two-step/?redirect=${encodeURIComponent(pageUrlOf(request))}`);
   }
   return user;
 }

@@ -1,0 +1,106 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes.ts";
+import { expect, type Page, test } from "./fixtures.ts";
+import { DEMO_PASSWORD, journeyShot } from "./helpers.ts";
+
+/**
+ * A visitor who moves inside the site (client-side navigation) and opens a members' page is asked
+ * to log in, and the login brings them back to that page: every such page, in both languages.
+ */
+
+/** The site's pages under the language, each with its module: `.tsx` is a screen, `.ts` a data door. */
+function pages(entries: RouteConfigEntry[], prefix = ""): { path: string; file: string }[] {
+  return entries.flatMap((e) => {
+    const here = [prefix, e.path ?? ""].filter(Boolean).join("/");
+    return [
+      ...(e.path !== undefined || e.index ? [{ path: here, file: e.file }] : []),
+      ...pages(e.children ?? [], here),
+    ];
+  });
+}
+
+/**
+ * Pages a member reaches only through an earlier step (a payout's application, a finished top-up,
+ * an identity check's return) or with what they are about (a report names what it reports), the
+ * sign-in pages themselves, and the back office and buyer portal
+ * (their own tests sign operators and buyers in).
+ */
+const NOT_A_DESTINATION =
+  /(^|\/)(application|finish|accepted|result|verify|complete|thanks|confirm)$|^(login|signup|logout|ekyc|report|staff|buyback\/(bids|deliveries|products|logout|signup|login))(\/|$)|[:*]/;
+
+const MEMBER_PAGES = pages(routes.find((r) => r.path === ":lang")?.children ?? [])
+  .filter((p) => p.file.endsWith(".tsx") && p.path !== "" && !NOT_A_DESTINATION.test(p.path))
+  .map((p) => `${p.path}/`);
+
+/** Moves inside the site as a tap on a link would, without loading the page again. */
+async function navigateInside(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
+      .__reactRouterDataRouter;
+    return router.navigate(to);
+  }, path);
+}
+
+/** The demo members who share the sign-ins (each address may sign in 10 times a window). */
+const MEMBERS = [
+  "hanako",
+  "taro",
+  ...Array.from({ length: 18 }, (_, i) => `seller${String(i + 1).padStart(2, "0")}`),
+];
+
+const LABELS = {
+  ja: { email: "メールアドレス", password: "パスワード", submit: "ログイン" },
+  en: { email: "Email address", password: "Password", submit: "Log in" },
+} as const;
+
+for (const lang of ["ja", "en"] as const) {
+  test(`every members' page reached inside the site comes back after logging in (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(6 * 60_000);
+    expect(MEMBER_PAGES.length).toBeGreaterThan(30);
+    const failures: string[] = [];
+    page.on("response", (res) => {
+      const url = new URL(res.url());
+      // The live notifications stream ends when the cookie is taken away under it, as it should.
+      if (
+        url.origin === new URL(page.url() || "http://x").origin &&
+        res.status() >= 400 &&
+        !url.pathname.startsWith("/events/")
+      ) {
+        failures.push(`${res.status()} ${url.pathname}${url.search}`);
+      }
+    });
+    await page.goto(`/${lang}/`);
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    const signIns: number[] = [];
+    let walked = 0;
+    for (const [i, target] of MEMBER_PAGES.entries()) {
+      const path = `/${lang}/${target}`;
+      // Signed out, and on from the page the last step ended on, inside the site.
+      await page.context().clearCookies({ name: "tsugu" });
+      await navigateInside(page, path);
+      // A page open to visitors (the search, a profile) asks for no login.
+      if (new URL(page.url()).pathname !== `/${lang}/login/`) continue;
+      await expect(page, path).toHaveURL(
+        (url) => url.pathname === `/${lang}/login/` && url.searchParams.get("redirect") === path,
+      );
+      walked += 1;
+      // The demo accounts share the network's limit of 30 sign-ins a window: never more than 25 in 30 s.
+      const recent = signIns.filter((t) => Date.now() - t < 30_000);
+      if (recent.length >= 25) await page.waitForTimeout(30_000 - (Date.now() - recent[0]!) + 100);
+      signIns.push(Date.now());
+      const labels = LABELS[lang];
+      await page
+        .getByLabel(labels.email, { exact: true })
+        .fill(`${MEMBERS[i % MEMBERS.length]}@tsugu.example`);
+      await page.getByLabel(labels.password, { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: labels.submit, exact: true }).click();
+      await expect(page, `back to ${path}`).toHaveURL((url) => url.pathname === path);
+      await expect(page.locator("#error-title"), path).toHaveCount(0);
+    }
+    expect(walked).toBeGreaterThan(30);
+    expect(failures).toEqual([]);
+    await journeyShot(page, `sign-in-returns-${lang}`);
+  });
+}
