@@ -4,6 +4,7 @@ import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale } from "#core/shared/locale.ts";
 import { loadMessagesFor } from "./i18n/page-messages.ts";
 import { reloadOnce } from "./lib/new-builds.ts";
+import { startPhraseBreaks } from "./lib/phrase-breaks.ts";
 
 function hydrate() {
   startTransition(() => {
@@ -14,6 +15,9 @@ function hydrate() {
       </StrictMode>,
     );
   });
+  // After hydration, so the page first matches what the server sent.
+  if ("requestIdleCallback" in window) window.requestIdleCallback(startPhraseBreaks);
+  else setTimeout(startPhraseBreaks, 200);
 }
 
 // The page carries the messages of its own language only, in a file of their own that its head

@@ -71,9 +71,11 @@ describe("web sign-in", () => {
   it("brings a visitor who signs up on the way to a page back to it", async () => {
     const email = "new-on-the-way@example.jp";
     const signup = await fetch(`${server.url}/en/signup/?redirect=%2Fen%2Fsell%2F`);
-    expect(parse(await signup.text()).querySelector('a[href^="/en/signup/email/"]')?.getAttribute("href")).toBe(
-      "/en/signup/email/?redirect=%2Fen%2Fsell%2F",
-    );
+    expect(
+      parse(await signup.text())
+        .querySelector('a[href^="/en/signup/email/"]')
+        ?.getAttribute("href"),
+    ).toBe("/en/signup/email/?redirect=%2Fen%2Fsell%2F");
     const start = await post("/en/signup/email/?redirect=%2Fen%2Fsell%2F", {
       intent: "start",
       email,
