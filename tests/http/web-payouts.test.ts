@@ -146,6 +146,21 @@ describe("payout pages", () => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
+  it("fills in the whole amount (proceeds less the fee) with 全額, and titles every step as the site does", async () => {
+    const m = await seller({ proceeds: 10_000, bank: true });
+    const start = await page("/ja/balance/transfer-bank/", m.cookie);
+    expect(start.doc.querySelector("title")?.text).toBe("銀行口座に振込申請 - Tsugu");
+    const all = start.doc.querySelector('a[aria-label^="申請できる最大額"]');
+    expect(all?.text).toBe("全額");
+    expect(all?.getAttribute("href")).toBe("/ja/balance/transfer-bank/?amount=9750");
+    // Without scripts the link opens the step again with the amount in the field.
+    const filled = await page("/ja/balance/transfer-bank/?amount=9750", m.cookie);
+    expect(inputValue(filled.doc, "amount")).toBe("9750");
+    const { url } = await toConfirm("en", "bank", m.cookie, "9750");
+    const confirm = await page(url, m.cookie);
+    expect(confirm.doc.querySelector("title")?.text).toMatch(/ - Tsugu$/);
+  });
+
   it("shows the bank pages in English", async () => {
     const m = await seller({ proceeds: 10_000, bank: true });
     const { url, start } = await toConfirm("en", "bank", m.cookie, "1000");

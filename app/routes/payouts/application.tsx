@@ -16,11 +16,12 @@ import { formatYen, translator } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
+import { seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/application";
 import { isRequestKey, payoutMethodOf, payoutPath } from "./payout-method.ts";
 
-export function meta({ params }: Route.MetaArgs) {
-  return [{ title: translator(langOf(params))("payoutPages.confirmTitle") }];
+export function meta(args: Route.MetaArgs) {
+  return seo(args, { title: translator(langOf(args.params))("payoutPages.confirmTitle") });
 }
 export const handle = { back: "history", tab: "mypage" };
 export function headers() {

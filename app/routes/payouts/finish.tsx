@@ -17,12 +17,14 @@ import { formatDate, formatYen, translator } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, requireUser } from "../../lib/request.server.ts";
+import { seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/finish";
 import { payoutMethodOf, payoutPath } from "./payout-method.ts";
 
-export function meta({ loaderData, params }: Route.MetaArgs) {
-  const t = translator(langOf(params));
-  return [{ title: loaderData ? t(`payoutPages.finishTitle.${loaderData.payout.method}`) : "" }];
+export function meta(args: Route.MetaArgs) {
+  const t = translator(langOf(args.params));
+  const method = args.loaderData?.payout.method;
+  return method ? seo(args, { title: t(`payoutPages.finishTitle.${method}`) }) : [];
 }
 export const handle = { back: "/balance/", tab: "mypage" };
 export function headers() {

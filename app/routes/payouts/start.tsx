@@ -10,12 +10,15 @@ import { formatYen, translator } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
+import { seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/start";
 import { isRequestKey, payoutMethodOf, payoutPath } from "./payout-method.ts";
 
-export function meta({ loaderData, params }: Route.MetaArgs) {
-  const t = translator(langOf(params));
-  return [{ title: loaderData ? t(`payoutPages.title.${loaderData.options.method}`) : "" }];
+export function meta(args: Route.MetaArgs) {
+  const t = translator(langOf(args.params));
+  return args.loaderData
+    ? seo(args, { title: t(`payoutPages.title.${args.loaderData.options.method}`) })
+    : [];
 }
 export const handle = { back: "/balance/", tab: "mypage" };
 export function headers() {
@@ -71,6 +74,14 @@ function typedYen(value: string): number | null {
     .replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     .replace(/[,，\s\u3000¥￥円]/g, "");
   return /^\d{1,9}$/.test(digits) ? Number(digits) : null;
+}
+
+/** Sets a field as typing would, so its checks and the running total see the new value. */
+function fillField(field: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  field.dispatchEvent(new Event("change", { bubbles: true }));
+  field.focus();
 }
 
 export default function PayoutStart({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -203,11 +214,31 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
             onInput={(event) => setTyped(event.currentTarget.value)}
             error={amountState?.errors?.amount}
           />
-          <p className="text-sm text-slate-600" data-testid="largest">
-            {options.largest > 0
-              ? t("largest", { amount: formatYen(options.largest, lang) })
-              : t("nothingToPayOut")}
-          </p>
+          <div className="flex items-center justify-between gap-3">
+            <p className="text-sm text-slate-600" data-testid="largest">
+              {options.largest > 0
+                ? t("largest", { amount: formatYen(options.largest, lang) })
+                : t("nothingToPayOut")}
+            </p>
+            {options.largest > 0 && (
+              // Without scripts, the page again with the amount filled in; with them, only the field.
+              <Link
+                to={`?amount=${options.largest}`}
+                replace
+                preventScrollReset
+                aria-label={t("fillLargestLabel", { amount: formatYen(options.largest, lang) })}
+                className="inline-flex min-h-11 shrink-0 items-center rounded-full border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                onClick={(event) => {
+                  const field = event.currentTarget.closest("form")?.elements.namedItem("amount");
+                  if (!(field instanceof HTMLInputElement)) return;
+                  event.preventDefault();
+                  fillField(field, String(options.largest));
+                }}
+              >
+                {t("fillLargest")}
+              </Link>
+            )}
+          </div>
           {typedAmount !== null && typedAmount > 0 && (
             <div className="rounded-xl bg-slate-50 p-4">
               <AmountRows amount={typedAmount} fee={fee} lang={lang} />

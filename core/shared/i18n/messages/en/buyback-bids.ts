@@ -24,14 +24,14 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
       expiresOn:
         "Choose an expiry date from tomorrow up to {max, number} days ahead (leave it empty for none)",
       capBelowReserved:
-        "{count, number} devices of this model are already being offered or bought on these bids, so the cap must be at least {count, number}",
+        "{count, plural, one {# device of this model is} other {# devices of this model are}} already being offered or bought on these bids, so the cap must be at least {count, number}",
       unknownModel: "This model does not exist",
       notYourBid: "This bid was not found. You can only change your own company's bids",
       duplicateRow: "The same model and condition appear twice",
       duplicateGrade: "The same grade appears twice",
       changedMeanwhile:
         "Someone else at your company saved bids at the same moment. Open the page again and try once more",
-      summary: "Please check what you entered ({count, number} problems)",
+      summary: "Please check what you entered ({count, plural, one {# problem} other {# problems}})",
     },
     selectors: {
       legend: "Bids to show",
@@ -40,7 +40,7 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
       allModels: "All models",
       ng: "Condition (NG)",
       show: "Show",
-      modelCount: "{name} ({count, number} models)",
+      modelCount: "{name} ({count, plural, one {# model} other {# models}})",
       leaveConfirm: "You have unsaved changes. Switching the view discards them. Continue?",
     },
     toolbar: {
@@ -120,10 +120,12 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
       saved: "Confirmed",
       savedDetail: "{created, number} new, {updated, number} changed, {unchanged, number} unchanged",
       cleared: "Your input was cleared. Press “Confirm” to save it.",
-      enabled: "Checked {count, number} cells that have a price. Press “Confirm” to make them active.",
+      enabled:
+        "Checked {count, plural, one {# cell that has} other {# cells that have}} a price. Press “Confirm” to make them active.",
       disabled: "Unchecked every bid shown. Press “Confirm” to stop them.",
       added: "{model} was added to the table. Enter its prices and press “Confirm”.",
-      addedAll: "{count, number} models were added to the table. Enter their prices and press “Confirm”.",
+      addedAll:
+        "{count, plural, one {# model was} other {# models were}} added to the table. Enter their prices and press “Confirm”.",
       badRequest: "We could not read what was sent. Please open the page again.",
     },
   },

@@ -64,7 +64,7 @@ export const enExports: Pick<OfficeMessages, "exports"> = {
       encoding: "Encoding",
       state: "State",
       rows: "Rows",
-      rowCount: "{count, number} rows",
+      rowCount: "{count, plural, one {# row} other {# rows}}",
       size: "Size",
       requestedAt: "Requested",
       requestedBy: "Requested by",

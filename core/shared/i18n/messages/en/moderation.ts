@@ -211,7 +211,7 @@ export const enModeration: Pick<Messages, "moderation"> = {
       claimAction: "Take",
       unclaimed: "Unassigned",
       empty: "No reports match",
-      total: "{count, number} reports",
+      total: "{count, plural, one {# report} other {# reports}}",
       open: "Open",
       deleted: "(deleted)",
     },

@@ -200,9 +200,10 @@ export const enOfficeMoney = {
       discardHint: "If this file will not be used. Its payouts wait again and join the next run.",
       confirmSendTitle: "Mark this run as sent?",
       confirmSendBody:
-        "{count, number} payouts, {total} in total, are recorded as sent to the bank. This cannot be undone.",
+        "{count, plural, one {# payout, {total} in total, is} other {# payouts, {total} in total, are}} recorded as sent to the bank. This cannot be undone.",
       confirmDiscardTitle: "Discard this bank run?",
-      confirmDiscardBody: "{count, number} payouts wait again for the next run. Do not use this file.",
+      confirmDiscardBody:
+        "{count, plural, one {# payout waits} other {# payouts wait}} again for the next run. Do not use this file.",
       payouts: "Payouts in this run",
       empty: "No payouts",
       returnAction: "Record return",
