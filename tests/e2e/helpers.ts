@@ -97,7 +97,8 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
     await page.goto("/ja/mypage/");
     if (new URL(page.url()).pathname === "/ja/mypage/") return;
   }
-  await page.goto("/ja/login/");
+  // My page named as the way back: sent there by no page, operators and buyers would go to their desks.
+  await page.goto("/ja/login/?redirect=%2Fja%2Fmypage%2F");
   await page.getByLabel("メールアドレス", { exact: true }).fill(email);
   await page.getByLabel("パスワード", { exact: true }).fill(password);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();

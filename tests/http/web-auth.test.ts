@@ -96,6 +96,17 @@ describe("web sign-in", () => {
     expect(done.headers.getSetCookie().some((c) => /^tsugu_return=;/.test(c))).toBe(true);
   });
 
+  it("sends a business buyer on to the buyer portal and an operator to the back office when no page asked", async () => {
+    const buyer = DEMO_ACCOUNTS.find((a) => a.role === "business")!;
+    const asBuyer = await post("/ja/login/", { email: buyer.email, password: DEMO_PASSWORD });
+    // The buyback login sends a signed-in buyer on into the portal (tests/http/buyback-login.test.ts).
+    expect(asBuyer.headers.get("location")).toBe("/ja/buyback/login/");
+    const operator = DEMO_ACCOUNTS.find((a) => a.role === "operator")!;
+    const asOperator = await post("/en/login/", { email: operator.email, password: DEMO_PASSWORD });
+    // Operators pass the second step first, then go on to the back office.
+    expect(asOperator.headers.get("location")).toBe("/en/login/two-step/?redirect=%2Fen%2Fstaff%2F");
+  });
+
   it("uses a browser-session cookie without 'keep me logged in'", async () => {
     const login = await post("/ja/login/", { email: member.email, password: DEMO_PASSWORD });
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith("tsugu="))!;

@@ -58,7 +58,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       userAgent: info.userAgent,
       botCheckToken: botCheckTokenOf(form),
     });
-    const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
+    const asked = new URL(request.url).searchParams.get("redirect");
+    // Sent here by no page: a business buyer goes on to the buyer portal, an operator to the back office.
+    const to = asked ? safeRedirect(asked, lang) : homeOf(r.user.role, lang);
     if (r.twoStep) {
       // Two-step verification: the code page next, keeping where the member was going.
       return redirect(`/${lang}/login/two-step/?redirect=${encodeURIComponent(to)}`, {
@@ -71,6 +73,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(asLoginError(error), lang, values);
   }
+}
+
+function homeOf(role: string, lang: string): string {
+  if (role === "business") return `/${lang}/buyback/login/`;
+  if (role === "operator") return `/${lang}/staff/`;
+  return `/${lang}/mypage/`;
 }
 
 /**
