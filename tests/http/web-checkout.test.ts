@@ -258,6 +258,18 @@ describe("checkout adds what is missing, in place", () => {
     expect(english.status).toBe(422);
     expect(await english.text()).toMatch(/postal code/i);
 
+    // Without JavaScript the postal-code button posts the step, which comes back filled in.
+    const lookup = await post(
+      url,
+      cookie,
+      addressStep({ postalCode: "1000001", city: "", street: "" }, { intent: "lookup" }),
+    );
+    expect(lookup.status).toBe(200);
+    const filled = parse(await lookup.text());
+    expect(filled.querySelector('input[name="city"]')?.getAttribute("value")).toBe("千代田区");
+    expect(filled.querySelector('input[name="familyName"]')?.getAttribute("value")).toBe("山田");
+    expect(await getAddress(server.ctx, buyer.id)).toBeNull();
+
     const saved = await post(url, cookie, addressStep({}, { method: "new", usePoints: "", saveCard: "" }));
     expect(saved.status).toBe(302);
     const back = saved.headers.get("location")!;
@@ -414,7 +426,7 @@ describe("checkout adds what is missing, in place", () => {
       expect(late.status).toBe(409);
       const doc = parse(await late.text());
       const alert = doc.querySelector('[data-testid="refusal"]')?.text ?? "";
-      expect(alert).toContain(meanwhile === "sold" ? "売り切れました" : "出品が停止されたため");
+      expect(alert).toContain(meanwhile === "sold" ? "売り切れました" : "販売を止めているため");
       expect(alert).toContain("お支払いは発生していません");
       expect(await paymentsOf(buyer.id)).toEqual([]);
       expect(await cardsOf(buyer.id)).toEqual([]);

@@ -50,7 +50,7 @@ export const enBuying: Pick<Messages, "buying"> = {
     addressKeep: "Keep the current address",
     addressSaved: "Delivery address saved",
     addressFirst: "Save the delivery address to go on with the purchase.",
-    stopped: "This item is no longer for sale, so it cannot be bought",
+    stopped: enTrading.trading.errors.notForSale,
     notCharged: "Nothing was charged: no card payment and no points were used.",
     testCards:
       "Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0000 0000 3220 (asks for 3-D Secure)",

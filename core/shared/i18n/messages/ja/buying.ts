@@ -48,7 +48,7 @@ export const jaBuying = {
     addressKeep: "変更をやめる",
     addressSaved: "配送先を登録しました",
     addressFirst: "配送先を登録すると、購入に進めます。",
-    stopped: "この商品は出品が停止されたため、購入できません",
+    stopped: jaTrading.trading.errors.notForSale,
     notCharged: "お支払いは発生していません（カードへの請求もポイントの利用もありません）。",
     testCards:
       "テスト用カード: 4242 4242 4242 4242（成功）、4000 0000 0000 0002（拒否）、4000 0000 0000 3220（3Dセキュア認証あり）",
