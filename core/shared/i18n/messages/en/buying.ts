@@ -14,7 +14,6 @@ export const enBuying: Pick<Messages, "buying"> = {
     total: "Total",
     address: "Deliver to",
     addressMissing: "You have not registered a delivery address",
-    addAddress: "Register an address",
     changeAddress: "Change",
     paymentMethod: enTrading.trading.fields.paymentMethod,
     savedCard: "{brand} •••• {last4} (expires {month}/{year})",

@@ -12,7 +12,6 @@ export const jaBuying = {
     total: "お支払い金額",
     address: "配送先",
     addressMissing: "配送先住所が登録されていません",
-    addAddress: "住所を登録する",
     changeAddress: "変更する",
     paymentMethod: jaTrading.trading.fields.paymentMethod,
     savedCard: "{brand} •••• {last4}（有効期限 {month}/{year}）",
