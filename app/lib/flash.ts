@@ -52,6 +52,7 @@ const FLASH_KEYS = [
   "buying.cancelRefused",
   "buying.dropOffRenewed",
   "buying.cardAdded",
+  "buying.addressSaved",
   "buying.cardRemoved",
   "buybackMember.flash.shipped",
   "buybackMember.flash.canceled",

@@ -12,8 +12,8 @@ import { type PaymentParts, spendableBalance, splitPrice } from "./checkout-bala
 
 export type PurchaseQuote = {
   item: { id: number; title: string; price: number; postage: string; state: string };
-  /** Why this member cannot buy, or null when they can. */
-  refusal: "own" | "blocked" | "sold" | null;
+  /** Why this member cannot buy (`stopped`: the seller took it off sale), or null when they can. */
+  refusal: "own" | "blocked" | "sold" | "stopped" | null;
   address: Address | null;
   cards: SavedCard[];
   /** Free points the member can spend now (unexpired). */
@@ -45,9 +45,11 @@ export async function getPurchaseQuote(
       ? "own"
       : (await isBlockedBy(ctx, { blockerId: item.sellerId, userId: o.actor.id }))
         ? "blocked"
-        : item.state !== "SALE"
+        : item.state === "SOLD"
           ? "sold"
-          : null;
+          : item.state !== "SALE"
+            ? "stopped"
+            : null;
   const [address, cards, balance] = await Promise.all([
     getAddress(ctx, o.actor.id),
     listSavedCards(ctx, { userId: o.actor.id }),

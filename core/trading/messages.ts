@@ -3,6 +3,7 @@ import { msg } from "../shared/i18n/translate.ts";
 /** What the buying flow tells people (`trading.errors.*`). */
 export const TRADE_MESSAGES = {
   soldOut: msg("trading.errors.soldOut"),
+  notForSale: msg("trading.errors.notForSale"),
   ownItem: msg("trading.errors.ownItem"),
   noAddress: msg("trading.errors.noAddress"),
   keyReused: msg("trading.errors.keyReused"),
@@ -19,4 +20,5 @@ export const TRADE_MESSAGES = {
 export const CHECKOUT_MESSAGES = {
   noCardWithPoints: msg("buying.errors.noCardWithPoints"),
   usePointsNeedsCard: msg("buying.errors.usePointsNeedsCard"),
+  saveNeedsNewCard: msg("buying.errors.saveNeedsNewCard"),
 };

@@ -63,6 +63,7 @@ const LABELS: Record<string, Message> = {
 };
 
 const ZKey = z.string().regex(/^[A-Za-z0-9_.:-]{8,200}$/);
+const ZToken = z.string().regex(/^tok_[A-Za-z0-9]{1,64}$/);
 
 export type PurchaseResult = {
   transactionId: number;
@@ -88,10 +89,19 @@ type StoredResponse =
  * database transaction (and a partial unique index allows one live transaction per item); a card
  * authorised for a buyer who lost is voided. The buyer's idempotency key makes the request safe to
  * repeat: the same key answers the same result, the same key with another body is a CONFLICT.
+ * `saveCardToken`, a second token of the new card being paid with, saves that card to the buyer's
+ * cards once the payment has gone through (3-D Secure included), and never when it did not.
  */
 export async function purchaseItem(
   ctx: CoreContext,
-  o: { actor: SessionUser; itemId: number; idempotencyKey: string; input: unknown; returnUrl: string },
+  o: {
+    actor: SessionUser;
+    itemId: number;
+    idempotencyKey: string;
+    input: unknown;
+    returnUrl: string;
+    saveCardToken?: string | undefined;
+  },
 ): Promise<PurchaseResult> {
   assertMember(o.actor);
   if (!ZKey.safeParse(o.idempotencyKey).success) {
@@ -110,7 +120,11 @@ export async function purchaseItem(
   if (input.paymentMethod === "points" && input.usePoints !== undefined) {
     throw new AppError("BAD_REQUEST", { fields: { usePoints: CHECKOUT_MESSAGES.usePointsNeedsCard } });
   }
-  const request = { itemId: o.itemId, ...input, returnUrl: o.returnUrl };
+  if (o.saveCardToken !== undefined && (!input.cardToken || !ZToken.safeParse(o.saveCardToken).success)) {
+    // Only a new card can be saved, and only with a token of its own.
+    throw new AppError("BAD_REQUEST", { fields: { cardToken: CHECKOUT_MESSAGES.saveNeedsNewCard } });
+  }
+  const request = { itemId: o.itemId, ...input, returnUrl: o.returnUrl, saveCardToken: o.saveCardToken };
   const requestHash = createHash("sha256")
     .update(JSON.stringify({ itemId: o.itemId, ...input }))
     .digest("hex");
@@ -176,7 +190,12 @@ export async function runAttempt(ctx: CoreContext, attempt: Attempt): Promise<Pu
   return answer(stored);
 }
 
-type Request = z.output<typeof ZPurchaseInput> & { itemId: number; returnUrl: string };
+type Request = z.output<typeof ZPurchaseInput> & {
+  itemId: number;
+  returnUrl: string;
+  /** The new card's second token, kept until the payment settles (then used once and dropped). */
+  saveCardToken?: string;
+};
 
 async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseResult> {
   const request = attempt.request as Request;
@@ -195,7 +214,8 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
   }
   if (!PURCHASABLE_STATES.includes(item.state)) {
     if (payment) await releaseHold(ctx, payment);
-    throw new AppError("CONFLICT", { message: TRADE_MESSAGES.soldOut });
+    const message = item.state === "SOLD" ? TRADE_MESSAGES.soldOut : TRADE_MESSAGES.notForSale;
+    throw new AppError("CONFLICT", { message });
   }
   const address = await getAddress(ctx, buyer.id);
   if (!address) throw new AppError("VALIDATION", { fields: { address: TRADE_MESSAGES.noAddress } });

@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { items, purchaseAttempts, transactions } from "#db/schema/index.ts";
 import { ITEM_MACHINE } from "../catalog/item-states.ts";
 import type { PaymentPurpose } from "../payments/apply-charge.ts";
+import type { PaymentRow } from "../payments/payment-states.ts";
+import { addSavedCard } from "../payments/saved-cards.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { isAppError } from "../shared/errors.ts";
 import { changeState } from "../state/change-state.ts";
 import { payIntoEscrow, returnEscrow } from "./escrow.ts";
 import { loadTransaction } from "./load-transaction.ts";
@@ -52,7 +55,9 @@ export const purchasePurpose: PaymentPurpose = {
   },
 
   async afterSettled(ctx, payment) {
-    if (payment.transactionId) await announcePurchase(ctx, payment.transactionId);
+    if (!payment.transactionId) return;
+    await saveNewCard(ctx, payment);
+    await announcePurchase(ctx, payment.transactionId);
   },
 
   async abandon(ctx, payment, why) {
@@ -74,6 +79,34 @@ export const purchasePurpose: PaymentPurpose = {
     await relistItem(ctx, t.itemId);
   },
 };
+
+/**
+ * The buyer asked to save the new card they paid with: now that the payment went through, its
+ * second token becomes a saved card. The token is taken off the attempt first, so it is used once;
+ * a card the provider refuses to save leaves the purchase as it is (it is paid).
+ */
+async function saveNewCard(ctx: CoreContext, payment: PaymentRow): Promise<void> {
+  if (!payment.attemptId) return;
+  const [attempt] = await ctx.db
+    .select({ request: purchaseAttempts.request })
+    .from(purchaseAttempts)
+    .where(eq(purchaseAttempts.id, payment.attemptId));
+  const token = attempt?.request.saveCardToken;
+  if (typeof token !== "string") return;
+  const taken = await ctx.db
+    .update(purchaseAttempts)
+    .set({ request: sql`${purchaseAttempts.request} - 'saveCardToken'` })
+    .where(
+      and(eq(purchaseAttempts.id, payment.attemptId), sql`${purchaseAttempts.request} ? 'saveCardToken'`),
+    )
+    .returning({ id: purchaseAttempts.id });
+  if (taken.length === 0) return;
+  try {
+    await addSavedCard(ctx, { userId: payment.buyerId, token });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+  }
+}
 
 /** Tells both sides that a sale has started (its money is in escrow). */
 export async function announcePurchase(ctx: CoreContext, transactionId: number): Promise<void> {

@@ -19,6 +19,7 @@ import { createJobRunner } from "../jobs/job-runner.ts";
 import { getBalance } from "../ledger/get-balance.ts";
 import { receivePaymentWebhook } from "../payments/receive-webhook.ts";
 import { decideSandboxChallenge, SANDBOX_SIGNATURE_HEADER } from "../payments/sandbox-gateway.ts";
+import { listSavedCards } from "../payments/saved-cards.ts";
 import { blockUser } from "../social/blocks.ts";
 import { topUpPurpose } from "../topups/card-top-up.ts";
 import { cancelTransaction } from "./cancel-transaction.ts";
@@ -201,6 +202,38 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       .from(transactions)
       .where(eq(transactions.id, abandoned.transactionId));
     expect(row!.state).toBe("INVALID");
+  });
+
+  it("saves a new card the buyer asked to keep once its payment settles, once, and only a new card", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const withSaved = await failure(
+      purchaseItem(t.ctx, {
+        actor: buyer,
+        itemId,
+        idempotencyKey: randomUUID(),
+        input: { paymentMethod: "card", savedCardId: "car_0123456789" },
+        returnUrl: RETURN,
+        saveCardToken: await cardToken(t.ctx),
+      }),
+    );
+    expect(withSaved.code).toBe("BAD_REQUEST");
+    const waiting = await purchaseItem(t.ctx, {
+      actor: buyer,
+      itemId,
+      idempotencyKey: randomUUID(),
+      input: { paymentMethod: "card", cardToken: await cardToken(t.ctx, "challenge") },
+      returnUrl: RETURN,
+      saveCardToken: await cardToken(t.ctx, "challenge"),
+    });
+    expect(await listSavedCards(t.ctx, { userId: buyer.id })).toEqual([]);
+    const chargeId = /challenge\/(ch_[0-9a-f]+)/.exec(waiting.redirectUrl!)![1]!;
+    await decideSandboxChallenge(t.ctx, { chargeId, pass: true });
+    // Back from the issuer twice (a reload): the card is saved once.
+    await finishSecurePurchase(t.ctx, { actor: buyer, itemId });
+    await finishSecurePurchase(t.ctx, { actor: buyer, itemId });
+    expect(await listSavedCards(t.ctx, { userId: buyer.id })).toMatchObject([{ last4: "3220" }]);
   });
 
   it("refuses a declined card, an own, sold, draft or blocked purchase, and changes nothing", async () => {

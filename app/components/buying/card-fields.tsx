@@ -115,7 +115,7 @@ export function NewCardForm({
       <FormError message={error ?? formError} />
       <input type="hidden" name="cardToken" defaultValue="" />
       {children}
-      <CardFields entry={entry} session={card.session} />
+      <CardFields entry={entry} session={card.session} purpose="save" />
       <SubmitButton>{submitLabel}</SubmitButton>
     </form>
   );
@@ -163,22 +163,50 @@ async function sandboxToken(form: HTMLFormElement): Promise<string> {
   return json.id;
 }
 
+/**
+ * What a card is typed for: paying at checkout (without JavaScript a saved card or points can still
+ * pay) or saving it (nothing else to offer then).
+ */
+type CardPurpose = "pay" | "save";
+
+/** Without JavaScript no card can be typed: what the page tells, fitting what it is for. */
+function NeedsScript({ purpose }: { purpose: CardPurpose }) {
+  const t = useTranslations("buying");
+  return (
+    <noscript>
+      <p className="text-sm text-danger-600">
+        {purpose === "pay" ? t("cardNeedsScript") : t("cardSaveNeedsScript")}
+      </p>
+    </noscript>
+  );
+}
+
 /** The card's fields: PAY.JP's own (loaded only now), or the sandbox's inputs. */
 export function CardFields({
   entry,
   session,
+  purpose,
 }: {
   entry: CardEntry;
   session: RefObject<PayjpSession | null>;
+  purpose: CardPurpose;
 }) {
   return entry.provider === "payjp" ? (
-    <PayjpFields publicKey={entry.publicKey} session={session} />
+    <PayjpFields publicKey={entry.publicKey} session={session} purpose={purpose} />
   ) : (
-    <SandboxFields />
+    <SandboxFields purpose={purpose} />
   );
 }
 
-function PayjpFields({ publicKey, session }: { publicKey: string; session: RefObject<PayjpSession | null> }) {
+function PayjpFields({
+  publicKey,
+  session,
+  purpose,
+}: {
+  publicKey: string;
+  session: RefObject<PayjpSession | null>;
+  purpose: CardPurpose;
+}) {
   const t = useTranslations("cardTopUp");
   const buying = useTranslations("buying");
   const locale = useLocale() === "en" ? "en" : "ja";
@@ -230,9 +258,7 @@ function PayjpFields({ publicKey, session }: { publicKey: string; session: RefOb
         </p>
       )}
       <p className="text-xs text-slate-600">{buying("cardNote")}</p>
-      <noscript>
-        <p className="text-sm text-danger-600">{buying("cardNeedsScript")}</p>
-      </noscript>
+      <NeedsScript purpose={purpose} />
     </div>
   );
 }
@@ -242,7 +268,7 @@ function PayjpFields({ publicKey, session }: { publicKey: string; session: RefOb
  * is checked when it is left (and again as it is corrected), and all of them when the form is sent;
  * the expiry is typed as cards print it, MM/YY.
  */
-function SandboxFields() {
+function SandboxFields({ purpose }: { purpose: CardPurpose }) {
   const t = useTranslations("buying");
   const root = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<CardMessages>({});
@@ -289,9 +315,7 @@ function SandboxFields() {
       </div>
       <p className="text-xs text-slate-600">{t("cardNote")}</p>
       <p className="text-xs text-slate-500">{t("testCards")}</p>
-      <noscript>
-        <p className="text-sm text-danger-600">{t("cardNeedsScript")}</p>
-      </noscript>
+      <NeedsScript purpose={purpose} />
     </div>
   );
 }

@@ -1,12 +1,20 @@
 import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { formatAddress } from "#core/account/address-format.ts";
 import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
+import type { AddressFormState } from "../../components/account/address-form.tsx";
 import { CardFields, canEnterCards, useCardEntry } from "../../components/buying/card-fields.tsx";
+import {
+  CHECKOUT_CHOICES,
+  CheckoutAddress,
+  type CheckoutChoices,
+  checkoutUrl,
+} from "../../components/buying/checkout-address.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatPoints, formatYen } from "../../i18n/index.ts";
+import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
+import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   core,
@@ -31,21 +39,50 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const quote = await orNotFound(() =>
     getPurchaseQuote(core(context), { actor: user, itemId: pathIdOf(params) }),
   );
-  // One key per visit of the page: a resent form is the same purchase, a new visit a new one.
-  return { quote, idempotencyKey: crypto.randomUUID() };
+  const search = new URL(request.url).searchParams;
+  // The choices carried through the address step (a page sent without JavaScript loses nothing).
+  const chosen: CheckoutChoices | null = search.has("method")
+    ? {
+        method: search.get("method") ?? "",
+        usePoints: search.get("usePoints") ?? "",
+        saveCard: search.get("saveCard") ?? "",
+      }
+    : null;
+  return {
+    quote: { ...quote, address: addressForPage(quote.address) },
+    chosen,
+    addressStep: search.get("step") === "address",
+    // One key per visit of the page: a resent form is the same purchase, a new visit a new one.
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
+
+/** A failed purchase (what was chosen kept), or the address step's answer (with those choices). */
+type BuyActionData = FormState | { addressStep: AddressFormState; choices: CheckoutChoices };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const itemId = pathIdOf(params);
-  const values = formValues(await request.formData(), [
+  const form = await request.formData();
+  const ctx = core(context);
+  if (form.get("step") === "address") {
+    // The address step of the purchase: saved to the member's address, then back to the purchase.
+    const choices = formValues(form, CHECKOUT_CHOICES);
+    const result = await submitAddressForm(ctx, { userId: actor.id, form, lang });
+    if ("saved" in result) {
+      return redirectWithFlash(context, checkoutUrl(lang, itemId, { choices }), "buying.addressSaved");
+    }
+    return data<BuyActionData>({ addressStep: result.data, choices }, result.init ?? undefined);
+  }
+  const values = formValues(form, [
     "idempotencyKey",
     "method",
     "cardToken",
+    "saveCardToken",
     "usePoints",
+    "saveCard",
   ] as const);
-  const ctx = core(context);
   // The box is sent only when ticked: the balance first, the card the rest.
   const usePoints = values.usePoints === "1";
   const input =
@@ -54,6 +91,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       : values.method === "new"
         ? { paymentMethod: "card", cardToken: values.cardToken, usePoints }
         : { paymentMethod: "card", savedCardId: values.method.replace(/^saved:/, ""), usePoints };
+  // A new card the buyer asked to keep comes with a second token: it is saved once the payment is.
+  const saveCardToken =
+    values.method === "new" && values.saveCard === "1" && values.saveCardToken !== ""
+      ? values.saveCardToken
+      : undefined;
   try {
     const result = await purchaseItem(ctx, {
       actor,
@@ -61,12 +103,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       idempotencyKey: values.idempotencyKey,
       input,
       returnUrl: `${ctx.publicUrl}/${lang}/items/${itemId}/secure/result/`,
+      saveCardToken,
     });
     if (result.redirectUrl) return redirect(`/${lang}/items/${itemId}/secure/`);
     return redirectWithFlash(context, `/${lang}/items/${itemId}/transactions/`, "buying.purchased");
   } catch (error) {
     // A refused attempt is finished: trying again is a new attempt with a new key.
-    return formFailure(error, lang, { ...values, cardToken: "", idempotencyKey: crypto.randomUUID() });
+    return formFailure(error, lang, {
+      ...values,
+      cardToken: "",
+      saveCardToken: "",
+      idempotencyKey: crypto.randomUUID(),
+    });
   }
 }
 
@@ -74,7 +122,12 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
   const t = useTranslations("buying");
   const lang = langOf(params);
   const { quote } = loaderData;
-  const key = actionData?.values?.idempotencyKey ?? loaderData.idempotencyKey;
+  const failed: FormState | undefined = actionData && "addressStep" in actionData ? undefined : actionData;
+  const addressState = actionData && "addressStep" in actionData ? actionData.addressStep : undefined;
+  // What was chosen before: sent with a refused purchase, or carried through the address step.
+  const before: Partial<CheckoutChoices> | null =
+    failed?.values ?? (actionData && "choices" in actionData ? actionData.choices : loaderData.chosen);
+  const key = failed?.values?.idempotencyKey ?? loaderData.idempotencyKey;
   // New cards are typed into the provider's tokeniser (the sandbox's form, or PAY.JP's).
   const entry = { provider: quote.provider, publicKey: quote.publicKey };
   const cardEntry = canEnterCards(entry);
@@ -88,19 +141,24 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
     ...(cardEntry ? ["new"] : []),
   ];
   // What was chosen before (when still on offer), else points when they cover it, else a card.
-  const chosenBefore = actionData?.values?.method;
+  const chosenBefore = before?.method;
   const offered = chosenBefore && methods.includes(chosenBefore) ? chosenBefore : (methods[0] ?? "");
   const usePointsOffered = !pointsCover && balance > 0;
-  const usePointsDefault = actionData?.values ? actionData.values.usePoints === "1" : true;
-  // The radios and the box keep their own state; this follows them (choices made before hydration included).
+  const usePointsDefault = before ? before.usePoints === "1" : true;
+  // A new card is kept for next time unless the buyer says otherwise.
+  const saveCardDefault = before ? before.saveCard === "1" : true;
+  // The radios and the boxes keep their own state; this follows them (choices made before hydration included).
   const [method, setMethod] = useState(offered);
   const [usePoints, setUsePoints] = useState(usePointsDefault);
+  const [saveCard, setSaveCard] = useState(saveCardDefault);
   const formRef = useRef<HTMLFormElement>(null);
   useLayoutEffect(() => {
     const chosen = formRef.current?.querySelector<HTMLInputElement>('input[name="method"]:checked');
     if (chosen) setMethod(chosen.value);
     const box = formRef.current?.querySelector<HTMLInputElement>('input[name="usePoints"]');
     if (box) setUsePoints(box.checked);
+    const keep = formRef.current?.querySelector<HTMLInputElement>('input[name="saveCard"]');
+    if (keep) setSaveCard(keep.checked);
   }, []);
   const parts =
     method === "points" || (method !== "" && usePointsOffered && usePoints)
@@ -111,12 +169,16 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    if (new FormData(form).get("method") !== "new") return;
+    const sent = new FormData(form);
+    if (sent.get("method") !== "new") return;
     event.preventDefault();
     setSending(true);
     setCardError(null);
     try {
       (form.elements.namedItem("cardToken") as HTMLInputElement).value = await card.tokenize(form);
+      // A card to keep gets a token of its own: the first one is spent by the payment.
+      (form.elements.namedItem("saveCardToken") as HTMLInputElement).value =
+        sent.get("saveCard") === "1" ? await card.tokenize(form) : "";
       form.submit();
     } catch (error) {
       setCardError((error as Error).message);
@@ -124,7 +186,13 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
     }
   }
 
-  const canBuy = quote.refusal === null && quote.address !== null && offered !== "";
+  const addressEditing = quote.address === null || loaderData.addressStep || addressState !== undefined;
+  const choices: CheckoutChoices = {
+    method,
+    usePoints: usePoints ? "1" : "",
+    saveCard: saveCard ? "1" : "",
+  };
+  const canBuy = quote.refusal === null && quote.address !== null && !addressEditing && offered !== "";
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-4" aria-labelledby="page-title">
       <h1 id="page-title" className="text-2xl font-bold">
@@ -146,111 +214,135 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
           </dd>
         </dl>
       </div>
-      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 className="font-bold">{t("address")}</h2>
-        {quote.address ? (
-          <p className="mt-2 text-sm leading-relaxed">
-            {formatAddress(quote.address)}
-            <br />
-            {quote.address.familyName} {quote.address.givenName}
-          </p>
-        ) : (
-          <p className="mt-2 text-sm text-danger-600">{t("addressMissing")}</p>
-        )}
-        <Link
-          to={`/${lang}/settings/address/`}
-          className="mt-2 inline-block text-sm text-brand-700 underline"
-        >
-          {quote.address ? t("changeAddress") : t("addAddress")}
-        </Link>
-      </div>
       {quote.refusal ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-danger-600">
-          {quote.refusal === "own" ? t("ownItem") : quote.refusal === "blocked" ? t("blocked") : t("soldOut")}
-        </p>
+        <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-danger-600" data-testid="refusal">
+          <p className="font-semibold">{t(REFUSALS[quote.refusal])}</p>
+          {/* A purchase sent meanwhile was refused before anything was charged (or its hold let go). */}
+          {failed && <p className="mt-1">{t("notCharged")}</p>}
+        </div>
       ) : (
-        <form
-          ref={formRef}
-          method="post"
-          onSubmit={onSubmit}
-          className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-          noValidate
-        >
-          <FormError
-            message={actionData?.formError ?? cardError ?? Object.values(actionData?.errors ?? {})[0]}
+        <>
+          <CheckoutAddress
+            lang={lang}
+            itemId={quote.item.id}
+            address={quote.address}
+            editing={addressEditing}
+            state={addressState}
+            choices={choices}
           />
-          <input type="hidden" name="idempotencyKey" value={key} />
-          <input type="hidden" name="cardToken" defaultValue="" />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="font-bold">{t("paymentMethod")}</legend>
-            {quote.cards.map((c) => (
-              <MethodChoice key={c.id} value={`saved:${c.id}`} offered={offered} onChoose={setMethod}>
-                {t("savedCard", { brand: c.brand, last4: c.last4, month: c.expMonth, year: c.expYear })}
-              </MethodChoice>
-            ))}
-            {cardEntry && (
-              <MethodChoice value="new" offered={offered} onChoose={setMethod}>
-                {t("newCard")}
-              </MethodChoice>
+          <form
+            ref={formRef}
+            method="post"
+            action={checkoutUrl(lang, quote.item.id)}
+            onSubmit={onSubmit}
+            className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+            noValidate
+          >
+            <FormError message={failed?.formError ?? cardError ?? Object.values(failed?.errors ?? {})[0]} />
+            <input type="hidden" name="idempotencyKey" value={key} />
+            <input type="hidden" name="cardToken" defaultValue="" />
+            <input type="hidden" name="saveCardToken" defaultValue="" />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="font-bold">{t("paymentMethod")}</legend>
+              {quote.cards.map((c) => (
+                <MethodChoice key={c.id} value={`saved:${c.id}`} offered={offered} onChoose={setMethod}>
+                  {t("savedCard", { brand: c.brand, last4: c.last4, month: c.expMonth, year: c.expYear })}
+                </MethodChoice>
+              ))}
+              {cardEntry && (
+                <MethodChoice value="new" offered={offered} onChoose={setMethod}>
+                  {t("newCard")}
+                </MethodChoice>
+              )}
+              {pointsCover && (
+                <MethodChoice value="points" offered={offered} onChoose={setMethod}>
+                  {t("points", { points: formatPoints(balance, lang) })}
+                </MethodChoice>
+              )}
+              {offered === "" && <p className="text-sm text-danger-600">{t("cardEntryUnavailable")}</p>}
+            </fieldset>
+            {method === "new" && (
+              <div className="flex flex-col gap-3 rounded-lg bg-slate-50 p-4" data-testid="card-step">
+                <CardFields entry={entry} session={card.session} purpose="pay" />
+                <label className="flex min-h-11 items-start gap-3 text-sm">
+                  <input
+                    type="checkbox"
+                    name="saveCard"
+                    value="1"
+                    className="mt-0.5 size-5 shrink-0"
+                    defaultChecked={saveCardDefault}
+                    onChange={(event) => setSaveCard(event.currentTarget.checked)}
+                  />
+                  <span>
+                    <span className="font-semibold">{t("saveCard")}</span>
+                    <span className="mt-0.5 block text-xs text-slate-600">{t("saveCardNote")}</span>
+                  </span>
+                </label>
+              </div>
             )}
-            {pointsCover && (
-              <MethodChoice value="points" offered={offered} onChoose={setMethod}>
-                {t("points", { points: formatPoints(balance, lang) })}
-              </MethodChoice>
+            {balance > 0 && (
+              <p className="text-sm text-slate-600" data-testid="points-balance">
+                {t("balanceNote", {
+                  points: formatPoints(balance, lang),
+                  free: formatPoints(quote.freePoints, lang),
+                  paid: formatPoints(quote.points, lang),
+                })}
+              </p>
             )}
-            {offered === "" && <p className="text-sm text-danger-600">{t("cardEntryUnavailable")}</p>}
-          </fieldset>
-          {method === "new" && <CardFields entry={entry} session={card.session} />}
-          {balance > 0 && (
-            <p className="text-sm text-slate-600" data-testid="points-balance">
-              {t("balanceNote", {
-                points: formatPoints(balance, lang),
-                free: formatPoints(quote.freePoints, lang),
-                paid: formatPoints(quote.points, lang),
-              })}
-            </p>
-          )}
-          {usePointsOffered && (
-            <label className="flex min-h-11 items-center gap-3 rounded-lg bg-slate-50 px-3 text-sm">
-              <input
-                type="checkbox"
-                name="usePoints"
-                value="1"
-                className="size-5 shrink-0"
-                defaultChecked={usePointsDefault}
-                onChange={(event) => setUsePoints(event.currentTarget.checked)}
-              />
-              {t("usePoints", {
-                points: formatPoints(quote.withPoints.freePoints + quote.withPoints.points, lang),
-                rest: formatYen(quote.withPoints.card, lang),
-              })}
-            </label>
-          )}
-          <section aria-labelledby="paid-with-title" className="rounded-lg bg-slate-50 p-4">
-            <h2 id="paid-with-title" className="text-sm font-bold">
-              {t("paidWith")}
-            </h2>
-            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 text-sm" aria-live="polite">
-              <dt>{t("freePoints")}</dt>
-              <dd className="text-right" data-testid="pay-free-points">
-                {formatPoints(parts.freePoints, lang)}
-              </dd>
-              <dt>{t("paidPoints")}</dt>
-              <dd className="text-right" data-testid="pay-points">
-                {formatPoints(parts.points, lang)}
-              </dd>
-              <dt className="font-bold">{t("cardPart")}</dt>
-              <dd className="text-right text-lg font-bold" data-testid="pay-card">
-                {formatYen(parts.card, lang)}
-              </dd>
-            </dl>
-          </section>
-          {canBuy && <SubmitButton>{sending ? "…" : t("confirm")}</SubmitButton>}
-        </form>
+            {usePointsOffered && (
+              <label className="flex min-h-11 items-center gap-3 rounded-lg bg-slate-50 px-3 text-sm">
+                <input
+                  type="checkbox"
+                  name="usePoints"
+                  value="1"
+                  className="size-5 shrink-0"
+                  defaultChecked={usePointsDefault}
+                  onChange={(event) => setUsePoints(event.currentTarget.checked)}
+                />
+                {t("usePoints", {
+                  points: formatPoints(quote.withPoints.freePoints + quote.withPoints.points, lang),
+                  rest: formatYen(quote.withPoints.card, lang),
+                })}
+              </label>
+            )}
+            <section aria-labelledby="paid-with-title" className="rounded-lg bg-slate-50 p-4">
+              <h2 id="paid-with-title" className="text-sm font-bold">
+                {t("paidWith")}
+              </h2>
+              <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 text-sm" aria-live="polite">
+                <dt>{t("freePoints")}</dt>
+                <dd className="text-right" data-testid="pay-free-points">
+                  {formatPoints(parts.freePoints, lang)}
+                </dd>
+                <dt>{t("paidPoints")}</dt>
+                <dd className="text-right" data-testid="pay-points">
+                  {formatPoints(parts.points, lang)}
+                </dd>
+                <dt className="font-bold">{t("cardPart")}</dt>
+                <dd className="text-right text-lg font-bold" data-testid="pay-card">
+                  {formatYen(parts.card, lang)}
+                </dd>
+              </dl>
+            </section>
+            {canBuy ? (
+              <SubmitButton>{sending ? "…" : t("confirm")}</SubmitButton>
+            ) : (
+              addressEditing && <p className="text-sm text-slate-600">{t("addressFirst")}</p>
+            )}
+          </form>
+        </>
       )}
     </section>
   );
 }
+
+/** Why the item cannot be bought, as the page says it. */
+const REFUSALS = {
+  own: "ownItem",
+  blocked: "blocked",
+  sold: "soldOut",
+  stopped: "stopped",
+} as const;
 
 function MethodChoice(o: { value: string; offered: string; onChoose(v: string): void; children: ReactNode }) {
   return (

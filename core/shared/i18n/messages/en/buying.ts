@@ -14,7 +14,6 @@ export const enBuying: Pick<Messages, "buying"> = {
     total: "Total",
     address: "Deliver to",
     addressMissing: "You have not registered a delivery address",
-    addAddress: "Register an address",
     changeAddress: "Change",
     paymentMethod: enTrading.trading.fields.paymentMethod,
     savedCard: "{brand} •••• {last4} (expires {month}/{year})",
@@ -32,6 +31,7 @@ export const enBuying: Pick<Messages, "buying"> = {
     errors: {
       noCardWithPoints: "When paying with points, do not choose a card",
       usePointsNeedsCard: "Points can be combined only when paying by card",
+      saveNeedsNewCard: "Only a card you have just entered can be saved",
     },
     cardNumber: "Card number",
     cardExpiry: "Expiry (MM/YY)",
@@ -39,6 +39,18 @@ export const enBuying: Pick<Messages, "buying"> = {
     cardNote:
       "Card details go straight to the payment provider; Tsugu's servers never receive or store them.",
     cardNeedsScript: "Entering a new card needs JavaScript. Please choose a saved card or points.",
+    cardSaveNeedsScript:
+      "Saving a card needs JavaScript. Please turn JavaScript on in your browser and try again.",
+    saveCard: "Save this card",
+    saveCardNote: "It is saved once the payment goes through, so next time you need not type it.",
+    addressStep: "Enter the delivery address. It is also saved as your address in My page.",
+    addressChangeStep: "Enter the new delivery address. Your address in My page changes too.",
+    addressSave: "Deliver to this address",
+    addressKeep: "Keep the current address",
+    addressSaved: "Delivery address saved",
+    addressFirst: "Save the delivery address to go on with the purchase.",
+    stopped: enTrading.trading.errors.notForSale,
+    notCharged: "Nothing was charged: no card payment and no points were used.",
     testCards:
       "Test cards: 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0000 0000 3220 (asks for 3-D Secure)",
     cardEntryUnavailable: "New cards cannot be added here at the moment. Please use a saved card or points.",

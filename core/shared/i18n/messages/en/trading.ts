@@ -5,6 +5,7 @@ export const enTrading: Pick<Messages, "trading"> = {
   trading: {
     errors: {
       soldOut: "This item is sold out",
+      notForSale: "The seller has taken this item off sale, so it cannot be bought now",
       ownItem: "You cannot buy your own item",
       noAddress: "Register a delivery address before buying",
       keyReused: "This purchase was already submitted with different details. Please reload the page",

@@ -12,7 +12,6 @@ export const jaBuying = {
     total: "お支払い金額",
     address: "配送先",
     addressMissing: "配送先住所が登録されていません",
-    addAddress: "住所を登録する",
     changeAddress: "変更する",
     paymentMethod: jaTrading.trading.fields.paymentMethod,
     savedCard: "{brand} •••• {last4}（有効期限 {month}/{year}）",
@@ -30,6 +29,7 @@ export const jaBuying = {
     errors: {
       noCardWithPoints: "ポイントで支払う場合は、カードを選ばないでください",
       usePointsNeedsCard: "ポイントの併用は、カードで支払うときに選べます",
+      saveNeedsNewCard: "登録できるのは、新しく入力したカードだけです",
     },
     cardNumber: "カード番号",
     cardExpiry: "有効期限（月/年）",
@@ -37,6 +37,18 @@ export const jaBuying = {
     cardNote: "カード情報は決済代行会社に直接送信され、Tsuguのサーバーには保存・送信されません。",
     cardNeedsScript:
       "新しいカードの入力にはJavaScriptが必要です。登録済みのカードかポイントをお選びください。",
+    cardSaveNeedsScript:
+      "カードの登録にはJavaScriptが必要です。ブラウザの設定でJavaScriptを有効にしてから、もう一度お試しください。",
+    saveCard: "このカードを登録する",
+    saveCardNote: "お支払いが完了したときに登録され、次回からは入力せずに使えます。",
+    addressStep: "配送先を登録してください。登録した住所はマイページの住所設定にも保存されます。",
+    addressChangeStep: "新しい配送先を入力してください。マイページの住所設定も書き換わります。",
+    addressSave: "この住所に届ける",
+    addressKeep: "変更をやめる",
+    addressSaved: "配送先を登録しました",
+    addressFirst: "配送先を登録すると、購入に進めます。",
+    stopped: jaTrading.trading.errors.notForSale,
+    notCharged: "お支払いは発生していません（カードへの請求もポイントの利用もありません）。",
     testCards:
       "テスト用カード: 4242 4242 4242 4242（成功）、4000 0000 0000 0002（拒否）、4000 0000 0000 3220（3Dセキュア認証あり）",
     cardEntryUnavailable:

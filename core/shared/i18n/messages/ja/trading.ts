@@ -3,6 +3,7 @@ export const jaTrading = {
   trading: {
     errors: {
       soldOut: "この商品は売り切れました",
+      notForSale: "この商品は出品者が販売を止めているため、現在は購入できません",
       ownItem: "ご自身の商品は購入できません",
       noAddress: "配送先住所を登録してから購入してください",
       keyReused: "この購入手続きはすでに別の内容で受け付けています。画面を読み込み直してください",
