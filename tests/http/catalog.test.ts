@@ -233,6 +233,13 @@ describe("item pages", () => {
     const doc = parse(await brand.text());
     expect(doc.querySelector("h1")?.text).toBe("サムスンの商品");
     expect(doc.querySelectorAll('[data-testid="item-tile"]').length).toBeGreaterThan(0);
+    // The listings come first; the price table, when there is one, after them and without rows of dashes.
+    const html = doc.toString();
+    const table = html.indexOf('data-testid="brand-market"');
+    if (table >= 0) expect(table).toBeGreaterThan(html.indexOf('data-testid="item-tile"'));
+    for (const row of doc.querySelectorAll('[data-testid="brand-market-row"]')) {
+      expect(row.text).not.toContain("—");
+    }
     expect((await fetch(`${server.url}/ja/items/brand/99999/`)).status).toBe(404);
   });
 });

@@ -445,9 +445,6 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
             </ul>
           </section>
         )}
-        {brandPage && market.length > 0 && (
-          <BrandMarket rows={market} brand={label(BRANDS, brandPage, lang)} lang={lang} />
-        )}
         <PagedList
           first={first}
           fetchPage={fetchPage}
@@ -457,6 +454,8 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
           renderItem={(item, index) => <ItemTile item={item} lang={lang} eager={index < 3} />}
           empty={<NoResults help={help} action={action} />}
         />
+        {/* A brand's page shows its listings first; what its models sell for comes after them. */}
+        {brandPage && <BrandMarket rows={market} brand={label(BRANDS, brandPage, lang)} lang={lang} />}
       </div>
     </div>
   );
@@ -607,8 +606,13 @@ function FilterIcon() {
 }
 
 /** What a brand's models sold for (相場), each condition with enough sales a row. */
-function BrandMarket({ rows, brand, lang }: { rows: BrandMarketRow[]; brand: string; lang: Locale }) {
+function BrandMarket({ rows: all, brand, lang }: { rows: BrandMarketRow[]; brand: string; lang: Locale }) {
   const t = useTranslations("market");
+  // Only what has sold: a model and condition with no sales yet would be a row of dashes.
+  const rows = all
+    .map((row) => ({ ...row, prices: row.prices.filter((p) => p.median !== null) }))
+    .filter((row) => row.prices.length > 0);
+  if (rows.length === 0) return null;
   const days = rows[0]?.prices[0]?.windowDays ?? 90;
   return (
     <section
