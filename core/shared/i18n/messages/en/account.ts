@@ -51,7 +51,7 @@ export const enAccount: Pick<Messages, "address" | "bank" | "sms" | "identificat
       branchName: "Branch name",
       chooseBankFirst: "Choose a bank first",
       searching: "Searching…",
-      noMatch: "No matches",
+      noMatch: "Sorry, no matching options.",
       matches: "{count, plural, one {# suggestion} other {# suggestions}}",
       searchFailed: "Suggestions could not be loaded. You can type the code instead",
       chosen: "{name} ({code})",
