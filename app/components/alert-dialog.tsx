@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog, Heading } from "react-aria-components";
+import { ModalSheet } from "./modal-sheet.tsx";
 
 /**
  * An "are you sure?" dialog for a step that cannot be undone (React Aria: role alertdialog named by
@@ -26,28 +27,21 @@ export function AlertDialog({
   testId?: string;
 }) {
   return (
-    <ModalOverlay
-      isDismissable
-      {...(isOpen === undefined ? {} : { isOpen })}
-      {...(onOpenChange ? { onOpenChange } : {})}
-      className="fixed inset-0 z-[1000] flex items-center justify-center bg-slate-900/50 p-4"
-    >
-      <Modal className="max-h-full w-full max-w-md overflow-y-auto rounded-2xl bg-white p-5 shadow-xl">
-        <Dialog role="alertdialog" className="outline-none" data-testid={testId}>
-          {({ close }) => (
-            <>
-              <Heading
-                slot="title"
-                className={`text-lg font-bold ${tone === "danger" ? "text-danger-700" : "text-slate-900"}`}
-              >
-                {title}
-              </Heading>
-              {children}
-              <div className="mt-5 flex flex-wrap justify-end gap-2">{actions(close)}</div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalSheet {...(isOpen === undefined ? {} : { isOpen })} {...(onOpenChange ? { onOpenChange } : {})}>
+      <Dialog role="alertdialog" className="outline-none" data-testid={testId}>
+        {({ close }) => (
+          <>
+            <Heading
+              slot="title"
+              className={`text-lg font-bold ${tone === "danger" ? "text-danger-700" : "text-slate-900"}`}
+            >
+              {title}
+            </Heading>
+            {children}
+            <div className="mt-5 flex flex-wrap justify-end gap-2">{actions(close)}</div>
+          </>
+        )}
+      </Dialog>
+    </ModalSheet>
   );
 }

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, type Page, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, journeyShot } from "./helpers.ts";
 
@@ -15,6 +16,21 @@ async function confirmInDialog(page: Page, name: string) {
   const dialog = page.getByTestId("confirm-dialog");
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name, exact: true }).click();
+}
+
+/** A finger dragging down from near the top of `target`, as on a phone's touch screen. */
+async function swipeDown(page: Page, target: Locator) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("nothing to swipe");
+  const cdp = await page.context().newCDPSession(page);
+  const x = box.x + box.width / 2;
+  const y = box.y + 16;
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  for (const step of [1, 2, 3, 4, 5]) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y + step * 30 }] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
 }
 
 test("a member sees two signed-in browsers and signs the other one out", async ({ page, browser }) => {
@@ -55,6 +71,11 @@ test("a member sees two signed-in browsers and signs the other one out", async (
   await end.click();
   await expect(page.getByTestId("confirm-dialog")).toContainText("次の操作のときにログアウトされます");
   await journeyShot(page, "sessions-confirm-phone");
+  // Spec §9: on a phone the dialog is a sheet that a swipe down closes, changing nothing.
+  await swipeDown(page, page.getByTestId("confirm-dialog"));
+  await expect(page.getByTestId("confirm-dialog")).toHaveCount(0);
+  await expect(cards).toHaveCount(2);
+  await end.click();
   await confirmInDialog(page, "ログアウトさせる");
   await expect(page.getByText("端末をログアウトさせました")).toBeVisible();
   await expect(page.getByTestId("session")).toHaveCount(1);

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog, Heading } from "react-aria-components";
 import { useTranslations } from "use-intl";
 import { RECOMMEND_KINDS, type RecommendKind } from "#core/buyback/recommended-prices.ts";
+import { ModalSheet } from "../modal-sheet.tsx";
 
 type Recommend = { windowDays: number; minSample: number };
 
@@ -79,20 +80,17 @@ export function RecommendDialog({
   recommend: Recommend;
 }) {
   return (
-    <ModalOverlay
-      isDismissable
+    <ModalSheet
       isOpen={isOpen}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      className="fixed inset-0 z-[1000] flex items-center justify-center bg-slate-900/50 p-4"
+      className="max-w-lg"
     >
-      <Modal className="max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-xl">
-        <Dialog className="outline-none" data-testid="recommend-dialog">
-          {({ close }) => <DialogBody close={close} onConfirm={onConfirm} recommend={recommend} />}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <Dialog className="outline-none" data-testid="recommend-dialog">
+        {({ close }) => <DialogBody close={close} onConfirm={onConfirm} recommend={recommend} />}
+      </Dialog>
+    </ModalSheet>
   );
 }
 
