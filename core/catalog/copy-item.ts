@@ -1,24 +1,16 @@
 import { eq } from "drizzle-orm";
 import { items } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import type { TItemInput } from "./item-fields.ts";
 import { copyItemPhotos } from "./item-photos.ts";
+import { isCopyableState } from "./item-states.ts";
 import { assertMaySell } from "./may-sell.ts";
 import { saveItem } from "./save-item.ts";
 
-/** A listing that is over (sold, or stopped by its seller) may be listed again with the same contents. */
-const COPYABLE_STATES: readonly string[] = ["SOLD", "DISABLED"] satisfies ItemState[];
-
 const NOT_COPYABLE = msg("listing.copy.notCopyable");
-
-/** Whether its seller may list this listing again as a new one (「同じ内容で出品」): what a page offers. */
-export function isCopyableState(state: string): boolean {
-  return COPYABLE_STATES.includes(state);
-}
 
 /**
  * 「同じ内容で出品」: a new draft of the seller's own sold or stopped listing, with its title,
@@ -34,7 +26,7 @@ export async function copyItem(
   const [item] = await ctx.db.select().from(items).where(eq(items.id, o.itemId)).limit(1);
   if (!item) throw new AppError("NOT_FOUND");
   if (item.sellerId !== o.actor.id) throw new AppError("FORBIDDEN");
-  if (!COPYABLE_STATES.includes(item.state)) throw new AppError("CONFLICT", { message: NOT_COPYABLE });
+  if (!isCopyableState(item.state)) throw new AppError("CONFLICT", { message: NOT_COPYABLE });
   const input: TItemInput = {
     title: item.title,
     description: item.description,

@@ -3,12 +3,12 @@ import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { LISTING, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { TEMPLATES_MAX } from "./limits.ts";
 import {
   deleteListingTemplate,
   getListingTemplate,
   listListingTemplates,
   saveListingTemplate,
-  TEMPLATES_MAX,
 } from "./listing-templates.ts";
 
 describe.each(ENGINES)("listing templates on %s", (engine) => {

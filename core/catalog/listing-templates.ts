@@ -8,12 +8,8 @@ import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, printSafeText, required, text } from "../shared/validation/index.ts";
 import { ITEM_LABELS, type TItemInput, ZItemDraft } from "./item-fields.ts";
-import { TITLE_MAX } from "./limits.ts";
+import { TEMPLATE_NAME_MAX, TEMPLATES_MAX, TITLE_MAX } from "./limits.ts";
 import { assertMaySell } from "./may-sell.ts";
-
-/** How many templates a seller may keep, and how long a template's name may be. */
-export const TEMPLATES_MAX = 20;
-export const TEMPLATE_NAME_MAX = 40;
 
 const LIMIT_REACHED = msg("listing.templates.limitReached", { max: TEMPLATES_MAX });
 const TEMPLATE_LABELS: Record<string, Message> = {

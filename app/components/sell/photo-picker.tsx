@@ -150,7 +150,7 @@ export function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; er
               layout="grid"
               dependencies={[photos]}
               dragAndDropHooks={dragAndDropHooks}
-              className="mt-2 grid grid-cols-3 gap-x-4 gap-y-3 pt-2.5 pr-2.5 sm:grid-cols-4"
+              className="mt-2 grid grid-cols-3 gap-x-4 gap-y-3 pt-3 pr-3 sm:grid-cols-4"
               data-testid="photo-list"
             >
               {(p) => {
@@ -178,7 +178,7 @@ export function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; er
                       <Button
                         onPress={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
                         aria-label={`${t("removePhoto")} (${i + 1})`}
-                        className="absolute -top-2.5 -right-2.5 flex size-7 items-center justify-center rounded-full bg-white text-base leading-none text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
+                        className="absolute -top-3 -right-3 flex size-7 items-center justify-center rounded-full bg-white text-base leading-none text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
                         data-testid="photo-remove"
                       >
                         ×

@@ -3,7 +3,7 @@ import { data, Form, Link, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
 import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
-import { copyItem, isCopyableState } from "#core/catalog/copy-item.ts";
+import { copyItem } from "#core/catalog/copy-item.ts";
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import {
   ACTIVATION_LOCKS,
@@ -13,6 +13,7 @@ import {
   NETWORK_RESTRICTIONS,
 } from "#core/catalog/device-facts.ts";
 import { getItem, relatedItems } from "#core/catalog/get-item.ts";
+import { isCopyableState } from "#core/catalog/item-states.ts";
 import { marketPrice } from "#core/catalog/market-prices.ts";
 import { requestPublishAfterSetup } from "#core/catalog/publish-after-setup.ts";
 import { MODERATION_RULES } from "#core/moderation/codes.ts";

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { isCopyableState } from "#core/catalog/copy-item.ts";
 import type { ItemCard } from "#core/catalog/item-card.ts";
+import { isCopyableState } from "#core/catalog/item-states.ts";
 import { listTransactions } from "#core/trading/get-transaction.ts";
 import { TransactionList } from "../../components/buying/transaction-list.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
