@@ -85,5 +85,17 @@ test("a new member's first listing: 出品する leads through the seller setup 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByText("この商品は下書きです")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "出品を停止する" })).toBeVisible();
+  expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "first-listing-published");
+
+  // The next listing starts from a template saved on the sell form.
+  await page.goto("/ja/sell/");
+  await page.getByLabel("カテゴリー").selectOption({ label: "スマートフォン" });
+  await page.getByText("テンプレートとして保存").click();
+  await page.getByLabel("テンプレート名", { exact: true }).fill("スマホ");
+  await page.getByRole("button", { name: "テンプレートを保存する" }).click();
+  await expect(page.getByTestId("template-saved")).toHaveText("テンプレート「スマホ」を保存しました");
+  await page.getByRole("link", { name: "テンプレート「スマホ」の内容を入力する" }).click();
+  await expect(page.getByLabel("カテゴリー")).toHaveValue("05");
+  expect(await seriousA11yProblems(page)).toEqual([]);
 });
