@@ -225,6 +225,7 @@ export function ItemForm({
   mode,
   itemState,
   identityVerified,
+  extra,
 }: {
   lang: Locale;
   models: ModelOption[];
@@ -234,6 +235,8 @@ export function ItemForm({
   mode: "new" | "edit";
   itemState?: string;
   identityVerified: boolean;
+  /** More of the form, above its buttons (the sell page's 「テンプレートとして保存」). */
+  extra?: React.ReactNode;
 }) {
   const t = useTranslations("catalog");
   const v = { ...initial, ...(state?.values ?? {}) };
@@ -438,15 +441,21 @@ export function ItemForm({
         confirmed={v.confirmContradictions === "1"}
         error={e.confirmContradictions}
       />
-      <div className="flex flex-col gap-3">
-        <SubmitButton name="intent" value="publish">
-          {mode === "new" || itemState === "DRAFT" ? t("publish") : t("saveChanges")}
-        </SubmitButton>
+      {extra}
+      {/* 出品する is the one filled button, last, where a thumb ends the form; 下書きに保存 is outlined above it (beside it on a desk). */}
+      <div className="flex flex-col gap-3 sm:flex-row" data-testid="form-actions">
         {canDraft && (
-          <SubmitButton name="intent" value="draft" variant="secondary">
-            {t("saveDraft")}
-          </SubmitButton>
+          <div className="sm:flex-1">
+            <SubmitButton name="intent" value="draft" variant="secondary">
+              {t("saveDraft")}
+            </SubmitButton>
+          </div>
         )}
+        <div className="sm:flex-1">
+          <SubmitButton name="intent" value="publish">
+            {canDraft ? t("publish") : t("saveChanges")}
+          </SubmitButton>
+        </div>
       </div>
     </ValidatedForm>
   );

@@ -2,18 +2,39 @@ import { data } from "react-router";
 import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
+import {
+  deleteListingTemplate,
+  getListingTemplate,
+  type ListingTemplate,
+  listListingTemplates,
+  saveListingTemplate,
+} from "#core/catalog/listing-templates.ts";
 import { mayEverSell } from "#core/catalog/may-sell.ts";
 import { listModels } from "#core/catalog/models.ts";
-import { saveItem } from "#core/catalog/save-item.ts";
+import { saveListing } from "#core/catalog/publish-after-setup.ts";
+import { isAppError } from "#core/shared/errors.ts";
 import { ItemForm } from "../components/item-form.tsx";
+import { TemplatePicker, TemplateSave } from "../components/sell/listing-templates.tsx";
+import type { FormState } from "../lib/form-state.ts";
 import { langOf } from "../lib/lang.ts";
 import { core, formFailure, redirectWithFlash, requireUser } from "../lib/request.server.ts";
 import { titleMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/sell";
 import { readItemForm } from "./items/item-form.server.ts";
+import { stepUrl } from "./setup/setup.server.ts";
 
 export const meta = titleMeta("catalog.sellTitle");
 export const handle = { tab: "sell" };
+
+/** A template's fields as the form's values (the defects as the form keeps them: "a,b"). */
+function formValuesOf(template: ListingTemplate): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(template.fields).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(",") : value,
+    ]),
+  );
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
@@ -21,41 +42,73 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = core(context);
   // Business buyers and staff never list (the core refuses them too).
   if (!mayEverSell(user)) throw data("Forbidden", { status: 403 });
+  // `?template=` fills the form from one of the seller's templates (another's fills nothing).
+  const templateParam = new URL(request.url).searchParams.get("template") ?? "";
+  const applied = /^[1-9]\d{0,14}$/.test(templateParam)
+    ? await getListingTemplate(ctx, { actor: user, templateId: Number(templateParam) }).catch((error) => {
+        if (isAppError(error)) return null;
+        throw error;
+      })
+    : null;
   // A new member writes the listing first; the seller setup is asked for when they publish it.
-  const [models, identityVerified, setupNeeded] = await Promise.all([
+  const [models, identityVerified, setupNeeded, templates] = await Promise.all([
     listModels(ctx),
     isIdentityVerified(ctx, user.id),
     needsSellerSetup(ctx, user.id),
+    listListingTemplates(ctx, { sellerId: user.id }),
   ]);
   return {
     models: models.map(({ id, brandCode, name }) => ({ id, brandCode, name })),
     identityVerified,
     setupNeeded,
+    templates: templates.map(({ id, name }) => ({ id, name })),
+    applied: applied ? { id: applied.id, name: applied.name, values: formValuesOf(applied) } : null,
   };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const { input, photos, publish, confirmContradictions, values } = await readItemForm(
-    await request.formData(),
-  );
+  const ctx = core(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "deleteTemplate") {
+    try {
+      await deleteListingTemplate(ctx, { actor, templateId: Number(form.get("templateId")) || 0 });
+      return redirectWithFlash(context, `/${lang}/sell/`, "catalog.templateDeleted");
+    } catch (error) {
+      return formFailure(error, lang, {});
+    }
+  }
+  const { input, photos, publish, confirmContradictions, values } = await readItemForm(form);
+  if (intent === "template") {
+    const templateName = String(form.get("templateName") ?? "");
+    try {
+      const name = templateName.trim();
+      await saveListingTemplate(ctx, { actor, name, input });
+      const saved: FormState & { templateSaved: string } = {
+        values: { ...values, templateName },
+        templateSaved: name,
+      };
+      return saved;
+    } catch (error) {
+      return formFailure(error, lang, { ...values, templateName });
+    }
+  }
   try {
-    const ctx = core(context);
-    // Publishing before the seller setup keeps the listing as a draft and leads through the setup,
-    // back to the listing, where one tap puts it on sale.
-    const setupFirst = publish && (await needsSellerSetup(ctx, actor.id));
-    const { id } = await saveItem(ctx, {
+    // Publishing before the seller setup keeps the listing as a draft, leads through the setup and
+    // publishes it at the setup's end.
+    const { id, setupFirst } = await saveListing(ctx, {
       actor,
       input,
       photos,
-      publish: publish && !setupFirst,
+      publish,
       confirmContradictions,
     });
     if (setupFirst) {
       return redirectWithFlash(
         context,
-        `/${lang}/setup/address/?redirect=${encodeURIComponent(`/${lang}/items/${id}/`)}`,
+        stepUrl(lang, "address", `/${lang}/items/${id}/`, id),
         "catalog.setupBeforePublish",
       );
     }
@@ -71,6 +124,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Sell({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
+  const { applied } = loaderData;
+  const saved = actionData && "templateSaved" in actionData ? actionData.templateSaved : undefined;
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-bold">{t("sellTitle")}</h1>
@@ -82,14 +137,24 @@ export default function Sell({ loaderData, actionData, params }: Route.Component
           {t("setupLaterNotice")}
         </p>
       )}
+      <TemplatePicker templates={loaderData.templates} applied={applied} />
       <ItemForm
+        // A template applied starts the form over with its values.
+        key={applied?.id ?? "blank"}
         lang={langOf(params)}
         models={loaderData.models}
-        initial={{}}
+        initial={applied?.values ?? {}}
         state={actionData}
         existingPhotos={[]}
         mode="new"
         identityVerified={loaderData.identityVerified}
+        extra={
+          <TemplateSave
+            name={actionData?.values?.templateName}
+            error={actionData?.errors?.templateName}
+            saved={saved}
+          />
+        }
       />
     </div>
   );

@@ -6,6 +6,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import {
+  copyImage,
   deleteImage,
   forImageField,
   ITEM_PHOTO_RENDITIONS,
@@ -243,4 +244,40 @@ export async function replaceItemPhotos(
   }
   await discard(ctx, result.removedKeys);
   return result.photos;
+}
+
+/**
+ * Gives `toItemId` (a new listing of the same seller) copies of `fromItemId`'s photos in their
+ * order: new files, never the same ones, so deleting either listing's photos leaves the other's. A
+ * photo whose files are gone is left out. Answers how many were copied.
+ */
+export async function copyItemPhotos(
+  ctx: CoreContext,
+  o: { actor: SessionUser; fromItemId: number; toItemId: number },
+): Promise<number> {
+  await checkSeller(ctx.db, o.actor, o.toItemId, false);
+  const source = await photosOf(ctx.db, o.fromItemId);
+  const copies: Array<{ key: string; width: number; height: number }> = [];
+  try {
+    for (const photo of source) {
+      const copy = await copyImage(ctx, {
+        key: photo.key,
+        prefix: `items/${o.toItemId}`,
+        renditions: ITEM_PHOTO_RENDITIONS,
+      });
+      if (copy) copies.push({ key: copy.key, width: photo.width, height: photo.height });
+    }
+    if (copies.length === 0) return 0;
+    await ctx.db.transaction(async (tx) => {
+      await checkSeller(tx, o.actor, o.toItemId, true);
+      await writeOrder(tx, o.toItemId, copies);
+    });
+  } catch (error) {
+    await discard(
+      ctx,
+      copies.map((c) => c.key),
+    );
+    throw error;
+  }
+  return copies.length;
 }

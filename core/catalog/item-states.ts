@@ -38,6 +38,14 @@ export const EDITABLE_STATES = statesWhere("editable");
 /** The one state a buyer can buy from. */
 export const PURCHASABLE_STATES = statesWhere("purchasable");
 
+/** A listing that is over (sold, or stopped by its seller) may be listed again with the same contents (「同じ内容で出品」). */
+const COPYABLE_STATES: readonly string[] = ["SOLD", "DISABLED"] satisfies ItemState[];
+
+/** Whether its seller may list this listing again as a new one: what the pages offer the seller. */
+export function isCopyableState(state: string): boolean {
+  return COPYABLE_STATES.includes(state);
+}
+
 export const STATE_MESSAGES = {
   notAllowed: msg("listing.states.notAllowed"),
   sold: msg("listing.states.sold"),

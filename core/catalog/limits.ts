@@ -5,3 +5,6 @@ export const DESCRIPTION_MAX = 3000;
 export const COMMENT_MAX = 500;
 /** Photos a listing may have. */
 export const PHOTOS_MAX = 10;
+/** Listing templates a seller may keep, and how long a template's name may be. */
+export const TEMPLATES_MAX = 20;
+export const TEMPLATE_NAME_MAX = 40;

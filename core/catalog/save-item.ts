@@ -90,7 +90,8 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
   if (Object.keys(problems).length > 0) throw new AppError("VALIDATION", { fields: problems });
 
   const now = ctx.clock.now();
-  const row = { ...itemColumns(fields), updatedAt: now };
+  // Any save settles what the seller wants now: a request to publish once set up is cleared.
+  const row = { ...itemColumns(fields), updatedAt: now, publishRequestedAt: null };
   const search = itemSearchRow(fields, model?.name ?? null);
 
   const id = await ctx.db.transaction(async (tx) => {

@@ -158,6 +158,34 @@ export async function deleteImage(
   await Promise.all(renditions.map((r) => ctx.blobs.delete(`${key}-${r.name}.webp`)));
 }
 
+/**
+ * Stores a copy of a stored image's renditions under a new key `${prefix}/<32 hex>`, so that each
+ * owner of a copy may delete theirs alone. Null when a rendition is missing (nothing is left behind).
+ */
+export async function copyImage(
+  ctx: Pick<CoreContext, "blobs">,
+  o: { key: string; prefix: string; renditions: ImageRendition[] },
+): Promise<{ key: string } | null> {
+  if (!PREFIX.test(o.prefix)) throw new Error(`not an image key prefix: ${o.prefix}`);
+  const key = `${o.prefix}/${randomBytes(16).toString("hex")}`;
+  const written: string[] = [];
+  try {
+    for (const r of o.renditions) {
+      const blob = await ctx.blobs.get(`${o.key}-${r.name}.webp`);
+      if (!blob) {
+        await Promise.allSettled(written.map((name) => ctx.blobs.delete(name)));
+        return null;
+      }
+      await ctx.blobs.put(`${key}-${r.name}.webp`, blob.body, blob.contentType);
+      written.push(`${key}-${r.name}.webp`);
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((name) => ctx.blobs.delete(name)));
+    throw error;
+  }
+  return { key };
+}
+
 /** The public address of one rendition. Private images have none: asking for one is a bug. */
 export function imageUrl(ctx: Pick<CoreContext, "blobs">, key: string, rendition: string): string {
   if (key.startsWith("private/")) throw new Error("private images have no public address");

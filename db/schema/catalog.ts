@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -81,6 +82,11 @@ export const items = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     soldAt: timestamp("sold_at", { withTimezone: true }),
+    /**
+     * When the seller asked to publish this draft before their seller setup was done: the setup's
+     * end publishes it (only while it is still a draft with this mark); any later save clears it.
+     */
+    publishRequestedAt: timestamp("publish_requested_at", { withTimezone: true }),
   },
   (t) => [
     index("items_listing_idx").on(t.state, t.publishedAt.desc(), t.id.desc()),
@@ -167,4 +173,24 @@ export const itemSearch = pgTable(
     index("item_search_price_idx").on(t.price, t.itemId),
     index("item_search_new_idx").on(t.publishedAt.desc(), t.itemId.desc()),
   ],
+);
+
+/**
+ * A seller's listing templates: a name and the sell form's fields (never photos or an IMEI), to
+ * fill the form again for the next listing of the same kind. At most 20 a seller, names unique.
+ */
+export const listingTemplates = pgTable(
+  "listing_templates",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: bigint("seller_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The checked form fields by name, as the form sends them (strings, defects a list). */
+    fields: jsonb("fields").$type<Record<string, string | string[]>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("listing_templates_seller_name_key").on(t.sellerId, t.name)],
 );

@@ -27,3 +27,27 @@ export async function getPage(server: TestServer, url: string, cookie = "") {
   const html = await res.text();
   return { status: res.status, res, html, doc: parse(html) };
 }
+
+/** What a member types in the seller setup's address step (the form's fields). */
+export const SETUP_ADDRESS = {
+  intent: "save",
+  familyName: "山田",
+  givenName: "花子",
+  familyNameKana: "ヤマダ",
+  givenNameKana: "ハナコ",
+  postalCode: "1000001",
+  prefectureCode: "13",
+  city: "千代田区",
+  street: "千代田1-1",
+  phone: "0312345678",
+};
+/** What a member types in the seller setup's bank account step. */
+export const SETUP_BANK = {
+  bankCode: "0005",
+  bankName: "三菱UFJ銀行",
+  branchCode: "001",
+  branchName: "本店",
+  accountType: "1",
+  accountNumber: "1234567",
+  holderName: "ヤマダ　ハナコ",
+};

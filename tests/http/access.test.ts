@@ -101,6 +101,8 @@ const API_ACCESS: Record<string, Row> = {
   "post /items/{id}/negotiation": ownerOnly(401, 200, 403),
   // A listing on sale is not under negotiation: putting it back on sale is out of order.
   "post /items/{id}/resume": ownerOnly(401, 409, 403),
+  // The owner's listing on sale is not over yet: only a sold or stopped one is copied.
+  "post /items/{id}/copy": ownerOnly(401, 409, 403),
   "delete /items/{id}": ownerOnly(401, 204, 403),
   "get /me/items": signedIn(401, 200),
   "get /catalog/codes": all(200),

@@ -13,6 +13,7 @@ import { testImage } from "../helpers/account.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { codeIn } from "../helpers/smtp.ts";
 import { totpCode } from "../helpers/two-step.ts";
+import { SETUP_ADDRESS, SETUP_BANK } from "../helpers/web.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -368,30 +369,15 @@ describe("settings pages and the seller setup flow without JavaScript", () => {
       "/ja/setup/address/?redirect=%2Fja%2Fsell%2F",
     );
     const address = await page(token, "/ja/setup/address/?redirect=/ja/sell/", {
-      intent: "save",
+      ...SETUP_ADDRESS,
       redirect: "/ja/sell/",
-      familyName: "山田",
-      givenName: "花子",
-      familyNameKana: "ヤマダ",
-      givenNameKana: "ハナコ",
-      postalCode: "1000001",
-      prefectureCode: "13",
-      city: "千代田区",
-      street: "千代田1-1",
-      phone: "0312345678",
     });
     expect(address.location).toBe("/ja/setup/bank-account/?redirect=%2Fja%2Fsell%2F");
     const second = await page(token, address.location!);
     expect(second.html).toContain("ステップ 2/4");
     const bank = await page(token, address.location!, {
+      ...SETUP_BANK,
       redirect: "/ja/sell/",
-      bankCode: "0005",
-      bankName: "三菱UFJ銀行",
-      branchCode: "001",
-      branchName: "本店",
-      accountType: "1",
-      accountNumber: "1234567",
-      holderName: "ヤマダ　ハナコ",
     });
     expect(bank.location).toBe("/ja/setup/credit-card/?redirect=%2Fja%2Fsell%2F");
     const card = await page(token, bank.location!);

@@ -28,3 +28,13 @@ export function SetupProgress({ step }: { step: (typeof STEPS)[number] }) {
     </div>
   );
 }
+
+/** The fields each step's form carries on to the next: where to go at the end, and the draft to publish. */
+export function SetupCarry({ target, publish }: { target: string; publish: number | null }) {
+  return (
+    <>
+      <input type="hidden" name="redirect" value={target} />
+      {publish !== null && <input type="hidden" name="publish" value={publish} />}
+    </>
+  );
+}

@@ -28,6 +28,24 @@ function move(list: Entry[], from: number, to: number): Entry[] {
   return next;
 }
 
+/** The tile's controls under its photo: as wide as a third of the tile each, 32 px high. */
+const controlClass =
+  "flex h-8 min-w-0 flex-1 items-center justify-center rounded bg-slate-100 text-sm text-slate-700 ring-1 ring-slate-200 hover:bg-slate-200 disabled:opacity-30";
+
+/**
+ * A file picker hidden in its label opens on Space by itself; Enter opens it too, as a button would.
+ */
+function openOnEnter(event: React.KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  const input = event.currentTarget;
+  try {
+    input.showPicker();
+  } catch {
+    input.click();
+  }
+}
+
 let counter = 0;
 const newEntries = (files: File[]): Entry[] =>
   files.map((file) => ({ key: `new-${++counter}`, kind: "new", file, url: URL.createObjectURL(file) }));
@@ -132,7 +150,7 @@ export function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; er
               layout="grid"
               dependencies={[photos]}
               dragAndDropHooks={dragAndDropHooks}
-              className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4"
+              className="mt-2 grid grid-cols-3 gap-x-4 gap-y-3 pt-3 pr-3 sm:grid-cols-4"
               data-testid="photo-list"
             >
               {(p) => {
@@ -144,45 +162,49 @@ export function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; er
                     className="relative rounded-lg outline-none data-dragging:opacity-50 data-drop-target:ring-2 data-drop-target:ring-brand-600 data-focus-visible:ring-2 data-focus-visible:ring-brand-600"
                     data-testid="photo-item"
                   >
-                    <img
-                      src={p.url}
-                      alt={t("photoAlt", { n: i + 1 })}
-                      className="aspect-square w-full rounded-lg object-cover"
-                      draggable={false}
-                    />
-                    {i === 0 && (
-                      <span className="absolute top-1 left-1 rounded bg-brand-600 px-1.5 text-xs font-semibold text-white">
-                        {t("photoCover")}
-                      </span>
-                    )}
-                    <Button
-                      slot="drag"
-                      aria-label={`${t("dragPhoto")} (${i + 1})`}
-                      className="absolute top-1 right-1 flex size-8 cursor-grab items-center justify-center rounded bg-black/60 text-sm text-white"
-                    >
-                      ⠿
-                    </Button>
-                    <div className="absolute inset-x-0 bottom-0 flex justify-between gap-1 p-1">
+                    {/* The photo is left whole: its controls sit below it, and 外す at its corner. */}
+                    <div className="relative">
+                      <img
+                        src={p.url}
+                        alt={t("photoAlt", { n: i + 1 })}
+                        className="aspect-square w-full rounded-lg object-cover"
+                        draggable={false}
+                      />
+                      {i === 0 && (
+                        <span className="absolute bottom-1 left-1 rounded bg-brand-600 px-1.5 text-xs font-semibold text-white">
+                          {t("photoCover")}
+                        </span>
+                      )}
+                      <Button
+                        onPress={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
+                        aria-label={`${t("removePhoto")} (${i + 1})`}
+                        className="absolute -top-3 -right-3 flex size-7 items-center justify-center rounded-full bg-white text-base leading-none text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
+                        data-testid="photo-remove"
+                      >
+                        ×
+                      </Button>
+                    </div>
+                    <div className="mt-1 flex gap-1">
                       <Button
                         onPress={() => setPhotos((list) => move(list, i, i - 1))}
                         isDisabled={i === 0}
                         aria-label={`${t("movePhotoUp")} (${i + 1})`}
-                        className="flex h-8 min-w-8 items-center justify-center rounded bg-black/60 text-sm text-white disabled:opacity-30"
+                        className={controlClass}
                       >
                         ←
                       </Button>
                       <Button
-                        onPress={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
-                        aria-label={`${t("removePhoto")} (${i + 1})`}
-                        className="flex h-8 min-w-8 items-center justify-center rounded bg-black/60 text-sm text-white"
+                        slot="drag"
+                        aria-label={`${t("dragPhoto")} (${i + 1})`}
+                        className={`${controlClass} cursor-grab`}
                       >
-                        ×
+                        ⠿
                       </Button>
                       <Button
                         onPress={() => setPhotos((list) => move(list, i, i + 1))}
                         isDisabled={i === photos.length - 1}
                         aria-label={`${t("movePhotoDown")} (${i + 1})`}
-                        className="flex h-8 min-w-8 items-center justify-center rounded bg-black/60 text-sm text-white disabled:opacity-30"
+                        className={controlClass}
                       >
                         →
                       </Button>
@@ -223,6 +245,7 @@ export function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; er
             accept="image/*"
             capture="environment"
             className="sr-only"
+            onKeyDown={openOnEnter}
             aria-describedby={describedBy}
             disabled={enhanced && photos.length >= PHOTOS_MAX}
             onChange={(e) => {
@@ -245,6 +268,7 @@ export function PhotoPicker({ existing, error }: { existing: ExistingPhoto[]; er
             multiple
             accept={UPLOAD_TYPES}
             className="sr-only"
+            onKeyDown={openOnEnter}
             aria-labelledby={`${id}-label ${id}-album`}
             aria-describedby={describedBy}
             aria-invalid={error ? true : undefined}

@@ -3,6 +3,7 @@ import { data, Form, Link, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
 import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
+import { copyItem } from "#core/catalog/copy-item.ts";
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import {
   ACTIVATION_LOCKS,
@@ -12,7 +13,9 @@ import {
   NETWORK_RESTRICTIONS,
 } from "#core/catalog/device-facts.ts";
 import { getItem, relatedItems } from "#core/catalog/get-item.ts";
+import { isCopyableState } from "#core/catalog/item-states.ts";
 import { marketPrice } from "#core/catalog/market-prices.ts";
+import { requestPublishAfterSetup } from "#core/catalog/publish-after-setup.ts";
 import { MODERATION_RULES } from "#core/moderation/codes.ts";
 import { getHiddenNotice } from "#core/moderation/hidden-notice.ts";
 import {
@@ -51,6 +54,7 @@ import {
   services,
 } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
+import { stepUrl } from "../setup/setup.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = { back: "history", tab: "home" };
@@ -151,16 +155,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "stop_selling":
       case "start_negotiation":
       case "end_negotiation": {
-        // A draft written before the seller setup: the setup first, then back here to publish.
+        // A draft written before the seller setup: the setup first, and the draft published at its end.
         if (intent === "publish" && (await needsSellerSetup(ctx, actor.id))) {
+          await requestPublishAfterSetup(ctx, { actor, itemId });
           return redirectWithFlash(
             context,
-            `/${lang}/setup/address/?redirect=${encodeURIComponent(here)}`,
+            stepUrl(lang, "address", here, itemId),
             "catalog.setupBeforePublish",
           );
         }
         await changeItemState(ctx, { actor, itemId, action: intent });
         return redirectWithFlash(context, here, STATE_FLASH[intent]);
+      }
+      case "copy": {
+        // 「同じ内容で出品」: a new draft, opened in the edit form to be checked and published.
+        const { id } = await copyItem(ctx, { actor, itemId });
+        return redirectWithFlash(context, `/${lang}/items/${id}/edit/`, "catalog.copied");
       }
       case "delete":
         await deleteItem(ctx, { actor, itemId });
@@ -295,6 +305,17 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
   const { item, comments, related, loggedIn, viewerId, hiddenNotice, market } = loaderData;
   const reportHref = (type: "item" | "comment", id: number) => `/${lang}/report/?type=${type}&id=${id}`;
   const isSeller = item.viewer.isSeller;
+  const draft = item.state === "DRAFT";
+  const editLink = item.viewer.canEdit && (
+    <Link
+      to={`/${lang}/items/${item.id}/edit/`}
+      className={`rounded-full px-5 py-2.5 text-sm font-semibold ${
+        draft ? "border border-slate-300" : "bg-brand-600 text-white hover:bg-brand-700"
+      }`}
+    >
+      {t("edit")}
+    </Link>
+  );
   const blocked = item.viewer.blockedBySeller;
   useEffect(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the recently viewed list is a plain, readable cookie by design.
@@ -379,14 +400,8 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
               className="flex flex-wrap gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
               aria-label={t("edit")}
             >
-              {item.viewer.canEdit && (
-                <Link
-                  to={`/${lang}/items/${item.id}/edit/`}
-                  className="rounded-full bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white"
-                >
-                  {t("edit")}
-                </Link>
-              )}
+              {/* A draft's one step forward is 出品する: the filled button, first; editing it is outlined. */}
+              {!draft && editLink}
               <Form method="post" className="contents">
                 {SELLER_BUTTONS.filter((action) => item.viewer.actions.includes(action)).map((action) => (
                   <button
@@ -394,14 +409,30 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
                     type="submit"
                     name="intent"
                     value={action}
-                    className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold"
+                    className={`rounded-full px-4 py-2.5 text-sm font-semibold ${
+                      draft && action === "publish"
+                        ? "bg-brand-600 px-6 text-white hover:bg-brand-700"
+                        : "border border-slate-300"
+                    }`}
                   >
                     {action === "publish"
                       ? t(item.state === "DRAFT" ? "publish" : "resume")
                       : t(SELLER_BUTTON_LABELS[action])}
                   </button>
                 ))}
+                {isCopyableState(item.state) && (
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="copy"
+                    className="rounded-full border border-brand-600 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                    data-testid="copy-listing"
+                  >
+                    {t("copyListing")}
+                  </button>
+                )}
               </Form>
+              {draft && editLink}
               {item.viewer.canEdit && (
                 <details className="w-full text-sm">
                   <summary className="cursor-pointer text-danger-600">{t("delete")}</summary>

@@ -3,7 +3,7 @@ import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { listModels } from "#core/catalog/models.ts";
-import { saveItem } from "#core/catalog/save-item.ts";
+import { saveListing } from "#core/catalog/publish-after-setup.ts";
 import { ItemForm } from "../../components/item-form.tsx";
 import { langOf } from "../../lib/lang.ts";
 import {
@@ -15,6 +15,7 @@ import {
   requireUser,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
+import { stepUrl } from "../setup/setup.server.ts";
 import type { Route } from "./+types/edit";
 import { readItemForm } from "./item-form.server.ts";
 
@@ -67,7 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await request.formData(),
   );
   try {
-    const { state } = await saveItem(core(context), {
+    const { state, setupFirst } = await saveListing(core(context), {
       actor,
       itemId,
       input,
@@ -75,6 +76,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       publish,
       confirmContradictions,
     });
+    // A draft published before the seller setup: saved, and published at the setup's end.
+    if (setupFirst) {
+      const here = `/${lang}/items/${itemId}/`;
+      return redirectWithFlash(context, stepUrl(lang, "address", here, itemId), "catalog.setupBeforePublish");
+    }
     return redirectWithFlash(
       context,
       `/${lang}/items/${itemId}/`,

@@ -1,7 +1,8 @@
 import { useCallback } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
+import { isCopyableState } from "#core/catalog/item-states.ts";
 import { listTransactions } from "#core/trading/get-transaction.ts";
 import { TransactionList } from "../../components/buying/transaction-list.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
@@ -38,6 +39,7 @@ const TAB_EMPTY = {
 export default function ListingItems({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("mypageLists");
   const buying = useTranslations("buying");
+  const catalog = useTranslations("catalog");
   const lang = langOf(params);
   const { tab, items } = loaderData;
   const fetchPage = useCallback(
@@ -110,7 +112,27 @@ export default function ListingItems({ loaderData, params }: Route.ComponentProp
               {t(TAB_EMPTY[tab])}
             </EmptyState>
           }
-          renderItem={(item) => <ItemTile item={item} lang={lang} />}
+          renderItem={(item) =>
+            isCopyableState(item.state) ? (
+              <div className="flex h-full flex-col gap-1.5">
+                <ItemTile item={item} lang={lang} />
+                {/* 「同じ内容で出品」: a new draft of this listing, opened in the edit form. */}
+                <Form method="post" action={`/${lang}/items/${item.id}/`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="copy"
+                    aria-label={catalog("copyListingOf", { title: item.title })}
+                    className="flex min-h-10 w-full items-center justify-center rounded-full border border-brand-600 px-2 py-1 text-xs leading-tight font-semibold text-brand-700 hover:bg-brand-50"
+                  >
+                    {catalog("copyListing")}
+                  </button>
+                </Form>
+              </div>
+            ) : (
+              <ItemTile item={item} lang={lang} />
+            )
+          }
         />
       </section>
     </div>

@@ -2,13 +2,13 @@ import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { AddressForm } from "../../components/account/address-form.tsx";
-import { SetupProgress } from "../../components/account/setup-progress.tsx";
+import { SetupCarry, SetupProgress } from "../../components/account/setup-progress.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
 import { core, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/address";
-import { setupTarget, stepUrl } from "./setup.server.ts";
+import { setupPublish, setupTarget, stepUrl } from "./setup.server.ts";
 
 export const meta = titleMeta("setup.title");
 export const handle = { tab: "sell" };
@@ -19,6 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     address: addressForPage(await getAddress(core(context), user.id)),
     target: setupTarget(request, lang),
+    publish: setupPublish(request),
   };
 }
 
@@ -27,7 +28,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUser(context, request, lang);
   const form = await request.formData();
   const result = await submitAddressForm(core(context), { userId: actor.id, form, lang });
-  if ("saved" in result) return redirect(stepUrl(lang, "bank-account", setupTarget(request, lang, form)));
+  if ("saved" in result)
+    return redirect(
+      stepUrl(lang, "bank-account", setupTarget(request, lang, form), setupPublish(request, form)),
+    );
   return result;
 }
 
@@ -44,7 +48,7 @@ export default function SetupAddress({ loaderData, actionData, params }: Route.C
           saved={loaderData.address}
           submitLabel={t("next")}
         >
-          <input type="hidden" name="redirect" value={loaderData.target} />
+          <SetupCarry target={loaderData.target} publish={loaderData.publish} />
         </AddressForm>
       </PageCard>
     </>

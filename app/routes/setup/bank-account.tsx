@@ -2,13 +2,13 @@ import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
-import { SetupProgress } from "../../components/account/setup-progress.tsx";
+import { SetupCarry, SetupProgress } from "../../components/account/setup-progress.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { bankAccountFormData, submitBankAccountForm } from "../../lib/account-forms.server.ts";
 import { core, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/bank-account";
-import { setupTarget, stepUrl } from "./setup.server.ts";
+import { setupPublish, setupTarget, stepUrl } from "./setup.server.ts";
 
 export const meta = titleMeta("setup.title");
 export const handle = { back: "/setup/address/", tab: "sell" };
@@ -19,6 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     ...bankAccountFormData(await getBankAccount(core(context), user.id)),
     target: setupTarget(request, lang),
+    publish: setupPublish(request),
   };
 }
 
@@ -27,7 +28,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUser(context, request, lang);
   const form = await request.formData();
   const result = await submitBankAccountForm(core(context), { userId: actor.id, form, lang });
-  if ("saved" in result) return redirect(stepUrl(lang, "credit-card", setupTarget(request, lang, form)));
+  if ("saved" in result)
+    return redirect(
+      stepUrl(lang, "credit-card", setupTarget(request, lang, form), setupPublish(request, form)),
+    );
   return result;
 }
 
@@ -45,7 +49,7 @@ export default function SetupBankAccount({ loaderData, actionData, params }: Rou
           popular={loaderData.popular}
           submitLabel={t("next")}
         >
-          <input type="hidden" name="redirect" value={loaderData.target} />
+          <SetupCarry target={loaderData.target} publish={loaderData.publish} />
         </BankAccountForm>
       </PageCard>
     </>

@@ -1,22 +1,45 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { completeSellerSetup } from "#core/account/seller-setup.ts";
+import { publishAfterSetup } from "#core/catalog/publish-after-setup.ts";
+import { isAppError } from "#core/shared/errors.ts";
 import { SetupProgress } from "../../components/account/setup-progress.tsx";
-import { core, langOf, requireUser } from "../../lib/request.server.ts";
+import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/complete";
-import { setupTarget, stepUrl } from "./setup.server.ts";
+import { setupPublish, setupTarget, stepUrl } from "./setup.server.ts";
 
 export const meta = titleMeta("setup.completeTitle");
 export const handle = { tab: "sell" };
 
-/** Landing here finishes the setup, once both earlier steps are saved; otherwise back to the missing one. */
+/**
+ * Landing here finishes the setup, once both earlier steps are saved; otherwise back to the missing
+ * one. The draft the member asked to publish before the setup (`publish`) goes on sale now, and they
+ * land on it; one that no longer makes a complete listing opens in its edit form to be put right.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
+  const ctx = core(context);
   const target = setupTarget(request, lang);
-  const result = await completeSellerSetup(core(context), user.id);
-  if ("missing" in result) throw redirect(stepUrl(lang, result.missing, target));
+  const publish = setupPublish(request);
+  const result = await completeSellerSetup(ctx, user.id);
+  if ("missing" in result) throw redirect(stepUrl(lang, result.missing, target, publish));
+  if (publish !== null) {
+    const outcome = await publishAfterSetup(ctx, { actor: user, itemId: publish }).then(
+      () => "published" as const,
+      (error: unknown) => {
+        if (!isAppError(error)) throw error;
+        return error.code === "VALIDATION" ? ("check" as const) : ("none" as const);
+      },
+    );
+    if (outcome === "published") {
+      throw redirectWithFlash(context, `/${lang}/items/${publish}/`, "catalog.published");
+    }
+    if (outcome === "check") {
+      throw redirectWithFlash(context, `/${lang}/items/${publish}/edit/`, "catalog.publishAfterSetupCheck");
+    }
+  }
   return { target };
 }
 

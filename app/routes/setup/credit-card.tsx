@@ -1,13 +1,13 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { addSavedCard, listSavedCards } from "#core/payments/saved-cards.ts";
-import { SetupProgress } from "../../components/account/setup-progress.tsx";
+import { SetupCarry, SetupProgress } from "../../components/account/setup-progress.tsx";
 import { canEnterCards, NewCardForm } from "../../components/buying/card-fields.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { core, formFailure, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/credit-card";
-import { setupTarget, stepUrl } from "./setup.server.ts";
+import { setupPublish, setupTarget, stepUrl } from "./setup.server.ts";
 
 export const meta = titleMeta("cardTopUp.setup.title");
 export const handle = { back: "/setup/bank-account/", tab: "sell" };
@@ -18,11 +18,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, lang);
   const ctx = core(context);
   const target = setupTarget(request, lang);
+  const publish = setupPublish(request);
   return {
     cards: await listSavedCards(ctx, { userId: user.id }),
     cardEntry: { provider: ctx.payments.name, publicKey: ctx.payments.publicKey },
     target,
-    next: stepUrl(lang, "complete", target),
+    publish,
+    next: stepUrl(lang, "complete", target, publish),
   };
 }
 
@@ -33,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const token = String(form.get("cardToken") ?? "");
   try {
     await addSavedCard(core(context), { userId: user.id, token });
-    return redirect(stepUrl(lang, "complete", setupTarget(request, lang, form)));
+    return redirect(stepUrl(lang, "complete", setupTarget(request, lang, form), setupPublish(request, form)));
   } catch (error) {
     return formFailure(error, lang, {});
   }
@@ -41,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function SetupCreditCard({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTranslations("cardTopUp");
-  const { cards, cardEntry, target, next } = loaderData;
+  const { cards, cardEntry, target, publish, next } = loaderData;
   return (
     <>
       <SetupProgress step="creditCard" />
@@ -64,7 +66,7 @@ export default function SetupCreditCard({ loaderData, actionData }: Route.Compon
             submitLabel={t("setup.save")}
             formError={actionData?.formError ?? Object.values(actionData?.errors ?? {})[0]}
           >
-            <input type="hidden" name="redirect" value={target} />
+            <SetupCarry target={target} publish={publish} />
           </NewCardForm>
         ) : (
           <p role="alert" className="text-sm">

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
+import { copyItem } from "#core/catalog/copy-item.ts";
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { ITEM_LABELS, ZItemDraft } from "#core/catalog/item-fields.ts";
@@ -248,6 +249,24 @@ export const itemRoutes = [
     "Mark a listing as under negotiation (ASK): it stays up and takes comments, but cannot be bought",
   ),
   stateRoute("/items/{id}/resume", "end_negotiation", "Put a listing under negotiation back on sale"),
+  defineRoute({
+    method: "post",
+    path: "/items/{id}/copy",
+    summary:
+      "List again with the same details (同じ内容で出品): a new draft of the caller's own sold or stopped listing, with copies of its photos and no IMEI",
+    tag: "items",
+    auth: "user",
+    responses: {
+      201: { description: "The new draft", schema: ZItem },
+      403: { description: "Someone else's listing" },
+      404: { description: "No such listing" },
+      409: { description: "Neither sold nor stopped" },
+    },
+    async handler({ ctx, actor, params }) {
+      const { id } = await copyItem(ctx, { actor: actor!, itemId: idParam(params.id) });
+      return { status: 201, body: await itemJson({ ctx, itemId: id, viewerId: actor!.id }) };
+    },
+  }),
   defineRoute({
     method: "delete",
     path: "/items/{id}",

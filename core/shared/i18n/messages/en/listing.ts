@@ -106,6 +106,16 @@ export const enListing: Pick<Messages, "listing"> = {
       membersOnly: "Only members can list items; business and staff accounts cannot",
       setupFirst: "Register your address and where to send your proceeds before listing",
     },
+    publishAfterSetup: {
+      notRequested: "This listing is not a draft waiting to go on sale after your registration",
+    },
+    copy: {
+      notCopyable: "Only a sold listing or one you stopped can be listed again with the same details",
+    },
+    templates: {
+      name: "Template name",
+      limitReached: "You can keep up to {max} templates. Delete one you no longer need, then save",
+    },
     savedSearches: {
       limitReached: "You can save up to {max} searches. Delete one you no longer need",
       nothingToSave: "Enter a keyword or a filter before saving the search",

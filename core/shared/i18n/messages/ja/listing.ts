@@ -103,6 +103,16 @@ export const jaListing = {
       membersOnly: "出品できるのは会員のみです。法人のお取引先・運営スタッフのアカウントでは出品できません",
       setupFirst: "出品するには、先に住所と売上金の振込先を登録してください",
     },
+    publishAfterSetup: {
+      notRequested: "この商品は、登録のあとに出品する下書きではありません",
+    },
+    copy: {
+      notCopyable: "同じ内容で出品できるのは、売り切れた商品と出品を停止した商品です",
+    },
+    templates: {
+      name: "テンプレート名",
+      limitReached: "テンプレートは{max}件まで保存できます。不要なものを削除してから保存してください",
+    },
     savedSearches: {
       limitReached: "保存できる検索条件は{max}件までです。不要なものを削除してください",
       nothingToSave: "キーワードか絞り込み条件を指定してから保存してください",
