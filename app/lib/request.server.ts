@@ -51,7 +51,9 @@ export function requireUser(context: Ctx, request: Request, lang: Locale): Sessi
   const user = requestInfo(context).user;
   if (!user) {
     const url = new URL(request.url);
-    const back = url.pathname.replace(/\.data$/, "") + url.search;
+    // A navigation in the browser asks for the page's data: `/ja/x/_.data?_routes=…` stands for `/ja/x/`.
+    url.searchParams.delete("_routes");
+    const back = url.pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "") + url.search;
     throw redirect(`/${lang}/login/?redirect=${encodeURIComponent(back)}`);
   }
   return user;
