@@ -18,12 +18,7 @@ import {
   useGradeLabel,
   useNgLabel,
 } from "../../components/buyback-member/offer-lines.tsx";
-import {
-  type ConfirmCopy,
-  ConfirmForm,
-  ConfirmPanel,
-  valuesOf,
-} from "../../components/buying/confirm-form.tsx";
+import { type ConfirmCopy, ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.tsx";
 import { Checkbox, FieldMessages, FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
@@ -243,7 +238,7 @@ type Grading = NonNullable<Route.ComponentProps["loaderData"]["view"]["grading"]
  * 検査結果 in words: the grade and what it means, each defect and what it means, whether the function
  * test passed, and an outside grade (NSYS) explained letter by letter.
  */
-function GradingFindings({ grading, lang }: { grading: Grading; lang: "ja" | "en" }) {
+function GradingFindings({ grading }: { grading: Grading }) {
   const m = useTranslations("buybackMember");
   const t = useTranslations("buybackMember.detail");
   const b = useTranslations("buyback");
@@ -428,7 +423,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
             {t("detail.grading")}
           </h2>
           <p className="mt-2 text-sm leading-relaxed text-slate-700">{t("detail.gradingLead")}</p>
-          <GradingFindings grading={view.grading} lang={lang} />
+          <GradingFindings grading={view.grading} />
           {view.photos.length > 0 && (
             <>
               <h3 className="mt-4 font-bold">{t("detail.photos")}</h3>
