@@ -1,12 +1,20 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { useTranslations } from "use-intl";
+import {
+  isQuoteCondition,
+  listQuoteModels,
+  QUOTE_CONDITION_CODES,
+  quickQuote,
+} from "#core/buyback/quick-quote.ts";
 import { cardsByIds } from "#core/catalog/item-card.ts";
 import { newForLatestSavedSearch } from "#core/catalog/saved-searches.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
 import { BRANDS } from "#core/shared/codes.ts";
+import { isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { tradesUnderWay } from "#core/trading/trades-under-way.ts";
+import { InstantQuote, type InstantQuoteData } from "../components/buyback/instant-quote.tsx";
 import { TradesUnderWay } from "../components/buying/trades-under-way.tsx";
 import { CategoryLinks } from "../components/category-links.tsx";
 import { ItemGrid } from "../components/item-grid.tsx";
@@ -20,12 +28,48 @@ import type { Route } from "./+types/home";
 
 export const handle = { tab: "home" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * The visitor's instant quote from the address (`?model=…&condition=…`): the models with a price now,
+ * what was chosen, a message for a choice left out once the form was sent, and the price range.
+ */
+async function instantQuote(
+  context: Route.LoaderArgs["context"],
+  search: URLSearchParams,
+  lang: "ja" | "en",
+): Promise<InstantQuoteData> {
+  const ctx = core(context);
+  const models = await services(context).reads.read("buyback quote models", () => listQuoteModels(ctx));
+  const chosen = { model: search.get("model") ?? "", condition: search.get("condition") ?? "" };
+  const data: InstantQuoteData = {
+    models,
+    conditions: QUOTE_CONDITION_CODES,
+    chosen,
+    errors: {},
+    quote: null,
+  };
+  if (!search.has("model") && !search.has("condition")) return data;
+  const t = translator(lang);
+  const model = models.find((m) => String(m.id) === chosen.model.trim());
+  const condition = chosen.condition.trim();
+  if (!model) data.errors.model = t("home.quote.modelRequired");
+  if (!isQuoteCondition(condition)) data.errors.condition = t("home.quote.conditionRequired");
+  if (!model || !isQuoteCondition(condition)) return data;
+  try {
+    data.quote = await quickQuote(ctx, { modelId: model.id, condition });
+  } catch (error) {
+    // The model left the catalogue since the list was read: as if none were chosen.
+    if (!isAppError(error) || error.code !== "NOT_FOUND") throw error;
+    data.errors.model = t("home.quote.modelRequired");
+  }
+  return data;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = core(context);
   const viewer = requestInfo(context).user;
   // A member's own things come first: their trades under way and their latest saved search.
   const member = viewer?.role === "member" ? viewer.id : null;
-  const [fresh, recent, trades, saved] = await Promise.all([
+  const [fresh, recent, trades, saved, quote] = await Promise.all([
     // The newest listings, the same for everyone: kept briefly between requests (decision 030).
     services(context).reads.read("home fresh", () =>
       searchItems(ctx, { query: parseSearchQuery({ status: "on_sale" }), limit: 18 }),
@@ -33,18 +77,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cardsByIds(ctx, recentIds(cookiesOf(request)).slice(0, 12)),
     member ? tradesUnderWay(ctx, { userId: member, limit: 5 }) : null,
     member ? newForLatestSavedSearch(ctx, { userId: member, limit: 6 }) : null,
+    // A visitor's home opens with the instant quote; a signed-in person's links to the buyback.
+    viewer ? null : instantQuote(context, new URL(request.url).searchParams, langOf(params)),
   ]);
   return {
     fresh: fresh.items,
     recent: recent.filter((i) => i.state !== "DRAFT" && i.state !== "PRIVATE"),
     trades,
     saved,
+    quote,
   };
 }
 
 export function meta(args: Route.MetaArgs) {
   const t = translator(localeOf(args.location.pathname));
-  return seo(args, { title: t("home.title") });
+  // A quote is one visitor's choice: only the home itself is for search engines.
+  return seo(args, { title: t("home.title"), noindex: args.location.search !== "" });
 }
 
 /**
@@ -100,6 +148,26 @@ function MemberSummary({
   );
 }
 
+/** A signed-in person's way to the buyback: a card under their own things. */
+function BuybackBanner({ lang }: { lang: "ja" | "en" }) {
+  const t = useTranslations("home.quote");
+  return (
+    <Link
+      to={`/${lang}/buyback/`}
+      className="flex flex-col gap-1 rounded-2xl bg-gradient-to-r from-brand-50 to-white p-5 shadow-sm ring-1 ring-brand-100 hover:ring-brand-600 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="home-buyback-link"
+    >
+      <span>
+        <span className="block font-bold text-slate-900">{t("bannerTitle")}</span>
+        <span className="mt-1 block text-sm text-slate-600">{t("bannerBody")}</span>
+      </span>
+      <span className="mt-2 shrink-0 text-sm font-semibold text-brand-700 underline sm:mt-0">
+        {t("bannerLink")}
+      </span>
+    </Link>
+  );
+}
+
 function Feature({ title, body }: { title: string; body: string }) {
   return (
     <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -143,6 +211,11 @@ export default function Home({ params, loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         </section>
+      )}
+      {loaderData.quote ? (
+        <InstantQuote data={loaderData.quote} lang={lang} />
+      ) : (
+        <BuybackBanner lang={lang} />
       )}
       {loaderData.recent.length > 0 && (
         <section aria-labelledby="recent-title">

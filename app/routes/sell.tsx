@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
@@ -129,6 +129,16 @@ export default function Sell({ loaderData, actionData, params }: Route.Component
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-bold">{t("sellTitle")}</h1>
+      <p className="mb-4 text-sm text-slate-600">
+        {t("sellInsteadBuybackNote")}{" "}
+        <Link
+          to={`/${langOf(params)}/buyback/`}
+          className="font-semibold text-brand-700 underline"
+          data-testid="sell-buyback-link"
+        >
+          {t("sellInsteadBuyback")}
+        </Link>
+      </p>
       {loaderData.setupNeeded && (
         <p
           className="mb-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-800"

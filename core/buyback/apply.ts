@@ -16,10 +16,9 @@ import { parseInput } from "../shared/parse-input.ts";
 import { text, yamatoShukaDate, yamatoShukaTime } from "../shared/validation/index.ts";
 import { recordCreation } from "../state/change-state.ts";
 import { type EstimatedDevice, estimateDevices, type TBuybackDevice } from "./estimate.ts";
+import { BUYBACK_HANDOVER, type BuybackShippingMethod } from "./handover.ts";
 import { assertBuybackMember } from "./member-item.ts";
 import { BUYBACK_ITEM_MACHINE } from "./states.ts";
-
-type BuybackShippingMethod = "kit" | "pickup";
 
 export type TBuybackShipping = { method?: unknown; pickupDate?: unknown; pickupSlot?: unknown };
 /** What the member confirms before sending: Find My / Google account signed out, data erased, 18 or older. */
@@ -48,7 +47,7 @@ const REQUEST_KEY = /^[A-Za-z0-9_.:-]{8,64}$/;
 function shippingSchema(now: Date) {
   return z
     .object({
-      method: z.enum(["kit", "pickup"]),
+      method: z.enum(BUYBACK_HANDOVER.methods),
       pickupDate: text(yamatoShukaDate({ now })),
       pickupSlot: text(),
     })

@@ -17,6 +17,7 @@ import { AppError } from "../shared/errors.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 import { changeState, recordCreation } from "../state/change-state.ts";
+import { nextState } from "../state/machine.ts";
 import { endBuyback, sendReturnParcel } from "./end-buyback.ts";
 import { ageOn, identityCheckNeeded } from "./identity-rule.ts";
 import { buybackNotice } from "./notice.ts";
@@ -33,6 +34,7 @@ const ERRORS = {
   identity: msg("buyback.errors.identityRequired"),
   underAge: msg("buyback.errors.underAge"),
   adult: msg("buyback.errors.adultRequired"),
+  notNow: msg("buyback.errors.notNow"),
 };
 
 /** The member's own device, locked; another member's is NOT_FOUND (never saying it exists). */
@@ -192,6 +194,47 @@ async function addToDelivery(
  * amount to the member's proceeds (a ledger entry, opening its 180-day lot); the device to the
  * winning buyer's next delivery with our fee. A second accept finds the device bought (CONFLICT).
  */
+/**
+ * Whether the member may accept this offer now, changing nothing: the offer stands and has not
+ * lapsed, the identity check the Act asks for is done, and the member is old enough (by the check,
+ * or by their word where no check is needed). The acceptance's facts, or the reason why not.
+ */
+async function mayAccept(ctx: Pick<CoreContext, "db" | "clock">, item: ItemRow, adult: boolean) {
+  const now = ctx.clock.now();
+  if (item.state === "40" && item.offerExpiresAt && item.offerExpiresAt <= now) {
+    throw new AppError("CONFLICT", { message: ERRORS.expired });
+  }
+  if (item.state !== "40" || item.offerAmount === null || item.offerCompanyId === null) {
+    // The machine says why (already bought, ended, not offered yet).
+    nextState(BUYBACK_ITEM_MACHINE, item.state, "accept", "member");
+    throw new AppError("CONFLICT", { message: ERRORS.notNow });
+  }
+  const a = await acceptanceOf(ctx, item);
+  if (a.identityNeeded && !a.identityVerified) throw new AppError("FORBIDDEN", { message: ERRORS.identity });
+  const birthDate = a.check?.verifiedFacts?.birthDate;
+  const age = birthDate ? ageOn(birthDate, tokyoNow(now).date) : null;
+  if (age !== null && age < BUYBACK_RULES.minimumAge)
+    throw new AppError("FORBIDDEN", { message: ERRORS.underAge });
+  if (age === null && !adult) throw new AppError("VALIDATION", { fields: { adult: ERRORS.adult } });
+  return a;
+}
+
+/**
+ * Whether the member may accept the offer now, without accepting: what the offer page asks before
+ * it asks the member to confirm. Throws as `acceptOffer` would.
+ */
+export async function checkAcceptOffer(
+  ctx: CoreContext,
+  o: { itemId: number; userId: number; adult: boolean },
+): Promise<void> {
+  const [item] = await ctx.db
+    .select()
+    .from(buybackItems)
+    .where(and(eq(buybackItems.id, o.itemId), eq(buybackItems.userId, o.userId)));
+  if (!item) throw new AppError("NOT_FOUND", { message: ERRORS.notFound });
+  await mayAccept(ctx, item, o.adult);
+}
+
 export async function acceptOffer(
   ctx: CoreContext,
   o: { itemId: number; userId: number; adult: boolean },
@@ -200,28 +243,7 @@ export async function acceptOffer(
     const c = { ...ctx, db: tx };
     const item = await lockOwnItem(c, o.itemId, o.userId);
     const now = ctx.clock.now();
-    if (item.state === "40" && item.offerExpiresAt && item.offerExpiresAt <= now) {
-      throw new AppError("CONFLICT", { message: ERRORS.expired });
-    }
-    if (item.state !== "40" || item.offerAmount === null || item.offerCompanyId === null) {
-      // The machine says why (already bought, ended, not offered yet).
-      await changeState(c, {
-        machine: BUYBACK_ITEM_MACHINE,
-        table: buybackItems,
-        id: item.id,
-        from: item.state,
-        action: "accept",
-        actor: { role: "member", id: o.userId },
-      });
-    }
-    const a = await acceptanceOf(c, item);
-    if (a.identityNeeded && !a.identityVerified)
-      throw new AppError("FORBIDDEN", { message: ERRORS.identity });
-    const birthDate = a.check?.verifiedFacts?.birthDate;
-    const age = birthDate ? ageOn(birthDate, tokyoNow(now).date) : null;
-    if (age !== null && age < BUYBACK_RULES.minimumAge)
-      throw new AppError("FORBIDDEN", { message: ERRORS.underAge });
-    if (age === null && !o.adult) throw new AppError("VALIDATION", { fields: { adult: ERRORS.adult } });
+    const a = await mayAccept(c, item, o.adult);
     const amount = item.offerAmount as number;
     const companyId = item.offerCompanyId as number;
     const fee = Math.floor((amount * BUYBACK_RULES.buyerFeePercent) / 100);

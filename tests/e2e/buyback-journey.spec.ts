@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import { applyWithKit, FINE, fillDevice, fillDiagnostics, imeiOf, jaYen } from "./buyback-steps.ts";
 import { expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
+import { confirmStep, journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
 
 /**
  * The whole buyback in one run: a member sends two devices in, a grader grades both, two business
@@ -140,6 +140,7 @@ test("a member sends two devices in, sells one to the higher of two bidders and 
   // The parcel leaves: both devices of the application travel together.
   await page.goto(`/ja/buyback/transactions/${ids.iphone}/`);
   await page.getByRole("button", { name: "発送しました" }).click();
+  await confirmStep(page, "発送しました");
   await expect(page.getByTestId("buyback-status")).toHaveAttribute("data-state", "20");
   await page.goto(`/ja/buyback/transactions/${ids.pixel}/`);
   await expect(page.getByTestId("buyback-status")).toHaveAttribute("data-state", "20");
@@ -190,6 +191,7 @@ test("a member sends two devices in, sells one to the higher of two bidders and 
   await noSeriousA11yProblems(page);
   await journeyShot(page, "buyback-journey-offer");
   await page.getByRole("button", { name: "この金額で売る" }).click();
+  await confirmStep(page, "この金額で売る");
   await expect(page.getByTestId("bought")).toContainText(jaYen(BIDS.iphone.link));
   await expect(page.getByTestId("buyback-status")).toHaveAttribute("data-state", "50");
 
@@ -198,6 +200,7 @@ test("a member sends two devices in, sells one to the higher of two bidders and 
   await expect(page.getByTestId("offer")).toContainText(jaYen(BIDS.pixel.reuse));
   await expect(page.getByTestId("offer")).not.toContainText(BUYERS.reuse.company);
   await page.getByRole("button", { name: "お断りして返送してもらう" }).click();
+  await confirmStep(page, "お断りして返送してもらう");
   await expect(page.getByTestId("buyback-status")).toHaveAttribute("data-state", "60");
   await expect(page.getByTestId("return-invoice")).toHaveText(/^\d{12}$/);
 

@@ -1,7 +1,7 @@
 import { formatYen } from "#app/i18n/index.ts";
 import { applyWithKit, FINE, fillDevice, imeiOf, jaYen } from "./buyback-steps.ts";
 import { expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
+import { confirmStep, journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
 
 type Estimate = {
   offer: { bid: number; deductions: { code: string; amount: number }[]; amount: number } | null;
@@ -142,7 +142,17 @@ test("a member applies with two devices from live bids, confirms with a packing 
   expect(await seriousA11yProblems(page)).toEqual([]);
   await page.getByRole("button", { name: "登録住所にする" }).click();
   await expect(page).toHaveURL(detailUrl);
+  // Marking the parcel shipped asks first, in a dialog that says what follows.
+  await expect(page.getByTestId("ship-form")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: "発送しました" }).click();
+  const ship = page.getByRole("alertdialog", { name: "端末を発送しましたか？" });
+  await expect(ship).toContainText("同じ箱の端末2台が、まとめて発送済みになります。");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await ship.getByRole("button", { name: "戻る" }).click();
+  await expect(ship).toBeHidden();
+  await expect(page.getByTestId("buyback-status")).toHaveAttribute("data-state", "10");
+  await page.getByRole("button", { name: "発送しました" }).click();
+  await confirmStep(page, "発送しました");
   await expect(page.getByTestId("buyback-status")).toHaveAttribute("data-state", "20");
   await expect(page.getByTestId("timeline")).toContainText("配送中");
   await journeyShot(page, "buyback-member-transaction");

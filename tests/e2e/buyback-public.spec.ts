@@ -69,6 +69,34 @@ test("a visitor checks a price in the quote box and reads the model's page", asy
   await journeyShot(page, "buyback-model");
 });
 
+test("a visitor's home quotes a model in a condition and leads to the application with both filled in", async ({
+  page,
+}) => {
+  await page.goto("/ja/");
+  const quote = page.getByTestId("home-quote");
+  await expect(quote.getByRole("heading", { name: "スマホの買取価格をいますぐチェック" })).toBeVisible();
+  // The text box narrows the model list as one types.
+  await quote.getByLabel("機種名で絞り込む").fill("iphone 13");
+  const model = quote.getByLabel("機種", { exact: true });
+  await expect(model.locator("option").nth(1)).toHaveText(/^iPhone 13/);
+  await model.selectOption({ index: 1 });
+  const chosen = await model.inputValue();
+  await quote.getByLabel("端末の状態").selectOption("used");
+  // Updated in place: the address carries the choice, the page did not scroll away.
+  await expect(page).toHaveURL(new RegExp(`[?&]model=${chosen}&condition=used`));
+  const result = page.getByTestId("quote-result");
+  await expect(result).toContainText("（小さな傷や擦れがある）の買取価格の目安");
+  await expect(result.getByTestId("quote-range").or(result.getByTestId("quote-none"))).toBeVisible();
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await journeyShot(page, "home-quote-phone");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await journeyShot(page, "home-quote-desktop");
+  await result.getByRole("link", { name: "この内容で買取を申し込む" }).click();
+  // A visitor signs in first, and comes back to the application with the choice.
+  await expect(page).toHaveURL(/\/ja\/login\/\?redirect=/);
+  expect(decodeURIComponent(page.url())).toContain(`/ja/buyback/application/?model=${chosen}&condition=used`);
+});
+
 test("an operator adds a drop-off spot, fixes a mistake, and closes it again", async ({ page }) => {
   await logIn(page, "staff@tsugu.example");
   await open(page, "/ja/staff/buyback/spots/");

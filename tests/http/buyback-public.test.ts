@@ -11,10 +11,11 @@ import {
   deviceModels,
 } from "#db/schema/index.ts";
 import { seedDemoBuybackSpots } from "#db/seed/buyback-spots.ts";
+import { seedDemoMedia } from "#db/seed/demo-media.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
-import { getPage, signInOperator } from "../helpers/web.ts";
+import { getPage, signIn, signInOperator } from "../helpers/web.ts";
 
 /**
  * The public buyback pages, their API and the back office's drop-off spots, as a visitor, a
@@ -27,6 +28,7 @@ const results = { older: 0, newer: 0, offered: 0 };
 const get = (path: string, init: RequestInit = {}) =>
   fetch(`${server.url}${path}`, { redirect: "manual", ...init });
 const page = (path: string, cookie = "") => getPage(server, path, cookie);
+const signInMember = async (member: Parameters<typeof signIn>[1]) => (await signIn(server, member)).cookie;
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely and asserted field by field
 type Json = any;
 const api = async (path: string, lang = "ja") => {
@@ -64,6 +66,7 @@ beforeAll(async () => {
   const db = server.database.db;
   await seedDeviceModels(db);
   await seedDemoBuybackSpots(db);
+  await seedDemoMedia(db);
   const models = await db.select({ id: deviceModels.id, name: deviceModels.name }).from(deviceModels);
   const id = (name: string) => models.find((m) => m.name === name)!.id;
   ids.iphone = id("iPhone 13");
@@ -455,8 +458,118 @@ describe("links and the sitemap", () => {
     expect(link?.getAttribute("href")).toBe(`/ja/buyback/items/05/${ids.iphone}/`);
     expect(link?.text).toContain("最大 ¥55,000");
     const about = await page("/en/about/");
-    expect(about.doc.querySelector('a[href="/en/buyback/"]')?.text).toBe("See details");
-    expect((await page("/ja/about/")).doc.querySelector('a[href="/ja/buyback/"]')?.text).toBe("詳しく見る");
+    const links = (doc: typeof about.doc, href: string) =>
+      doc.querySelectorAll(`a[href="${href}"]`).map((a) => a.text);
+    expect(links(about.doc, "/en/buyback/")).toContain("See details");
+    expect(links((await page("/ja/about/")).doc, "/ja/buyback/")).toContain("詳しく見る");
+  });
+});
+
+describe("the way in from the rest of the site", () => {
+  it("links the buyback from the header, the footer and the home in both languages", async () => {
+    for (const lang of ["ja", "en"]) {
+      const home = await page(`/${lang}/`);
+      for (const id of ["header-buyback", "footer-buyback", "home-buyback-link"]) {
+        expect(home.doc.querySelector(`[data-testid="${id}"]`)?.getAttribute("href"), id).toBe(
+          `/${lang}/buyback/`,
+        );
+      }
+    }
+    const member = await makeMember(server.ctx, { nickname: "バナーを見る人" });
+    const signedIn = await page("/ja/", await signInMember(member));
+    expect(signedIn.doc.querySelector('[data-testid="home-quote"]')).toBeNull();
+    const banner = signedIn.doc.querySelector('[data-testid="home-buyback-link"]');
+    expect(banner?.getAttribute("href")).toBe("/ja/buyback/");
+    expect(banner?.text).toContain("使わなくなったスマホを買取に出す");
+  });
+
+  it("sends the IMEI checker's device, an article's reader and the sell form to the buyback", async () => {
+    const imei = await page("/ja/imei-checker/?imei=990001011234564");
+    const sell = imei.doc.querySelector('[data-testid="imei-buyback-link"]');
+    expect(sell?.getAttribute("href")).toBe(`/ja/buyback/application/?model=${ids.iphone}`);
+    expect(sell?.text).toBe("この端末を買取に出す");
+    const imeiEn = await page("/en/imei-checker/?imei=990001011234564");
+    expect(imeiEn.doc.querySelector('[data-testid="imei-buyback-link"]')?.text).toBe(
+      "Send this device in for buyback",
+    );
+    const article = await page("/articles/1r4a73tut/");
+    const cta = article.doc.querySelector('[data-testid="article-buyback-cta"]');
+    expect(cta?.querySelector("h2")?.text).toBe("使わなくなったスマホ、買取に出しませんか");
+    expect(cta?.querySelector("a")?.getAttribute("href")).toBe("/ja/buyback/");
+    // News is about the service itself: no call to sell.
+    expect(
+      (await page("/news/media-launch/")).doc.querySelector('[data-testid="article-buyback-cta"]'),
+    ).toBeNull();
+    const member = await makeMember(server.ctx, { nickname: "出品する人" });
+    const sellPage = await page("/ja/sell/", await signInMember(member));
+    const link = sellPage.doc.querySelector('[data-testid="sell-buyback-link"]');
+    expect(link?.getAttribute("href")).toBe("/ja/buyback/");
+    expect(link?.text).toBe("売らずに買取に出す");
+  });
+});
+
+describe("the home's instant quote (without JavaScript)", () => {
+  const options = (doc: Awaited<ReturnType<typeof page>>["doc"], id: string) =>
+    doc.querySelectorAll(`#${id} option`).map((o) => o.text);
+
+  it("offers the models with a price now and the conditions, in a GET form to the home", async () => {
+    const home = await page("/ja/");
+    const form = home.doc.querySelector('[data-testid="quote-form"]');
+    expect(form?.getAttribute("method")).toBe("get");
+    expect(form?.getAttribute("action")).toBe("/ja/");
+    const models = options(home.doc, "quote-model");
+    expect(models).toEqual(expect.arrayContaining(["iPhone 13", "Pixel 7", "iPad (第9世代)"]));
+    expect(models).not.toContain("Galaxy S21");
+    expect(options(home.doc, "quote-condition")).toContain("画面が割れている・表示がおかしい");
+    expect(options((await page("/en/")).doc, "quote-condition")).toContain("Does not turn on");
+  });
+
+  it("answers the range of the public prices and leads to the application with both filled in", async () => {
+    const quote = await page(`/ja/?model=${ids.iphone}&condition=like_new`);
+    expect(quote.status).toBe(200);
+    const result = quote.doc.querySelector('[data-testid="quote-result"]');
+    expect(result?.querySelector("h3")?.text).toBe("iPhone 13（目立つ傷や汚れがない）の買取価格の目安");
+    // The better of two buyers' bids, as the model's price page shows it; never the other one.
+    expect(result?.querySelector('[data-testid="quote-range"]')?.text).toBe("¥55,000");
+    expect(quote.html).not.toContain("¥52,000");
+    expect(result?.querySelector('[data-testid="quote-apply"]')?.getAttribute("href")).toBe(
+      `/ja/buyback/application/?model=${ids.iphone}&condition=like_new`,
+    );
+    expect(quote.doc.querySelector("#quote-model option[selected]")?.text).toBe("iPhone 13");
+    expect(quote.doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+    const en = await page(`/en/?model=${ids.iphone}&condition=screen`);
+    expect(en.doc.querySelector('[data-testid="quote-range"]')?.text).toBe("¥18,000");
+    expect(en.doc.querySelector('[data-testid="quote-result"] h3')?.text).toBe(
+      "Price guide for iPhone 13 (Cracked screen or display fault)",
+    );
+  });
+
+  it("says so when nobody bids on that condition, and still offers the application", async () => {
+    const none = await page(`/ja/?model=${ids.iphone}&condition=used`);
+    expect(none.doc.querySelector('[data-testid="quote-range"]')).toBeNull();
+    expect(none.doc.querySelector('[data-testid="quote-none"]')?.text).toContain(
+      "この機種・状態への入札は、いまはありません",
+    );
+    expect(none.doc.querySelector('[data-testid="quote-apply"]')?.getAttribute("href")).toBe(
+      `/ja/buyback/application/?model=${ids.iphone}&condition=used`,
+    );
+  });
+
+  it("asks for what is missing or unknown in the page's language, keeping the rest", async () => {
+    const noModel = await page("/ja/?model=&condition=no_power");
+    expect(noModel.status).toBe(200);
+    expect(noModel.doc.querySelector("#quote-model-error")?.text).toContain("機種を選択してください");
+    expect(noModel.doc.querySelector("#quote-condition option[selected]")?.getAttribute("value")).toBe(
+      "no_power",
+    );
+    expect(noModel.doc.querySelector('[data-testid="quote-result"]')).toBeNull();
+    const wrong = await page(`/en/?model=${ids.galaxy}&condition=shiny`);
+    expect(wrong.status).toBe(200);
+    expect(wrong.doc.querySelector("#quote-model-error")?.text).toContain("Choose a model");
+    expect(wrong.doc.querySelector("#quote-condition-error")?.text).toContain("Choose the condition");
+    const huge = await page("/ja/?model=99999999999999999999&condition=%E2%80%8B");
+    expect(huge.status).toBe(200);
+    expect(huge.doc.querySelector("#quote-condition-error")?.text).toContain("端末の状態を選択してください");
   });
 });
 

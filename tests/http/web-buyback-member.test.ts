@@ -8,6 +8,7 @@ import {
   buybackBids,
   buybackCompanies,
   buybackItems,
+  buybackSpots,
   deviceModels,
   notifications,
   users,
@@ -97,6 +98,19 @@ const goodDevice = (more: Record<string, string> = {}) => ({
   ...Object.fromEntries(Object.entries(ANSWERS).map(([q, a]) => [`answers.${q}`, a])),
   ...more,
 });
+
+/** What the confirmation panel sends back, with `confirmed=1` (or `back=1`). */
+function confirmedForm(html: string, answer: "confirmed" | "back" = "confirmed"): Record<string, string> {
+  const panel = parse(html).querySelector('[data-testid="confirm-panel"]');
+  expect(panel).not.toBeNull();
+  const values = panel!
+    .querySelectorAll('input[type="hidden"]')
+    .map((i) => [i.getAttribute("name")!, i.getAttribute("value") ?? ""] as const);
+  return { ...Object.fromEntries(values), [answer]: "1" };
+}
+
+const stateOf = async (id: number) =>
+  (await server.database.db.select().from(buybackItems).where(eq(buybackItems.id, id)))[0]?.state;
 
 const cookieOf = (res: Response) =>
   res.headers
@@ -311,10 +325,28 @@ describe("the member's buyback pages", () => {
     const noAdult = await post(`/ja/buyback/transactions/${id}/`, m.cookie, { intent: "accept" });
     expect(noAdult.status).toBe(422);
     expect(await noAdult.text()).toContain("18歳以上であることを確認してください");
-    const accepted = await post(`/ja/buyback/transactions/${id}/`, m.cookie, {
+    // Without JavaScript the server asks first, saying what follows, and nothing has happened yet.
+    const asked = await post(`/ja/buyback/transactions/${id}/`, m.cookie, {
       intent: "accept",
       adult: "on",
     });
+    expect(asked.status).toBe(200);
+    const askedHtml = await asked.text();
+    const panel = parse(askedHtml).querySelector('[data-testid="confirm-panel"]');
+    expect(panel?.querySelector("h2")?.text).toBe("¥6,000で売りますか？");
+    expect(panel?.text).toContain("成立したあとは取り消せず、端末はお返しできません。");
+    expect(panel?.querySelector('button[name="confirmed"]')?.text).toBe("この金額で売る");
+    expect(await stateOf(id)).toBe("40");
+    expect((await getBalance(server.ctx, { userId: m.id })).proceeds).toBe(0);
+    // Back: the offer again, the box still ticked.
+    const back = await post(`/ja/buyback/transactions/${id}/`, m.cookie, confirmedForm(askedHtml, "back"));
+    expect(back.status).toBe(200);
+    const backDoc = parse(await back.text());
+    expect(backDoc.querySelector('[data-testid="confirm-panel"]')).toBeNull();
+    expect(backDoc.querySelector('input[name="adult"]')?.hasAttribute("checked")).toBe(true);
+    expect(await stateOf(id)).toBe("40");
+
+    const accepted = await post(`/ja/buyback/transactions/${id}/`, m.cookie, confirmedForm(askedHtml));
     expect(accepted.status).toBe(302);
     expect((await getBalance(server.ctx, { userId: m.id })).proceeds).toBe(6_000);
     const bought = await getPage(server, `/ja/buyback/transactions/${id}/`, m.cookie);
@@ -352,11 +384,168 @@ describe("the member's buyback pages", () => {
       adult: "on",
     });
     expect(refused.status).toBe(403);
-    const declined = await post(`/ja/buyback/transactions/${id}/`, m.cookie, { intent: "decline" });
+    const askedEn = await post(`/en/buyback/transactions/${id}/`, m.cookie, { intent: "decline" });
+    expect(askedEn.status).toBe(200);
+    const askedHtml = await askedEn.text();
+    const panel = parse(askedHtml).querySelector('[data-testid="confirm-panel"]');
+    expect(panel?.querySelector("h2")?.text).toBe("Decline the offer?");
+    expect(panel?.text).toContain("send it back to your address free of charge");
+    expect(await stateOf(id)).toBe("40");
+    const declined = await post(`/ja/buyback/transactions/${id}/`, m.cookie, confirmedForm(askedHtml));
     expect(declined.status).toBe(302);
     const ended = await getPage(server, `/en/buyback/transactions/${id}/`, m.cookie);
     expect(ended.doc.querySelector('[data-testid="ended"]')?.text).toContain("You declined the offer");
     expect(ended.doc.querySelector('[data-testid="return-invoice"]')?.text).toMatch(/^\d{12}$/);
+  });
+});
+
+describe("the member's buyback steps that cannot be undone, and the offer in words", () => {
+  it("asks before marking the parcel shipped, saying the devices in the box go together, and goes back on request", async () => {
+    const m = await member();
+    const { itemIds } = await applyForBuyback(server.ctx, {
+      actor: m,
+      requestKey: `ship-${m.id}`,
+      devices: [0, 1].map(() => ({
+        categoryCode: "05",
+        modelId: phone,
+        storageGb: 128,
+        imei: nextImei(),
+        answers: { ...ANSWERS },
+      })),
+      shipping: { method: "kit" },
+      confirmations: { activationLock: true, dataErased: true, adult: true },
+    });
+    const id = itemIds[0]!;
+    const url = `/ja/buyback/transactions/${id}/`;
+    const page = await getPage(server, url, m.cookie);
+    expect(page.doc.querySelector('[data-testid="ship-form"] button[type="submit"]')?.text).toBe(
+      "発送しました",
+    );
+
+    const asked = await post(url, m.cookie, { intent: "ship" });
+    expect(asked.status).toBe(200);
+    const html = await asked.text();
+    const panel = parse(html).querySelector('[data-testid="confirm-panel"]');
+    expect(panel?.querySelector("h2")?.text).toBe("端末を発送しましたか？");
+    expect(panel?.text).toContain("同じ箱の端末2台が、まとめて発送済みになります。");
+    expect(panel?.text).toContain("お申込みのキャンセルはできなくなります");
+    expect(parse(html).querySelector('[data-testid="ship-form"]')).toBeNull();
+    expect(await stateOf(id)).toBe("10");
+
+    const back = await post(url, m.cookie, confirmedForm(html, "back"));
+    expect(back.status).toBe(200);
+    expect(parse(await back.text()).querySelector('[data-testid="ship-form"]')).not.toBeNull();
+    expect(await stateOf(id)).toBe("10");
+
+    expect((await post(url, m.cookie, confirmedForm(html))).status).toBe(302);
+    expect(await stateOf(id)).toBe("20");
+    expect(await stateOf(itemIds[1]!)).toBe("20");
+    // Nothing to confirm once it is on its way: the machine says why not.
+    const late = await post(url, m.cookie, { intent: "ship" });
+    expect(late.status).toBe(409);
+    expect(await late.text()).not.toContain('data-testid="confirm-panel"');
+  });
+
+  it("explains the grade, each defect, the function test and the NSYS grade in words, in both languages", async () => {
+    const m = await member();
+    const id = await offered(m, 7_000);
+    await server.database.db
+      .update(buybackItems)
+      .set({
+        grade: "J",
+        ngConditions: ["battery", "screen"],
+        externalGrade: { scale: "NSYS", value: "B+" },
+        diagnostics: { imei: { value: "353911101234566" }, testResult: { value: "fail" } },
+      })
+      .where(eq(buybackItems.id, id));
+    const ja = await getPage(server, `/ja/buyback/transactions/${id}/`, m.cookie);
+    const findings = ja.doc.querySelector('[data-testid="grading-findings"]');
+    expect(findings?.text).toContain("J（ジャンク）");
+    expect(findings?.text).toContain("機能に不具合があるもの");
+    const defects = findings?.querySelectorAll("li").map((li) => li.text) ?? [];
+    // The worst first, each with what it means; never a code.
+    expect(defects[0]).toContain("画面割れ・表示不良");
+    expect(defects[0]).toContain("画面のガラスが割れているか");
+    expect(defects[1]).toContain("バッテリーの最大容量が80%を下回り");
+    expect(findings?.text).not.toMatch(/\b(screen|battery)\b/);
+    expect(ja.doc.querySelector('[data-testid="test-result"]')?.text).toBe(
+      "動作検査で不合格の項目がありました。内容は「不具合」に書いています。",
+    );
+    const nsys = ja.doc.querySelector('[data-testid="external-grade"]')?.text ?? "";
+    expect(nsys).toContain("NSYSグレード B+: 目立つ傷あり。");
+    expect(nsys).toContain("同じグレードの中では状態のよいほうです。");
+    const en = await getPage(server, `/en/buyback/transactions/${id}/`, m.cookie);
+    expect(en.doc.querySelector('[data-testid="external-grade"]')?.text).toContain(
+      "NSYS grade B+: Visible scratches",
+    );
+    // A value outside the scale is shown as given.
+    await server.database.db
+      .update(buybackItems)
+      .set({ externalGrade: { scale: "NSYS", value: "Z9" } })
+      .where(eq(buybackItems.id, id));
+    const odd = await getPage(server, `/ja/buyback/transactions/${id}/`, m.cookie);
+    expect(odd.doc.querySelector('[data-testid="external-grade"]')?.text).toBe(
+      "NSYSグレード Z9（外部の検査機関による評価です）",
+    );
+  });
+
+  it("says on the spots page and in the application alike whether and how a device can be brought in", async () => {
+    const m = await member();
+    const next = await post("/ja/buyback/application/", m.cookie, {
+      ...deviceForm([goodDevice()]),
+      intent: "next",
+    });
+    const cookie = `${m.cookie}; ${cookieOf(next)}`;
+    // No spot open: neither page offers it.
+    const before = await getPage(server, "/ja/buyback/confirm/", cookie);
+    expect(before.doc.querySelector('[data-testid="drop-off-note"]')).toBeNull();
+    const closed = await getPage(server, "/ja/buyback/spots/");
+    expect(closed.doc.querySelector('[data-testid="drop-off-how"]')).toBeNull();
+    expect(closed.html).toContain("いま利用できる持ち込み拠点はありません");
+
+    const [spot] = await server.database.db
+      .insert(buybackSpots)
+      .values({
+        name: "Tsugu 買取カウンター テスト",
+        postalCode: "1500001",
+        prefectureCode: "13",
+        address: "渋谷区神宮前1-1-1",
+        hours: "10:00〜19:00",
+        active: true,
+      })
+      .returning({ id: buybackSpots.id });
+    try {
+      const how = "お申込みのとき、送り方は「梱包キットで送る」を選んでください";
+      const confirm = await getPage(server, "/ja/buyback/confirm/", cookie);
+      const note = confirm.doc.querySelector('[data-testid="drop-off-note"]');
+      expect(note?.text).toContain("お近くの持ち込み拠点（1か所）");
+      expect(note?.text).toContain(how);
+      expect(note?.querySelector("a")?.getAttribute("href")).toBe("/ja/buyback/spots/");
+      const spots = await getPage(server, "/ja/buyback/spots/");
+      expect(spots.doc.querySelector('[data-testid="drop-off-how"]')?.text).toContain(how);
+      const en = await getPage(server, "/en/buyback/spots/");
+      expect(en.doc.querySelector('[data-testid="drop-off-how"]')?.text).toContain(
+        "choose “Send with a packing kit”",
+      );
+    } finally {
+      await server.database.db.delete(buybackSpots).where(eq(buybackSpots.id, spot!.id));
+    }
+  });
+
+  it("fills the application from the instant quote: the model and what its condition says", async () => {
+    const m = await member();
+    const page = await getPage(server, `/ja/buyback/application/?model=${phone}&condition=screen`, m.cookie);
+    expect(page.html).toMatch(new RegExp(`<option value="${phone}" selected`));
+    const checked = (name: string) =>
+      page.doc.querySelector(`input[name="devices.0.answers.${name}"][checked]`)?.getAttribute("value");
+    expect(checked("screen")).toBe("cracked");
+    expect(checked("power")).toBeUndefined();
+    const unknown = await getPage(
+      server,
+      `/ja/buyback/application/?model=${phone}&condition=shiny`,
+      m.cookie,
+    );
+    expect(unknown.doc.querySelector('input[name="devices.0.answers.screen"][checked]')).toBeNull();
   });
 });
 

@@ -15,7 +15,7 @@ const NGS: readonly string[] = [
   "network_blocked",
 ];
 
-const isGrade = (g: string): g is Grade => GRADES.includes(g);
+export const isGrade = (g: string): g is Grade => GRADES.includes(g);
 const isNg = (n: string): n is Ng => NGS.includes(n);
 
 /** A grade's name ("B（使用感あり）"). */

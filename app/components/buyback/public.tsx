@@ -90,3 +90,15 @@ export function ApplyButton({ lang, light = false }: { lang: Locale; light?: boo
     </Link>
   );
 }
+
+/** Models grouped by maker for a select (the quote boxes), each group in name order. */
+export function byBrand(models: { id: number; name: string; brandName: string }[]) {
+  const brands = [...new Set(models.map((m) => m.brandName))].sort((a, b) => a.localeCompare(b));
+  return brands.map((brand) => ({
+    label: brand,
+    options: models
+      .filter((m) => m.brandName === brand)
+      .sort((a, b) => a.name.localeCompare(b.name, "ja", { numeric: true }))
+      .map((m) => ({ value: String(m.id), label: m.name })),
+  }));
+}

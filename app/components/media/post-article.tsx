@@ -101,6 +101,24 @@ export function PostArticle({
           </ul>
         )}
       </article>
+      {!isNews && (
+        <aside
+          aria-labelledby="buyback-cta-title"
+          className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100"
+          data-testid="article-buyback-cta"
+        >
+          <h2 id="buyback-cta-title" className="font-bold text-slate-900">
+            {t("buybackCtaTitle")}
+          </h2>
+          <p className="mt-2 text-sm leading-relaxed text-slate-700">{t("buybackCtaBody")}</p>
+          <Link
+            to="/ja/buyback/"
+            className="mt-3 inline-flex h-11 items-center rounded-full bg-brand-600 px-6 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            {t("buybackCtaLink")}
+          </Link>
+        </aside>
+      )}
       {post.author && <AuthorCard author={post.author} heading={t("writtenBy")} />}
       {related.length > 0 && (
         <section aria-labelledby="related-title">

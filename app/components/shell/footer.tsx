@@ -4,6 +4,7 @@ import type { Locale } from "#core/shared/locale.ts";
 import { useRouteHandle } from "./route-handle.ts";
 
 const LINKS = [
+  { key: "buyback", path: "/buyback/" },
   { key: "about", path: "/about/" },
   { key: "imeiChecker", path: "/imei-checker/" },
   { key: "terms", path: "/terms-of-service/" },
@@ -60,6 +61,7 @@ export function Footer({ lang }: { lang: Locale }) {
                 <Link
                   to={`/${lang}${l.path}`}
                   className="text-slate-600 hover:text-brand-700 hover:underline"
+                  data-testid={`footer-${l.key}`}
                 >
                   {t(l.key)}
                 </Link>

@@ -44,6 +44,13 @@ export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; 
           Tsugu
         </Link>
         <SearchBox lang={lang} />
+        <Link
+          to={`/${lang}/buyback/`}
+          className="shrink-0 rounded-full px-2 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:px-3"
+          data-testid="header-buyback"
+        >
+          {t("buyback")}
+        </Link>
         {user && (
           <Link
             to={`/${lang}/notifications/`}

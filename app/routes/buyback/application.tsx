@@ -1,6 +1,12 @@
 import { data, Form, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { type EstimatedDevice, estimateBuyback, estimateDevices } from "#core/buyback/estimate.ts";
+import {
+  type BuybackQuestion,
+  type EstimatedDevice,
+  estimateBuyback,
+  estimateDevices,
+} from "#core/buyback/estimate.ts";
+import { isQuoteCondition, QUOTE_CONDITIONS } from "#core/buyback/quick-quote.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
@@ -29,11 +35,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     name: m.name,
     storageOptions: m.storageOptions,
   }));
-  // Back from the confirm page: the devices as they were. From a model's price page: that model.
-  let devices = readDraft(request, user.id);
+  // From a model's price page or the instant quote: that model, and the answers its condition gives.
+  // Otherwise, back from the confirm page: the devices as they were.
+  const search = new URL(request.url).searchParams;
+  const wanted = models.find((m) => String(m.id) === search.get("model"));
+  let devices = wanted ? null : readDraft(request, user.id);
   if (!devices) {
-    const wanted = models.find((m) => String(m.id) === new URL(request.url).searchParams.get("model"));
-    devices = [emptyDevice(wanted?.categoryCode ?? "", wanted ? String(wanted.id) : "")];
+    const device = emptyDevice(wanted?.categoryCode ?? "", wanted ? String(wanted.id) : "");
+    const condition = search.get("condition") ?? "";
+    if (wanted && isQuoteCondition(condition)) {
+      for (const [question, answer] of Object.entries(QUOTE_CONDITIONS[condition].answers)) {
+        device[`answers.${question as BuybackQuestion}`] = answer;
+      }
+    }
+    devices = [device];
   }
   return { models, values: flatDevices(devices) };
 }

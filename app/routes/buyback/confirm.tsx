@@ -3,6 +3,7 @@ import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { applyForBuyback } from "#core/buyback/apply.ts";
 import { estimateDevices } from "#core/buyback/estimate.ts";
+import { BUYBACK_HANDOVER, spotDropOff } from "#core/buyback/handover.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { COURIER_PICKUP_CLOSING_HOUR, PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
 import { isAppError } from "#core/shared/errors.ts";
@@ -48,6 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     address: addressForPage(await getAddress(ctx, user.id)),
     requestKey: crypto.randomUUID(),
     today: tokyoNow(ctx.clock.now()).date,
+    dropOff: await spotDropOff(ctx),
   };
 }
 
@@ -97,7 +99,8 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
   const grade = useGradeLabel();
   const ng = useNgLabel();
   const storageLabel = useStorageLabel();
-  const { devices, address, requestKey, today } = loaderData;
+  const { devices, address, requestKey, today, dropOff } = loaderData;
+  const p = useTranslations("buybackPublic");
   const v = (k: (typeof FIELDS)[number]) => actionData?.values?.[k] ?? "";
   const e = actionData?.errors ?? {};
   const priced = devices.filter((d) => d.estimate.offer);
@@ -180,7 +183,7 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
         <div className={card}>
           <fieldset className="group flex flex-col gap-3">
             <legend className="mb-1 text-lg font-bold">{t("confirm.shipping")}</legend>
-            {(["kit", "pickup"] as const).map((m) => (
+            {BUYBACK_HANDOVER.methods.map((m) => (
               <label
                 key={m}
                 className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
@@ -227,6 +230,15 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
               </p>
             </div>
           </fieldset>
+          {dropOff.open && (
+            <p className="mt-3 text-sm leading-relaxed text-slate-700" data-testid="drop-off-note">
+              {p("dropOff.applicationNote", { count: dropOff.spots })}{" "}
+              {p("dropOff.how", { method: t(`confirm.${dropOff.method}`) })}{" "}
+              <Link to={`/${lang}/buyback/spots/`} className="font-semibold text-brand-700 underline">
+                {p("dropOff.spotsLink")}
+              </Link>
+            </p>
+          )}
         </div>
 
         <section aria-labelledby="address-title" className={card}>

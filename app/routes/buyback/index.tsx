@@ -6,7 +6,7 @@ import { BUYBACK_RULES, DEDUCTION_PERCENT } from "#core/buyback/rules.ts";
 import { CATEGORIES } from "#core/shared/codes.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { BUYBACK_GRADES } from "#db/schema/index.ts";
-import { ApplyButton, BuybackNav, GradeBadge } from "../../components/buyback/public.tsx";
+import { ApplyButton, BuybackNav, byBrand, GradeBadge } from "../../components/buyback/public.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -64,18 +64,6 @@ async function quote(ctx: ReturnType<typeof core>, search: URLSearchParams) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return quote(core(context), new URL(request.url).searchParams);
-}
-
-/** The quote box's models grouped by maker, each group in name order. */
-function byBrand(models: { id: number; name: string; brandName: string }[]) {
-  const brands = [...new Set(models.map((m) => m.brandName))].sort((a, b) => a.localeCompare(b));
-  return brands.map((brand) => ({
-    label: brand,
-    options: models
-      .filter((m) => m.brandName === brand)
-      .sort((a, b) => a.name.localeCompare(b.name, "ja", { numeric: true }))
-      .map((m) => ({ value: String(m.id), label: m.name })),
-  }));
 }
 
 /**

@@ -1,24 +1,33 @@
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
-import { acceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
+import { acceptOffer, checkAcceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
 import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/estimate.ts";
+import { readExternalGrade } from "#core/buyback/external-grade.ts";
 import type { DiagnosticLine } from "#core/buyback/member-buybacks.ts";
 import { getMemberBuyback } from "#core/buyback/member-buybacks.ts";
-import { primaryNg } from "#core/buyback/offer.ts";
+import { primaryNg, sortDefects } from "#core/buyback/offer.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { markBuybackShipped } from "#core/buyback/ship-buyback.ts";
 import { BUYBACK_SELLER_STATES, PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
-import { OfferLines, useGradeLabel, useNgLabel } from "../../components/buyback-member/offer-lines.tsx";
+import {
+  isGrade,
+  OfferLines,
+  useGradeLabel,
+  useNgLabel,
+} from "../../components/buyback-member/offer-lines.tsx";
+import { type ConfirmCopy, ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.tsx";
 import { Checkbox, FieldMessages, FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
+import type { FormState } from "../../lib/form-state.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
+import { confirmation, confirmStepOf } from "../buying/transaction.server.ts";
 import type { Route } from "./+types/transaction";
 import { requireMember } from "./member.server.ts";
 
@@ -37,7 +46,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { view, acceptance };
 }
 
-/** The member's steps on a device: the parcel left, or the device is withdrawn. */
+/** Steps that cannot be undone: the page asks before it takes them (a dialog, or this answer without JavaScript). */
+const ASKS_FIRST = ["accept", "decline", "ship"];
+
+type Answer =
+  | (FormState & { confirm?: undefined })
+  | { confirm: { intent: string; values: (readonly [string, string])[] } };
+
+/**
+ * The member's steps on a device: the parcel left, the offer is accepted or declined, or the device
+ * is withdrawn. Selling, declining and the shipping notice are asked about first (decision 026);
+ * a step that cannot be taken now is not asked about, and the core says why not.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireMember(context, request, lang);
@@ -45,18 +65,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const adult = form.get("adult") === "on";
+  const values: Record<string, string> = adult ? { adult: "on" } : {};
   const ctx = core(context);
+  const step = ASKS_FIRST.includes(intent) ? confirmStepOf(form) : "confirmed";
+  // Back from the confirmation: the page again, as it was filled in.
+  if (step === "back") return data<Answer>({ values });
   try {
     let flash: FlashKey;
     if (intent === "accept") {
-      await orNotFound(() => acceptOffer(ctx, { itemId, userId: user.id, adult }));
+      const o = { itemId, userId: user.id, adult };
+      if (step === "ask") {
+        await orNotFound(() => checkAcceptOffer(ctx, o));
+        return data<Answer>(confirmation(intent, form));
+      }
+      await orNotFound(() => acceptOffer(ctx, o));
       flash = "buybackMember.flash.accepted";
-    } else if (intent === "decline") {
-      await orNotFound(() => declineOffer(ctx, { itemId, userId: user.id }));
-      flash = "buybackMember.flash.declined";
-    } else if (intent === "ship") {
-      await orNotFound(() => markBuybackShipped(ctx, { actor: user, itemId }));
-      flash = "buybackMember.flash.shipped";
+    } else if (intent === "decline" || intent === "ship") {
+      if (step === "ask") {
+        const { actions } = await orNotFound(() => getMemberBuyback(ctx, { userId: user.id, itemId }));
+        if (actions.includes(intent)) return data<Answer>(confirmation(intent, form));
+      }
+      if (intent === "decline") {
+        await orNotFound(() => declineOffer(ctx, { itemId, userId: user.id }));
+        flash = "buybackMember.flash.declined";
+      } else {
+        await orNotFound(() => markBuybackShipped(ctx, { actor: user, itemId }));
+        flash = "buybackMember.flash.shipped";
+      }
     } else if (intent === "cancel") {
       await orNotFound(() => cancelBuyback(ctx, { actor: user, itemId }));
       flash = "buybackMember.flash.canceled";
@@ -65,7 +100,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return redirectWithFlash(context, `/${lang}/buyback/transactions/${itemId}/`, flash);
   } catch (error) {
-    return formFailure(error, lang, adult ? { adult: "on" } : {});
+    return formFailure(error, lang, values);
   }
 }
 
@@ -89,18 +124,63 @@ function useDiagnosticValue(lang: "ja" | "en") {
   };
 }
 
+/** What each step's confirmation says: the question, what happens next, and the button that does it. */
+function useStepCopy(view: Route.ComponentProps["loaderData"]["view"], lang: "ja" | "en") {
+  const t = useTranslations("buybackMember.detail.confirm");
+  const body = (...lines: string[]) => (
+    <div
+      className="mt-2 flex flex-col gap-2 text-sm leading-relaxed text-slate-700"
+      data-testid="confirm-body"
+    >
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
+  );
+  const amount = formatYen(view.offer?.amount ?? 0, lang);
+  const parcel = view.application.devices.filter((d) => d.state === "10").length;
+  return (intent: string): ConfirmCopy => {
+    if (intent === "accept") {
+      return {
+        title: t("accept.title", { amount }),
+        body: body(t("accept.body", { amount }), t("accept.next")),
+        confirm: t("accept.confirm"),
+      };
+    }
+    if (intent === "decline") {
+      return {
+        title: t("decline.title"),
+        body: body(t("decline.body"), t("decline.next")),
+        confirm: t("decline.confirm"),
+      };
+    }
+    return {
+      title: t("ship.title"),
+      body: body(
+        t("ship.body"),
+        ...(parcel > 1 ? [t("ship.parcel", { count: parcel })] : []),
+        t("ship.next"),
+      ),
+      confirm: t("ship.confirm"),
+    };
+  };
+}
+
 /**
- * Accept or decline. Accepting needs the identity check the Act asks for (then a link to it
- * instead of the button), or, where none is needed, the member's word that they are 18 or older.
+ * Accept or decline, each asked about first. Accepting needs the identity check the Act asks for
+ * (then a link to it instead of the button), or, where none is needed, the member's word that they
+ * are 18 or older.
  */
 function OfferAnswer({
   acceptance,
   state,
   lang,
+  copy,
 }: {
   acceptance: { identityNeeded: boolean; identityVerified: boolean };
-  state: { values?: Record<string, string>; errors?: Record<string, string> } | undefined;
+  state: FormState | undefined;
   lang: "ja" | "en";
+  copy: (intent: string) => ConfirmCopy;
 }) {
   const t = useTranslations("buybackMember.detail");
   const blocked = acceptance.identityNeeded && !acceptance.identityVerified;
@@ -121,25 +201,109 @@ function OfferAnswer({
           </Link>
         </div>
       ) : (
-        <Form method="post" className="flex flex-col gap-3">
+        <ConfirmForm
+          intent="accept"
+          submitLabel={t("accept")}
+          copy={() => copy("accept")}
+          state={state}
+          className="flex flex-col gap-3"
+          testId="accept-form"
+        >
           {askAdult && (
             <div>
               <Checkbox name="adult" label={t("adult")} defaultChecked={state?.values?.adult === "on"} />
               <FieldMessages id="adult" name="adult" error={state?.errors?.adult} />
             </div>
           )}
-          <SubmitButton name="intent" value="accept">
-            {t("accept")}
-          </SubmitButton>
-        </Form>
+        </ConfirmForm>
       )}
-      <Form method="post" className="flex flex-col gap-1">
-        <SubmitButton name="intent" value="decline" variant="secondary">
-          {t("decline")}
-        </SubmitButton>
+      <div className="flex flex-col gap-1">
+        <ConfirmForm
+          intent="decline"
+          submitLabel={t("decline")}
+          copy={() => copy("decline")}
+          variant="secondary"
+          className="flex flex-col"
+          testId="decline-form"
+        />
         <p className="text-xs text-slate-600">{t("declineNote")}</p>
-      </Form>
+      </div>
     </div>
+  );
+}
+
+type Grading = NonNullable<Route.ComponentProps["loaderData"]["view"]["grading"]>;
+
+/**
+ * 検査結果 in words: the grade and what it means, each defect and what it means, whether the function
+ * test passed, and an outside grade (NSYS) explained letter by letter.
+ */
+function GradingFindings({ grading }: { grading: Grading }) {
+  const m = useTranslations("buybackMember");
+  const t = useTranslations("buybackMember.detail");
+  const b = useTranslations("buyback");
+  const grade = useGradeLabel();
+  const ng = useNgLabel();
+  const defects = sortDefects(grading.ngConditions);
+  const test = grading.diagnostics.find((line) => line.key === "testResult")?.value;
+  const outside = grading.externalGrade ? readExternalGrade(grading.externalGrade) : null;
+  return (
+    <dl className="mt-3 flex flex-col gap-3 text-sm" data-testid="grading-findings">
+      <div>
+        <dt className="text-slate-600">{t("grade")}</dt>
+        <dd>
+          <span className="font-semibold">{grade(grading.grade)}</span>
+          {isGrade(grading.grade) && (
+            <span className="block text-slate-700">{b(`gradeNotes.${grading.grade}`)}</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">{t("defects")}</dt>
+        <dd>
+          {defects.length > 0 ? (
+            <ul className="flex flex-col gap-1.5">
+              {defects.map((d) => (
+                <li key={d}>
+                  <span className="font-semibold">{ng(d)}</span>
+                  <span className="block text-slate-700">{b(`ngNotes.${d}`)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            m("estimate.noDefects")
+          )}
+          {(test === "pass" || test === "fail") && (
+            <span className="mt-1 block text-slate-700" data-testid="test-result">
+              {test === "pass" ? t("testResultPass") : t("testResultFail")}
+            </span>
+          )}
+        </dd>
+      </div>
+      {grading.externalGrade && (
+        <div>
+          <dt className="text-slate-600">{t("externalGrade", { scale: grading.externalGrade.scale })}</dt>
+          <dd data-testid="external-grade">
+            {outside ? (
+              <>
+                <span className="font-semibold">
+                  {b("nsys.line", {
+                    value: grading.externalGrade.value,
+                    meaning: b(`nsys.grades.${outside.grade}`),
+                  })}
+                </span>
+                {outside.modifier && (
+                  <span className="block text-slate-700">{b(`nsys.${outside.modifier}`)}</span>
+                )}
+                <span className="mt-1 block text-xs text-slate-600">{b("nsys.note")}</span>
+              </>
+            ) : (
+              b("nsys.unknown", { scale: grading.externalGrade.scale, value: grading.externalGrade.value })
+            )}
+          </dd>
+        </div>
+      )}
+    </dl>
   );
 }
 
@@ -153,6 +317,10 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
   const storage = useStorageLabel();
   const diagnostic = useDiagnosticValue(lang);
   const { view, acceptance } = loaderData;
+  const answer = actionData as Answer | undefined;
+  const confirm = answer?.confirm;
+  const state = answer && !answer.confirm ? answer : undefined;
+  const copy = useStepCopy(view, lang);
   const app = view.application;
   const can = (a: (typeof view.actions)[number]) => view.actions.includes(a);
   const pickupSlot = label(PICKUP_TIME_SLOTS, app.pickupSlot, lang);
@@ -178,7 +346,8 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
         </span>
         {t(`detail.status.${view.state}`)}
       </p>
-      <FormError message={actionData?.formError} />
+      <FormError message={state?.formError} />
+      {confirm && <ConfirmPanel copy={copy(confirm.intent)} values={confirm.values} />}
 
       {view.state === "40" && view.offer && view.grading && (
         <section
@@ -209,7 +378,9 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
             </p>
           )}
           <p className="mt-1 text-sm text-slate-700">{t("detail.rule", { days: BUYBACK_RULES.offerDays })}</p>
-          {acceptance && <OfferAnswer acceptance={acceptance} state={actionData} lang={lang} />}
+          {acceptance && !confirm && (
+            <OfferAnswer acceptance={acceptance} state={state} lang={lang} copy={copy} />
+          )}
         </section>
       )}
 
@@ -251,24 +422,8 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
           <h2 id="grading-title" className="text-lg font-bold">
             {t("detail.grading")}
           </h2>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">{t("detail.grade")}</dt>
-            <dd className="font-semibold">{grade(view.grading.grade)}</dd>
-            <dt className="text-slate-600">{t("detail.defects")}</dt>
-            <dd>
-              {view.grading.ngConditions.length > 0
-                ? view.grading.ngConditions.map(ng).join(lang === "ja" ? "、" : ", ")
-                : t("estimate.noDefects")}
-            </dd>
-            {view.grading.externalGrade && (
-              <>
-                <dt className="text-slate-600">
-                  {t("detail.externalGrade", { scale: view.grading.externalGrade.scale })}
-                </dt>
-                <dd>{view.grading.externalGrade.value}</dd>
-              </>
-            )}
-          </dl>
+          <p className="mt-2 text-sm leading-relaxed text-slate-700">{t("detail.gradingLead")}</p>
+          <GradingFindings grading={view.grading} />
           {view.photos.length > 0 && (
             <>
               <h3 className="mt-4 font-bold">{t("detail.photos")}</h3>
@@ -373,26 +528,25 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
             {t("detail.changeAddress")}
           </Link>
         )}
-        {(can("ship") || can("cancel")) && (
-          <Form method="post" className="mt-3 flex flex-col gap-2">
-            {can("ship") && (
-              <>
-                <SubmitButton name="intent" value="ship">
-                  {t("detail.ship")}
-                </SubmitButton>
-                {app.devices.filter((d) => d.state === "10").length > 1 && (
-                  <p className="text-xs text-slate-600">{t("detail.shipNote")}</p>
-                )}
-              </>
+        {can("ship") && !confirm && (
+          <ConfirmForm
+            intent="ship"
+            submitLabel={t("detail.ship")}
+            copy={() => copy("ship")}
+            className="mt-3 flex flex-col gap-2"
+            testId="ship-form"
+          >
+            {app.devices.filter((d) => d.state === "10").length > 1 && (
+              <p className="order-last text-xs text-slate-600">{t("detail.shipNote")}</p>
             )}
-            {can("cancel") && (
-              <>
-                <SubmitButton name="intent" value="cancel" variant="secondary">
-                  {t("detail.cancel")}
-                </SubmitButton>
-                {app.devices.length > 1 && <p className="text-xs text-slate-600">{t("detail.cancelNote")}</p>}
-              </>
-            )}
+          </ConfirmForm>
+        )}
+        {can("cancel") && !confirm && (
+          <Form method="post" className="mt-2 flex flex-col gap-2">
+            <SubmitButton name="intent" value="cancel" variant="secondary">
+              {t("detail.cancel")}
+            </SubmitButton>
+            {app.devices.length > 1 && <p className="text-xs text-slate-600">{t("detail.cancelNote")}</p>}
           </Form>
         )}
       </section>

@@ -141,6 +141,13 @@ export default function ImeiChecker({ loaderData, params }: Route.ComponentProps
               )}
             </div>
           )}
+          <Link
+            to={`/${lang}/buyback/${result.model ? `application/?model=${result.model.id}` : ""}`}
+            className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline underline-offset-2"
+            data-testid="imei-buyback-link"
+          >
+            {result.model ? b("sell") : b("about")}
+          </Link>
         </section>
       )}
     </div>

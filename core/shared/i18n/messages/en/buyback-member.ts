@@ -193,6 +193,10 @@ export const enBuybackMember: Pick<Messages, "buybackMember"> = {
       cancel: "Cancel this device",
       cancelNote: "The other devices of the same application stay as they are.",
       grading: "Assessment",
+      gradingLead:
+        "We set the grade and the defects from how the device looked and worked in our inspection. The offer comes from the bids for this grade together with its most serious defect.",
+      testResultPass: "It passed every function test.",
+      testResultFail: "Some function tests failed: see the defects.",
       grade: "Grade",
       defects: "Defects",
       externalGrade: "Outside grade ({scale})",
@@ -217,6 +221,27 @@ export const enBuybackMember: Pick<Messages, "buybackMember"> = {
       balance: "See your proceeds",
       endReason: "Why it ended",
       returnInvoice: "Return shipping label number",
+      confirm: {
+        accept: {
+          title: "Sell it for {amount}?",
+          body: "You sell this device for {amount}. Once the sale is made, the amount is added to your proceeds straight away.",
+          next: "A sale cannot be undone, and the device cannot be sent back.",
+          confirm: "Sell at this price",
+        },
+        decline: {
+          title: "Decline the offer?",
+          body: "We will not buy this device and will send it back to your address free of charge. The return label number appears on this page.",
+          next: "Once declined, you cannot sell it at this price.",
+          confirm: "Decline and have it sent back",
+        },
+        ship: {
+          title: "Have you shipped the device?",
+          body: "Press this once you have handed the box to Yamato Transport (or to the driver who collected it).",
+          parcel: "All {count} devices in the same box are marked as shipped together.",
+          next: "Once marked as shipped, the application can no longer be cancelled. We start the inspection as soon as it arrives and tell you the offer by email and on this page.",
+          confirm: "I have shipped it",
+        },
+      },
     },
     address: {
       title: "Buyback address",

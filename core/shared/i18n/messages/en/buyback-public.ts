@@ -228,7 +228,6 @@ export const enBuybackPublic: Pick<Messages, "buybackPublic"> = {
         "Where to hand in a device for Tsugu Buyback: addresses, opening hours, closing days and phone numbers.",
       lead: "Instead of shipping, you can hand your device in at a spot near you. It goes on to our grading centre, and from there everything is the same as when you ship it.",
       howTitle: "Before you go",
-      how1: "Apply on the web first, and give the counter the buyback number shown on your buyback page.",
       how2: "Back up and erase your data, and remove the activation lock.",
       how3: "Your offer comes on the web, and so does the identity check.",
       empty: "No drop-off spot is open right now. Please use the shipping kit or a courier pickup.",
@@ -241,9 +240,17 @@ export const enBuybackPublic: Pick<Messages, "buybackPublic"> = {
       map: "Open in Google Maps",
       opensNew: "(opens in a new tab)",
     },
+    dropOff: {
+      applicationNote: "You can also bring the device to one of our drop-off spots ({count} open).",
+      how: "When you apply, choose “{method}” as the way to send it (no pickup is booked, and you need not use the kit's box). Give the buyback number shown on your page at the spot's counter.",
+      spotsLink: "See the drop-off spots",
+      closed: "Our spots are not taking devices in right now. Please send yours with the kit or a pickup.",
+    },
     imei: {
       price: "See this model's buyback prices",
       upTo: "Up to {price} today",
+      sell: "Send this device in for buyback",
+      about: "About the buyback service",
     },
     fields: {
       category: "Category",

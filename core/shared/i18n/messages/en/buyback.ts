@@ -20,6 +20,30 @@ export const enBuyback: Pick<Messages, "buyback"> = {
       C: "Noticeable scratches, marks or dents",
       J: "Something does not work (what fails is shown)",
     },
+    ngNotes: {
+      screen: "The screen glass is cracked, or the display shows lines, patches or dead areas.",
+      battery:
+        "The battery holds less than 80% of its original capacity, so it runs down sooner than when new.",
+      camera: "The camera does not start, cannot focus, or takes faulty pictures.",
+      sensor: "A button does not respond, or Face ID or the fingerprint sensor does not work.",
+      no_power: "It did not turn on even after charging, so its functions could not be checked.",
+      network_blocked:
+        "The carrier has blocked this device (network restriction ×): calls and mobile data do not work with a SIM card in it.",
+    },
+    nsys: {
+      line: "NSYS grade {value}: {meaning}",
+      grades: {
+        S: "As new, with hardly any scratches or signs of use.",
+        A: "Clean, with only small scratches seen up close.",
+        B: "Visible scratches: scratches and scuffs from use are easy to see.",
+        C: "Heavy wear: large scratches, dents or worn paint.",
+        D: "Cracked, chipped or not working properly: for parts or repair.",
+      },
+      plus: "At the better end of this grade.",
+      minus: "At the worse end of this grade.",
+      unknown: "{scale} grade {value} (given by an outside inspector)",
+      note: "The NSYS grade comes from an outside inspector and is separate from Tsugu's grade. The offer is based on Tsugu's grade.",
+    },
     ngConditions: {
       none: "No defects",
       screen: "Cracked or faulty display",

@@ -148,6 +148,9 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     quotedKeyword: "“{keyword}”",
     photos: enListing.listing.fields.photos,
     sellTitle: "List an item",
+    sellInsteadBuyback: "Send it in for buyback instead",
+    sellInsteadBuybackNote:
+      "Rather than listing it, you can have business buyers bid on it and buy it from you.",
     editTitle: "Edit listing",
     formPhotos: "Photos (up to 10)",
     formPhotosHint: "JPEG, PNG, WebP or HEIC, up to 10 MB each. The first one is shown in lists",

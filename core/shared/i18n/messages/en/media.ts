@@ -18,6 +18,10 @@ export const enMedia: Pick<Messages, "media" | "staff" | "mediaFields" | "imeiCh
     publishedOn: "Published",
     updatedOn: "Updated",
     writtenBy: "Written by",
+    buybackCtaTitle: "Have a phone you no longer use?",
+    buybackCtaBody:
+      "Business buyers bid even on cracked phones and ones that won't turn on. Choose your model to see today's buyback prices.",
+    buybackCtaLink: "Check buyback prices",
     authorArticles: "Articles by {name}",
     authorTitle: "{name}: profile and articles",
     authorPageTitle: "Articles by {name} (page {page})",

@@ -146,6 +146,8 @@ export const jaCatalog = {
     quotedKeyword: "「{keyword}」",
     photos: jaListing.listing.fields.photos,
     sellTitle: "商品の出品",
+    sellInsteadBuyback: "売らずに買取に出す",
+    sellInsteadBuybackNote: "出品せずに、法人バイヤーの入札でまとめて買い取ってもらうこともできます。",
     editTitle: "商品の編集",
     formPhotos: "出品画像（最大10枚）",
     formPhotosHint: "JPEG・PNG・WebP・HEIC、1枚10MBまで。1枚目が一覧に表示されます",

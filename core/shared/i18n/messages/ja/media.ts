@@ -17,6 +17,10 @@ export const jaMedia = {
     publishedOn: "公開日",
     updatedOn: "更新日",
     writtenBy: "この記事を書いた人",
+    buybackCtaTitle: "使わなくなったスマホ、買取に出しませんか",
+    buybackCtaBody:
+      "画面割れや電源の入らない端末にも、法人バイヤーの入札で値段がつきます。機種を選ぶだけで、いまの買取価格がわかります。",
+    buybackCtaLink: "買取価格を調べる",
     authorArticles: "{name}の記事",
     authorTitle: "{name}のプロフィールと記事",
     authorPageTitle: "{name}の記事（{page}ページ目）",
