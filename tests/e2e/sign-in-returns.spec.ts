@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes.ts";
 import { expect, type Page, test } from "./fixtures.ts";
-import { DEMO_PASSWORD, journeyShot } from "./helpers.ts";
+import { codeFrom, DEMO_PASSWORD, journeyShot, readMail } from "./helpers.ts";
 
 /**
  * A visitor who moves inside the site (client-side navigation) and opens a members' page is asked
@@ -104,3 +104,60 @@ for (const lang of ["ja", "en"] as const) {
     await journeyShot(page, `sign-in-returns-${lang}`);
   });
 }
+
+/** A listing on sale that `nickname` did not list, found as any visitor's search would. */
+async function someoneElsesListing(page: Page, nickname: string): Promise<number> {
+  const res = await page.request.get("/api/v1/items?sort=price_asc");
+  const { items } = (await res.json()) as { items: { id: number; state: string }[] };
+  for (const card of items.filter((i) => i.state === "SALE")) {
+    const item = (await (await page.request.get(`/api/v1/items/${card.id}`)).json()) as {
+      seller: { nickname: string };
+    };
+    if (item.seller.nickname !== nickname) return card.id;
+  }
+  throw new Error("no listing of someone else's on sale");
+}
+
+test("a visitor who found a listing inside the site taps 購入手続きへ, logs in and lands on the purchase", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const itemId = await someoneElsesListing(page, "たろう");
+  await page.goto("/ja/");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await navigateInside(page, `/ja/items/${itemId}/`);
+  await page.getByRole("link", { name: "購入手続きへ" }).click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/ja/login/" && url.searchParams.get("redirect") === `/ja/items/${itemId}/buy/`,
+  );
+  await page.getByLabel("メールアドレス", { exact: true }).fill("taro@tsugu.example");
+  await page.getByLabel("パスワード", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/ja/items/${itemId}/buy/$`));
+  await expect(page.locator("#error-title")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /購入する/ }).first()).toBeVisible();
+  await journeyShot(page, "sign-in-returns-buy");
+});
+
+test("a visitor who taps 購入手続きへ and signs up instead lands on the purchase as a new member", async ({
+  page,
+}) => {
+  const email = `on-the-way-${Date.now()}@example.jp`;
+  const itemId = await someoneElsesListing(page, "");
+  await page.goto(`/en/items/${itemId}/`);
+  await page.getByRole("link", { name: "Buy this item" }).click();
+  await expect(page).toHaveURL(/\/en\/login\/\?redirect=/);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByRole("link", { name: "Sign up with email" }).click();
+  await expect(page).toHaveURL(/\/en\/signup\/email\/\?redirect=/);
+  await page.getByLabel("Email address", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("on-the-way-2026");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByLabel("Code", { exact: true })).toBeVisible();
+  await page.getByLabel("Code", { exact: true }).fill(codeFrom(await readMail(page, email, "Your code")));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await page.getByLabel("Nickname", { exact: true }).fill("みちの");
+  await page.getByRole("button", { name: "Finish signing up" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/items/${itemId}/buy/$`));
+  await expect(page.locator("#error-title")).toHaveCount(0);
+});
