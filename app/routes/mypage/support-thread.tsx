@@ -1,9 +1,10 @@
 import { Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { AppError } from "#core/shared/errors.ts";
+import { msg } from "#core/shared/i18n/translate.ts";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { closeInquiry } from "#core/support/close-inquiry.ts";
-import { MAX_INQUIRY_PHOTOS } from "#core/support/fields.ts";
+import { MAX_INQUIRY_PHOTOS, SUPPORT_LABELS, ZReplyInput } from "#core/support/fields.ts";
 import { getInquiry } from "#core/support/get-inquiry.ts";
 import { reopenInquiry } from "#core/support/reopen-inquiry.ts";
 import { replyToInquiry } from "#core/support/reply-to-inquiry.ts";
@@ -145,6 +146,10 @@ export default function SupportThread({ loaderData, actionData, params }: Route.
             className="mt-4 flex flex-col gap-4"
             data-testid="reply-form"
             state={actionData}
+            validation={{
+              schema: ZReplyInput,
+              labels: { ...SUPPORT_LABELS, body: msg("support.fields.reply") },
+            }}
           >
             <FormError message={actionData?.formError} />
             <TextAreaField

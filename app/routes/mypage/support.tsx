@@ -4,7 +4,7 @@ import { AppError } from "#core/shared/errors.ts";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { SUPPORT_CATEGORIES } from "#core/support/categories.ts";
 import { createInquiry } from "#core/support/create-inquiry.ts";
-import { MAX_INQUIRY_PHOTOS } from "#core/support/fields.ts";
+import { MAX_INQUIRY_PHOTOS, SUPPORT_LABELS, ZInquiryInput } from "#core/support/fields.ts";
 import { listInquiryTransactions } from "#core/support/inquiry-transactions.ts";
 import { listMyInquiries } from "#core/support/list-my-inquiries.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
@@ -105,6 +105,7 @@ export default function SupportPage({ loaderData, actionData, params }: Route.Co
             className="mt-4 flex flex-col gap-5"
             data-testid="support-form"
             state={actionData}
+            validation={{ schema: ZInquiryInput, labels: SUPPORT_LABELS }}
           >
             <FormError message={actionData?.formError} />
             <SelectField
