@@ -334,7 +334,10 @@ function ActionBar({ item, lang }: { item: Item; lang: "ja" | "en" }) {
   );
 }
 
-/** The seller's other listings on sale, in a row that scrolls sideways; the rest on their profile. */
+/**
+ * The seller's other listings on sale: a row that scrolls sideways on a phone, one row of the grid
+ * on a desk; the rest are on their profile.
+ */
 function SellerItems({ item, items, lang }: { item: Item; items: ItemCard[]; lang: "ja" | "en" }) {
   const t = useTranslations("catalog");
   if (items.length === 0) return null;
@@ -350,11 +353,11 @@ function SellerItems({ item, items, lang }: { item: Item; items: ItemCard[]; lan
       </div>
       <ul
         aria-label={t("sellerItems")}
-        className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-2 lg:mx-0 lg:px-0"
+        className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 lg:mx-0 lg:grid lg:grid-cols-6 lg:overflow-visible lg:p-0"
         data-testid="seller-items"
       >
         {items.map((card) => (
-          <li key={card.id} className="w-28 shrink-0 snap-start sm:w-36">
+          <li key={card.id} className="w-28 shrink-0 snap-start sm:w-36 lg:w-auto">
             <ItemTile item={card} lang={lang} />
           </li>
         ))}
