@@ -307,14 +307,12 @@ function ActionBar({ item, lang }: { item: Item; lang: "ja" | "en" }) {
       </div>
     );
   }
-  const unavailable = isSeller
-    ? item.state === "SOLD"
+  // Why there is nothing to buy (the seller of a listing still editable edits it instead).
+  const unavailable =
+    item.state === "SOLD"
       ? t("soldOutShort")
-      : t("notForSaleShort")
-    : blockedBySeller
-      ? t("blockedShort")
-      : item.state === "SOLD"
-        ? t("soldOutShort")
+      : blockedBySeller
+        ? t("blockedShort")
         : item.state === "ASK"
           ? t("negotiatingShort")
           : t("notForSaleShort");
