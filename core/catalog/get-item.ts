@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { blocks, deviceModels, itemPhotos, items, likes, users } from "#db/schema/index.ts";
+import { blocks, deviceModels, itemPhotos, items, likes, transactions, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { isCommentable } from "../social/comments.ts";
@@ -45,6 +45,10 @@ export async function getItem(
       blockedBySeller: sql<boolean>`exists (
         select 1 from ${blocks} where ${blocks.blockerId} = ${items.sellerId} and ${blocks.blockedId} = ${viewer}
       )`,
+      inTrade: sql<boolean>`exists (
+        select 1 from ${transactions} where ${transactions.itemId} = ${items.id}
+        and (${transactions.buyerId} = ${viewer} or ${transactions.sellerId} = ${viewer})
+      )`,
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
@@ -83,6 +87,8 @@ export async function getItem(
       isSeller,
       liked,
       blockedBySeller,
+      /** Whether the viewer is the buyer or the seller of a transaction on the listing: only they see it. */
+      inTrade: o.viewerId !== null && row.inTrade,
       /** For the seller: whether the listing can still be edited or deleted, and the state changes open now. */
       canEdit: isSeller && EDITABLE_STATES.includes(item.state),
       actions: isSeller ? availableItemActions(item.state, "seller") : [],

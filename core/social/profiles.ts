@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import { follows, items, users } from "#db/schema/index.ts";
 import { cardColumns, type ItemCard, withThumbs } from "../catalog/item-card.ts";
 import { SEARCHABLE_STATES } from "../catalog/item-states.ts";
@@ -64,7 +64,14 @@ export async function getPublicProfile(
  */
 export async function listUserItems(
   ctx: Pick<CoreContext, "db" | "blobs">,
-  o: { userId: number; states: readonly ItemState[]; before?: number | undefined; limit?: number },
+  o: {
+    userId: number;
+    states: readonly ItemState[];
+    before?: number | undefined;
+    limit?: number;
+    /** A listing to leave out: the one whose page shows the seller's others. */
+    except?: number;
+  },
 ): Promise<{ items: ItemCard[]; nextCursor: string | null }> {
   const limit = o.limit ?? 30;
   const rows = await ctx.db
@@ -75,6 +82,7 @@ export async function listUserItems(
         eq(items.sellerId, o.userId),
         inArray(items.state, [...o.states]),
         o.before ? lt(items.id, o.before) : undefined,
+        o.except ? ne(items.id, o.except) : undefined,
       ),
     )
     .orderBy(desc(items.id))

@@ -141,7 +141,10 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   // The seller rates the buyer, which completes the sale and releases the proceeds.
   await page.goto(`/ja/items/${itemId}/transactions/seller/review/`);
   await page.getByLabel("良かった").check();
+  await expect(page.getByTestId("rating-form")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: "評価する" }).click();
+  const rating = page.getByRole("alertdialog", { name: "購入者を評価して取引を完了しますか？" });
+  await rating.getByRole("button", { name: "評価して取引を完了する" }).click();
   await expect(page.getByTestId("transaction-state")).toHaveText("取引完了");
 
   const before = await page.request.get("/api/v1/me/balance");

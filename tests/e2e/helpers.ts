@@ -208,6 +208,7 @@ export async function shipAndRate(seller: Page, buyer: Page, itemId: number): Pr
   await seller.goto(`/ja/items/${itemId}/transactions/seller/review/`);
   await seller.getByLabel("良かった").check();
   await seller.getByRole("button", { name: "評価する" }).click();
+  await confirmStep(seller, "評価して取引を完了する");
   await expect(seller.getByTestId("transaction-state")).toHaveText("取引完了");
 }
 

@@ -86,12 +86,16 @@ test("home, search, item, sell, buy, transaction, my page, balance and settings 
       );
       expect(tops.filter((top) => top === tops[0]).length).toBe(6);
     } else {
-      // On a phone the tab bar has 出品, and the header leaves room for the search box.
+      // On a phone the item page keeps the buy button at the bottom of the screen, in place of the tabs.
+      await expect(page.getByTestId("key-facts")).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "メインメニュー" })).toHaveCount(0);
+      expect(buyBox!.y + buyBox!.height).toBeLessThanOrEqual(size.height);
+      // Elsewhere the tab bar has 出品, and the header leaves room for the search box.
+      await page.goto("/ja/");
       await expect(page.getByTestId("header-sell")).toBeHidden();
       await expect(
         page.getByRole("navigation", { name: "メインメニュー" }).getByRole("link", { name: "出品" }),
       ).toBeVisible();
-      await expect(page.getByTestId("key-facts")).toBeHidden();
     }
 
     // A member's home page and my page put their own trades first, with what they wait for.

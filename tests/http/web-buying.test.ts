@@ -42,6 +42,49 @@ afterAll(async () => {
 });
 
 describe("buying pages", () => {
+  it("keeps one action in the item page's bottom bar: buy on sale, edit for the seller, sold out after the sale, and no tabs", async () => {
+    const seller = await makeMember(server.ctx);
+    const buyer = await makeBuyer(server.ctx);
+    const itemId = await listItem(server.ctx, seller);
+    const otherId = await listItem(server.ctx, seller, { title: "iPhone 12 64GB ブルー 動作品" });
+    const bar = async (lang: string, cookie?: string) => {
+      const { doc } = await page(`/${lang}/items/${itemId}/`, cookie);
+      // The tabs give way to the bar on this page.
+      expect(doc.querySelector('nav[aria-label="メインメニュー"], nav[aria-label="Main menu"]')).toBeNull();
+      return doc.querySelector('[data-testid="action-bar"]')!;
+    };
+    const onSale = await bar("ja", await cookieOf(buyer));
+    expect(onSale.querySelector('[data-testid="action-bar-price"]')?.text).toContain("¥18,000");
+    expect(onSale.querySelector('a[data-testid="buy-button"]')?.text).toBe("購入手続きへ");
+    const en = await bar("en");
+    expect(en.querySelector('a[data-testid="buy-button"]')?.text).toBe("Buy this item");
+    // The seller edits instead, from the bar on a phone (the link beside the photos is for a desk).
+    const own = await bar("ja", await cookieOf(seller));
+    expect(own.querySelector('[data-testid="buy-button"]')).toBeNull();
+    expect(own.querySelector(`a[href="/ja/items/${itemId}/edit/"]`)?.text).toBe("編集する");
+    // The seller's other listings on sale, this one left out.
+    const { doc } = await page(`/ja/items/${itemId}/`);
+    const row = doc.querySelector('ul[aria-label="この出品者の商品"]');
+    expect(row?.querySelectorAll("a").map((a) => a.getAttribute("href"))).toEqual([`/ja/items/${otherId}/`]);
+    expect(doc.querySelector(`a[href="/ja/users/${seller.id}/#listings"]`)?.text).toBe(
+      "この出品者の商品をもっと見る",
+    );
+
+    await purchaseItem(server.ctx, {
+      actor: buyer,
+      itemId,
+      idempotencyKey: `bar-${itemId}`,
+      input: { paymentMethod: "card", cardToken: await cardToken(server.ctx) },
+      returnUrl: `${server.url}/ja/items/${itemId}/secure/result/`,
+    });
+    for (const cookie of [undefined, await cookieOf(seller)]) {
+      const sold = await bar("ja", cookie);
+      expect(sold.querySelector("a")).toBeNull();
+      expect(sold.querySelector("button[disabled]")?.text).toBe("売り切れ");
+    }
+    expect((await bar("en")).querySelector("button[disabled]")?.text).toBe("Sold out");
+  });
+
   it("shows the purchase page in Japanese and English, with the price in yen and the buyer's address", async () => {
     const seller = await makeMember(server.ctx);
     const buyer = await makeBuyer(server.ctx);

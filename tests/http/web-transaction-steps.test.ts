@@ -5,7 +5,7 @@ import type { SessionUser } from "#core/identity/sessions.ts";
 import { createSession } from "#core/identity/sessions.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { cancellationRequests, shipments, transactions } from "#db/schema/index.ts";
-import { listItem, makeMember } from "../helpers/catalog.ts";
+import { listItem, makeMember, makeOperator } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { cardToken, makeBuyer } from "../helpers/trading.ts";
 
@@ -275,16 +275,71 @@ describe("the transaction page", () => {
     const rated = await post(url, cookie, confirmedForm(asked.doc));
     expect(rated.status).toBe(302);
     expect(await stateOf(transactionId)).toBe("REVIEWED_BY_BUYER");
-    // The seller's rating is not a receipt: it is sent at once.
-    const sellerRated = await post(
-      `/ja/items/${itemId}/transactions/seller/review/`,
-      await cookieOf(seller),
-      {
-        rating: "good",
-        comment: "",
-      },
+    // The seller's rating completes the sale: it is asked about too.
+    const sellerUrl = `/ja/items/${itemId}/transactions/seller/review/`;
+    const sellerCookie = await cookieOf(seller);
+    const sellerAsked = await post(sellerUrl, sellerCookie, { rating: "good", comment: "" });
+    expect(sellerAsked.status).toBe(200);
+    expect(await stateOf(transactionId)).toBe("REVIEWED_BY_BUYER");
+    expect((await post(sellerUrl, sellerCookie, confirmedForm(sellerAsked.doc))).status).toBe(302);
+    expect(await stateOf(transactionId)).toBe("COMPLETED");
+  });
+
+  it("shows the seller's rating form only once the buyer has rated, and asks the seller to confirm it", async () => {
+    const { seller, itemId, transactionId } = await sale();
+    await server.ctx.db
+      .update(transactions)
+      .set({ state: "SHIPPING" })
+      .where(eq(transactions.id, transactionId));
+    const cookie = await cookieOf(seller);
+    const trade = await page(`/ja/items/${itemId}/transactions/seller/`, cookie);
+    expect(trade.doc.querySelector('[data-testid="rate-after-buyer"]')?.text).toBe(
+      "購入者が受取評価をしたあとで、購入者を評価できます。",
     );
-    expect(sellerRated.status).toBe(302);
+    expect(trade.doc.querySelector(`a[href="/ja/items/${itemId}/transactions/seller/review/"]`)).toBeNull();
+    const url = `/ja/items/${itemId}/transactions/seller/review/`;
+    const early = await page(url, cookie);
+    expect(early.status).toBe(200);
+    expect(early.doc.querySelector('[data-testid="rating-form"]')).toBeNull();
+    expect(early.doc.querySelector('input[name="rating"]')).toBeNull();
+    expect(early.doc.querySelector('[data-testid="rate-after-buyer"]')?.text).toBe(
+      "購入者が受取評価をしたあとで、購入者を評価できます。",
+    );
+    expect(
+      (await page(`/en/items/${itemId}/transactions/seller/review/`, cookie)).doc.querySelector(
+        '[data-testid="rate-after-buyer"]',
+      )?.text,
+    ).toBe("You can rate the buyer once they have confirmed receipt.");
+    // A post made anyway changes nothing.
+    const refused = await post(url, cookie, { rating: "good", comment: "", confirmed: "1" });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(await stateOf(transactionId)).toBe("SHIPPING");
+
+    // The buyer has rated: the form is there, and asks before it completes the sale.
+    await server.ctx.db
+      .update(transactions)
+      .set({ state: "REVIEWED_BY_BUYER" })
+      .where(eq(transactions.id, transactionId));
+    const ready = await page(url, cookie);
+    expect(ready.doc.querySelector('[data-testid="rating-form"] input[name="rating"]')).not.toBeNull();
+    expect(ready.doc.querySelector('[data-testid="rate-after-buyer"]')).toBeNull();
+    const asked = await post(url, cookie, { rating: "normal", comment: "ありがとうございました" });
+    expect(asked.status).toBe(200);
+    expect(asked.doc.querySelector('[data-testid="confirm-panel"] h2')?.text).toBe(
+      "購入者を評価して取引を完了しますか？",
+    );
+    expect(asked.html).toContain("評価はあとから変更できません");
+    expect(await stateOf(transactionId)).toBe("REVIEWED_BY_BUYER");
+    // Back keeps what was typed.
+    const back = await post(url, cookie, [...confirmedForm(asked.doc).slice(0, -1), ["back", "1"]]);
+    expect(back.doc.querySelector("#field-comment")?.getAttribute("value")).toBe("ありがとうございました");
+    expect(back.doc.querySelector('input[name="rating"][value="normal"]')?.hasAttribute("checked")).toBe(
+      true,
+    );
+    expect(await stateOf(transactionId)).toBe("REVIEWED_BY_BUYER");
+    const rated = await post(url, cookie, confirmedForm(asked.doc));
+    expect(rated.status).toBe(302);
     expect(await stateOf(transactionId)).toBe("COMPLETED");
   });
 
@@ -325,5 +380,78 @@ describe("the transaction page", () => {
     const fresh = (await page(url, cookie)).doc.querySelector('[data-testid="drop-off-code"]')!.text;
     expect(fresh).not.toBe(code);
     expect(fresh.slice(0, 22)).toBe(code.slice(0, 22));
+  });
+});
+
+describe("who sees a trade", () => {
+  const SIDES = [
+    "",
+    "buyer/",
+    "seller/",
+    "buyer/address/",
+    "seller/address/",
+    "buyer/review/",
+    "seller/review/",
+  ];
+  const tradeLink = (doc: HTMLElement, lang: string, itemId: number) =>
+    doc.querySelector(`a[href="/${lang}/items/${itemId}/transactions/"]`);
+
+  it("links the item page to the trade for its buyer and seller only", async () => {
+    const { seller, buyer, itemId } = await sale();
+    const third = await cookieOf(await makeMember(server.ctx));
+    const operator = await cookieOf(await makeOperator(server.ctx, ["editor"]));
+    for (const lang of ["ja", "en"]) {
+      for (const party of [seller, buyer]) {
+        const link = tradeLink(
+          (await page(`/${lang}/items/${itemId}/`, await cookieOf(party))).doc,
+          lang,
+          itemId,
+        );
+        expect(link?.text).toBe(lang === "ja" ? "取引画面" : "Transaction");
+      }
+      for (const cookie of ["", third, operator]) {
+        const other = await page(`/${lang}/items/${itemId}/`, cookie);
+        expect(other.status).toBe(200);
+        expect(tradeLink(other.doc, lang, itemId)).toBeNull();
+      }
+    }
+  });
+
+  it("answers anyone but the parties with the site's 404 page in the page's language, and the router's 404 on a client navigation", async () => {
+    const { itemId } = await sale();
+    const third = await cookieOf(await makeMember(server.ctx));
+    const operator = await cookieOf(await makeOperator(server.ctx, ["editor"]));
+    const titles = { ja: "ページが見つかりませんでした", en: "Page not found" };
+    for (const cookie of [third, operator]) {
+      for (const lang of ["ja", "en"] as const) {
+        for (const side of SIDES) {
+          const url = `/${lang}/items/${itemId}/transactions/${side}`;
+          const res = await fetch(`${server.url}${url}`, { redirect: "manual", headers: { cookie } });
+          expect(res.status, url).toBe(404);
+          expect(res.headers.get("content-type"), url).toMatch(/^text\/html/);
+          const doc = parse(await res.text());
+          expect(doc.querySelector("html")?.getAttribute("lang"), url).toBe(lang);
+          expect(doc.querySelector("h1")?.text, url).toBe(titles[lang]);
+          // What the router fetches on a client navigation: a 404 it can show, not a failure.
+          const dataUrl = `${url.replace(/\/$/, "")}.data`;
+          const data = await fetch(`${server.url}${dataUrl}`, { redirect: "manual", headers: { cookie } });
+          expect(data.status, dataUrl).toBe(404);
+          expect(data.headers.get("content-type"), dataUrl).toBe("text/x-script");
+          expect(await data.text(), dataUrl).toContain("ErrorResponse");
+        }
+      }
+    }
+  });
+
+  it("sends a visitor to log in first, in both languages, without saying whether there is a trade", async () => {
+    const { itemId } = await sale();
+    for (const lang of ["ja", "en"]) {
+      for (const side of SIDES) {
+        const url = `/${lang}/items/${itemId}/transactions/${side}`;
+        const res = await page(url, "");
+        expect(res.status, url).toBe(302);
+        expect(res.location, url).toBe(`/${lang}/login/?redirect=${encodeURIComponent(url)}`);
+      }
+    }
   });
 });

@@ -13,11 +13,16 @@ const ITEMS: { tab: Tab; path: string; Icon: typeof HomeIcon }[] = [
   { tab: "mypage", path: "/mypage/", Icon: UserIcon },
 ];
 
-/** Five tabs at the bottom on small screens; the page's route handle says which is current. */
+/**
+ * Five tabs at the bottom on small screens; the page's route handle says which is current, or that
+ * the page has a bar of its own there instead.
+ */
 export function BottomNav({ lang, unread }: { lang: Locale; unread: number }) {
   const t = useTranslations("nav");
   const shell = useTranslations("shell");
-  const { tab: current } = useRouteHandle();
+  const { tab: current, actionBar } = useRouteHandle();
+  // The page's own bar takes the place of the tabs.
+  if (actionBar) return null;
   return (
     <nav
       aria-label={shell("primaryNav")}

@@ -50,9 +50,14 @@ function LanguageSwitcher({ lang }: { lang: Locale }) {
 
 export function Footer({ lang }: { lang: Locale }) {
   const t = useTranslations("footer");
-  const { wide } = useRouteHandle();
+  const { wide, actionBar } = useRouteHandle();
   return (
-    <footer className="mt-12 border-t border-slate-200 bg-white pb-20 md:pb-0">
+    // Room at the end for what stays fixed at the bottom of a small screen: the tabs, or the page's own bar.
+    <footer
+      className={`mt-12 border-t border-slate-200 bg-white ${
+        actionBar ? "pb-[calc(4.5rem+env(safe-area-inset-bottom))] lg:pb-0" : "pb-20 md:pb-0"
+      }`}
+    >
       <div className={`mx-auto flex ${wide ? "max-w-7xl" : "max-w-6xl"} flex-col gap-4 px-4 py-8`}>
         <nav aria-label={t("label")}>
           <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslations } from "use-intl";
 import { dismissToast, type Toast, useToasts } from "../../lib/ui-state.ts";
+import { useRouteHandle } from "./route-handle.ts";
 
 const SHOW_MS = 4000;
 
@@ -29,14 +30,17 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The snackbar: polite live region above the bottom navigation. */
+/** The snackbar: polite live region above the bottom navigation, or above the page's own bar. */
 export function Toaster() {
   const toasts = useToasts();
+  const { actionBar } = useRouteHandle();
   return (
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-20 z-[1050] flex flex-col items-center gap-2 px-4 md:bottom-6"
+      className={`pointer-events-none fixed inset-x-0 z-[1050] flex flex-col items-center gap-2 px-4 ${
+        actionBar ? "bottom-[calc(5rem+env(safe-area-inset-bottom))] lg:bottom-6" : "bottom-20 md:bottom-6"
+      }`}
     >
       {toasts.map((toast) => (
         <div key={toast.id} className="pointer-events-auto w-full max-w-md" data-testid="toast">

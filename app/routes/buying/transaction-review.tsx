@@ -3,7 +3,7 @@ import { useTranslations } from "use-intl";
 import { checkRating, rateTransaction } from "#core/trading/rate-transaction.ts";
 import { type ConfirmCopy, ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.tsx";
 import { TradeHeader } from "../../components/buying/trade-header.tsx";
-import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { FormError, PageCard, TextField } from "../../components/form.tsx";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, redirectWithFlash } from "../../lib/request.server.ts";
@@ -22,17 +22,22 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     state: view.state,
     role: view.role,
+    // The seller rates once the buyer has (the state machine's rule): before that, the page says so.
+    canRate: view.actions.includes(view.role === "seller" ? "rate_by_seller" : "rate_by_buyer"),
     item: { itemId: view.itemId, title: view.title, price: view.price, photoUrl: view.photoUrl },
   };
 }
 
-/** The buyer's rating confirms receipt and cannot be undone: it is asked about first. */
+/**
+ * Neither rating can be undone: the buyer's confirms receipt, the seller's completes the sale and
+ * releases the proceeds. Both are asked about first.
+ */
 export async function action(args: Route.ActionArgs) {
   const lang = langOf(args.params);
   const { view, user } = await loadTransactionPage(args, sideOf(args.request), "review/");
   const form = await args.request.formData();
   const values = formValues(form, ["rating", "comment"] as const);
-  const step = view.role === "buyer" ? confirmStepOf(form) : "confirmed";
+  const step = confirmStepOf(form);
   if (step === "back") return data<FormState>({ values });
   const ctx = core(args.context);
   try {
@@ -56,15 +61,23 @@ type Answer =
   | (FormState & { confirm?: undefined })
   | { confirm: { intent: string; values: [string, string][] } };
 
-function useReceiptCopy(): ConfirmCopy {
-  const t = useTranslations("buying.confirmStep.receipt");
+/** What the confirmation says: for the buyer, about receipt; for the seller, about completing the sale. */
+function useRatingCopy(role: "buyer" | "seller"): ConfirmCopy {
+  const t = useTranslations("buying.confirmStep");
+  if (role === "seller") {
+    return {
+      title: t("sellerRating.title"),
+      confirm: t("sellerRating.confirm"),
+      body: <p className="mt-2 text-sm leading-relaxed text-slate-700">{t("sellerRating.body")}</p>,
+    };
+  }
   return {
-    title: t("title"),
-    confirm: t("confirm"),
+    title: t("receipt.title"),
+    confirm: t("receipt.confirm"),
     body: (
       <div className="mt-2 flex flex-col gap-2 text-sm leading-relaxed text-slate-700">
-        <p className="font-semibold text-slate-900">{t("check")}</p>
-        <p>{t("body")}</p>
+        <p className="font-semibold text-slate-900">{t("receipt.check")}</p>
+        <p>{t("receipt.body")}</p>
       </div>
     ),
   };
@@ -75,8 +88,8 @@ export default function TransactionReview({ loaderData, actionData, params }: Ro
   const lang = langOf(params);
   const answer = actionData as Answer | undefined;
   const state = answer && !answer.confirm ? answer : undefined;
-  const receipt = useReceiptCopy();
   const buyer = loaderData.role === "buyer";
+  const copy = useRatingCopy(buyer ? "buyer" : "seller");
   const chosen = state?.values?.rating ?? "good";
   const fields = (
     <>
@@ -102,23 +115,22 @@ export default function TransactionReview({ loaderData, actionData, params }: Ro
   return (
     <PageCard title={t("reviewTitle")} lead={<TradeHeader view={loaderData.item} lang={lang} />}>
       {answer?.confirm ? (
-        <ConfirmPanel copy={receipt} values={answer.confirm.values} />
-      ) : buyer ? (
+        <ConfirmPanel copy={copy} values={answer.confirm.values} />
+      ) : buyer || loaderData.canRate ? (
         <ConfirmForm
           intent="rate"
-          testId="receipt-form"
-          submitLabel={receipt.confirm}
+          testId={buyer ? "receipt-form" : "rating-form"}
+          submitLabel={buyer ? copy.confirm : t("review")}
           state={state}
           className="flex flex-col gap-4"
-          copy={() => receipt}
+          copy={() => copy}
         >
           {fields}
         </ConfirmForm>
       ) : (
-        <ValidatedForm state={state} method="post" className="flex flex-col gap-4">
-          {fields}
-          <SubmitButton>{t("review")}</SubmitButton>
-        </ValidatedForm>
+        <p className="rounded-lg bg-brand-50 p-4 text-sm text-brand-800" data-testid="rate-after-buyer">
+          {t("rateAfterBuyer")}
+        </p>
       )}
     </PageCard>
   );

@@ -185,6 +185,11 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
         <PurchaseComplete leadTime={view.leadTime} shipBy={view.shipBy} lang={lang} />
       )}
       <StatusLine state={view.state} role={view.role} />
+      {view.role === "seller" && view.state === "SHIPPING" && (
+        <p className="text-sm text-slate-700" data-testid="rate-after-buyer">
+          {t("rateAfterBuyer")}
+        </p>
+      )}
       <FormError message={state?.formError} />
       {confirm && confirmCopy && <ConfirmPanel copy={confirmCopy} values={confirm.values} />}
       {canRate && (

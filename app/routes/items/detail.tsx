@@ -13,6 +13,7 @@ import {
   NETWORK_RESTRICTIONS,
 } from "#core/catalog/device-facts.ts";
 import { getItem, relatedItems } from "#core/catalog/get-item.ts";
+import type { ItemCard } from "#core/catalog/item-card.ts";
 import { isCopyableState } from "#core/catalog/item-states.ts";
 import { marketPrice } from "#core/catalog/market-prices.ts";
 import { requestPublishAfterSetup } from "#core/catalog/publish-after-setup.ts";
@@ -28,13 +29,15 @@ import {
 } from "#core/shared/codes.ts";
 import { listComments, postComment } from "#core/social/comments.ts";
 import { likeItem, unlikeItem } from "#core/social/likes.ts";
+import { listUserItems } from "#core/social/profiles.ts";
 import { reviewCounts } from "#core/trading/get-transaction.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { ItemGallery } from "../../components/item-gallery.tsx";
-import { ItemGrid } from "../../components/item-grid.tsx";
+import { ItemGrid, ItemTile } from "../../components/item-grid.tsx";
 import { MarketPriceCard } from "../../components/market-price.tsx";
+import { ShareButton } from "../../components/share-button.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -57,25 +60,29 @@ import { localeOf, seo } from "../../lib/seo.ts";
 import { stepUrl } from "../setup/setup.server.ts";
 import type { Route } from "./+types/detail";
 
-export const handle = { back: "history", tab: "home" };
+export const handle = { back: "history", tab: "home", actionBar: true };
+
+/** How many of the seller's other listings the page shows; the rest are on their profile. */
+const SELLER_ITEMS = 6;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const itemId = pathIdOf(params);
   const viewer = requestInfo(context).user;
   const ctx = core(context);
   const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
-  const [comments, { related, sellerReviews, market }, hiddenNotice] = await Promise.all([
+  const [comments, { related, sellerReviews, market, sellerItems }, hiddenNotice] = await Promise.all([
     listComments(ctx, { itemId, limit: 3 }),
     // What every viewer sees alike around the listing: kept briefly between requests (decision 030).
     services(context).reads.read(`item ${itemId}`, async () => {
-      const [related, sellerReviews, market] = await Promise.all([
+      const [related, sellerReviews, market, sellerItems] = await Promise.all([
         relatedItems(ctx, item),
         reviewCounts(ctx, { userId: item.seller.id }),
         item.modelId && item.condition
           ? marketPrice(ctx, { modelId: item.modelId, condition: item.condition })
           : null,
+        listUserItems(ctx, { userId: item.seller.id, states: ["SALE"], limit: SELLER_ITEMS, except: itemId }),
       ]);
-      return { related, sellerReviews, market };
+      return { related, sellerReviews, market, sellerItems: sellerItems.items };
     }),
     // Why trust and safety hid it: for the seller's eyes only.
     item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
@@ -85,6 +92,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     comments: comments.items,
     related,
     sellerReviews,
+    sellerItems,
     loggedIn: viewer !== null,
     /** Members may report what others wrote or listed. */
     viewerId: viewer?.role === "member" ? viewer.id : null,
@@ -265,6 +273,107 @@ function KeyFacts({ item, lang }: { item: Item; lang: "ja" | "en" }) {
   );
 }
 
+/** The price as the bar at the bottom of a phone repeats it, beside the button. */
+function BarPrice({ item, lang }: { item: Item; lang: "ja" | "en" }) {
+  const t = useTranslations("catalog");
+  return (
+    <p className="flex min-w-0 flex-col leading-tight lg:hidden" data-testid="action-bar-price">
+      <span className="text-xl font-bold">{item.price !== null ? formatYen(item.price, lang) : "—"}</span>
+      <span className="text-xs text-slate-500">
+        {item.postage === "ARRIVAL" ? t("shippingArrival") : t("feeIncluded")}
+      </span>
+    </p>
+  );
+}
+
+const BAR =
+  "fixed inset-x-0 bottom-0 z-40 flex items-center gap-4 border-t border-slate-200 bg-white px-4 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgb(0_0_0/0.06)]";
+const BAR_BUTTON = "flex h-12 flex-1 items-center justify-center rounded-full text-base font-bold";
+
+/**
+ * What the viewer can do with the listing, with its price: on a phone a bar fixed at the bottom of
+ * the screen while the page scrolls (the route's handle leaves the tabs out for it, and the footer
+ * leaves it room); on a desk the buy button stands in the side column and the bar is not there.
+ * One element either way, so the button is never on the page twice.
+ */
+function ActionBar({ item, lang }: { item: Item; lang: "ja" | "en" }) {
+  const t = useTranslations("catalog");
+  const buying = useTranslations("buying");
+  const { isSeller, blockedBySeller, canEdit } = item.viewer;
+  if (item.state === "SALE" && !isSeller && !blockedBySeller) {
+    return (
+      <div
+        className={`${BAR} lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
+        data-testid="action-bar"
+      >
+        <BarPrice item={item} lang={lang} />
+        <Link
+          to={`/${lang}/items/${item.id}/buy/`}
+          className={`${BAR_BUTTON} bg-danger-600 text-white`}
+          data-testid="buy-button"
+        >
+          {buying("buyButton")}
+        </Link>
+      </div>
+    );
+  }
+  // Why there is nothing to buy (the seller of a listing still editable edits it instead).
+  const unavailable =
+    item.state === "SOLD"
+      ? t("soldOutShort")
+      : blockedBySeller
+        ? t("blockedShort")
+        : item.state === "ASK"
+          ? t("negotiatingShort")
+          : t("notForSaleShort");
+  return (
+    <div className={`${BAR} lg:hidden`} data-testid="action-bar">
+      <BarPrice item={item} lang={lang} />
+      {isSeller && canEdit ? (
+        <Link to={`/${lang}/items/${item.id}/edit/`} className={`${BAR_BUTTON} bg-brand-600 text-white`}>
+          {t("editShort")}
+        </Link>
+      ) : (
+        <button type="button" disabled className={`${BAR_BUTTON} bg-slate-200 text-slate-600`}>
+          {unavailable}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The seller's other listings on sale: a row that scrolls sideways on a phone, one row of the grid
+ * on a desk; the rest are on their profile.
+ */
+function SellerItems({ item, items, lang }: { item: Item; items: ItemCard[]; lang: "ja" | "en" }) {
+  const t = useTranslations("catalog");
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="seller-items-title">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 id="seller-items-title" className="text-base font-bold">
+          {t("sellerItems")}
+        </h2>
+        <Link to={`/${lang}/users/${item.seller.id}/#listings`} className="text-sm text-brand-700 underline">
+          {t("sellerItemsMore")}
+        </Link>
+      </div>
+      <ul
+        aria-label={t("sellerItems")}
+        className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 lg:mx-0 lg:grid lg:grid-cols-6 lg:overflow-visible lg:p-0"
+        data-testid="seller-items"
+      >
+        {items.map((card) => (
+          <li key={card.id} className="w-28 shrink-0 snap-start sm:w-36 lg:w-auto">
+            <ItemTile item={card} lang={lang} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function LikeButton({ liked, count, disabled }: { liked: boolean; count: number; disabled: boolean }) {
   const t = useTranslations("catalog");
   const fetcher = useFetcher<{ likeCount?: number; liked?: boolean; formError?: string }>();
@@ -302,7 +411,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
   const moderation = useTranslations("moderation");
   const actionData = raw && "likeCount" in raw ? undefined : (raw as FormState | undefined);
   const lang = langOf(params);
-  const { item, comments, related, loggedIn, viewerId, hiddenNotice, market } = loaderData;
+  const { item, comments, related, sellerItems, loggedIn, viewerId, hiddenNotice, market } = loaderData;
   const reportHref = (type: "item" | "comment", id: number) => `/${lang}/report/?type=${type}&id=${id}`;
   const isSeller = item.viewer.isSeller;
   const draft = item.state === "DRAFT";
@@ -310,7 +419,8 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
     <Link
       to={`/${lang}/items/${item.id}/edit/`}
       className={`rounded-full px-5 py-2.5 text-sm font-semibold ${
-        draft ? "border border-slate-300" : "bg-brand-600 text-white hover:bg-brand-700"
+        // A listing's own page on a phone has 編集する in the bar at the bottom.
+        draft ? "border border-slate-300" : "hidden bg-brand-600 text-white hover:bg-brand-700 lg:inline-block"
       }`}
     >
       {t("edit")}
@@ -353,16 +463,9 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
             {item.state === "ASK" && !isSeller && (
               <p className="font-semibold text-slate-600">{t("negotiatingNotice")}</p>
             )}
-            {item.state === "SALE" && !isSeller && !blocked && (
-              <Link
-                to={`/${lang}/items/${item.id}/buy/`}
-                className="flex h-12 items-center justify-center rounded-full bg-danger-600 text-base font-bold text-white"
-                data-testid="buy-button"
-              >
-                {buying("buyButton")}
-              </Link>
-            )}
-            {item.state === "SOLD" && loggedIn && (
+            <ActionBar item={item} lang={lang} />
+            {/* Only the buyer and the seller have anything to do with the trade. */}
+            {item.state === "SOLD" && item.viewer.inTrade && (
               <Link
                 to={`/${lang}/items/${item.id}/transactions/`}
                 className="text-sm text-brand-700 underline"
@@ -370,11 +473,18 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
                 {buying("transactionTitle")}
               </Link>
             )}
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
               <LikeButton
                 liked={item.viewer.liked}
                 count={item.likeCount}
                 disabled={isSeller || blocked || !loggedIn}
+              />
+              <ShareButton
+                url={loaderData.canonicalUrl}
+                title={item.title}
+                text={
+                  item.price !== null ? t("shareText", { price: formatYen(item.price, lang) }) : item.title
+                }
               />
               <a href="#comments" className="text-sm text-slate-600 underline">
                 {t("commentCount", { count: item.commentCount })}
@@ -596,6 +706,8 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
           </section>
         </div>
       </div>
+
+      <SellerItems item={item} items={sellerItems} lang={lang} />
 
       {related.length > 0 && (
         <section aria-labelledby="related-title">

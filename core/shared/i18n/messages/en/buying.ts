@@ -92,6 +92,7 @@ export const enBuying: Pick<Messages, "buying"> = {
     receiveAndRate: "When the item arrives, please rate the seller to confirm receipt.",
     waitBuyerRating: "Waiting for the buyer to confirm receipt.",
     rateBuyer: "Rate the buyer to complete the transaction.",
+    rateAfterBuyer: "You can rate the buyer once they have confirmed receipt.",
     waitSellerRating: "Waiting for the seller's rating.",
     completed: "This transaction is complete.",
     canceled: "This transaction was canceled.",
@@ -178,6 +179,11 @@ export const enBuying: Pick<Messages, "buying"> = {
         body: "Once you confirm receipt, the transaction is complete on your side and the seller's payment is settled. This cannot be undone.",
         check: "Please make sure the item is as described before you rate.",
         confirm: "Confirm receipt",
+      },
+      sellerRating: {
+        title: "Rate the buyer and complete the transaction?",
+        body: "Once you rate, the transaction is complete and the proceeds are added to your balance. Your rating cannot be changed afterwards.",
+        confirm: "Rate and complete",
       },
     },
     dropOff: {

@@ -91,6 +91,7 @@ export const jaBuying = {
     receiveAndRate: "商品が届いたら、受取評価をしてください。",
     waitBuyerRating: "購入者の受取評価をお待ちください。",
     rateBuyer: "購入者を評価して取引を完了してください。",
+    rateAfterBuyer: "購入者が受取評価をしたあとで、購入者を評価できます。",
     waitSellerRating: "出品者の評価をお待ちください。",
     completed: "取引が完了しました。",
     canceled: "取引はキャンセルされました。",
@@ -178,6 +179,11 @@ export const jaBuying = {
         body: "受取評価をすると、購入者としての取引は完了し、出品者への代金の支払いが確定します。あとから取り消すことはできません。",
         check: "届いた商品が説明どおりか、中身をよく確かめてから評価してください。",
         confirm: "受取評価をする",
+      },
+      sellerRating: {
+        title: "購入者を評価して取引を完了しますか？",
+        body: "評価すると取引が完了し、売上金が残高に反映されます。評価はあとから変更できません。",
+        confirm: "評価して取引を完了する",
       },
     },
     dropOff: {
