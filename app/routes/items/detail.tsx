@@ -420,7 +420,9 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
       to={`/${lang}/items/${item.id}/edit/`}
       className={`rounded-full px-5 py-2.5 text-sm font-semibold ${
         // A listing's own page on a phone has 編集する in the bar at the bottom.
-        draft ? "border border-slate-300" : "hidden bg-brand-600 text-white hover:bg-brand-700 lg:inline-block"
+        draft
+          ? "border border-slate-300"
+          : "hidden bg-brand-600 text-white hover:bg-brand-700 lg:inline-block"
       }`}
     >
       {t("edit")}
