@@ -31,3 +31,6 @@ export function yenField(min: number, max: number) {
     .pipe(z.string().check(required(), numeric(), minValue(min), maxValue(max)))
     .transform(Number);
 }
+
+/** Proceeds turned into points: any whole yen up to the proceeds (the core checks those). */
+export const ZTransferPoints = z.object({ amount: yenField(1, 9_999_999) });

@@ -1,14 +1,11 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { journalEntries } from "#db/schema/index.ts";
 import { memberAccount } from "../ledger/accounts.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { parseInput } from "../shared/parse-input.ts";
-import { BALANCE_FIELD_LABELS, yenField } from "./fields.ts";
+import { BALANCE_FIELD_LABELS, ZTransferPoints } from "./fields.ts";
 import { debitProceeds } from "./proceeds.ts";
-
-const ZTransferPoints = z.object({ amount: yenField(1, 9_999_999) });
 
 /** The ledger key of one points purchase: the same member and request key post once. */
 function pointsPurchaseKey(userId: number, requestKey: string): string {

@@ -1,11 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import { topUps, users } from "#db/schema/index.ts";
-import { codeField } from "../account/fields.ts";
 import { getAddress } from "../account/get-address.ts";
-import { BALANCE_FIELD_LABELS, yenField } from "../balance/fields.ts";
+import { BALANCE_FIELD_LABELS } from "../balance/fields.ts";
 import { BALANCE_LIMITS } from "../balance/limits.ts";
-import { CONVENIENCE_STORES, codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError, isAppError, isDatabaseError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
@@ -14,14 +11,8 @@ import { recordCreation } from "../state/change-state.ts";
 import { moveTopUp } from "./move-top-up.ts";
 import { TOP_UP_MACHINE, type TopUpRow } from "./top-up-states.ts";
 import { voucherDeadlines } from "./voucher-deadline.ts";
+import { ZCvsTopUp, ZPayeasyTopUp } from "./voucher-fields.ts";
 
-const ZCvsTopUp = z.object({
-  store: codeField(codesOf(CONVENIENCE_STORES)),
-  amount: yenField(BALANCE_LIMITS.topUp.cvs.min, BALANCE_LIMITS.topUp.cvs.max),
-});
-const ZPayeasyTopUp = z.object({
-  amount: yenField(BALANCE_LIMITS.topUp.payeasy.min, BALANCE_LIMITS.topUp.payeasy.max),
-});
 export type TVoucherTopUpInput = { store?: unknown; amount?: unknown };
 
 export const TOP_UP_MESSAGES = {

@@ -256,3 +256,28 @@ test("the listing form tells every problem at once, the photo's too, and checks 
   await box.getByRole("link", { name: "商品名を入力してください" }).click();
   await expect(page.getByLabel("商品名", { exact: true })).toBeFocused();
 });
+
+test("the payout and profile forms check the amount and the nickname as they are left", async ({ page }) => {
+  await logIn(page, "hanako@tsugu.example");
+  for (const path of ["/ja/balance/transfer-bank/"]) {
+    await page.goto(path);
+    await liveForm(page);
+    const amount = page.locator('input[name="amount"]');
+    await amount.fill("三千円");
+    await amount.blur();
+    await expect(page.getByTestId("error-amount"), path).toBeVisible();
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await amount.fill("3000");
+    await expect(page.getByTestId("error-amount"), path).toHaveCount(0);
+    await expect(summary(page)).toHaveCount(0);
+  }
+  await page.goto("/ja/settings/profile/");
+  await liveForm(page);
+  const nickname = page.getByLabel("ニックネーム", { exact: true });
+  const kept = await nickname.inputValue();
+  await nickname.fill("はなこ".repeat(7));
+  await nickname.blur();
+  await expect(page.getByTestId("error-nickname")).toBeVisible();
+  await nickname.fill(kept);
+  await expect(page.getByTestId("error-nickname")).toHaveCount(0);
+});

@@ -2,11 +2,13 @@ import { useId, useRef } from "react";
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
+import { BALANCE_FIELD_LABELS } from "#core/balance/fields.ts";
 import { BALANCE_LIMITS } from "#core/balance/limits.ts";
 import { CONVENIENCE_STORES } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { findPendingVoucher } from "#core/topups/get-top-up.ts";
 import { voucherDeadlines } from "#core/topups/voucher-deadline.ts";
+import { ZCvsTopUp, ZPayeasyTopUp } from "#core/topups/voucher-fields.ts";
 import { FieldMessages, FormError, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import {
   cardClass,
@@ -141,7 +143,12 @@ function TopUpForm({
     "rounded-xl border border-slate-300 bg-white px-4 py-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-600";
   const choice = `${box} flex min-h-12 cursor-pointer items-center gap-3`;
   return (
-    <ValidatedForm method="post" className={`${cardClass} flex flex-col gap-6`} state={state}>
+    <ValidatedForm
+      method="post"
+      className={`${cardClass} flex flex-col gap-6`}
+      state={state}
+      validation={{ schema: method === "cvs" ? ZCvsTopUp : ZPayeasyTopUp, labels: BALANCE_FIELD_LABELS }}
+    >
       <FormError message={state?.formError} />
       {method === "cvs" && (
         <fieldset aria-describedby={errors.store ? `${storeId}-error` : undefined}>

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getBalanceSummary } from "#core/balance/balance-summary.ts";
+import { BALANCE_FIELD_LABELS, ZTransferPoints } from "#core/balance/fields.ts";
 import { confirmTransferPoints } from "#core/balance/points-purchase.ts";
 import { findPointsPurchase, transferToPoints } from "#core/balance/transfer-points.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
@@ -138,6 +139,7 @@ export default function TransferPoints({ loaderData, actionData, params }: Route
           method="post"
           className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
           state={state}
+          validation={{ schema: ZTransferPoints, labels: BALANCE_FIELD_LABELS }}
         >
           <FormError message={state?.formError} />
           <TextField

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { z } from "zod";
+import { BALANCE_FIELD_LABELS, yenField } from "#core/balance/fields.ts";
 import { payoutOptions, quotePayout } from "#core/payouts/member-payouts.ts";
 import { SANDBOX_KYASH_ACCOUNTS } from "#core/payouts/sandbox-wallet.ts";
 import { linkWallet } from "#core/payouts/wallet-link.ts";
@@ -74,6 +76,14 @@ function typedYen(value: string): number | null {
     .replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
     .replace(/[,，\s\u3000¥￥円]/g, "");
   return /^\d{1,9}$/.test(digits) ? Number(digits) : null;
+}
+
+/**
+ * The amount as the page can check it while it is typed: whole yen between the smallest and the
+ * largest one transfer takes. The core checks it again against the proceeds, the day and the step.
+ */
+function payoutAmountRule(min: number, max: number) {
+  return z.object({ amount: yenField(min, max) });
 }
 
 /** Sets a field as typing would, so its checks and the running total see the new value. */
@@ -192,7 +202,12 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
       )}
 
       <Card>
-        <ValidatedForm method="post" className="flex flex-col gap-4" state={amountState}>
+        <ValidatedForm
+          method="post"
+          className="flex flex-col gap-4"
+          state={amountState}
+          validation={{ schema: payoutAmountRule(minShown, options.max), labels: BALANCE_FIELD_LABELS }}
+        >
           <input type="hidden" name="intent" value="review" />
           <input
             type="hidden"

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import { getProfile } from "#core/account/get-profile.ts";
+import { PROFILE_LABELS, ZUpdateProfile } from "#core/account/profile-fields.ts";
 import { removeAvatar, setAvatar } from "#core/account/set-avatar.ts";
 import { updateProfile } from "#core/account/update-profile.ts";
 import { AppError } from "#core/shared/errors.ts";
@@ -252,6 +253,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         encType="multipart/form-data"
         className="flex flex-col gap-6"
         state={actionData}
+        validation={{ schema: ZUpdateProfile, labels: PROFILE_LABELS }}
       >
         <FormError message={actionData?.formError} />
         <AvatarField

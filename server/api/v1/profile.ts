@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getProfile, type Profile } from "#core/account/get-profile.ts";
+import { PROFILE_LABELS, ZUpdateProfile } from "#core/account/profile-fields.ts";
 import { removeAvatar, setAvatar } from "#core/account/set-avatar.ts";
-import { PROFILE_LABELS, updateProfile, ZUpdateProfile } from "#core/account/update-profile.ts";
+import { updateProfile } from "#core/account/update-profile.ts";
 import { defineRoute } from "../define.ts";
 import { IMAGE_CONTENT_TYPES, IMAGE_UPLOAD_MAX_BYTES } from "./item-photos.ts";
 
