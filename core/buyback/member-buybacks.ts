@@ -209,6 +209,10 @@ export async function getMemberBuyback(
       shippedAt: application.shippedAt,
       receivedAt: application.receivedAt,
       devices: siblings,
+      /** How many of the parcel's devices the member can still say were sent (the machine's `ship`). */
+      toShip: siblings.filter((d) =>
+        availableActions(BUYBACK_ITEM_MACHINE, d.state, "member").includes("ship"),
+      ).length,
     },
     grading: graded
       ? {

@@ -138,7 +138,7 @@ function useStepCopy(view: Route.ComponentProps["loaderData"]["view"], lang: "ja
     </div>
   );
   const amount = formatYen(view.offer?.amount ?? 0, lang);
-  const parcel = view.application.devices.filter((d) => d.state === "10").length;
+  const parcel = view.application.toShip;
   return (intent: string): ConfirmCopy => {
     if (intent === "accept") {
       return {
@@ -536,9 +536,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
             className="mt-3 flex flex-col gap-2"
             testId="ship-form"
           >
-            {app.devices.filter((d) => d.state === "10").length > 1 && (
-              <p className="order-last text-xs text-slate-600">{t("detail.shipNote")}</p>
-            )}
+            {app.toShip > 1 && <p className="order-last text-xs text-slate-600">{t("detail.shipNote")}</p>}
           </ConfirmForm>
         )}
         {can("cancel") && !confirm && (
