@@ -130,10 +130,16 @@ export function formFailure(error: unknown, lang: Locale, values: Record<string,
   );
 }
 
+/** A row id as a form or the address sends it (1 to 15 digits); anything else is 0, which names nothing. */
+export function idOf(value: unknown): number {
+  return typeof value === "string" && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : 0;
+}
+
 /** A numeric id from the page's path (`:id`); anything else names no page (404). */
 export function pathIdOf(params: { id?: string }): number {
-  if (!/^[1-9]\d{0,14}$/.test(params.id ?? "")) throw data("Page not found", { status: 404 });
-  return Number(params.id);
+  const id = idOf(params.id);
+  if (!id) throw data("Page not found", { status: 404 });
+  return id;
 }
 
 /** Answers the page's 404 when the core says the thing does not exist (or is not for this viewer). */

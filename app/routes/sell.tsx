@@ -17,7 +17,7 @@ import { ItemForm } from "../components/item-form.tsx";
 import { TemplatePicker, TemplateSave } from "../components/sell/listing-templates.tsx";
 import type { FormState } from "../lib/form-state.ts";
 import { langOf } from "../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requireUser } from "../lib/request.server.ts";
+import { core, formFailure, idOf, redirectWithFlash, requireUser } from "../lib/request.server.ts";
 import { titleMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/sell";
 import { readItemForm } from "./items/item-form.server.ts";
@@ -44,8 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!mayEverSell(user)) throw data("Forbidden", { status: 403 });
   // `?template=` fills the form from one of the seller's templates (another's fills nothing).
   const templateParam = new URL(request.url).searchParams.get("template") ?? "";
-  const applied = /^[1-9]\d{0,14}$/.test(templateParam)
-    ? await getListingTemplate(ctx, { actor: user, templateId: Number(templateParam) }).catch((error) => {
+  const applied = idOf(templateParam)
+    ? await getListingTemplate(ctx, { actor: user, templateId: idOf(templateParam) }).catch((error) => {
         if (isAppError(error)) return null;
         throw error;
       })
@@ -74,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "deleteTemplate") {
     try {
-      await deleteListingTemplate(ctx, { actor, templateId: Number(form.get("templateId")) || 0 });
+      await deleteListingTemplate(ctx, { actor, templateId: idOf(form.get("templateId")) });
       return redirectWithFlash(context, `/${lang}/sell/`, "catalog.templateDeleted");
     } catch (error) {
       return formFailure(error, lang, {});

@@ -170,6 +170,15 @@ describe("listing templates", () => {
       templateId: String(template!.id),
     });
     expect(refused.status).toBe(404);
+    // Ids no row can have are no template: a clear 404 and nothing deleted, never a server error; the
+    // sell form opens empty for them, and a NUL byte in the address is refused before the page.
+    for (const templateId of ["1e400", "99999999999999999999", "-1", "1\u0000", ""]) {
+      expect((await send("/ja/sell/", seller.cookie, { intent: "deleteTemplate", templateId })).status).toBe(
+        404,
+      );
+      const opened = await send(`/ja/sell/?template=${encodeURIComponent(templateId)}`, seller.cookie);
+      expect(opened.status).toBe(templateId.includes("\u0000") ? 400 : 200);
+    }
 
     const deleted = await send("/ja/sell/", seller.cookie, {
       intent: "deleteTemplate",

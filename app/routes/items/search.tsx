@@ -24,7 +24,14 @@ import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
 import { codeOptions, label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requestInfo, requireUser } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  idOf,
+  redirectWithFlash,
+  requestInfo,
+  requireUser,
+} from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/search";
 import { searchPage } from "./search.server.ts";
@@ -80,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     if (form.get("intent") === "delete-saved") {
-      await deleteSavedSearch(core(context), { actor, id: Number(form.get("id")) });
+      await deleteSavedSearch(core(context), { actor, id: idOf(form.get("id")) });
       return redirectWithFlash(context, `/${lang}/items/search/`, "catalog.savedSearchDeleted");
     }
     const params = new URLSearchParams(String(form.get("query") ?? ""));
