@@ -41,12 +41,12 @@ await seedBidMarket(database.db);
 await prepareGradingJourney(services.core);
 await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 // The journeys sign demo accounts in from one IP far more often than people do (more than
-// 30 times in 15 minutes, the per-IP limit); no journey tests that limit, so
-// this server forgets sign-in counts every 30 seconds. HTTP tests cover the limits themselves.
+// 30 times in 15 minutes, the per-IP limit), from two workers at once; no journey tests that
+// limit, so this server forgets sign-in counts every 5 seconds. HTTP tests cover the limits themselves.
 setInterval(() => {
   void database.db
     .delete(rateLimits)
     .where(like(rateLimits.key, "login:%"))
     .catch(() => {});
-}, 30_000).unref();
+}, 5_000).unref();
 console.log(`e2e server on ${config.publicUrl}`);
