@@ -342,8 +342,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   "login/phone": signedIn(200, 302),
   // Without a ticket from the number page, back to it; signed in, on to the target.
   "login/phone/code": all(302),
-  // Without a provider's answer, only the way back to log in; without a provider's new account, back to it.
-  "login/with/:provider": all(200),
+  // The literal ":provider" is no provider the site knows (a known one's page is in providers.test.ts).
+  "login/with/:provider": all(404),
   "signup/with-provider": all(302),
   // The passkey sign-in's JSON door: a visit goes to the sign-in page.
   "login/passkey": all(302),

@@ -171,6 +171,9 @@ describe("signing in with the sandbox providers over HTTP", () => {
     }
     const unknownCallback = await go(b, "/auth/myspace/callback?code=x");
     expect(unknownCallback.status, unknownCallback.headers.get("location") ?? "").toBe(404);
+    // A provider the site does not know names no page.
+    expect((await go(b, "/ja/login/with/myspace/")).status).toBe(404);
+    expect((await go(b, "/en/login/with/myspace/")).status).toBe(404);
     const json = await go(b, "/auth/apple/callback", {
       method: "POST",
       headers: { "content-type": "application/json" },

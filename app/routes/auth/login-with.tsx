@@ -40,6 +40,8 @@ function providerOf(name: string | undefined): ProviderName | null {
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
+  // A provider the site does not know: only the way back, answered as not found.
+  if (!providerOf(params.provider)) return data(null, { status: 404 });
   const url = new URL(request.url);
   // No answer to read (the page after a refused button press, or opened by hand): only the way back.
   if (!url.searchParams.has("state") && !url.searchParams.has("code") && !url.searchParams.has("error")) {
