@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { type ChallengePurpose, challenges } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -271,4 +271,19 @@ export async function consumeChallenge(ctx: Pick<CoreContext, "db" | "clock">, i
     .where(and(eq(challenges.id, id), sql`${challenges.consumedAt} is null`))
     .returning({ id: challenges.id });
   return rows.length === 1;
+}
+
+/**
+ * A challenge has done its work once it expired: the resend limit looks back an hour, so a row that
+ * expired over two days ago is kept for nothing. Deletes those; answers how many went.
+ */
+const KEEP_EXPIRED_CHALLENGES_MS = 2 * 24 * 60 * 60 * 1000;
+
+export async function forgetExpiredChallenges(ctx: Pick<CoreContext, "db" | "clock">): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - KEEP_EXPIRED_CHALLENGES_MS);
+  const gone = await ctx.db
+    .delete(challenges)
+    .where(lt(challenges.expiresAt, before))
+    .returning({ id: challenges.id });
+  return gone.length;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { forgetExpiredChallenges } from "../identity/challenges.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { forgetOldRateLimits } from "../shared/rate-limit.ts";
 import { defineJob, handleJob } from "./define-job.ts";
@@ -9,9 +10,13 @@ const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 const housekeepingJob = defineJob({ name: "housekeeping", payload: z.object({}), maxAttempts: 3 });
 
-/** Tidies what the product keeps only for a while: rate-limit counters no window reaches any more. */
+/**
+ * Tidies what the product keeps only for a while: rate-limit counters no window reaches any more,
+ * and codes and links that expired long ago.
+ */
 export const housekeepingHandler = handleJob(housekeepingJob, async (ctx) => {
   await forgetOldRateLimits(ctx);
+  await forgetExpiredChallenges(ctx);
   await scheduleHousekeeping(ctx);
 });
 
