@@ -47,7 +47,8 @@ export async function offerNotice(
       itemId: o.offer.itemId,
       title,
       event: o.event,
-      price: o.price,
+      /** The yen the notice names: the offer, the counter or the agreed price. */
+      amount: o.price,
       side: o.side,
       ...(o.by ? { by: o.by } : {}),
     },

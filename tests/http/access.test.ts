@@ -450,6 +450,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "mypage/followed-users": signedIn(302, 200),
   "mypage/followed-users/page": signedIn(302, 200),
   "mypage/blocked-users": signedIn(302, 200),
+  "mypage/offers": signedIn(302, 200),
   notifications: signedIn(302, 200),
   "notifications/page": signedIn(302, 200),
   "notifications/news": all(200),

@@ -87,6 +87,9 @@ export const enOffers: Pick<Messages, "offers"> = {
       declineConfirmBody: "The offer ends. This cannot be undone.",
       counterTitle: "Propose a price",
       counterLead: "Propose more than {min} and less than {max}. The buyer answers within 24 hours.",
+      counterConfirmTitle: "Propose {price}?",
+      counterConfirmBody:
+        "This cannot be undone. If the buyer accepts within 24 hours, the listing is reserved for them at that price.",
       counterSubmit: "Propose this price",
       acceptCounterConfirmTitle: "Agree to buy at {price}?",
       acceptCounterConfirmBody:

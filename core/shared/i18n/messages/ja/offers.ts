@@ -85,6 +85,9 @@ export const jaOffers = {
       declineConfirmBody: "見送ると、このオファーは終了します。元には戻せません。",
       counterTitle: "金額を提示する",
       counterLead: "{min}より高く、{max}より安い金額を提示できます。購入者は24時間以内に回答します。",
+      counterConfirmTitle: "{price}を提示しますか？",
+      counterConfirmBody:
+        "提示すると取り消せません。購入者が24時間以内に承認すると、その金額で取引予約されます。",
       counterSubmit: "この金額を提示する",
       acceptCounterConfirmTitle: "{price}で購入を約束しますか？",
       acceptCounterConfirmBody:
