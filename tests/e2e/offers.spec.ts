@@ -119,3 +119,38 @@ test("a buyer offers, the seller counters, the buyer accepts and buys at the cou
   ).toHaveText("購入済み");
   await buyerContext.close();
 });
+
+test("はなこ's demo offers on a desk, in Japanese and English, with the notice that leads there", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 1366, height: 900 },
+  });
+  const page = await context.newPage();
+  await logIn(page, "hanako@tsugu.example");
+  await page.goto("/ja/notifications/");
+  const notice = page.getByRole("link", { name: /たろうさんから「.+」に[\d,]+円のオファーが届きました/ });
+  await expect(notice).toBeVisible();
+  await notice.click();
+  await expect(page).toHaveURL(/\/ja\/mypage\/offers\/$/);
+  const received = page.getByTestId("offer-card").filter({ hasText: "たろうさんから" });
+  await expect(received.getByTestId("offer-state")).toHaveText("回答してください");
+  await expect(received.getByRole("button", { name: "承認する" })).toBeVisible();
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await journeyShot(page, "offers-6-desktop-received");
+
+  await page.goto("/en/mypage/offers/?side=sent");
+  await expect(page.getByRole("heading", { level: 1, name: "Offers" })).toBeVisible();
+  const sent = page.getByTestId("offer-card").filter({ hasText: "Seller: たろう" });
+  await expect(sent.getByTestId("offer-state")).toHaveText("Waiting for the seller");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await journeyShot(page, "offers-7-desktop-sent-en");
+  // The listing's page says the offer is waiting, in place of a second one.
+  await sent.getByRole("link").first().click();
+  await expect(page.getByTestId("my-offer")).toContainText("Your offer:");
+  await expect(page.getByTestId("offer-button")).toHaveCount(0);
+  await journeyShot(page, "offers-8-desktop-item-en");
+  await context.close();
+});
