@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Dialog, Heading } from "react-aria-components";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslations } from "use-intl";
@@ -32,7 +32,6 @@ export function OfferButton({
   const t = useTranslations("offers");
   const refused = state?.values?.amount !== undefined;
   const [open, setOpen] = useState(refused);
-  const busy = useNavigation().state === "submitting";
   return (
     <>
       <button type="button" className={className} onClick={() => setOpen(true)} data-testid="offer-button">
@@ -54,39 +53,94 @@ export function OfferButton({
           >
             {t("lowest", { min: formatYen(lowest, lang) })}
           </p>
-          <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-            <input type="hidden" name="intent" value="offer" />
-            <FormError message={state?.formError} />
-            <AmountField
-              label={t("fields.amount")}
-              hint={t("amountHint", {
-                min: formatYen(lowest, lang),
-                max: formatYen(listing.price - 1, lang),
-              })}
-              problem={(amount) => offerProblem(amount, listing)}
-              defaultValue={state?.values?.amount}
-              serverError={state?.errors?.amount}
-            />
-            <div className="flex gap-2">
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                className="h-12 flex-1 rounded-full border border-slate-300 bg-white text-sm font-semibold"
-              >
-                {t("cancel")}
-              </button>
-              <button
-                type="submit"
-                disabled={busy}
-                className="h-12 flex-[2] rounded-full bg-brand-600 text-sm font-bold text-white disabled:opacity-60"
-              >
-                {t("submit")}
-              </button>
-            </div>
-          </Form>
+          <OfferForm
+            listing={listing}
+            lowest={lowest}
+            lang={lang}
+            state={state}
+            onCancel={() => setOpen(false)}
+          />
         </Dialog>
       </ModalSheet>
     </>
+  );
+}
+
+/** The amount and the buttons: inside the sheet, or on the page itself before script runs. */
+function OfferForm({
+  listing,
+  lowest,
+  lang,
+  state,
+  onCancel,
+}: {
+  listing: Listing;
+  lowest: number;
+  lang: "ja" | "en";
+  state: FormState | undefined;
+  onCancel?: () => void;
+}) {
+  const t = useTranslations("offers");
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="offer" />
+      <FormError message={state?.formError} />
+      <AmountField
+        label={t("fields.amount")}
+        hint={t("amountHint", {
+          min: formatYen(lowest, lang),
+          max: formatYen(listing.price - 1, lang),
+        })}
+        problem={(amount) => offerProblem(amount, listing)}
+        defaultValue={state?.values?.amount}
+        serverError={state?.errors?.amount}
+      />
+      <div className="flex gap-2">
+        {onCancel && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="h-12 flex-1 rounded-full border border-slate-300 bg-white text-sm font-semibold"
+          >
+            {t("cancel")}
+          </button>
+        )}
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-12 flex-[2] rounded-full bg-brand-600 text-sm font-bold text-white disabled:opacity-60"
+        >
+          {t("submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * A refused offer as the server sends it, for a page without script (the sheet needs it): the
+ * message and the typed amount in place, to correct and send again. Gone once the page runs.
+ */
+export function RefusedOffer(props: {
+  listing: Listing;
+  lowest: number;
+  lang: "ja" | "en";
+  state: FormState | undefined;
+}) {
+  const t = useTranslations("offers");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (hydrated || props.state?.values?.amount === undefined) return null;
+  return (
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      aria-label={t("sheetTitle")}
+      data-testid="offer-refused"
+    >
+      <p className="text-sm font-semibold">{t("lowest", { min: formatYen(props.lowest, props.lang) })}</p>
+      <OfferForm {...props} />
+    </section>
   );
 }
 

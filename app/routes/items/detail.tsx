@@ -39,7 +39,7 @@ import { FormError } from "../../components/form.tsx";
 import { ItemGallery } from "../../components/item-gallery.tsx";
 import { ItemGrid, ItemTile } from "../../components/item-grid.tsx";
 import { MarketPriceCard } from "../../components/market-price.tsx";
-import { OfferButton, OfferStatus } from "../../components/offers/offer-sheet.tsx";
+import { OfferButton, OfferStatus, RefusedOffer } from "../../components/offers/offer-sheet.tsx";
 import { ShareButton } from "../../components/share-button.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
@@ -517,6 +517,14 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
               <p className="font-semibold text-slate-600">{t("negotiatingNotice")}</p>
             )}
             {offer && <OfferStatus status={offer} itemId={item.id} lang={lang} />}
+            {offer?.lowest && item.price !== null && (
+              <RefusedOffer
+                listing={{ id: item.id, price: item.price, shippingMethod: item.shippingMethod }}
+                lowest={offer.lowest}
+                lang={lang}
+                state={actionData}
+              />
+            )}
             <ActionBar item={item} lang={lang} offer={offer} loggedIn={loggedIn} state={actionData} />
             {/* Only the buyer and the seller have anything to do with the trade. */}
             {item.state === "SOLD" && item.viewer.inTrade && (
