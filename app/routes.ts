@@ -113,6 +113,7 @@ export default [
     route("mypage/followed-users", "routes/mypage/followed-users.tsx"),
     route("mypage/followed-users/page", "routes/mypage/followed-users-page.ts"),
     route("mypage/blocked-users", "routes/mypage/blocked-users.tsx"),
+    route("mypage/offers", "routes/mypage/offers.tsx"),
     route("mypage/support", "routes/mypage/support.tsx"),
     route("mypage/support/thanks", "routes/mypage/support-thanks.tsx"),
     route("mypage/support/:id", "routes/mypage/support-thread.tsx"),

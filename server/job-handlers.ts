@@ -5,6 +5,7 @@ import { writeExportHandler } from "#core/exports/write-export.ts";
 import type { JobHandler } from "#core/jobs/define-job.ts";
 import { housekeepingHandler } from "#core/jobs/housekeeping.ts";
 import { sendModerationMailHandler } from "#core/moderation/moderation-mail.ts";
+import { OFFER_JOB_HANDLERS } from "#core/offers/offer-jobs.ts";
 import { deliverSandboxEventHandler } from "#core/payments/sandbox-gateway.ts";
 import { sendSupportAnswerMailHandler } from "#core/support/support-mails.ts";
 import { SANDBOX_VOUCHER_JOB_HANDLERS } from "#core/topups/sandbox-vouchers.ts";
@@ -18,6 +19,7 @@ export const ALL_JOB_HANDLERS: readonly JobHandler[] = [
   balanceSyncHandler,
   housekeepingHandler,
   ...TRADING_JOB_HANDLERS,
+  ...OFFER_JOB_HANDLERS,
   ...BUYBACK_JOB_HANDLERS,
   sendTradeMailHandler,
   notifySavedSearchesHandler,

@@ -66,6 +66,17 @@ const BUYBACK_NOTICES = [
   "unlock_requested",
 ] as const;
 
+const OFFER_NOTICES = [
+  "received",
+  "countered",
+  "accepted",
+  "declined",
+  "counter_accepted",
+  "counter_declined",
+  "expired",
+  "closed",
+] as const;
+
 /** Balance notices counted in points; every other one is yen. */
 const IN_POINTS = new Set<string>(["top_up_paid", "free_points_granted", "free_points_expired"]);
 
@@ -78,6 +89,7 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
   const identity = useTranslations("identityReview.notice");
   const balance = useTranslations("balancePages.notice");
   const buyback = useTranslations("buybackMember.notices");
+  const offers = useTranslations("offers.notices");
   const locale = useLocale();
   return (n) => {
     const trade = TRADE_NOTICES.find((k) => k === `${n.kind}_${n.event}`);
@@ -119,6 +131,10 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
         const amount = formatYen(n.amount ?? 0, locale);
         if (event === "offered" && !n.amount) return buyback("offeredNoAmount", { title: n.title });
         return buyback(event, { title: n.title, amount });
+      }
+      case "offer": {
+        const event = OFFER_NOTICES.find((e) => e === n.event);
+        return event ? offers(event, { by: n.by, title: n.title, price: n.amount ?? 0 }) : t("other");
       }
       default:
         return t("other");

@@ -27,7 +27,7 @@ import {
 import { DESCRIPTION_MAX, TITLE_MAX } from "./limits.ts";
 
 /** Shipping methods handled through Tsugu's own courier service, which carry a higher minimum price. */
-const COURIER_SHIPPING_METHODS: readonly string[] = [
+export const COURIER_SHIPPING_METHODS: readonly string[] = [
   SHIPPING_METHOD.EASY_DELIVERY,
   SHIPPING_METHOD.TSUGU_DELIVERY,
 ];

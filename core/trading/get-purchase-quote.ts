@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { items, payments, transactions } from "#db/schema/index.ts";
 import { type Address, getAddress } from "../account/get-address.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { reservationOf } from "../offers/reservation.ts";
 import type { SavedCard } from "../payments/gateway.ts";
 import { listSavedCards } from "../payments/saved-cards.ts";
 import type { CoreContext } from "../shared/context.ts";
@@ -11,9 +12,15 @@ import { assertMember } from "../social/members-only.ts";
 import { type PaymentParts, spendableBalance, splitPrice } from "./checkout-balance.ts";
 
 export type PurchaseQuote = {
+  /** `price`: what the purchase charges (the agreed price of the member's offer, when one reserves it). */
   item: { id: number; title: string; price: number; postage: string; state: string };
-  /** Why this member cannot buy (`stopped`: the seller took it off sale), or null when they can. */
-  refusal: "own" | "blocked" | "sold" | "stopped" | null;
+  /** The listing's own price, when the member's agreed offer lowers it; else null. */
+  listPrice: number | null;
+  /**
+   * Why this member cannot buy (`stopped`: the seller took it off sale; `reserved`: an agreed offer
+   * keeps it for another buyer), or null when they can.
+   */
+  refusal: "own" | "blocked" | "sold" | "stopped" | "reserved" | null;
   address: Address | null;
   cards: SavedCard[];
   /** Free points the member can spend now (unexpired). */
@@ -40,6 +47,9 @@ export async function getPurchaseQuote(
   if (!item || item.price === null || item.state === "DRAFT" || item.state === "PRIVATE") {
     throw new AppError("NOT_FOUND");
   }
+  const reservation = item.state === "SALE" ? await reservationOf(ctx, item.id) : null;
+  const mine = reservation?.buyerId === o.actor.id ? reservation : null;
+  const price = mine?.price ?? item.price;
   const refusal =
     item.sellerId === o.actor.id
       ? "own"
@@ -49,7 +59,9 @@ export async function getPurchaseQuote(
           ? "sold"
           : item.state !== "SALE"
             ? "stopped"
-            : null;
+            : reservation && !mine
+              ? "reserved"
+              : null;
   const [address, cards, balance] = await Promise.all([
     getAddress(ctx, o.actor.id),
     listSavedCards(ctx, { userId: o.actor.id }),
@@ -59,16 +71,17 @@ export async function getPurchaseQuote(
     item: {
       id: item.id,
       title: item.title,
-      price: item.price,
+      price,
       postage: item.postage ?? "INCLUDED",
       state: item.state,
     },
+    listPrice: mine ? item.price : null,
     refusal,
     address,
     cards,
     freePoints: balance.freePoints,
     points: balance.points,
-    withPoints: splitPrice(item.price, balance),
+    withPoints: splitPrice(price, balance),
     publicKey: ctx.payments.publicKey,
     provider: ctx.payments.name,
   };

@@ -7,6 +7,8 @@ import { getAddress } from "../account/get-address.ts";
 import { ITEM_MACHINE, PUBLIC_STATES, PURCHASABLE_STATES } from "../catalog/item-states.ts";
 import { saleBreakdown } from "../catalog/pricing.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { OFFER_MESSAGES } from "../offers/offer-rules.ts";
+import { reservationOf, settleReservation } from "../offers/reservation.ts";
 import {
   applyCharge,
   cancelPayment,
@@ -217,9 +219,15 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
     const message = item.state === "SOLD" ? TRADE_MESSAGES.soldOut : TRADE_MESSAGES.notForSale;
     throw new AppError("CONFLICT", { message });
   }
+  // A listing reserved by an agreed offer is its buyer's alone, at the agreed price.
+  const reservation = await reservationOf(ctx, item.id);
+  if (reservation && reservation.buyerId !== buyer.id) {
+    if (payment) await releaseHold(ctx, payment);
+    throw new AppError("CONFLICT", { message: OFFER_MESSAGES.reserved });
+  }
   const address = await getAddress(ctx, buyer.id);
   if (!address) throw new AppError("VALIDATION", { fields: { address: TRADE_MESSAGES.noAddress } });
-  const price = item.price!;
+  const price = reservation?.price ?? item.price!;
   const { fee, proceeds } = saleBreakdown(price);
   // What the balance pays: all of the price with points; with a card and `usePoints`, all of the
   // balance up to the price (free points, then paid points), the card the rest. A resumed attempt
@@ -365,7 +373,10 @@ async function continueCard(
 
 /**
  * Locks the item and marks it SOLD for this buyer, and starts the transaction in `state`. Losers
- * of the race, and anyone arriving after, get CONFLICT "sold out".
+ * of the race, and anyone arriving after, get CONFLICT "sold out"; while an agreed offer reserves
+ * the item, everyone but its buyer gets CONFLICT "reserved", and its buyer pays the agreed price
+ * (a price that moved since it was read is a CONFLICT too). The reserved offer is settled, and the
+ * item's other open offers close, in the same database transaction.
  */
 async function claimItem(
   ctx: Pick<CoreContext, "db" | "clock">,
@@ -374,12 +385,19 @@ async function claimItem(
   authExpiresAt: Date | null = null,
 ) {
   const [item] = await ctx.db
-    .select({ state: items.state })
+    .select({ state: items.state, price: items.price })
     .from(items)
     .where(eq(items.id, values.itemId))
     .for("update");
   if (!item || !PURCHASABLE_STATES.includes(item.state)) {
     throw new AppError("CONFLICT", { message: TRADE_MESSAGES.soldOut });
+  }
+  const reservation = await reservationOf(ctx, values.itemId);
+  if (reservation && reservation.buyerId !== values.buyerId) {
+    throw new AppError("CONFLICT", { message: OFFER_MESSAGES.reserved });
+  }
+  if ((reservation?.price ?? item.price) !== values.price) {
+    throw new AppError("CONFLICT", { message: OFFER_MESSAGES.priceChanged });
   }
   const now = ctx.clock.now();
   await changeState(ctx, {
@@ -400,6 +418,11 @@ async function claimItem(
     id: t!.id,
     state,
     actor: { role: "system" },
+  });
+  await settleReservation(ctx, {
+    itemId: values.itemId,
+    offerId: reservation?.offerId ?? null,
+    transactionId: t!.id,
   });
   return t!;
 }

@@ -122,6 +122,8 @@ export const NOTIFICATION_KINDS = [
   "balance",
   /** A device sent to the buyback: received, offered, bought, returned or refused. */
   "buyback",
+  /** A price offer on a listing: received, countered, accepted, declined or expired. */
+  "offer",
 ] as const;
 
 /** In-app notifications; `payload` carries what the list needs to show and link. */

@@ -304,3 +304,66 @@ export const cancellationRequests = pgTable(
     uniqueIndex("cancellation_requests_open_key").on(t.transactionId).where(sql`${t.answer} is null`),
   ],
 );
+
+export const OFFER_STATE_CODES = [
+  /** The buyer offered a price; the seller's turn (24 hours). */
+  "PENDING",
+  /** The seller answered with another price; the buyer's turn (24 hours). */
+  "COUNTERED",
+  /** Agreed: the listing is reserved for the buyer at the agreed price for 24 hours. */
+  "ACCEPTED",
+  "DECLINED",
+  /** Nobody answered within 24 hours. */
+  "EXPIRED",
+  /** The reserved buyer bought the item at the agreed price. */
+  "PURCHASED",
+  /** The reservation ran out unbought: the listing is on sale to everyone again. */
+  "LAPSED",
+  /** Overtaken: the listing was sold, reserved for someone else, taken off sale or priced below it. */
+  "CLOSED",
+] as const;
+
+/** A buyer's price offer on a listing (値下げ交渉), following `core/offers/offer-states.ts`. */
+export const offers = pgTable(
+  "offers",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    buyerId: bigint("buyer_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sellerId: bigint("seller_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state", { enum: OFFER_STATE_CODES }).notNull(),
+    /** The listing's price when the offer was made. */
+    listPrice: integer("list_price").notNull(),
+    /** The buyer's price. */
+    price: integer("price").notNull(),
+    /** The seller's counter price, once countered. */
+    counterPrice: integer("counter_price"),
+    /** The price both agreed on, once accepted: what the purchase charges. */
+    agreedPrice: integer("agreed_price"),
+    /** When the party whose turn it is may no longer answer (PENDING, COUNTERED). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Until when the listing is the buyer's to buy at the agreed price (ACCEPTED). */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    transactionId: bigint("transaction_id", { mode: "number" }).references(() => transactions.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open offer per buyer and listing, and one reservation per listing.
+    uniqueIndex("offers_open_buyer_item_key")
+      .on(t.itemId, t.buyerId)
+      .where(sql`${t.state} in ('PENDING', 'COUNTERED')`),
+    uniqueIndex("offers_reserved_item_key").on(t.itemId).where(sql`${t.state} = 'ACCEPTED'`),
+    index("offers_buyer_idx").on(t.buyerId, t.id.desc()),
+    index("offers_seller_idx").on(t.sellerId, t.id.desc()),
+    check("offers_prices_check", sql`${t.price} > 0 and ${t.listPrice} > 0`),
+  ],
+);

@@ -6,10 +6,11 @@ import { readingMinutes } from "#core/media/render-markdown.ts";
 import { MESSAGES } from "#core/shared/i18n/catalogue.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { deviceModels, items, mediaPosts } from "../schema/index.ts";
+import { deviceModels, items, mediaPosts, offers, users } from "../schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
 import { seedDemoMedia } from "./demo-media.ts";
+import { seedDemoOffers } from "./demo-offers.ts";
 import { seedDeviceModels } from "./device-models.ts";
 import { SEED_POSTS } from "./media-articles.ts";
 
@@ -34,10 +35,22 @@ describe.each(ENGINES)("the demo data on %s", (engine) => {
     await seedDeviceModels(t.ctx.db);
     await seedDemoCatalogue(t.ctx);
     await seedDemoMedia(t.ctx.db, t.ctx.blobs);
+    await seedDemoOffers(t.ctx);
     listings = await t.ctx.db.select().from(items);
   }, 300_000);
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("leaves はなこ one offer received and one sent, waiting, and makes no more when run again", async () => {
+    const [hanako] = await t.ctx.db.select().from(users).where(eq(users.email, "hanako@tsugu.example"));
+    const rows = await t.ctx.db.select().from(offers);
+    expect(rows.map((o) => [o.state, o.sellerId === hanako!.id, o.buyerId === hanako!.id])).toEqual([
+      ["PENDING", true, false],
+      ["PENDING", false, true],
+    ]);
+    for (const o of rows) expect(o.price).toBeLessThan(o.listPrice);
+    expect(await seedDemoOffers(t.ctx)).toBe(0);
   });
 
   it("has the whole catalogue: on sale and the sales history", () => {

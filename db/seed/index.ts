@@ -8,6 +8,7 @@ import { seedDemoBackOffice } from "./demo-back-office.ts";
 import { seedDemoBuyback } from "./demo-buyback.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
 import { seedDemoMedia } from "./demo-media.ts";
+import { seedDemoOffers } from "./demo-offers.ts";
 import { seedDeviceModels } from "./device-models.ts";
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -30,5 +31,6 @@ export async function seed(
   const backOffice = o.backOffice === false ? 0 : await seedDemoBackOffice(ctx);
   await seedDemoBuyback(ctx);
   await seedDemoBuybackSpots(ctx.db);
+  await seedDemoOffers(ctx);
   return { accounts, models, items, posts, backOffice };
 }

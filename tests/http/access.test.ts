@@ -167,6 +167,12 @@ const API_ACCESS: Record<string, Row> = {
   "post /imei-checks": all(422),
   // Buying: an empty body is no purchase; "{id}" of a transaction is no id.
   "post /items/{id}/purchase": signedIn(401, 422),
+  // Offers: an empty body is no amount; "{id}" names no offer.
+  "post /items/{id}/offers": signedIn(401, 422),
+  "get /offers": signedIn(401, 200),
+  "post /offers/{id}/accept": signedIn(401, 404),
+  "post /offers/{id}/decline": signedIn(401, 404),
+  "post /offers/{id}/counter": signedIn(401, 422),
   "post /items/{id}/purchase/secure-result": signedIn(401, 404),
   "get /me/purchases": signedIn(401, 200),
   "get /me/sales": signedIn(401, 200),
@@ -444,6 +450,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "mypage/followed-users": signedIn(302, 200),
   "mypage/followed-users/page": signedIn(302, 200),
   "mypage/blocked-users": signedIn(302, 200),
+  "mypage/offers": signedIn(302, 200),
   notifications: signedIn(302, 200),
   "notifications/page": signedIn(302, 200),
   "notifications/news": all(200),

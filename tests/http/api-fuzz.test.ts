@@ -11,6 +11,7 @@ import type { SessionUser } from "#core/identity/sessions.ts";
 import { createSession } from "#core/identity/sessions.ts";
 import { memberAccount, platformAccount } from "#core/ledger/accounts.ts";
 import { fileReport } from "#core/moderation/file-report.ts";
+import { makeOffer } from "#core/offers/make-offer.ts";
 import { addSavedCard } from "#core/payments/saved-cards.ts";
 import { preparePayoutRun } from "#core/payouts/office-payouts.ts";
 import { requestPayout } from "#core/payouts/request-payout.ts";
@@ -58,6 +59,8 @@ async function arrange(): Promise<Fixture> {
   const itemId = await listItem(ctx, owner);
   const [photo] = await ctx.db.select().from(itemPhotos).where(eq(itemPhotos.itemId, itemId));
   const comment = await postComment(ctx, { actor: stranger, itemId, input: { body: "動作しますか？" } });
+  // An offer on the owner's listing, for the routes that answer one.
+  const offer = await makeOffer(ctx, { actor: stranger, itemId, input: { amount: 17_000 } });
   const soldId = await listItem(ctx, owner);
   const sale = await purchaseItem(ctx, {
     actor: buyer,
@@ -216,6 +219,7 @@ async function arrange(): Promise<Fixture> {
       item: String(itemId),
       photo: String(photo!.id),
       comment: String(comment.id),
+      offer: String(offer.id),
       // The owner is the seller of this sale.
       transaction: String(sale.transactionId),
       card: card.id,
@@ -289,7 +293,9 @@ function pathOf(path: string, f: Fixture): string {
                                                     ? "session"
                                                     : name === "id" && path.startsWith("/me/passkeys/")
                                                       ? "passkey"
-                                                      : null;
+                                                      : name === "id" && path.startsWith("/offers/")
+                                                        ? "offer"
+                                                        : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

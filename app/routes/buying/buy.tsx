@@ -202,8 +202,14 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
         <h2 className="text-sm text-slate-600">{t("item")}</h2>
         <p className="mt-1 font-semibold">{quote.item.title}</p>
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-2 text-sm">
-          <dt>{t("price")}</dt>
-          <dd className="text-right">{formatYen(quote.item.price, lang)}</dd>
+          <dt>
+            {quote.listPrice === null
+              ? t("price")
+              : t("agreedPrice", { price: formatYen(quote.listPrice, lang) })}
+          </dt>
+          <dd className="text-right" data-testid="price">
+            {formatYen(quote.item.price, lang)}
+          </dd>
           <dt>{t("postage")}</dt>
           <dd className="text-right">
             {quote.item.postage === "ARRIVAL" ? t("postageArrival") : t("postageIncluded")}
@@ -342,6 +348,7 @@ const REFUSALS = {
   blocked: "blocked",
   sold: "soldOut",
   stopped: "stopped",
+  reserved: "reserved",
 } as const;
 
 function MethodChoice(o: { value: string; offered: string; onChoose(v: string): void; children: ReactNode }) {

@@ -19,6 +19,8 @@ import { marketPrice } from "#core/catalog/market-prices.ts";
 import { requestPublishAfterSetup } from "#core/catalog/publish-after-setup.ts";
 import { MODERATION_RULES } from "#core/moderation/codes.ts";
 import { getHiddenNotice } from "#core/moderation/hidden-notice.ts";
+import { type ItemOfferStatus, itemOfferStatus } from "#core/offers/list-offers.ts";
+import { makeOffer } from "#core/offers/make-offer.ts";
 import {
   BRANDS,
   CATEGORIES,
@@ -37,6 +39,7 @@ import { FormError } from "../../components/form.tsx";
 import { ItemGallery } from "../../components/item-gallery.tsx";
 import { ItemGrid, ItemTile } from "../../components/item-grid.tsx";
 import { MarketPriceCard } from "../../components/market-price.tsx";
+import { OfferButton, OfferStatus, RefusedOffer } from "../../components/offers/offer-sheet.tsx";
 import { ShareButton } from "../../components/share-button.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
@@ -87,6 +90,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Why trust and safety hid it: for the seller's eyes only.
     item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
   ]);
+  // Offers: a reservation for someone else, the viewer's own offer, the lowest price allowed.
+  const offer =
+    item.state === "SALE" ? await itemOfferStatus(ctx, { item, viewerId: viewer?.id ?? null }) : null;
   return {
     item,
     comments: comments.items,
@@ -98,6 +104,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     viewerId: viewer?.role === "member" ? viewer.id : null,
     hiddenNotice,
     market,
+    offer,
     canonicalUrl: `${services(context).config.publicUrl}${pageUrlOf(request).split("?")[0]}`,
     origin: services(context).config.publicUrl,
   };
@@ -155,6 +162,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return await likeItem(ctx, { actor, itemId });
       case "unlike":
         return await unlikeItem(ctx, { actor, itemId });
+      case "offer":
+        await makeOffer(ctx, { actor, itemId, input: { amount: String(form.get("amount") ?? "") } });
+        return redirectWithFlash(context, here, "offers.sent");
       case "comment":
         await postComment(ctx, { actor, itemId, input: { body: String(form.get("body") ?? "") } });
         return redirectWithFlash(context, `${here}comments/`, "catalog.commentPosted");
@@ -187,7 +197,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         throw data("Bad request", { status: 400 });
     }
   } catch (error) {
-    return formFailure(error, lang, { body: String(form.get("body") ?? "") });
+    const kept: Record<string, string> =
+      intent === "offer"
+        ? { amount: String(form.get("amount") ?? "") }
+        : { body: String(form.get("body") ?? "") };
+    return formFailure(error, lang, kept);
   }
 }
 
@@ -296,17 +310,51 @@ const BAR_BUTTON = "flex h-12 flex-1 items-center justify-center rounded-full te
  * leaves it room); on a desk the buy button stands in the side column and the bar is not there.
  * One element either way, so the button is never on the page twice.
  */
-function ActionBar({ item, lang }: { item: Item; lang: "ja" | "en" }) {
+function ActionBar({
+  item,
+  lang,
+  offer,
+  loggedIn,
+  state,
+}: {
+  item: Item;
+  lang: "ja" | "en";
+  offer: ItemOfferStatus | null;
+  loggedIn: boolean;
+  state: FormState | undefined;
+}) {
   const t = useTranslations("catalog");
   const buying = useTranslations("buying");
+  const offers = useTranslations("offers");
   const { isSeller, blockedBySeller, canEdit } = item.viewer;
-  if (item.state === "SALE" && !isSeller && !blockedBySeller) {
+  if (item.state === "SALE" && !isSeller && !blockedBySeller && !offer?.reservedForOther) {
+    // An offer can be made while none of the viewer's waits and the price can still come down.
+    const canOffer = offer !== null && offer.lowest !== null && offer.mine === null && item.price !== null;
+    const offerClass = `${BAR_BUTTON} max-w-36 border border-brand-600 bg-white px-3 text-sm text-brand-700 lg:max-w-none`;
     return (
       <div
-        className={`${BAR} lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
+        className={`${BAR} gap-2 lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none`}
         data-testid="action-bar"
       >
         <BarPrice item={item} lang={lang} />
+        {canOffer &&
+          (loggedIn ? (
+            <OfferButton
+              listing={{ id: item.id, price: item.price!, shippingMethod: item.shippingMethod }}
+              lowest={offer.lowest!}
+              lang={lang}
+              state={state}
+              className={offerClass}
+            />
+          ) : (
+            <Link
+              to={`/${lang}/login/?redirect=${encodeURIComponent(`/${lang}/items/${item.id}/`)}`}
+              className={offerClass}
+              data-testid="offer-button"
+            >
+              {offers("button")}
+            </Link>
+          ))}
         <Link
           to={`/${lang}/items/${item.id}/buy/`}
           className={`${BAR_BUTTON} bg-danger-600 text-white`}
@@ -323,9 +371,11 @@ function ActionBar({ item, lang }: { item: Item; lang: "ja" | "en" }) {
       ? t("soldOutShort")
       : blockedBySeller
         ? t("blockedShort")
-        : item.state === "ASK"
-          ? t("negotiatingShort")
-          : t("notForSaleShort");
+        : offer?.reservedForOther
+          ? offers("reservedForOther")
+          : item.state === "ASK"
+            ? t("negotiatingShort")
+            : t("notForSaleShort");
   return (
     <div className={`${BAR} lg:hidden`} data-testid="action-bar">
       <BarPrice item={item} lang={lang} />
@@ -411,7 +461,8 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
   const moderation = useTranslations("moderation");
   const actionData = raw && "likeCount" in raw ? undefined : (raw as FormState | undefined);
   const lang = langOf(params);
-  const { item, comments, related, sellerItems, loggedIn, viewerId, hiddenNotice, market } = loaderData;
+  const { item, comments, related, sellerItems, loggedIn, viewerId, hiddenNotice, market, offer } =
+    loaderData;
   const reportHref = (type: "item" | "comment", id: number) => `/${lang}/report/?type=${type}&id=${id}`;
   const isSeller = item.viewer.isSeller;
   const draft = item.state === "DRAFT";
@@ -465,7 +516,16 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
             {item.state === "ASK" && !isSeller && (
               <p className="font-semibold text-slate-600">{t("negotiatingNotice")}</p>
             )}
-            <ActionBar item={item} lang={lang} />
+            {offer && <OfferStatus status={offer} itemId={item.id} lang={lang} />}
+            {offer?.lowest && item.price !== null && (
+              <RefusedOffer
+                listing={{ id: item.id, price: item.price, shippingMethod: item.shippingMethod }}
+                lowest={offer.lowest}
+                lang={lang}
+                state={actionData}
+              />
+            )}
+            <ActionBar item={item} lang={lang} offer={offer} loggedIn={loggedIn} state={actionData} />
             {/* Only the buyer and the seller have anything to do with the trade. */}
             {item.state === "SOLD" && item.viewer.inTrade && (
               <Link

@@ -119,6 +119,7 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
                 {settings("mypageLists.listingItemsTitle")}
               </MenuLink>
               <MenuLink to={`/${lang}/mypage/purchased-items/`}>{settings("buying.purchasedTitle")}</MenuLink>
+              <MenuLink to={`/${lang}/mypage/offers/`}>{settings("offers.page.title")}</MenuLink>
               <MenuLink to={`/${lang}/mypage/liked-items/`}>
                 {settings("mypageLists.likedItemsTitle")}
               </MenuLink>

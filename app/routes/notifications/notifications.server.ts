@@ -99,6 +99,9 @@ function hrefOf(n: Notification, methods: BalanceMethods): string | null {
       return "/settings/identification/";
     case "balance":
       return balanceHref(n, methods);
+    case "offer":
+      // Received offers are answered on the offers page; sent ones are followed there too.
+      return n.payload.side === "sent" ? "/mypage/offers/?side=sent" : "/mypage/offers/";
     case "buyback": {
       const buybackItemId = id(n.payload.buybackItemId);
       return buybackItemId ? `/buyback/transactions/${buybackItemId}/` : null;

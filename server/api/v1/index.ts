@@ -33,6 +33,7 @@ import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
 import { linkedAccountRoutes } from "./linked-accounts.ts";
 import { moderationRoutes } from "./moderation.ts";
+import { offerRoutes } from "./offers.ts";
 import { passkeyRoutes } from "./passkeys.ts";
 import { phoneRoutes } from "./phone.ts";
 import { phoneLoginRoutes } from "./phone-login.ts";
@@ -63,6 +64,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...socialRoutes,
   ...imeiRoutes,
   ...tradingRoutes,
+  ...offerRoutes,
   ...balanceRoutes,
   ...exportRoutes,
   ...moderationRoutes,

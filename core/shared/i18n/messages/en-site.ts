@@ -24,6 +24,7 @@ import { enListing } from "./en/listing.ts";
 import { enMarket } from "./en/market.ts";
 import { enMedia } from "./en/media.ts";
 import { enModeration } from "./en/moderation.ts";
+import { enOffers } from "./en/offers.ts";
 import { enPages } from "./en/pages.ts";
 import { enPasskeys } from "./en/passkeys.ts";
 import { enPayments } from "./en/payments.ts";
@@ -74,6 +75,7 @@ export const enSite: SiteMessages = {
   ...enMedia,
   ...enBuying,
   ...enModeration,
+  ...enOffers,
   ...enPayoutSandboxes,
   ...enVouchers,
   ...enBalance,

@@ -23,6 +23,7 @@ import { jaListing } from "./ja/listing.ts";
 import { jaMarket } from "./ja/market.ts";
 import { jaMedia } from "./ja/media.ts";
 import { jaModeration } from "./ja/moderation.ts";
+import { jaOffers } from "./ja/offers.ts";
 import { jaPages } from "./ja/pages.ts";
 import { jaPasskeys } from "./ja/passkeys.ts";
 import { jaPayments } from "./ja/payments.ts";
@@ -73,6 +74,7 @@ export const jaSite = {
   ...jaMedia,
   ...jaBuying,
   ...jaModeration,
+  ...jaOffers,
   ...jaPayoutSandboxes,
   ...jaVouchers,
   ...jaBalance,

@@ -56,6 +56,8 @@ export const enBuying: Pick<Messages, "buying"> = {
     cardEntryUnavailable: "New cards cannot be added here at the moment. Please use a saved card or points.",
     confirm: "Buy",
     ownItem: "This is your own item",
+    reserved: "This listing is reserved for another buyer and cannot be bought now",
+    agreedPrice: "Agreed offer price (listed at {price})",
     blocked: "You cannot buy this seller's items",
     secureTitle: "Card authentication (3-D Secure)",
     secureLead:

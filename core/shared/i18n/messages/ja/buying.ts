@@ -55,6 +55,8 @@ export const jaBuying = {
       "現在、新しいカードはこの画面から登録できません。登録済みのカードかポイントをご利用ください。",
     confirm: "購入する",
     ownItem: "ご自身の商品です",
+    reserved: "この商品は他の方との取引予約中のため、現在は購入できません",
+    agreedPrice: "オファー成立価格（出品価格 {price}）",
     blocked: "この出品者の商品は購入できません",
     secureTitle: "本人認証（3Dセキュア）",
     secureLead:

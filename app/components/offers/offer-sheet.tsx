@@ -1,0 +1,207 @@
+import { useEffect, useState } from "react";
+import { Dialog, Heading } from "react-aria-components";
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslations } from "use-intl";
+import type { ItemOfferStatus } from "#core/offers/list-offers.ts";
+import { offerProblem } from "#core/offers/offer-rules.ts";
+import { formatDate, formatYen } from "../../i18n/index.ts";
+import type { FormState } from "../../lib/form-state.ts";
+import { FormError } from "../form.tsx";
+import { ModalSheet } from "../modal-sheet.tsx";
+import { AmountField } from "./amount-field.tsx";
+
+type Listing = { id: number; price: number; shippingMethod: string | null };
+
+/**
+ * 「価格を交渉する」: a sheet with the amount, checked as it is typed against the lowest allowed
+ * price. It opens again with the server's message and the typed amount when the offer was refused.
+ */
+export function OfferButton({
+  listing,
+  lowest,
+  lang,
+  state,
+  className,
+}: {
+  listing: Listing;
+  lowest: number;
+  lang: "ja" | "en";
+  state: FormState | undefined;
+  className: string;
+}) {
+  const t = useTranslations("offers");
+  const refused = state?.values?.amount !== undefined;
+  const [open, setOpen] = useState(refused);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)} data-testid="offer-button">
+        {t("button")}
+      </button>
+      <ModalSheet isOpen={open} onOpenChange={setOpen}>
+        <Dialog className="outline-none" data-testid="offer-sheet">
+          <Heading slot="title" className="text-lg font-bold">
+            {t("sheetTitle")}
+          </Heading>
+          <p className="mt-2 text-sm text-slate-600">{t("sheetLead")}</p>
+          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+            <dt className="text-slate-600">{t("currentPrice")}</dt>
+            <dd className="text-right font-semibold">{formatYen(listing.price, lang)}</dd>
+          </dl>
+          <p
+            className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800"
+            data-testid="offer-lowest"
+          >
+            {t("lowest", { min: formatYen(lowest, lang) })}
+          </p>
+          <OfferForm
+            listing={listing}
+            lowest={lowest}
+            lang={lang}
+            state={state}
+            onCancel={() => setOpen(false)}
+          />
+        </Dialog>
+      </ModalSheet>
+    </>
+  );
+}
+
+/** The amount and the buttons: inside the sheet, or on the page itself before script runs. */
+function OfferForm({
+  listing,
+  lowest,
+  lang,
+  state,
+  onCancel,
+}: {
+  listing: Listing;
+  lowest: number;
+  lang: "ja" | "en";
+  state: FormState | undefined;
+  onCancel?: () => void;
+}) {
+  const t = useTranslations("offers");
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="offer" />
+      <FormError message={state?.formError} />
+      <AmountField
+        label={t("fields.amount")}
+        hint={t("amountHint", {
+          min: formatYen(lowest, lang),
+          max: formatYen(listing.price - 1, lang),
+        })}
+        problem={(amount) => offerProblem(amount, listing)}
+        defaultValue={state?.values?.amount}
+        serverError={state?.errors?.amount}
+      />
+      <div className="flex gap-2">
+        {onCancel && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="h-12 flex-1 rounded-full border border-slate-300 bg-white text-sm font-semibold"
+          >
+            {t("cancel")}
+          </button>
+        )}
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-12 flex-[2] rounded-full bg-brand-600 text-sm font-bold text-white disabled:opacity-60"
+        >
+          {t("submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * A refused offer as the server sends it, for a page without script (the sheet needs it): the
+ * message and the typed amount in place, to correct and send again. Gone once the page runs.
+ */
+export function RefusedOffer(props: {
+  listing: Listing;
+  lowest: number;
+  lang: "ja" | "en";
+  state: FormState | undefined;
+}) {
+  const t = useTranslations("offers");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (hydrated || props.state?.values?.amount === undefined) return null;
+  return (
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      aria-label={t("sheetTitle")}
+      data-testid="offer-refused"
+    >
+      <p className="text-sm font-semibold">{t("lowest", { min: formatYen(props.lowest, props.lang) })}</p>
+      <OfferForm {...props} />
+    </section>
+  );
+}
+
+/** The viewer's own offer on the listing, or the reservation that keeps it from them. */
+export function OfferStatus({
+  status,
+  itemId,
+  lang,
+}: {
+  status: ItemOfferStatus;
+  itemId: number;
+  lang: "ja" | "en";
+}) {
+  const t = useTranslations("offers");
+  const mine = status.mine;
+  if (status.reservedForOther) {
+    return (
+      <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="reserved-notice">
+        <span className="mr-2 rounded bg-amber-600 px-1.5 py-0.5 text-xs font-bold text-white">
+          {t("reservedForOther")}
+        </span>
+        {t("reservedNotice")}
+      </p>
+    );
+  }
+  if (!mine) return null;
+  const date = (d: Date | string) => formatDate(d, lang, true);
+  return (
+    <div className="rounded-lg bg-brand-50 p-3 text-sm text-slate-800" data-testid="my-offer">
+      {mine.state === "ACCEPTED" && mine.agreedPrice !== null && mine.reservedUntil ? (
+        <>
+          <p className="font-semibold">
+            {t("reservedForYou", {
+              price: formatYen(mine.agreedPrice, lang),
+              date: date(mine.reservedUntil),
+            })}
+          </p>
+          <Link
+            to={`/${lang}/items/${itemId}/buy/`}
+            className="mt-2 inline-flex h-10 items-center rounded-full bg-danger-600 px-5 font-bold text-white"
+          >
+            {t("page.buy")}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="font-semibold">{t("yourOffer", { price: formatYen(mine.price, lang) })}</p>
+          <p>
+            {mine.state === "COUNTERED" && mine.counterPrice !== null
+              ? t("counterOffered", { price: formatYen(mine.counterPrice, lang) })
+              : t("yourOfferState", { state: t(`states.${mine.state}`) })}
+          </p>
+          <p className="text-slate-600">{t("answerBy", { date: date(mine.expiresAt) })}</p>
+          <Link
+            to={`/${lang}/mypage/offers/?side=sent`}
+            className="mt-1 inline-block text-brand-700 underline"
+          >
+            {t("seeOffers")}
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
