@@ -122,6 +122,8 @@ export const NOTIFICATION_KINDS = [
   "balance",
   /** A device sent to the buyback: received, offered, bought, returned or refused. */
   "buyback",
+  /** A listing the member liked was made cheaper (at most once a day per listing). */
+  "price_drop",
 ] as const;
 
 /** In-app notifications; `payload` carries what the list needs to show and link. */
