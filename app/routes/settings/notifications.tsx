@@ -8,7 +8,8 @@ import {
 import { PushToggle } from "../../components/account/push-toggle.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import type { FormState } from "../../lib/form-state.ts";
-import { core, formFailure, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { langOf } from "../../lib/lang.ts";
+import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/notifications";
 
@@ -21,7 +22,11 @@ const fieldOf = (topic: NotificationTopic, channel: (typeof CHANNELS)[number]) =
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
   const ctx = core(context);
-  return { settings: await getNotificationSettings(ctx, user.id), publicKey: ctx.push.publicKey };
+  return {
+    topics: NOTIFICATION_TOPICS,
+    settings: await getNotificationSettings(ctx, user.id),
+    publicKey: ctx.push.publicKey,
+  };
 }
 
 /** Saves the table: a box ticked is "on"; a group missing from the form is left as it was. */
@@ -79,7 +84,7 @@ export default function NotificationSettings({ loaderData, actionData, params }:
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
-            {NOTIFICATION_TOPICS.map((topic) => (
+            {loaderData.topics.map((topic) => (
               <tr key={topic} data-testid={`topic-${topic}`}>
                 <th scope="row" className="px-4 py-4 text-left font-medium text-slate-800">
                   {t(`topics.${topic}`)}
