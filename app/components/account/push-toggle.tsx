@@ -102,7 +102,9 @@ export function PushToggle({ lang, publicKey }: { lang: string; publicKey: strin
           {t("failed")}
         </p>
       ) : null}
-      <p className="text-xs leading-relaxed text-slate-500">{t("browserHint")}</p>
+      {state === "unsupported" || state === "denied" ? null : (
+        <p className="text-xs leading-relaxed text-slate-500">{t("browserHint")}</p>
+      )}
     </section>
   );
 }
