@@ -89,7 +89,7 @@ describe.each(ENGINES)("price drops on %s", (engine) => {
     expect(again.at(-1)!.payload).toMatchObject({ previous: 9000, amount: 8000 });
   });
 
-  it("tells nothing for a raise, for a draft, or once the listing is no longer on sale", async () => {
+  it("tells nothing for a raise or the same price, or once the listing is no longer on sale", async () => {
     const seller = await makeMember(t.ctx);
     const fan = await makeMember(t.ctx);
     const itemId = await listItem(t.ctx, seller, { price: "20000" });
