@@ -17,7 +17,7 @@ import {
 import { notify } from "./notifications.ts";
 import type { SandboxPush } from "./push.ts";
 import { sendPushHandler } from "./push-jobs.ts";
-import { addPushSubscription, removePushSubscription } from "./push-subscriptions.ts";
+import { addPushSubscription, MAX_PUSH_BROWSERS, removePushSubscription } from "./push-subscriptions.ts";
 
 let browsers = 0;
 /** A browser's subscription as PushSubscription.toJSON() gives it. */
@@ -197,6 +197,18 @@ describe.each(ENGINES)("notification settings and push on %s", (engine) => {
     ]) {
       expect((await failure(addPushSubscription(t.ctx, { actor: m, input }))).code).toBe("VALIDATION");
     }
+  });
+
+  it("keeps a member's newest browsers only", async () => {
+    const m = await makeMember(t.ctx);
+    const first = await subscribed(m);
+    for (let i = 0; i < MAX_PUSH_BROWSERS; i++) {
+      t.clock.advance(1000);
+      await subscribed(m);
+    }
+    const kept = await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.id));
+    expect(kept).toHaveLength(MAX_PUSH_BROWSERS);
+    expect(kept.map((s) => s.endpoint)).not.toContain(first.endpoint);
   });
 
   it("mails transaction messages unless turned off", async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import { pushSubscriptions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
@@ -23,9 +23,12 @@ const ZEndpoint = z.object({ endpoint: z.url().max(2048) });
 
 const LABELS = { endpoint: msg("notifySettings.browserToggle") };
 
+/** A member's browsers that take push, at most; a new one beyond it replaces the oldest. */
+export const MAX_PUSH_BROWSERS = 10;
+
 /**
  * Keeps a browser's subscription for the member (the same browser signed in as someone else now
- * belongs to them). The first browser of a member who chose no group for push yet gets push for the
+ * belongs to them), and at most MAX_PUSH_BROWSERS of theirs, the newest. The first browser of a member who chose no group for push yet gets push for the
  * groups they take by mail.
  */
 export async function addPushSubscription(
@@ -48,6 +51,15 @@ export async function addPushSubscription(
       set: { userId: o.actor.id, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: now },
     })
     .returning({ id: pushSubscriptions.id });
+  const kept = ctx.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, o.actor.id))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_PUSH_BROWSERS);
+  await ctx.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, o.actor.id), notInArray(pushSubscriptions.id, kept)));
   await pushLikeMailWhenNoneChosen(ctx, o.actor.id);
   return { id: row!.id };
 }
