@@ -140,6 +140,17 @@ test("the notification settings page: mail and push per kind, and push in this b
   await expect(
     page.getByRole("checkbox", { name: "いいね！した商品の値下げをプッシュ通知で受け取る" }),
   ).toBeChecked();
+
+  // The same page in English, on a desk.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/en/settings/notifications/");
+  await expect(page.getByRole("heading", { level: 1, name: "Notification settings" })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Price drops on items you liked by email" })).toBeChecked();
+  await expect(
+    page.getByRole("switch", { name: "Receive push notifications in this browser" }),
+  ).toBeVisible();
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await journeyShot(page, "price-drop-6-settings-en-desk");
   await member.close();
 });
 
