@@ -32,6 +32,7 @@ export default [
     route("settings/two-step", "routes/settings/two-step.tsx"),
     route("settings/linked-accounts", "routes/settings/linked-accounts.tsx"),
     route("settings/passkeys", "routes/settings/passkeys.tsx"),
+    route("settings/notifications", "routes/settings/notifications.tsx"),
     route("ekyc/polarify/success", "routes/ekyc/polarify-success.tsx"),
     route("ekyc/polarify/error", "routes/ekyc/polarify-error.tsx"),
     route("setup/address", "routes/setup/address.tsx"),

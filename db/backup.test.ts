@@ -80,6 +80,10 @@ function blobsOf(dataDir: string): Record<string, string> {
 async function seeded(database: { db: Db }, dataDir: string) {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(dataDirLayout(dataDir).sessionSecret, randomBytes(32).toString("hex"));
+  writeFileSync(
+    dataDirLayout(dataDir).vapidKeys,
+    JSON.stringify({ publicKey: "B-test", privateKey: "p-test" }),
+  );
   await seedTrades(
     sandboxCoreContext({ db: database.db, clock: manualClock("2026-11-22T05:00:00Z"), dataDir }),
   );
@@ -89,7 +93,12 @@ async function seeded(database: { db: Db }, dataDir: string) {
   expect(rows["public.ledger_accounts"]!.length).toBeGreaterThan(4);
   const files = blobsOf(dataDir);
   expect(Object.keys(files).length).toBeGreaterThanOrEqual(3);
-  return { rows, files, secret: readFileSync(dataDirLayout(dataDir).sessionSecret, "utf8") };
+  return {
+    rows,
+    files,
+    secret: readFileSync(dataDirLayout(dataDir).sessionSecret, "utf8"),
+    vapidKeys: readFileSync(dataDirLayout(dataDir).vapidKeys, "utf8"),
+  };
 }
 
 const COUNTS = { listings: 3, users: 2, ledgerLines: expect.any(Number) };
@@ -119,6 +128,7 @@ describe("backup and restore of the embedded database (PGlite)", () => {
     }
     expect(blobsOf(dataDir)).toEqual(before.files);
     expect(readFileSync(dataDirLayout(dataDir).sessionSecret, "utf8")).toBe(before.secret);
+    expect(readFileSync(dataDirLayout(dataDir).vapidKeys, "utf8")).toBe(before.vapidKeys);
     expect(existsSync(path.join(dataDirLayout(dataDir).pglite, "postmaster.pid"))).toBe(false);
   }
 
@@ -143,7 +153,7 @@ describe("backup and restore of the embedded database (PGlite)", () => {
     expect(restored).toMatchObject({ engine: "pglite", counts: backup.counts, blobs: backup.blobs });
     expect(restored.movedAside).toBeUndefined();
     await expectSameAsSource(target);
-    expect(readdirSync(target).sort()).toEqual(["blobs", "pglite", "session-secret"]);
+    expect(readdirSync(target).sort()).toEqual(["blobs", "pglite", "session-secret", "vapid-keys.json"]);
   });
 
   it("refuses a data folder in use, and one that holds a database unless forced, which moves it aside", async () => {
@@ -172,7 +182,12 @@ describe("backup and restore of the embedded database (PGlite)", () => {
       { file, force: true, now: new Date("2026-11-28T01:02:03Z") },
     );
     expect(forced.movedAside).toBe(path.join(source, "before-restore-2026-11-28T010203Z"));
-    expect(readdirSync(forced.movedAside!).sort()).toEqual(["blobs", "pglite", "session-secret"]);
+    expect(readdirSync(forced.movedAside!).sort()).toEqual([
+      "blobs",
+      "pglite",
+      "session-secret",
+      "vapid-keys.json",
+    ]);
     await expectSameAsSource(source);
   });
 

@@ -11,8 +11,8 @@ import { items, journalLines, users } from "./schema/index.ts";
 
 /**
  * Backups of one installation (decision 027): the database (PGlite's own dump of its data folder,
- * or `pg_dump --format=custom`), the uploaded files kept on disk and the generated session secret,
- * in one tar file with a manifest that counts what it holds.
+ * or `pg_dump --format=custom`), the uploaded files kept on disk, the generated session secret and
+ * Web Push key pair, in one tar file with a manifest that counts what it holds.
  */
 
 /** Where an installation keeps what a backup holds, as `npm start` reads it from the settings. */
@@ -55,10 +55,13 @@ type Manifest = {
   counts: Counts;
   blobs: number | "bucket";
   sessionSecret: boolean;
+  /** The Web Push key pair generated in the data folder is part of it (absent in older backups). */
+  vapidKeys?: boolean;
 };
 
 const MANIFEST = "manifest.json";
 const SECRET = "session-secret";
+const VAPID_KEYS = "vapid-keys.json";
 const BLOBS = "blobs";
 const DUMP = { pglite: "database.tar.gz", postgres: "database.dump" } as const;
 
@@ -111,6 +114,9 @@ export async function backupDatabase(
     const blobFiles = at.blobsInBucket ? [] : filesUnder(layout.blobs);
     const sessionSecret = existsSync(layout.sessionSecret);
     if (sessionSecret) await copyFile(layout.sessionSecret, path.join(work, SECRET));
+    // Browsers subscribed to push with this key pair keep receiving after a restore.
+    const vapidKeys = existsSync(layout.vapidKeys);
+    if (vapidKeys) await copyFile(layout.vapidKeys, path.join(work, VAPID_KEYS));
     const manifest: Manifest = {
       format: "tsugu-backup",
       version: 1,
@@ -119,12 +125,14 @@ export async function backupDatabase(
       counts,
       blobs: at.blobsInBucket ? "bucket" : blobFiles.length,
       sessionSecret,
+      vapidKeys,
     };
     await writeFile(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await tar.c({ file: partial, cwd: work, portable: true }, [
       MANIFEST,
       DUMP[engine],
       ...(sessionSecret ? [SECRET] : []),
+      ...(vapidKeys ? [VAPID_KEYS] : []),
     ]);
     if (blobFiles.length > 0) {
       await tar.r({ file: partial, cwd: layout.blobs, prefix: BLOBS, portable: true }, blobFiles);
@@ -191,6 +199,7 @@ export async function restoreDatabase(
     const replaced = [
       ...occupied,
       ...(manifest.sessionSecret && existsSync(layout.sessionSecret) ? [layout.sessionSecret] : []),
+      ...(manifest.vapidKeys && existsSync(layout.vapidKeys) ? [layout.vapidKeys] : []),
     ];
     const movedAside =
       occupied.length > 0 ? await moveAside(at.dataDir, replaced, o.now ?? new Date()) : undefined;
@@ -204,6 +213,7 @@ export async function restoreDatabase(
       await rename(path.join(work, BLOBS), layout.blobs);
     }
     if (manifest.sessionSecret) await copyFile(path.join(work, SECRET), layout.sessionSecret);
+    if (manifest.vapidKeys) await copyFile(path.join(work, VAPID_KEYS), layout.vapidKeys);
 
     const blobs = manifest.blobs === "bucket" ? "bucket" : filesUnder(layout.blobs).length;
     if (JSON.stringify(counts) !== JSON.stringify(manifest.counts) || blobs !== manifest.blobs) {

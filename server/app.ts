@@ -140,6 +140,17 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
     app.use("/assets/*", serveStatic({ root }));
+    // The push service worker (decision 041): checked for updates on every visit, in charge of every page.
+    app.get(
+      "/sw.js",
+      serveStatic({
+        root,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "no-cache");
+          c.header("Service-Worker-Allowed", "/");
+        },
+      }),
+    );
     app.use("*", async (c, next) => {
       if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".data")) return next();
       return serveStatic({ root, onFound: (_p, fc) => fc.header("Cache-Control", "public, max-age=3600") })(

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import webpush from "web-push";
 import { z } from "zod";
 import type { RecaptchaSettings } from "#core/identity/bot-check-recaptcha.ts";
 import type { TurnstileSettings } from "#core/identity/bot-check-turnstile.ts";
@@ -98,6 +99,18 @@ const ZEnv = z.object({
     .max(1, "must be between 0.0 and 1.0")
     .default(0.5),
   RECAPTCHA_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,90}$/, "must be a VAPID public key (base64url, 87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,46}$/, "must be a VAPID private key (base64url, 43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// address")
+    .optional(),
   LINE_CLIENT_ID: z.string().min(1).max(256).optional(),
   LINE_CLIENT_SECRET: z.string().min(1).max(4096).optional(),
   LINE_ISSUER: z
@@ -121,6 +134,8 @@ const PROVIDER_SETTINGS = {
   google: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER"],
   apple: ["APPLE_CLIENT_ID", "APPLE_CLIENT_SECRET", "APPLE_ISSUER"],
 } as const;
+
+const VAPID_SETTINGS = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"] as const;
 
 const TURNSTILE_SETTINGS = ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
 const RECAPTCHA_SETTINGS = ["RECAPTCHA_PROJECT_ID", "RECAPTCHA_API_KEY", "RECAPTCHA_SITE_KEY"] as const;
@@ -177,6 +192,12 @@ export type Config = {
   /** The bot check on sign-up, password reset and sign-in after failures: the sandbox unless one of these is set. */
   turnstile: TurnstileSettings | undefined;
   recaptcha: RecaptchaSettings | undefined;
+  /**
+   * Web Push's VAPID keys and contact: from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (set both or
+   * neither), else a pair generated once and kept in the data folder. The subject is VAPID_SUBJECT,
+   * else the public address (a mailto: or https: address push services may contact).
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   /** LINE, Google and Apple sign-in as configured; a provider missing here is served by the sandbox. */
   providers: Partial<Record<IdentityProvider, ProviderSettings>>;
 };
@@ -207,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   for (const [service, names] of [
+    ["Web Push", VAPID_SETTINGS],
     ["Turnstile", TURNSTILE_SETTINGS],
     ["reCAPTCHA Enterprise", RECAPTCHA_SETTINGS],
   ] as const) {
@@ -249,6 +271,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : localVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? vapidSubjectOf(publicUrl),
+    },
     mailFrom: e.MAIL_FROM ?? `Tsugu <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     devMailbox: !e.SMTP_URL,
@@ -315,4 +343,28 @@ function localSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Without VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY a pair is generated once and kept in the data
+ * folder, like the session secret: browsers that subscribed keep receiving after a restart.
+ */
+function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = dataDirLayout(dataDir).vapidKeys;
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+    return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/** Push services want a way to reach the sender: the site's https address, else a mailbox on its host. */
+function vapidSubjectOf(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return url.protocol === "https:"
+    ? url.origin
+    : `mailto:no-reply@${url.hostname === "localhost" ? "tsugu.example" : url.hostname}`;
 }

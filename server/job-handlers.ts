@@ -5,8 +5,11 @@ import { writeExportHandler } from "#core/exports/write-export.ts";
 import type { JobHandler } from "#core/jobs/define-job.ts";
 import { housekeepingHandler } from "#core/jobs/housekeeping.ts";
 import { sendModerationMailHandler } from "#core/moderation/moderation-mail.ts";
+import { sendNoticeMailHandler } from "#core/notify/notice-mail.ts";
+import { sendPushHandler } from "#core/notify/push-jobs.ts";
 import { OFFER_JOB_HANDLERS } from "#core/offers/offer-jobs.ts";
 import { deliverSandboxEventHandler } from "#core/payments/sandbox-gateway.ts";
+import { PRICE_DROP_JOB_HANDLERS } from "#core/social/price-drops.ts";
 import { sendSupportAnswerMailHandler } from "#core/support/support-mails.ts";
 import { SANDBOX_VOUCHER_JOB_HANDLERS } from "#core/topups/sandbox-vouchers.ts";
 import { sendTradeMailHandler } from "#core/trading/trade-mails.ts";
@@ -26,4 +29,7 @@ export const ALL_JOB_HANDLERS: readonly JobHandler[] = [
   writeExportHandler,
   sendModerationMailHandler,
   sendSupportAnswerMailHandler,
+  ...PRICE_DROP_JOB_HANDLERS,
+  sendPushHandler,
+  sendNoticeMailHandler,
 ];

@@ -6,6 +6,7 @@ import { createTurnstileBotCheck } from "#core/identity/bot-check-turnstile.ts";
 import { createOidcProviders, IDENTITY_PROVIDERS } from "#core/identity/identity-providers.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
+import { createWebPushSender } from "#core/notify/web-push-sender.ts";
 import { createPayjpGateway } from "#core/payments/payjp-gateway.ts";
 import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { createSandboxAtm } from "#core/payouts/sandbox-atm.ts";
@@ -87,6 +88,7 @@ export async function createServices(
         IDENTITY_PROVIDERS.map((p) => [p, config.providers[p] ?? sandboxProviderSettings(sandbox, p)]),
       ),
     ),
+    push: createWebPushSender(config.vapid),
     courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,

@@ -30,6 +30,8 @@ export type NotificationWords = {
   /** Balance notices: the yen (or points) concerned, and the days left or granted. */
   amount?: number;
   days?: number;
+  /** A price drop's price before (the new one is `amount`). */
+  previous?: number;
 };
 
 const MODERATION_NOTICES = [
@@ -105,6 +107,12 @@ export function useNotificationSentence(): (n: NotificationWords) => string {
         return t("like", { by: n.by, title: n.title });
       case "follow":
         return t("follow", { by: n.by });
+      case "price_drop":
+        return t("priceDrop", {
+          title: n.title,
+          from: formatYen(n.previous ?? 0, locale),
+          to: formatYen(n.amount ?? 0, locale),
+        });
       case "moderation": {
         const event = MODERATION_NOTICES.find((e) => e === n.event);
         return event ? moderation(event, { title: n.title, caseNumber: n.caseNumber ?? "" }) : t("other");

@@ -16,6 +16,7 @@ const FLASH_KEYS = [
   "providers.errors.pendingExpired",
   "passkeys.added",
   "passkeys.removed",
+  "notifySettings.saved",
   "profile.saved",
   "catalog.commentPosted",
   "catalog.commentDeleted",

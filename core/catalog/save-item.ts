@@ -7,6 +7,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { localizeIssues } from "../shared/validation/index.ts";
+import { queuePriceDrop } from "../social/price-drops.ts";
 import { changeState, recordCreation } from "../state/change-state.ts";
 import { ITEM_LABELS, PRICE_MESSAGES, type TItemInput, ZItemDraft, ZPublishedItem } from "./item-fields.ts";
 import { ITEM_PHOTO_MESSAGES, replaceItemPhotos } from "./item-photos.ts";
@@ -45,7 +46,8 @@ export type SaveItemOptions = {
  * written, and every problem found is told at once (a missing photo with the fields' problems); the
  * IMEI's TAC fills in the brand and model when they were left empty; a price above the restriction
  * threshold needs a verified identity; facts that contradict each other are listed only when the
- * seller confirms them. Publishing tells members whose saved searches match.
+ * seller confirms them. Publishing tells members whose saved searches match; a lower price on a
+ * listing on sale tells the members who liked it.
  */
 export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ id: number; state: string }> {
   await assertMaySell(ctx, o.actor, { publishing: o.publish });
@@ -105,6 +107,11 @@ export async function saveItem(ctx: CoreContext, o: SaveItemOptions): Promise<{ 
         .where(and(eq(items.id, itemId), inArray(items.state, [...EDITABLE_STATES])))
         .returning({ id: items.id });
       if (edited.length === 0) throw new AppError("CONFLICT", { message: STATE_MESSAGES.sold });
+      // A listing on sale made cheaper: those who liked it hear of it (through the job queue).
+      await queuePriceDrop(
+        { db: tx, clock: ctx.clock },
+        { itemId, state: existing.state, from: existing.price, to: fields.price },
+      );
     } else {
       const [created] = await tx
         .insert(items)

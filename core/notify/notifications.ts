@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, lt, lte, type SQL, sql } from "drizzle-or
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type NOTIFICATION_KINDS, notifications } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { queueDeliveries } from "./deliveries.ts";
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type Notification = typeof notifications.$inferSelect;
@@ -11,7 +12,8 @@ export const NOTIFICATION_CHANNEL = "tsugu_notifications";
 
 /**
  * Records a notification and announces it on NOTIFICATION_CHANNEL, so the member's open pages on
- * any server hear of it at once (inside a transaction, only once it commits).
+ * any server hear of it at once (inside a transaction, only once it commits). Push and mail follow
+ * as the member chose for its group (`queueDeliveries`).
  */
 export async function notify(
   ctx: Pick<CoreContext, "db" | "clock">,
@@ -23,6 +25,7 @@ export async function notify(
     .returning({ id: notifications.id });
   const message = JSON.stringify({ userId: o.userId, id: row!.id });
   await ctx.db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${message})`);
+  await queueDeliveries(ctx, { userId: o.userId, kind: o.kind, notificationId: row!.id });
 }
 
 export async function getNotification(

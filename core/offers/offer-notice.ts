@@ -3,6 +3,7 @@ import { items, users } from "#db/schema/index.ts";
 import { mailMessage } from "../identity/mails.ts";
 import { handleJob } from "../jobs/define-job.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
+import { wantsMail } from "../notify/notification-settings.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
@@ -63,7 +64,9 @@ export async function offerNotice(
   }
 }
 
+/** Mailed only to a member who keeps the offers' mail on (it is on until they turn it off). */
 export const sendOfferMailHandler = handleJob(sendOfferMail, async (ctx, o) => {
+  if (!(await wantsMail(ctx, { userId: o.userId, topic: "offers" }))) return;
   const [user] = await ctx.db
     .select({ email: users.email, locale: users.locale })
     .from(users)

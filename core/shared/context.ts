@@ -3,6 +3,7 @@ import type { IdentityProvider } from "../account/identity-provider.ts";
 import type { BotCheck } from "../identity/bot-check.ts";
 import type { IdentityProviders } from "../identity/identity-providers.ts";
 import type { Mailer } from "../notify/mailer.ts";
+import type { PushSender } from "../notify/push.ts";
 import type { SmsSender } from "../notify/sms.ts";
 import type { PaymentGateway } from "../payments/gateway.ts";
 import type { AtmCodeProvider, BankTransferProvider, WalletProvider } from "../payouts/payout-providers.ts";
@@ -32,6 +33,8 @@ export type CoreContext = {
   botCheck: BotCheck;
   /** Signing in with LINE, Google and Apple: the built-in sandbox provider for each one not configured. */
   identityProviders: IdentityProviders;
+  /** Web Push to members' browsers (VAPID keys from the settings, or generated in the data folder). */
+  push: PushSender;
   /** Courier invoices and pickups: the sandbox courier. */
   courier: ShippingProvider;
   /** Key for hashing tokens and codes. */

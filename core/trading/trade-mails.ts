@@ -3,6 +3,7 @@ import { z } from "zod";
 import { items, transactions, users } from "#db/schema/index.ts";
 import { mailMessage } from "../identity/mails.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
+import { wantsMail } from "../notify/notification-settings.ts";
 import { isCodeOf, labelOf, SHIPPING_LEAD_TIMES } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { Messages } from "../shared/i18n/messages.ts";
@@ -46,6 +47,8 @@ export const sendTradeMailHandler = handleJob(sendTradeMail, async (ctx, o) => {
     .from(users)
     .where(eq(users.id, o.userId));
   if (!mail || !user) return;
+  // Purchases, shipping and ratings go by mail unless the member turned that off; the receipt always goes.
+  if (mail !== "purchased" && !(await wantsMail(ctx, { userId: o.userId, topic: "sales" }))) return;
   const values = { title: o.title, ...(mail === "purchased" ? await nextSteps(ctx, o, user.locale) : {}) };
   const subject = renderMessage(msg(`trading.mail.${mail}.subject`, values), user.locale);
   const body = renderMessage(msg(`trading.mail.${mail}.body`, values), user.locale);

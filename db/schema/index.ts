@@ -6,6 +6,7 @@ export * from "./identity.ts";
 export * from "./jobs.ts";
 export * from "./ledger.ts";
 export * from "./media.ts";
+export * from "./notify.ts";
 export * from "./sandbox.ts";
 export * from "./social.ts";
 export * from "./staff.ts";

@@ -124,6 +124,8 @@ export const NOTIFICATION_KINDS = [
   "buyback",
   /** A price offer on a listing: received, countered, accepted, declined or expired. */
   "offer",
+  /** A listing the member liked was made cheaper (at most once a day per listing). */
+  "price_drop",
 ] as const;
 
 /** In-app notifications; `payload` carries what the list needs to show and link. */

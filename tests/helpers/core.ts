@@ -5,6 +5,7 @@ import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createSandboxBotCheck } from "#core/identity/bot-check-sandbox.ts";
 import { createOidcProviders } from "#core/identity/identity-providers.ts";
 import { createLocalMailer, createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
+import { createSandboxPush } from "#core/notify/push.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
 import { createSandboxGateway } from "#core/payments/sandbox-gateway.ts";
 import { createSandboxAtm } from "#core/payouts/sandbox-atm.ts";
@@ -67,6 +68,7 @@ export function sandboxCoreContext(o: {
     bank: createSandboxBank(deps),
     botCheck: createSandboxBotCheck(deps),
     identityProviders: createOidcProviders({}),
+    push: createSandboxPush(),
     courier: createSandboxCourier(deps),
     secret: deps.secret,
     publicUrl: deps.publicUrl,

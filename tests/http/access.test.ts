@@ -157,6 +157,11 @@ const API_ACCESS: Record<string, Row> = {
   // Settings: nothing saved yet for the demo accounts; "{code}" is no postal code.
   "get /me/address": signedIn(401, 404),
   "put /me/address": signedIn(401, 422),
+  "get /me/notification-settings": signedIn(401, 200),
+  "put /me/notification-settings": signedIn(401, 200),
+  "get /me/push-subscriptions": signedIn(401, 200),
+  "post /me/push-subscriptions": signedIn(401, 422),
+  "delete /me/push-subscriptions": signedIn(401, 422),
   "get /postal-codes/{code}": all(422),
   "get /me/bank-account": signedIn(401, 404),
   "put /me/bank-account": signedIn(401, 422),
@@ -377,6 +382,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/two-step": signedIn(302, 200),
   "settings/linked-accounts": signedIn(302, 200),
   "settings/passkeys": signedIn(302, 200),
+  "settings/notifications": signedIn(302, 200),
   // Without the provider's reference there is no check to show.
   "ekyc/polarify/success": signedIn(302, 302),
   "ekyc/polarify/error": signedIn(302, 302),

@@ -26,6 +26,7 @@ export function SettingsMenu({ lang }: { lang: "ja" | "en" }) {
       <MenuLink to={`/${lang}/settings/profile/`}>{t("profile.menu")}</MenuLink>
       <MenuLink to={`/${lang}/settings/email/`}>{t("mypage.changeEmail")}</MenuLink>
       <MenuLink to={`/${lang}/settings/change-password/`}>{t("mypage.changePassword")}</MenuLink>
+      <MenuLink to={`/${lang}/settings/notifications/`}>{t("notifySettings.menu")}</MenuLink>
       <MenuLink to={`/${lang}/settings/sessions/`}>{t("sessions.menu")}</MenuLink>
       <MenuLink to={`/${lang}/settings/two-step/`}>{t("twoStep.settings.title")}</MenuLink>
       <MenuLink to={`/${lang}/settings/linked-accounts/`}>{t("providers.linked.menu")}</MenuLink>

@@ -101,6 +101,7 @@ function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number 
           caseNumber: text(n.payload.caseNumber),
           amount: count(n.payload.amount),
           days: count(n.payload.days),
+          previous: count(n.payload.previous),
         }),
       );
     });

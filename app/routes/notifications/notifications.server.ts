@@ -22,6 +22,8 @@ export type NotificationView = {
   /** Balance notices: the yen (or points) concerned, and the days left or granted. */
   amount: number;
   days: number;
+  /** A price drop's price before (the new one is `amount`). */
+  previous: number;
   /** Path under the language prefix, or null when the notice leads nowhere. */
   href: string | null;
   unread: boolean;
@@ -68,6 +70,7 @@ function hrefOf(n: Notification, methods: BalanceMethods): string | null {
   switch (n.kind) {
     case "saved_search":
     case "like":
+    case "price_drop":
       return itemId ? `/items/${itemId}/` : null;
     case "comment":
       return itemId ? `/items/${itemId}/comments/` : null;
@@ -124,6 +127,7 @@ function view(n: Notification, openedAt: number, methods: BalanceMethods): Notif
     caseNumber: text(n.payload.caseNumber),
     amount: count(n.payload.amount),
     days: count(n.payload.days),
+    previous: count(n.payload.previous),
     href: hrefOf(n, methods),
     unread: n.readAt === null || n.readAt.getTime() >= openedAt,
     createdAt: n.createdAt.toISOString(),

@@ -33,6 +33,7 @@ import { itemPhotoRoutes } from "./item-photos.ts";
 import { itemRoutes } from "./items.ts";
 import { linkedAccountRoutes } from "./linked-accounts.ts";
 import { moderationRoutes } from "./moderation.ts";
+import { notificationSettingsRoutes } from "./notification-settings.ts";
 import { offerRoutes } from "./offers.ts";
 import { passkeyRoutes } from "./passkeys.ts";
 import { phoneRoutes } from "./phone.ts";
@@ -57,6 +58,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...itemPhotoRoutes,
   ...profileRoutes,
   ...addressRoutes,
+  ...notificationSettingsRoutes,
   ...bankAccountRoutes,
   ...phoneRoutes,
   ...phoneLoginRoutes,

@@ -24,6 +24,7 @@ import { enListing } from "./en/listing.ts";
 import { enMarket } from "./en/market.ts";
 import { enMedia } from "./en/media.ts";
 import { enModeration } from "./en/moderation.ts";
+import { enNotifySettings } from "./en/notify-settings.ts";
 import { enOffers } from "./en/offers.ts";
 import { enPages } from "./en/pages.ts";
 import { enPasskeys } from "./en/passkeys.ts";
@@ -90,6 +91,7 @@ export const enSite: SiteMessages = {
   ...enBuybackBids,
   ...enBuybackDeliveries,
   ...enSessions,
+  ...enNotifySettings,
   ...enPhoneLogin,
   ...enTwoStepReset,
   ...enPasskeys,

@@ -23,6 +23,7 @@ import { jaListing } from "./ja/listing.ts";
 import { jaMarket } from "./ja/market.ts";
 import { jaMedia } from "./ja/media.ts";
 import { jaModeration } from "./ja/moderation.ts";
+import { jaNotifySettings } from "./ja/notify-settings.ts";
 import { jaOffers } from "./ja/offers.ts";
 import { jaPages } from "./ja/pages.ts";
 import { jaPasskeys } from "./ja/passkeys.ts";
@@ -89,6 +90,7 @@ export const jaSite = {
   ...jaBuybackBids,
   ...jaBuybackDeliveries,
   ...jaSessions,
+  ...jaNotifySettings,
   ...jaPhoneLogin,
   ...jaTwoStepReset,
   ...jaPasskeys,

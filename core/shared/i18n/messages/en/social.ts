@@ -83,6 +83,7 @@ export const enSocial: Pick<Messages, "people" | "mypageLists" | "notificationsP
     comment: "{by} commented on “{title}”",
     like: "{by} liked “{title}”",
     follow: "{by} started following you",
+    priceDrop: "Price drop on “{title}”, which you liked: {from} → {to}",
     other: "You have a new notification",
     tabsLabel: "Kinds of notifications",
     tabMine: "For you",

@@ -82,6 +82,7 @@ export const jaSocial = {
     comment: "{by}さんが「{title}」にコメントしました",
     like: "{by}さんが「{title}」にいいね！しました",
     follow: "{by}さんがあなたをフォローしました",
+    priceDrop: "いいね！した商品「{title}」が値下げされました {from} → {to}",
     other: "新しいお知らせがあります",
     tabsLabel: "お知らせの種類",
     tabMine: "あなた宛て",
