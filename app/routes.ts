@@ -7,6 +7,8 @@ export default [
     route("login/two-step", "routes/auth/login-two-step.tsx"),
     route("login/phone", "routes/auth/login-phone.tsx"),
     route("login/phone/code", "routes/auth/login-phone-code.tsx"),
+    route("login/email", "routes/auth/login-email.tsx"),
+    route("login/email/open", "routes/auth/login-email-open.tsx"),
     route("login/with/:provider", "routes/auth/login-with.tsx"),
     route("signup/with-provider", "routes/auth/signup-with-provider.tsx"),
     route("login/passkey", "routes/auth/login-passkey.ts"),

@@ -16,6 +16,7 @@ import { enCardTopUp } from "./en/card-top-up.ts";
 import { enCatalog } from "./en/catalog.ts";
 import { enCodes } from "./en/codes.ts";
 import { enCompanyFacts } from "./en/company-facts.ts";
+import { enEmailLogin } from "./en/email-login.ts";
 import { enIdentity } from "./en/identity.ts";
 import { enIdentityNotice } from "./en/identity-notice.ts";
 import { enImages } from "./en/images.ts";
@@ -89,6 +90,7 @@ export const enSite: SiteMessages = {
   ...enBuybackDeliveries,
   ...enSessions,
   ...enPhoneLogin,
+  ...enEmailLogin,
   ...enTwoStepReset,
   ...enPasskeys,
   site: {

@@ -15,6 +15,7 @@ import { jaCardTopUp } from "./ja/card-top-up.ts";
 import { jaCatalog } from "./ja/catalog.ts";
 import { jaCodes } from "./ja/codes.ts";
 import { jaCompanyFacts } from "./ja/company-facts.ts";
+import { jaEmailLogin } from "./ja/email-login.ts";
 import { jaIdentity } from "./ja/identity.ts";
 import { jaIdentityNotice } from "./ja/identity-notice.ts";
 import { jaImages } from "./ja/images.ts";
@@ -88,6 +89,7 @@ export const jaSite = {
   ...jaBuybackDeliveries,
   ...jaSessions,
   ...jaPhoneLogin,
+  ...jaEmailLogin,
   ...jaTwoStepReset,
   ...jaPasskeys,
   site: {
