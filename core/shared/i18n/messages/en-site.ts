@@ -17,6 +17,7 @@ import { enCatalog } from "./en/catalog.ts";
 import { enCodes } from "./en/codes.ts";
 import { enCompanyFacts } from "./en/company-facts.ts";
 import { enEmailLogin } from "./en/email-login.ts";
+import { enHelp } from "./en/help.ts";
 import { enIdentity } from "./en/identity.ts";
 import { enIdentityNotice } from "./en/identity-notice.ts";
 import { enImages } from "./en/images.ts";
@@ -91,6 +92,7 @@ export const enSite: SiteMessages = {
   ...enSessions,
   ...enPhoneLogin,
   ...enEmailLogin,
+  ...enHelp,
   ...enTwoStepReset,
   ...enPasskeys,
   site: {
@@ -119,6 +121,7 @@ export const enSite: SiteMessages = {
     notifications: "Notifications",
     primaryNav: "Main menu",
     buyback: "Buyback",
+    help: "Help",
   },
   nav: {
     home: "Home",
@@ -135,6 +138,7 @@ export const enSite: SiteMessages = {
     laws: "Specified Commercial Transactions Act",
     company: "Company",
     imeiChecker: "IMEI checker",
+    help: "Help",
     buyback: "Phone buyback",
     language: "Language",
     copyright: "© {year} Tsugu",

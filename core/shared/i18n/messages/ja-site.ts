@@ -16,6 +16,7 @@ import { jaCatalog } from "./ja/catalog.ts";
 import { jaCodes } from "./ja/codes.ts";
 import { jaCompanyFacts } from "./ja/company-facts.ts";
 import { jaEmailLogin } from "./ja/email-login.ts";
+import { jaHelp } from "./ja/help.ts";
 import { jaIdentity } from "./ja/identity.ts";
 import { jaIdentityNotice } from "./ja/identity-notice.ts";
 import { jaImages } from "./ja/images.ts";
@@ -90,6 +91,7 @@ export const jaSite = {
   ...jaSessions,
   ...jaPhoneLogin,
   ...jaEmailLogin,
+  ...jaHelp,
   ...jaTwoStepReset,
   ...jaPasskeys,
   site: {
@@ -117,6 +119,7 @@ export const jaSite = {
     notifications: "通知",
     primaryNav: "メインメニュー",
     buyback: "買取",
+    help: "ヘルプ",
   },
   nav: {
     home: "ホーム",
@@ -133,6 +136,7 @@ export const jaSite = {
     laws: "特定商取引法に基づく表記",
     company: "運営会社",
     imeiChecker: "IMEIチェッカー",
+    help: "ヘルプ",
     buyback: "スマホ買取",
     language: "言語",
     copyright: "© {year} Tsugu",
