@@ -141,6 +141,7 @@ export default [
     route("imei-checker", "routes/site/imei-checker.tsx"),
     // The help centre: its home and search, a visitor's contact form, one page per article.
     route("help", "routes/help/index.tsx"),
+    route("help/contact", "routes/help/contact.tsx"),
     route("help/:slug", "routes/help/article.tsx"),
     // Business buyers' log-in by emailed code, sign-up from an operator's invitation, log-out.
     route("buyback/login", "routes/buyback/login.tsx"),

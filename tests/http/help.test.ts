@@ -1,6 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HELP_ARTICLES } from "#core/help/articles.ts";
+import { supportInquiries } from "#db/schema/index.ts";
+import { sandboxBotToken } from "../helpers/bot-check.ts";
+import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { signIn } from "../helpers/web.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -70,5 +75,62 @@ describe("the help centre over HTTP", () => {
     expect(xml).toContain(`${server.url}/ja/help/`);
     expect(xml).toContain(`${server.url}/ja/help/how-to-buy/`);
     expect(xml).toContain(`${server.url}/en/help/how-to-buy/`);
+  });
+
+  it("takes a visitor's question into the support queue, and sends members to their own form", async () => {
+    const page = await get("/ja/help/contact/");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(titleOf(html)).toBe("お問い合わせ - Tsugu");
+    expect(html).not.toContain("運営の判断への異議申し立て");
+    const post = (form: Record<string, string>, cookie = "") =>
+      fetch(`${server.url}/ja/help/contact/`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.url,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams(form),
+      });
+    const question = {
+      name: "問い合わせ 太郎",
+      email: "taro-visitor@example.jp",
+      category: "buyback",
+      subject: "買取の送料について",
+      body: "集荷の送料は本当に無料ですか？",
+    };
+    const bad = await post({
+      ...question,
+      email: "taro@",
+      subject: "",
+      botCheckToken: await sandboxBotToken(server.url, "contact"),
+    });
+    expect(bad.status).toBe(422);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain("集荷の送料は本当に無料ですか？");
+    expect(badHtml).toContain("件名を入力してください");
+    const sent = await post({ ...question, botCheckToken: await sandboxBotToken(server.url, "contact") });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("お問い合わせを受け付けました");
+    const [row] = await server.database.db
+      .select()
+      .from(supportInquiries)
+      .where(eq(supportInquiries.visitorEmail, "taro-visitor@example.jp"));
+    expect(row).toMatchObject({
+      userId: null,
+      visitorName: "問い合わせ 太郎",
+      state: "OPEN",
+      category: "buyback",
+    });
+
+    const member = await signIn(server, await makeMember(server.ctx));
+    const redirected = await fetch(`${server.url}/ja/help/contact/`, {
+      redirect: "manual",
+      headers: { cookie: member.cookie },
+    });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("location")).toBe("/ja/mypage/support/");
   });
 });

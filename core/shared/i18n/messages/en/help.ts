@@ -40,7 +40,6 @@ export const enHelp: Pick<Messages, "help" | "helpContact"> = {
     email: "Email address",
     emailHint: "We send our answer here",
     category: "Topic",
-    chooseCategory: "Choose one",
     subject: "Subject",
     body: "Your message",
     bodyHint: "Up to 2,000 characters. Never write a password or a card number.",
@@ -48,23 +47,12 @@ export const enHelp: Pick<Messages, "help" | "helpContact"> = {
     sentTitle: "We have your message",
     sent: "Your reference number is {id}. Our staff will read it and answer by mail to {email}.",
     sentNote: "If no mail arrives, check your spam folder too.",
-    categories: {
-      account: "Logging in and your account",
-      buying: "Buying",
-      selling: "Selling and shipping",
-      buyback: "Buyback",
-      payment: "Payments, points and proceeds",
-      other: "Something else",
-    },
     fields: {
       name: "Name",
       email: "Email address",
       category: "Topic",
       subject: "Subject",
       body: "Your message",
-    },
-    errors: {
-      category: "Choose a topic",
     },
     mail: {
       answeredSubject: "[Tsugu] Our answer to your question (ref. {id})",

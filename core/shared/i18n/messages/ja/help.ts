@@ -38,7 +38,6 @@ export const jaHelp = {
     email: "メールアドレス",
     emailHint: "回答をお送りするアドレスです",
     category: "お問い合わせの種類",
-    chooseCategory: "選択してください",
     subject: "件名",
     body: "お問い合わせ内容",
     bodyHint: "2,000文字まで。パスワードやカード番号は書かないでください。",
@@ -46,23 +45,12 @@ export const jaHelp = {
     sentTitle: "お問い合わせを受け付けました",
     sent: "受付番号は {id} です。担当者が内容を確認し、{email} あてにメールでご回答します。",
     sentNote: "メールが届かない場合は、迷惑メールフォルダもご確認ください。",
-    categories: {
-      account: "ログイン・アカウント",
-      buying: "購入",
-      selling: "出品・配送",
-      buyback: "買取",
-      payment: "支払い・ポイント・売上金",
-      other: "その他",
-    },
     fields: {
       name: "お名前",
       email: "メールアドレス",
       category: "お問い合わせの種類",
       subject: "件名",
       body: "お問い合わせ内容",
-    },
-    errors: {
-      category: "お問い合わせの種類を選択してください",
     },
     mail: {
       answeredSubject: "【Tsugu】お問い合わせ（受付番号 {id}）への回答",
