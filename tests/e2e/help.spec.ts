@@ -81,7 +81,9 @@ test("a visitor asks the office from the contact form, an operator answers, and 
   await journeyShot(page, "help-contact-phone");
   await page.getByRole("button", { name: "送信する" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "お問い合わせを受け付けました" })).toBeVisible();
-  const reference = /受付番号は (\d+) です/.exec((await page.getByRole("main").getByRole("status").textContent()) ?? "")?.[1];
+  const reference = /受付番号は (\d+) です/.exec(
+    (await page.getByRole("main").getByRole("status").textContent()) ?? "",
+  )?.[1];
   expect(reference).toBeTruthy();
   await journeyShot(page, "help-contact-sent-phone");
 
