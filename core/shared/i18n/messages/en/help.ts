@@ -8,7 +8,7 @@ export const enHelp: Pick<Messages, "help" | "helpContact"> = {
       "Answers and how-tos for buying, selling, shipping, buyback, proceeds and your account on Tsugu.",
     lead: "Search with a few words, or choose an article from a section.",
     searchLabel: "Search help",
-    searchPlaceholder: "e.g. postage, cancel, payout fee",
+    searchPlaceholder: "e.g. postage, refund",
     searchSubmit: "Search",
     results: "{count} results for “{query}”",
     partial: "No article has all of those words; these match some of them.",

@@ -6,7 +6,7 @@ export const jaHelp = {
       "Tsuguの購入・出品・配送・買取・売上金・アカウントについて、よくある質問と使い方をまとめています。",
     lead: "使い方やルールで困ったときは、キーワードで検索するか、カテゴリから記事を選んでください。",
     searchLabel: "ヘルプを検索",
-    searchPlaceholder: "例: 送料、キャンセル、振込 手数料",
+    searchPlaceholder: "例: 送料、キャンセル",
     searchSubmit: "検索",
     results: "「{query}」の検索結果 {count}件",
     partial: "すべての言葉を含む記事はありませんでした。一部の言葉に合う記事を表示しています。",
