@@ -467,7 +467,7 @@ const PAGE_ACCESS: Record<string, Row> = {
   privacy: all(200),
   "terms-of-service": all(200),
   "imei-checker": all(200),
-  "help": all(200),
+  help: all(200),
   "help/:slug": all(200),
   // Members ask from their own support page, where their sales are.
   "help/contact": signedIn(200, 302),
