@@ -7,6 +7,8 @@ export default [
     route("login/two-step", "routes/auth/login-two-step.tsx"),
     route("login/phone", "routes/auth/login-phone.tsx"),
     route("login/phone/code", "routes/auth/login-phone-code.tsx"),
+    route("login/email", "routes/auth/login-email.tsx"),
+    route("login/email/open", "routes/auth/login-email-open.tsx"),
     route("login/with/:provider", "routes/auth/login-with.tsx"),
     route("signup/with-provider", "routes/auth/signup-with-provider.tsx"),
     route("login/passkey", "routes/auth/login-passkey.ts"),
@@ -139,6 +141,10 @@ export default [
     route("privacy", "routes/site/privacy.tsx"),
     route("terms-of-service", "routes/site/terms.tsx"),
     route("imei-checker", "routes/site/imei-checker.tsx"),
+    // The help centre: its home and search, a visitor's contact form, one page per article.
+    route("help", "routes/help/index.tsx"),
+    route("help/contact", "routes/help/contact.tsx"),
+    route("help/:slug", "routes/help/article.tsx"),
     // Business buyers' log-in by emailed code, sign-up from an operator's invitation, log-out.
     route("buyback/login", "routes/buyback/login.tsx"),
     route("buyback/logout", "routes/buyback/logout.tsx"),

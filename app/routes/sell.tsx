@@ -13,6 +13,7 @@ import { mayEverSell } from "#core/catalog/may-sell.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveListing } from "#core/catalog/publish-after-setup.ts";
 import { isAppError } from "#core/shared/errors.ts";
+import { HelpLink } from "../components/help/help-link.tsx";
 import { ItemForm } from "../components/item-form.tsx";
 import { TemplatePicker, TemplateSave } from "../components/sell/listing-templates.tsx";
 import type { FormState } from "../lib/form-state.ts";
@@ -124,11 +125,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Sell({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
+  const lang = langOf(params);
   const { applied } = loaderData;
   const saved = actionData && "templateSaved" in actionData ? actionData.templateSaved : undefined;
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="mb-4 text-2xl font-bold">{t("sellTitle")}</h1>
+      <h1 className="mb-2 text-2xl font-bold">{t("sellTitle")}</h1>
+      <div className="mb-4 flex flex-wrap gap-x-4 gap-y-1">
+        <HelpLink lang={lang} slug="how-to-sell" />
+        <HelpLink lang={lang} slug="prohibited-items" />
+      </div>
       <p className="mb-4 text-sm text-slate-600">
         {t("sellInsteadBuybackNote")}{" "}
         <Link

@@ -4,7 +4,14 @@ import { msg } from "../shared/i18n/translate.ts";
 import { IDENTITY_REASONS } from "./identity-reasons.ts";
 
 /** The forms a bot check guards; each token is bound to one of them. */
-const BOT_CHECK_ACTIONS = ["signup", "login", "password_reset", "phone_login"] as const;
+const BOT_CHECK_ACTIONS = [
+  "signup",
+  "login",
+  "password_reset",
+  "phone_login",
+  "email_login",
+  "contact",
+] as const;
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
 
 export function isBotCheckAction(value: unknown): value is BotCheckAction {

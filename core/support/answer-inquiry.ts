@@ -20,7 +20,8 @@ import { sendSupportAnswerMail } from "./support-mails.ts";
  * An operator with `support:answer` answers an inquiry (ANSWERED), optionally starting from a
  * saved reply. In one database transaction: the message, the state, the audit entry, the end of
  * the queue claim, the member's in-app notice and the mail job (the mail goes out in the language
- * the member wrote in, with the answer and a link to the thread).
+ * the member wrote in, with the answer and a link to the thread; a visitor's goes to the address they
+ * gave, with the answer in full).
  */
 export async function answerInquiry(
   ctx: CoreContext,
@@ -80,14 +81,17 @@ export async function answerInquiry(
       },
     );
     await clearClaim(tx, "support", inquiry.id);
-    await notify(
-      { db: tx, clock: ctx.clock },
-      {
-        userId: inquiry.userId,
-        kind: "support",
-        payload: { inquiryId: inquiry.id, title: inquiry.subject, event: "support_answered" },
-      },
-    );
+    // A member is told in the app too; a visitor has only the mail.
+    if (inquiry.userId !== null) {
+      await notify(
+        { db: tx, clock: ctx.clock },
+        {
+          userId: inquiry.userId,
+          kind: "support",
+          payload: { inquiryId: inquiry.id, title: inquiry.subject, event: "support_answered" },
+        },
+      );
+    }
     await enqueueJob({ db: tx, clock: ctx.clock }, sendSupportAnswerMail, {
       inquiryId: inquiry.id,
       messageId,

@@ -18,3 +18,10 @@ export type SupportCategory = CodeOf<typeof SUPPORT_CATEGORIES>;
 export function isSupportCategory(value: unknown): value is SupportCategory {
   return isCodeOf(SUPPORT_CATEGORIES, value);
 }
+
+/** What a visitor may ask about from the help centre: every category but an appeal. */
+export const VISITOR_CATEGORIES = SUPPORT_CATEGORIES.filter((c) => c.code !== "appeal");
+
+export function isVisitorCategory(value: unknown): value is SupportCategory {
+  return value !== "appeal" && isSupportCategory(value);
+}

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import type { Rule } from "../shared/validation/issues.ts";
-import { maxLength, numeric, required, text } from "../shared/validation/rules.ts";
-import { isSupportCategory } from "./categories.ts";
+import { email, maxLength, numeric, printSafeText, required, text } from "../shared/validation/rules.ts";
+import { isSupportCategory, isVisitorCategory } from "./categories.ts";
 
 // The inquiry forms' shared rules: pages show the limits, the core and the API check them.
 
@@ -83,4 +83,38 @@ export const ZSavedReplyInput = z.object({
   titleEn: text(required(), maxLength(SAVED_REPLY_TITLE_MAX)),
   bodyJa: longText(BODY_MAX),
   bodyEn: longText(BODY_MAX),
+});
+
+const VISITOR_NAME_MAX = 50;
+
+/** The contact form's field labels, for validation messages. */
+export const VISITOR_INQUIRY_LABELS: Record<string, Message> = {
+  name: msg("helpContact.fields.name"),
+  email: msg("helpContact.fields.email"),
+  category: msg("helpContact.fields.category"),
+  subject: msg("helpContact.fields.subject"),
+  body: msg("helpContact.fields.body"),
+};
+
+/** A category a visitor may choose: any but an appeal, which names a decision about a member. */
+function visitorCategoryRule(): Rule<string> {
+  return (payload) => {
+    if (isVisitorCategory(payload.value)) return;
+    payload.issues.push({
+      code: "custom",
+      message: "category",
+      params: { message: msg("support.errors.category") },
+      input: payload.value,
+      continue: true,
+    });
+  };
+}
+
+/** A visitor's question from the help centre: who they are, where to answer, and the question. */
+export const ZVisitorInquiryInput = z.object({
+  name: text(required(), maxLength(VISITOR_NAME_MAX), printSafeText()),
+  email: text(required(), maxLength(254), email()).transform((v) => v.toLowerCase()),
+  category: text(visitorCategoryRule()),
+  subject: text(required(), maxLength(SUBJECT_MAX)),
+  body: longText(BODY_MAX),
 });

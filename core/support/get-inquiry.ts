@@ -39,7 +39,9 @@ export type InquiryView = {
   decisionId: number | null;
   /** Back office only: who asked, the decision appealed, the claim, and whether it is late. */
   staff: {
-    member: { id: number; nickname: string };
+    /** The member who asked; null for a visitor's question, answered by mail. */
+    member: { id: number; nickname: string } | null;
+    visitor: { name: string; email: string } | null;
     decision: { id: number; action: string; reasonCode: string; note: string } | null;
     claim: Claim | null;
     overdue: boolean;
@@ -109,10 +111,13 @@ export async function getInquiry(
 
   let staff: InquiryView["staff"] = null;
   if (operator) {
-    const [member] = await ctx.db
-      .select({ id: users.id, nickname: users.nickname })
-      .from(users)
-      .where(eq(users.id, inquiry.userId));
+    const [member] =
+      inquiry.userId !== null
+        ? await ctx.db
+            .select({ id: users.id, nickname: users.nickname })
+            .from(users)
+            .where(eq(users.id, inquiry.userId))
+        : [];
     const [decision] = inquiry.decisionId
       ? await ctx.db
           .select({
@@ -126,7 +131,11 @@ export async function getInquiry(
       : [];
     const claims = await claimsFor(ctx.db, "support", [inquiry.id]);
     staff = {
-      member: member ?? { id: inquiry.userId, nickname: "" },
+      member: inquiry.userId !== null ? (member ?? { id: inquiry.userId, nickname: "" }) : null,
+      visitor:
+        inquiry.visitorEmail !== null
+          ? { name: inquiry.visitorName ?? "", email: inquiry.visitorEmail }
+          : null,
       decision: decision ?? null,
       claim: claims.get(inquiry.id) ?? null,
       overdue: inquiry.state === "OPEN" && isOverdue("support", inquiry.lastMessageAt, ctx.clock.now()),

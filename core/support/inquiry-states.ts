@@ -3,11 +3,14 @@ import { msg } from "../shared/i18n/translate.ts";
 import { availableActions, defineMachine } from "../state/machine.ts";
 
 export type InquiryState = (typeof INQUIRY_STATES)[number];
-/** Who acts on an inquiry: the member who asked it, or an operator of the support desk. */
-export type InquiryRole = "member" | "operator";
+/**
+ * Who acts on an inquiry: the member who asked it, an operator of the support desk, or a visitor
+ * who asked from the help centre's contact form (and is answered by mail).
+ */
+export type InquiryRole = "member" | "operator" | "visitor";
 
 /**
- * A member's inquiry as data: the member opens it (OPEN: waiting for support); an operator's answer
+ * An inquiry as data: a member, or a visitor by the contact form, opens it (OPEN: waiting for support); an operator's answer
  * makes it ANSWERED; the member's next message puts it back in the queue (OPEN), and a member adding
  * to a thread still waiting is the same step, from OPEN to OPEN; either side closes it, and only the
  * member reopens it.
@@ -15,7 +18,7 @@ export type InquiryRole = "member" | "operator";
 export const INQUIRY_MACHINE = defineMachine({
   name: "support_inquiry",
   states: INQUIRY_STATES,
-  create: { OPEN: ["member"] },
+  create: { OPEN: ["member", "visitor"] },
   transitions: {
     answer: { from: ["OPEN", "ANSWERED"], to: "ANSWERED", by: ["operator"] },
     reply: { from: ["ANSWERED", "OPEN"], to: "OPEN", by: ["member"] },

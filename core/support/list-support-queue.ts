@@ -15,7 +15,10 @@ export type QueueRow = {
   category: string;
   subject: string;
   state: InquiryState;
-  member: { id: number; nickname: string };
+  /** The member who asked; null for a visitor's question from the contact form. */
+  member: { id: number; nickname: string } | null;
+  /** A visitor who asked from the help centre's contact form, answered by mail. */
+  visitor: { name: string; email: string } | null;
   lastMessageAt: Date;
   /** How long it has waited for support (OPEN), in milliseconds; null for the others. */
   waitingMs: number | null;
@@ -55,10 +58,12 @@ export async function listSupportQueue(
       state: supportInquiries.state,
       memberId: supportInquiries.userId,
       nickname: users.nickname,
+      visitorName: supportInquiries.visitorName,
+      visitorEmail: supportInquiries.visitorEmail,
       lastMessageAt: supportInquiries.lastMessageAt,
     })
     .from(supportInquiries)
-    .innerJoin(users, eq(users.id, supportInquiries.userId))
+    .leftJoin(users, eq(users.id, supportInquiries.userId))
     .where(where)
     .orderBy(
       desc(waiting),
@@ -82,7 +87,8 @@ export async function listSupportQueue(
         category: r.category,
         subject: r.subject,
         state: r.state,
-        member: { id: r.memberId, nickname: r.nickname },
+        member: r.memberId !== null ? { id: r.memberId, nickname: r.nickname ?? "" } : null,
+        visitor: r.visitorEmail !== null ? { name: r.visitorName ?? "", email: r.visitorEmail } : null,
         lastMessageAt: r.lastMessageAt,
         waitingMs: open ? Math.max(0, now.getTime() - r.lastMessageAt.getTime()) : null,
         overdue: open && isOverdue("support", r.lastMessageAt, now),

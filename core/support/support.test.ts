@@ -42,10 +42,10 @@ import { sendSupportAnswerMailHandler } from "./support-mails.ts";
 const HOUR = 3600 * 1000;
 
 describe("support inquiry state machine", () => {
-  // m = the member who asked, o = an operator of the support desk.
+  // m = the member who asked, o = an operator of the support desk, v = a visitor by the contact form.
   goldenMatrix(INQUIRY_MACHINE, {
-    roles: { m: "member", o: "operator" },
-    create: { OPEN: "m" },
+    roles: { m: "member", o: "operator", v: "visitor" },
+    create: { OPEN: "mv" },
     grid: `
                OPEN ANSWERED CLOSED
       answer   ANSWERED  o  o  -

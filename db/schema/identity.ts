@@ -90,6 +90,8 @@ export const CHALLENGE_PURPOSES = [
   "link_identity",
   // A sign-in by a code texted to the member's verified mobile number.
   "phone_login",
+  // A sign-in by a one-time link mailed to the member's address, good only in the browser that asked.
+  "email_login",
 ] as const;
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 

@@ -163,14 +163,17 @@ export const moderationDecisions = pgTable(
 
 export const INQUIRY_STATES = ["OPEN", "ANSWERED", "CLOSED"] as const;
 
-/** A member's question to support, with its thread of messages. */
+/**
+ * A question to support, with its thread of messages: a member's (`userId`), or a visitor's from the
+ * help centre's contact form, who is answered by mail (`visitorName`, `visitorEmail`).
+ */
 export const supportInquiries = pgTable(
   "support_inquiries",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity({ startWith: 300001 }),
-    userId: bigint("user_id", { mode: "number" })
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: bigint("user_id", { mode: "number" }).references(() => users.id, { onDelete: "cascade" }),
+    visitorName: text("visitor_name"),
+    visitorEmail: text("visitor_email"),
     /** A code of the inquiry categories table. */
     category: text("category").notNull(),
     transactionId: bigint("transaction_id", { mode: "number" }),
@@ -191,6 +194,7 @@ export const supportInquiries = pgTable(
     index("support_inquiries_queue_idx").on(t.state, t.lastMessageAt),
     index("support_inquiries_user_idx").on(t.userId, t.id.desc()),
     check("support_inquiries_state_check", sql`${t.state} in ('OPEN', 'ANSWERED', 'CLOSED')`),
+    check("support_inquiries_asker_check", sql`(${t.userId} is not null) <> (${t.visitorEmail} is not null)`),
   ],
 );
 

@@ -353,6 +353,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   "login/phone": signedIn(200, 302),
   // Without a ticket from the number page, back to it; signed in, on to the target.
   "login/phone/code": all(302),
+  "login/email": signedIn(200, 302),
+  // Without the mailed link's token, a page saying the link is no good (and the way to ask again).
+  "login/email/open": all(404),
   // The literal ":provider" is no provider the site knows (a known one's page is in providers.test.ts).
   "login/with/:provider": all(404),
   "signup/with-provider": all(302),
@@ -477,6 +480,10 @@ const PAGE_ACCESS: Record<string, Row> = {
   privacy: all(200),
   "terms-of-service": all(200),
   "imei-checker": all(200),
+  help: all(200),
+  "help/:slug": all(200),
+  // Members ask from their own support page, where their sales are.
+  "help/contact": signedIn(200, 302),
   // The back office: each page opens to the roles whose permissions it needs.
   staff: staffPage("staff:access"),
   "staff/audit": staffPage("audit:read"),
@@ -697,7 +704,7 @@ function samplePath(page: string): string {
     : page.startsWith("items/")
       ? String(sampleItemId)
       : "1795000000000-0a1b2c3d";
-  return `${page.replace(":code", "00001").replace(":id", id)}/`;
+  return `${page.replace(":code", "00001").replace(":id", id).replace(":slug", "how-to-buy")}/`;
 }
 
 /** A path with the sample listing's id in place of {id} (items) or :id (item pages). */

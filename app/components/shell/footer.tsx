@@ -4,6 +4,7 @@ import type { Locale } from "#core/shared/locale.ts";
 import { useRouteHandle } from "./route-handle.ts";
 
 const LINKS = [
+  { key: "help", path: "/help/" },
   { key: "buyback", path: "/buyback/" },
   { key: "about", path: "/about/" },
   { key: "imeiChecker", path: "/imei-checker/" },

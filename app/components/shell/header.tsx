@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
-import { BackIcon, BellIcon, CameraIcon, UserIcon } from "./icons.tsx";
+import { BackIcon, BellIcon, CameraIcon, HelpIcon, UserIcon } from "./icons.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 import { SearchBox } from "./search-box.tsx";
 import { UnreadBadge } from "./unread-badge.tsx";
@@ -50,6 +50,14 @@ export function Header({ lang, user, unread }: { lang: Locale; user: ShellUser; 
           data-testid="header-buyback"
         >
           {t("buyback")}
+        </Link>
+        <Link
+          to={`/${lang}/help/`}
+          className="hidden size-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 sm:flex"
+          data-testid="header-help"
+        >
+          <HelpIcon className="size-6" />
+          <span className="sr-only">{t("help")}</span>
         </Link>
         {user && (
           <Link

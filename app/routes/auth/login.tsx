@@ -7,6 +7,7 @@ import { logIn } from "#core/identity/log-in.ts";
 import { sessionCookie } from "#server/cookies.ts";
 import { PasskeyLogin } from "../../components/account/passkey-login.tsx";
 import { ProviderButtons } from "../../components/account/provider-buttons.tsx";
+import { EmailLoginLink } from "../../components/auth/email-login-link.tsx";
 import { PhoneLoginLink } from "../../components/auth/phone-login-link.tsx";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import {
@@ -131,6 +132,7 @@ export default function Login({ loaderData, actionData, params }: Route.Componen
       </ValidatedForm>
       <ProviderButtons lang={lang} />
       <div className="mt-6 flex flex-col gap-3 text-center text-sm">
+        <EmailLoginLink lang={lang} />
         <PhoneLoginLink lang={lang} />
         <Link to={`/${lang}/reset-password/`} className="text-brand-700 underline">
           {t("forgot")}

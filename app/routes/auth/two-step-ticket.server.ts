@@ -13,3 +13,6 @@ export function loginTicketCookie(name: string, ticket: string, secure: boolean)
 export function twoStepTicketCookie(ticket: string, secure: boolean): string {
   return loginTicketCookie(TWO_STEP_TICKET_COOKIE, ticket, secure);
 }
+
+/** Binds a mailed sign-in link to the browser that asked for it (10 minutes, as the link). */
+export const EMAIL_LOGIN_TICKET_COOKIE = "tsugu_email_login";

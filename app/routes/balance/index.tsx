@@ -5,6 +5,7 @@ import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { getBalanceSummary } from "#core/balance/balance-summary.ts";
 import { PAYOUT_FEES, type PayoutMethod } from "#core/balance/limits.ts";
 import type { PayoutState } from "#core/payouts/payout-states.ts";
+import { HelpLink } from "../../components/help/help-link.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { payoutPath, topUpPath } from "../../lib/balance-links.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -75,6 +76,10 @@ export default function Balance({ loaderData, params }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        <HelpLink lang={lang} slug="points-and-proceeds" />
+        <HelpLink lang={lang} slug="proceeds-deadline" />
+      </div>
 
       <ValueCard
         id="proceeds-title"

@@ -14,6 +14,7 @@ import type { Locale } from "#core/shared/locale.ts";
 import { type BuybackModel, DeviceFieldset } from "../../components/buyback-member/device-fieldset.tsx";
 import type { EstimateView } from "../../components/buyback-member/estimate-panel.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
+import { HelpLink } from "../../components/help/help-link.tsx";
 import { translator } from "../../i18n/index.ts";
 import { type DeviceValues, devicesOf, emptyDevice, flatDevices } from "../../lib/buyback-devices.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -145,6 +146,7 @@ export default function Application({ loaderData, actionData, params }: Route.Co
       <h1 id="page-title" className="text-2xl font-bold">
         {t("application.title")}
       </h1>
+      <HelpLink lang={lang} slug="buyback-steps" className="self-start" />
       <p className="text-sm leading-relaxed text-slate-700">{t("application.lead")}</p>
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {/* The first submit button is the one Enter presses: updating the estimate, nothing more. */}

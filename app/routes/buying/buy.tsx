@@ -12,6 +12,7 @@ import {
   checkoutUrl,
 } from "../../components/buying/checkout-address.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
+import { HelpLink } from "../../components/help/help-link.tsx";
 import { formatPoints, formatYen } from "../../i18n/index.ts";
 import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -198,6 +199,7 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
       <h1 id="page-title" className="text-2xl font-bold">
         {t("buyTitle")}
       </h1>
+      <HelpLink lang={lang} slug="how-to-buy" className="self-start" />
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 className="text-sm text-slate-600">{t("item")}</h2>
         <p className="mt-1 font-semibold">{quote.item.title}</p>

@@ -35,6 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function Mypage({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("mypage");
   const logout = useTranslations("logout");
+  const shell = useTranslations("shell");
   const settings = useTranslations();
   const { account, member } = loaderData;
   const lang = params.lang === "en" ? "en" : "ja";
@@ -140,6 +141,7 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
             <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
               <MenuLink to={`/${lang}/buyback/mypage/`}>{t("services.buyback")}</MenuLink>
               <MenuLink to={`/${lang}/imei-checker/`}>{t("services.imeiChecker")}</MenuLink>
+              <MenuLink to={`/${lang}/help/`}>{shell("help")}</MenuLink>
             </ul>
           </section>
         )}

@@ -7,6 +7,7 @@ import { payoutOptions, quotePayout } from "#core/payouts/member-payouts.ts";
 import { SANDBOX_KYASH_ACCOUNTS } from "#core/payouts/sandbox-wallet.ts";
 import { linkWallet } from "#core/payouts/wallet-link.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { HelpLink } from "../../components/help/help-link.tsx";
 import { AmountRows, Card, DestinationDetails } from "../../components/payouts/payout-parts.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -112,6 +113,7 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
       <h1 id="page-title" className="text-2xl font-bold">
         {t(`title.${method}`)}
       </h1>
+      <HelpLink lang={lang} slug="payout-fees" className="self-start" />
       {loaderData.linked && (
         <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
           {t("kyashLinked")}

@@ -6,6 +6,7 @@ import { AppError } from "#core/shared/errors.ts";
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { IdentificationStatus } from "../../components/account/identification-status.tsx";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { HelpLink } from "../../components/help/help-link.tsx";
 import { core, formFailure, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/identification";
@@ -56,6 +57,7 @@ export default function SettingsIdentification({ loaderData, actionData, params 
   return (
     <PageCard title={t("title")} lead={t("lead")}>
       <IdentificationStatus lang={lang} {...loaderData} />
+      <HelpLink lang={lang} slug="identity-check" className="mt-4" />
       {!verifiedAt && (
         <ValidatedForm
           method="post"

@@ -6,6 +6,7 @@ import {
 } from "#core/buyback/public-results.ts";
 import { listActiveSpots } from "#core/buyback/spots.ts";
 import { countPublicItems, listPublicItemsForSitemap } from "#core/catalog/sitemap-items.ts";
+import { HELP_ARTICLES, HELP_UPDATED } from "#core/help/articles.ts";
 import { listPublicMedia } from "#core/media/list-public-media.ts";
 import { COMPANY } from "#core/shared/company.ts";
 import { LOCALES } from "#core/shared/locale.ts";
@@ -32,6 +33,10 @@ const STATIC_PAGES: { path: string; updated: string }[] = [
   { path: "/privacy/", updated: COMPANY.legalRevisions.privacy },
   { path: "/terms-of-service/", updated: COMPANY.legalRevisions.terms },
   { path: "/imei-checker/", updated: "2026-10-01" },
+  // The help centre and each of its articles (their words live in the code, dated by this release).
+  { path: "/help/", updated: HELP_UPDATED },
+  { path: "/help/contact/", updated: HELP_UPDATED },
+  ...HELP_ARTICLES.map((a) => ({ path: `/help/${a.slug}/`, updated: HELP_UPDATED })),
 ];
 
 /** When the words of the public buyback pages last changed; their data has its own dates. */

@@ -138,9 +138,16 @@ export default function StaffSupportDetail({ loaderData, actionData, params }: R
         <span>{t(`categories.${inquiry.category as "other"}`)}</span>
         <span className="text-slate-500">{t("staff.member")}</span>
         <span>
-          <Link to={`/${lang}/staff/members/${staff.member.id}/`} className="text-brand-700 underline">
-            {t("staff.memberLink", { nickname: staff.member.nickname, id: staff.member.id })}
-          </Link>
+          {staff.member ? (
+            <Link to={`/${lang}/staff/members/${staff.member.id}/`} className="text-brand-700 underline">
+              {t("staff.memberLink", { nickname: staff.member.nickname, id: staff.member.id })}
+            </Link>
+          ) : (
+            <>
+              {t("staff.visitor", { name: staff.visitor?.name ?? "", email: staff.visitor?.email ?? "" })}
+              <span className="block text-xs text-slate-500">{t("staff.visitorNote")}</span>
+            </>
+          )}
         </span>
         <span className="text-slate-500">{t("staff.locale")}</span>
         <span>{inquiry.locale === "en" ? t("staff.localeEn") : t("staff.localeJa")}</span>

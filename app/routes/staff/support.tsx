@@ -172,7 +172,11 @@ export default function StaffSupportQueue({ loaderData, actionData, params }: Ro
                       {r.subject}
                     </Link>
                   </td>
-                  <td className="px-3 py-2">{r.member.nickname}</td>
+                  <td className="px-3 py-2">
+                    {r.member
+                      ? r.member.nickname
+                      : t("staff.visitor", { name: r.visitor?.name ?? "", email: r.visitor?.email ?? "" })}
+                  </td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {r.waitingMs === null ? (
                       <span className="text-slate-500">{formatDate(r.lastMessageAt, lang, true)}</span>

@@ -16,6 +16,8 @@ import { enCardTopUp } from "./en/card-top-up.ts";
 import { enCatalog } from "./en/catalog.ts";
 import { enCodes } from "./en/codes.ts";
 import { enCompanyFacts } from "./en/company-facts.ts";
+import { enEmailLogin } from "./en/email-login.ts";
+import { enHelp } from "./en/help.ts";
 import { enIdentity } from "./en/identity.ts";
 import { enIdentityNotice } from "./en/identity-notice.ts";
 import { enImages } from "./en/images.ts";
@@ -93,6 +95,8 @@ export const enSite: SiteMessages = {
   ...enSessions,
   ...enNotifySettings,
   ...enPhoneLogin,
+  ...enEmailLogin,
+  ...enHelp,
   ...enTwoStepReset,
   ...enPasskeys,
   site: {
@@ -121,6 +125,7 @@ export const enSite: SiteMessages = {
     notifications: "Notifications",
     primaryNav: "Main menu",
     buyback: "Buyback",
+    help: "Help",
   },
   nav: {
     home: "Home",
@@ -137,6 +142,7 @@ export const enSite: SiteMessages = {
     laws: "Specified Commercial Transactions Act",
     company: "Company",
     imeiChecker: "IMEI checker",
+    help: "Help",
     buyback: "Phone buyback",
     language: "Language",
     copyright: "© {year} Tsugu",

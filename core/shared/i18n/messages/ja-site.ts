@@ -15,6 +15,8 @@ import { jaCardTopUp } from "./ja/card-top-up.ts";
 import { jaCatalog } from "./ja/catalog.ts";
 import { jaCodes } from "./ja/codes.ts";
 import { jaCompanyFacts } from "./ja/company-facts.ts";
+import { jaEmailLogin } from "./ja/email-login.ts";
+import { jaHelp } from "./ja/help.ts";
 import { jaIdentity } from "./ja/identity.ts";
 import { jaIdentityNotice } from "./ja/identity-notice.ts";
 import { jaImages } from "./ja/images.ts";
@@ -92,6 +94,8 @@ export const jaSite = {
   ...jaSessions,
   ...jaNotifySettings,
   ...jaPhoneLogin,
+  ...jaEmailLogin,
+  ...jaHelp,
   ...jaTwoStepReset,
   ...jaPasskeys,
   site: {
@@ -119,6 +123,7 @@ export const jaSite = {
     notifications: "通知",
     primaryNav: "メインメニュー",
     buyback: "買取",
+    help: "ヘルプ",
   },
   nav: {
     home: "ホーム",
@@ -135,6 +140,7 @@ export const jaSite = {
     laws: "特定商取引法に基づく表記",
     company: "運営会社",
     imeiChecker: "IMEIチェッカー",
+    help: "ヘルプ",
     buyback: "スマホ買取",
     language: "言語",
     copyright: "© {year} Tsugu",

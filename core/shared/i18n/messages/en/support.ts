@@ -130,6 +130,8 @@ export const enSupport: Pick<Messages, "support"> = {
       backToQueue: "Back to the list",
       member: "Member",
       memberLink: "{nickname} (member ID {id})",
+      visitor: "{name} (visitor, {email})",
+      visitorNote: "The answer goes to this address by mail; the visitor cannot reply here.",
       locale: "Answer in",
       localeJa: "Japanese",
       localeEn: "English",

@@ -130,6 +130,8 @@ export const jaSupport = {
       backToQueue: "一覧にもどる",
       member: "会員",
       memberLink: "{nickname}（会員ID {id}）",
+      visitor: "{name}（未登録のお客さま・{email}）",
+      visitorNote: "回答はこのメールアドレスに送られます。お客さまからの返信はありません。",
       locale: "回答の言語",
       localeJa: "日本語",
       localeEn: "英語",
