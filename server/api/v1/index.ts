@@ -44,6 +44,7 @@ import { staffPayoutRoutes } from "./staff-payouts.ts";
 import { staffTransactionRoutes } from "./staff-transactions.ts";
 import { staffTwoStepRoutes } from "./staff-two-step.ts";
 import { supportRoutes } from "./support.ts";
+import { toDoRoutes } from "./to-do.ts";
 import { tradingRoutes } from "./trading.ts";
 
 export const API_ROUTES: ApiRoute[] = [
@@ -57,6 +58,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...profileRoutes,
   ...addressRoutes,
   ...bankAccountRoutes,
+  ...toDoRoutes,
   ...phoneRoutes,
   ...phoneLoginRoutes,
   ...identificationRoutes,
