@@ -1,0 +1,179 @@
+import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import { expireFreePoints, grantFreePoints } from "#core/balance/free-points.ts";
+import { transferToPoints } from "#core/balance/transfer-points.ts";
+import type { SessionUser } from "#core/identity/sessions.ts";
+import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
+import { addSavedCard } from "#core/payments/saved-cards.ts";
+import { SANDBOX_TEST_CARDS } from "#core/payments/test-cards.ts";
+import { markPayoutRunSent, preparePayoutRun } from "#core/payouts/office-payouts.ts";
+import { requestPayout } from "#core/payouts/request-payout.ts";
+import type { CoreContext } from "#core/shared/context.ts";
+import { rolesOf } from "#core/staff/authorize.ts";
+import { startCardTopUp } from "#core/topups/card-top-up.ts";
+import { purchaseItem } from "#core/trading/purchase-item.ts";
+import { rateTransaction } from "#core/trading/rate-transaction.ts";
+import { shipItem } from "#core/trading/ship-item.ts";
+import { items, payouts, users } from "../schema/index.ts";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A core context whose clock stands at `when`: the demo history is written as it happened. */
+const at = (ctx: CoreContext, when: Date): CoreContext => ({ ...ctx, clock: { now: () => new Date(when) } });
+
+async function account(ctx: CoreContext, email: string): Promise<SessionUser | null> {
+  const [u] = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      role: users.role,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.email, email));
+  return u ? { ...u, sessionId: 0, staffRoles: await rolesOf(ctx.db, u.id) } : null;
+}
+
+/** The seller's on-sale demo listing shipped by post (no courier booking), nearest to a price. */
+async function listingOf(ctx: CoreContext, sellerId: number, min: number, max: number): Promise<number | null> {
+  const [row] = await ctx.db
+    .select({ id: items.id })
+    .from(items)
+    .where(
+      and(
+        eq(items.sellerId, sellerId),
+        eq(items.state, "SALE"),
+        ne(items.shippingMethod, "10"),
+        gte(items.price, min),
+        lte(items.price, max),
+      ),
+    )
+    .orderBy(asc(items.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * One sale from start to finish, each step on its day: bought (by card, or with the buyer's
+ * points), shipped the next day, rated by the buyer two days later and by the seller the day after,
+ * which pays the seller's proceeds.
+ */
+async function trade(
+  ctx: CoreContext,
+  o: { buyer: SessionUser; seller: SessionUser; itemId: number; day: Date; key: string; points?: boolean },
+): Promise<void> {
+  const c = at(ctx, o.day);
+  const input = o.points
+    ? { paymentMethod: "points" as const }
+    : {
+        paymentMethod: "card" as const,
+        cardToken: (
+          await createSandboxCardToken(c, {
+            number: SANDBOX_TEST_CARDS.success,
+            expMonth: 12,
+            expYear: 2035,
+            cvc: "123",
+          })
+        ).id,
+      };
+  const { transactionId } = await purchaseItem(c, {
+    actor: o.buyer,
+    itemId: o.itemId,
+    idempotencyKey: o.key,
+    input,
+    returnUrl: `${ctx.publicUrl}/ja/items/${o.itemId}/secure/result/`,
+  });
+  const day = (n: number) => at(ctx, new Date(o.day.getTime() + n * DAY_MS));
+  await shipItem(day(1), { actor: o.seller, transactionId, input: { trackingNumber: "" } });
+  await rateTransaction(day(3), {
+    actor: o.buyer,
+    transactionId,
+    input: { rating: "good", comment: "説明どおりの状態で、すぐに届きました。ありがとうございました。" },
+  });
+  await rateTransaction(day(4), {
+    actor: o.seller,
+    transactionId,
+    input: { rating: "good", comment: "スムーズなお取引をありがとうございました。" },
+  });
+}
+
+/**
+ * はなこ's money, every kind of balance row through the use cases at the time it happened: two
+ * sales (the older one's proceeds 19 days from their 180-day deadline), points bought by card,
+ * free points granted (one grant expired), proceeds moved to points, a purchase paid with points,
+ * a bank payout sent and one waiting for the next run. Does nothing once she has a payout.
+ */
+export async function seedDemoBalance(ctx: CoreContext): Promise<number> {
+  const [hanako, taro, staff, finance] = await Promise.all([
+    account(ctx, "hanako@tsugu.example"),
+    account(ctx, "taro@tsugu.example"),
+    account(ctx, "staff@tsugu.example"),
+    account(ctx, "finance@tsugu.example"),
+  ]);
+  if (!hanako || !taro || !staff || !finance) return 0;
+  const [paid] = await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.userId, hanako.id));
+  if (paid) return 0;
+  const [older, newer, hers] = await Promise.all([
+    listingOf(ctx, hanako.id, 20_000, 40_000),
+    listingOf(ctx, hanako.id, 8_000, 19_999),
+    listingOf(ctx, taro.id, 3_000, 7_000),
+  ]);
+  if (!older || !newer || !hers) return 0;
+  const now = ctx.clock.now();
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+
+  // 165 days ago taro bought from her: paid 161 days ago, so 19 days are left of the 180.
+  await trade(ctx, { buyer: taro, seller: hanako, itemId: older, day: ago(165), key: "demo-hanako-sale-1" });
+  await grantFreePoints(at(ctx, ago(100)), staff, {
+    userId: hanako.id,
+    input: { amount: 300, expiresInDays: 30, reason: "初回出品キャンペーン" },
+    requestKey: "demo-hanako-free-1",
+  });
+  await expireFreePoints(at(ctx, ago(69)));
+  await trade(ctx, { buyer: taro, seller: hanako, itemId: newer, day: ago(60), key: "demo-hanako-sale-2" });
+  const card = await addSavedCard(at(ctx, ago(50)), {
+    userId: hanako.id,
+    token: (
+      await createSandboxCardToken(at(ctx, ago(50)), {
+        number: SANDBOX_TEST_CARDS.success,
+        expMonth: 12,
+        expYear: 2035,
+        cvc: "123",
+      })
+    ).id,
+  });
+  await startCardTopUp(at(ctx, ago(50)), {
+    userId: hanako.id,
+    input: { amount: 5000, cardId: card.id },
+    requestKey: "demo-hanako-top-up",
+    returnUrl: (id) => `${ctx.publicUrl}/ja/balance/order-points/card/result/?id=${id}`,
+  });
+  await transferToPoints(at(ctx, ago(40)), {
+    userId: hanako.id,
+    input: { amount: 2000 },
+    requestKey: "demo-hanako-points",
+  });
+  // She spends points on one of taro's phones.
+  await trade(ctx, { buyer: hanako, seller: taro, itemId: hers, day: ago(25), key: "demo-hanako-buy", points: true });
+  await grantFreePoints(at(ctx, ago(10)), staff, {
+    userId: hanako.id,
+    input: { amount: 500, expiresInDays: 90, reason: "お問い合わせへのお詫び" },
+    requestKey: "demo-hanako-free-2",
+  });
+  // A payout that went with the bank run 19 days ago, and one waiting for the next run.
+  await requestPayout(at(ctx, ago(20)), {
+    userId: hanako.id,
+    method: "bank",
+    input: { amount: 5000 },
+    requestKey: "demo-hanako-payout-1",
+  });
+  const run = await preparePayoutRun(at(ctx, ago(19)), finance);
+  await markPayoutRunSent(at(ctx, ago(19)), finance, { runId: run.id });
+  await requestPayout(at(ctx, ago(1)), {
+    userId: hanako.id,
+    method: "bank",
+    input: { amount: 3000 },
+    requestKey: "demo-hanako-payout-2",
+  });
+  return 1;
+}
