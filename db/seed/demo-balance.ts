@@ -35,7 +35,12 @@ async function account(ctx: CoreContext, email: string): Promise<SessionUser | n
 }
 
 /** The seller's on-sale demo listing shipped by post (no courier booking), nearest to a price. */
-async function listingOf(ctx: CoreContext, sellerId: number, min: number, max: number): Promise<number | null> {
+async function listingOf(
+  ctx: CoreContext,
+  sellerId: number,
+  min: number,
+  max: number,
+): Promise<number | null> {
   const [row] = await ctx.db
     .select({ id: items.id })
     .from(items)
@@ -154,7 +159,14 @@ export async function seedDemoBalance(ctx: CoreContext): Promise<number> {
     requestKey: "demo-hanako-points",
   });
   // She spends points on one of taro's phones.
-  await trade(ctx, { buyer: hanako, seller: taro, itemId: hers, day: ago(25), key: "demo-hanako-buy", points: true });
+  await trade(ctx, {
+    buyer: hanako,
+    seller: taro,
+    itemId: hers,
+    day: ago(25),
+    key: "demo-hanako-buy",
+    points: true,
+  });
   await grantFreePoints(at(ctx, ago(10)), staff, {
     userId: hanako.id,
     input: { amount: 500, expiresInDays: 90, reason: "お問い合わせへのお詫び" },

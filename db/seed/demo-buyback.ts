@@ -1,8 +1,8 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { acceptOffer, declineOffer } from "#core/buyback/decide-offer.ts";
 import { makeOffer } from "#core/buyback/make-offer.ts";
-import { shipDelivery } from "#core/buyback/ship-delivery.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
+import { shipDelivery } from "#core/buyback/ship-delivery.ts";
 import { BUYBACK_ITEM_MACHINE } from "#core/buyback/states.ts";
 import { hashPassword } from "#core/identity/passwords.ts";
 import type { CoreContext } from "#core/shared/context.ts";
