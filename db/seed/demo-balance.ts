@@ -1,6 +1,8 @@
-import { and, asc, eq, gte, lte, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { expireFreePoints, grantFreePoints } from "#core/balance/free-points.ts";
 import { transferToPoints } from "#core/balance/transfer-points.ts";
+import { saveItem } from "#core/catalog/save-item.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
 import { addSavedCard } from "#core/payments/saved-cards.ts";
@@ -13,7 +15,8 @@ import { startCardTopUp } from "#core/topups/card-top-up.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { rateTransaction } from "#core/trading/rate-transaction.ts";
 import { shipItem } from "#core/trading/ship-item.ts";
-import { items, payouts, users } from "../schema/index.ts";
+import { payouts, users } from "../schema/index.ts";
+import { phoneSvg } from "./demo-catalogue.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -34,28 +37,39 @@ async function account(ctx: CoreContext, email: string): Promise<SessionUser | n
   return u ? { ...u, sessionId: 0, staffRoles: await rolesOf(ctx.db, u.id) } : null;
 }
 
-/** The seller's on-sale demo listing shipped by post (no courier booking), nearest to a price. */
-async function listingOf(
+/** A listing of the demo's own, published on `day` through the seller's use case, with its photo. */
+async function listing(
   ctx: CoreContext,
-  sellerId: number,
-  min: number,
-  max: number,
-): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ id: items.id })
-    .from(items)
-    .where(
-      and(
-        eq(items.sellerId, sellerId),
-        eq(items.state, "SALE"),
-        ne(items.shippingMethod, "10"),
-        gte(items.price, min),
-        lte(items.price, max),
-      ),
-    )
-    .orderBy(asc(items.id))
-    .limit(1);
-  return row?.id ?? null;
+  seller: SessionUser,
+  day: Date,
+  o: { title: string; model: string; price: number; color: string; storageGb: number; defects: string[] },
+): Promise<number> {
+  const png = await sharp(Buffer.from(phoneSvg(o.model, o.color, o.defects, 0)))
+    .png()
+    .toBuffer();
+  const { id } = await saveItem(at(ctx, day), {
+    actor: seller,
+    input: {
+      title: o.title,
+      description: `${o.model}です。写真とあわせて状態をご確認ください。動作確認済み、初期化してあります。`,
+      price: String(o.price),
+      categoryCode: "05",
+      brandCode: o.model.startsWith("iPhone") ? "00001" : "00005",
+      condition: o.defects.length ? "DEFECTIVE" : "USED",
+      postage: "INCLUDED",
+      shippingMethod: "05",
+      leadTime: "01",
+      storageGb: String(o.storageGb),
+      color: o.color,
+      carrier: "simfree",
+      networkRestriction: "○",
+      activationLock: "off",
+      defects: o.defects,
+    },
+    photos: [{ bytes: new Uint8Array(png) }],
+    publish: true,
+  });
+  return id;
 }
 
 /**
@@ -118,14 +132,32 @@ export async function seedDemoBalance(ctx: CoreContext): Promise<number> {
   if (!hanako || !taro || !staff || !finance) return 0;
   const [paid] = await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.userId, hanako.id));
   if (paid) return 0;
-  const [older, newer, hers] = await Promise.all([
-    listingOf(ctx, hanako.id, 20_000, 40_000),
-    listingOf(ctx, hanako.id, 8_000, 19_999),
-    listingOf(ctx, taro.id, 3_000, 7_000),
-  ]);
-  if (!older || !newer || !hers) return 0;
   const now = ctx.clock.now();
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const older = await listing(ctx, hanako, ago(170), {
+    title: "iPhone 13 128GB ミッドナイト 美品 SIMフリー",
+    model: "iPhone 13",
+    price: 27_000,
+    color: "black",
+    storageGb: 128,
+    defects: [],
+  });
+  const newer = await listing(ctx, hanako, ago(64), {
+    title: "Pixel 7a 128GB 画面割れ 動作OK",
+    model: "Pixel 7a",
+    price: 9_400,
+    color: "blue",
+    storageGb: 128,
+    defects: ["screen_cracked"],
+  });
+  const hers = await listing(ctx, taro, ago(28), {
+    title: "iPhone SE 第2世代 64GB バッテリー最大容量78%",
+    model: "iPhone SE (第2世代)",
+    price: 4_800,
+    color: "white",
+    storageGb: 64,
+    defects: [],
+  });
 
   // 165 days ago taro bought from her: paid 161 days ago, so 19 days are left of the 180.
   await trade(ctx, { buyer: taro, seller: hanako, itemId: older, day: ago(165), key: "demo-hanako-sale-1" });
