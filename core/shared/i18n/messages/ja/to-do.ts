@@ -29,7 +29,7 @@ export const jaToDo = {
         rate: "「{title}」の取引相手を評価してください",
         answerCancel: "「{title}」のキャンセル申請に回答してください",
       },
-      buybackOffer: "{model}の買取価格{amount}が届きました。承諾するか回答してください",
+      buybackOffer: "{model}の買取価格{amount}が届きました。お売りいただくかどうか、お答えください",
       atmCode: "セブン銀行ATMで{amount}を受け取ってください",
       payoutReturned: {
         FAILED: "出金した{amount}が振り込めず、売上金に戻りました。口座を確かめて、もう一度出金してください",
