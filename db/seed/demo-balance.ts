@@ -4,6 +4,7 @@ import { expireFreePoints, grantFreePoints } from "#core/balance/free-points.ts"
 import { transferToPoints } from "#core/balance/transfer-points.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
+import { markNotificationsRead } from "#core/notify/notifications.ts";
 import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
 import { addSavedCard } from "#core/payments/saved-cards.ts";
 import { SANDBOX_TEST_CARDS } from "#core/payments/test-cards.ts";
@@ -219,5 +220,8 @@ export async function seedDemoBalance(ctx: CoreContext): Promise<number> {
     input: { amount: 3000 },
     requestKey: "demo-hanako-payout-2",
   });
+  // What this history told them they have read since; what comes next is new.
+  await markNotificationsRead(at(ctx, now), hanako.id);
+  await markNotificationsRead(at(ctx, now), taro.id);
   return 1;
 }
