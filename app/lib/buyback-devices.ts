@@ -1,4 +1,4 @@
-import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/estimate.ts";
+import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/device-fields.ts";
 
 const QUESTIONS = Object.keys(BUYBACK_QUESTIONS) as BuybackQuestion[];
 

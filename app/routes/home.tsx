@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { useTranslations } from "use-intl";
+import { toDoList } from "#core/account/to-do.ts";
 import {
   isQuoteCondition,
   listQuoteModels,
@@ -14,6 +15,7 @@ import { BRANDS } from "#core/shared/codes.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { tradesUnderWay } from "#core/trading/trades-under-way.ts";
+import { ToDoList } from "../components/account/to-do-list.tsx";
 import { InstantQuote, type InstantQuoteData } from "../components/buyback/instant-quote.tsx";
 import { TradesUnderWay } from "../components/buying/trades-under-way.tsx";
 import { CategoryLinks } from "../components/category-links.tsx";
@@ -64,17 +66,22 @@ async function instantQuote(
   return data;
 }
 
+/** How many rows of the to-do list the home page shows before 「すべて見る」. */
+const HOME_TO_DO = 3;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = core(context);
   const viewer = requestInfo(context).user;
   // A member's own things come first: their trades under way and their latest saved search.
   const member = viewer?.role === "member" ? viewer.id : null;
-  const [fresh, recent, trades, saved, quote] = await Promise.all([
+  const [fresh, recent, toDo, trades, saved, quote] = await Promise.all([
     // The newest listings, the same for everyone: kept briefly between requests (decision 030).
     services(context).reads.read("home fresh", () =>
       searchItems(ctx, { query: parseSearchQuery({ status: "on_sale" }), limit: 18 }),
     ),
     cardsByIds(ctx, recentIds(cookiesOf(request)).slice(0, 12)),
+    // What waits for them first: the first few of their to-do list, all of it on my page.
+    member ? toDoList(ctx, { userId: member, limit: HOME_TO_DO }) : null,
     member ? tradesUnderWay(ctx, { userId: member, limit: 5 }) : null,
     member ? newForLatestSavedSearch(ctx, { userId: member, limit: 6 }) : null,
     // A visitor's home opens with the instant quote; a signed-in person's links to the buyback.
@@ -83,6 +90,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     fresh: fresh.items,
     recent: recent.filter((i) => i.state !== "DRAFT" && i.state !== "PRIVATE"),
+    toDo,
+    now: ctx.clock.now(),
     trades,
     saved,
     quote,
@@ -96,17 +105,21 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /**
- * What a member sees first on the home page: their trades under way (those waiting for them first)
- * and the newest listings for the search they saved last.
+ * What a member sees first on the home page: the first few things waiting for them (their to-do
+ * list), their trades under way, and the newest listings for the search they saved last.
  */
 function MemberSummary({
   nickname,
   lang,
+  toDo,
+  now,
   trades,
   saved,
 }: {
   nickname: string;
   lang: "ja" | "en";
+  toDo: Route.ComponentProps["loaderData"]["toDo"];
+  now: Date;
   trades: Route.ComponentProps["loaderData"]["trades"];
   saved: Route.ComponentProps["loaderData"]["saved"];
 }) {
@@ -119,6 +132,7 @@ function MemberSummary({
           {t("ctaMypage")}
         </Link>
       </div>
+      {toDo && toDo.total > 0 && <ToDoList data={toDo} now={now} lang={lang} allLink />}
       {trades && trades.total > 0 && <TradesUnderWay data={trades} lang={lang} />}
       {saved && (
         <section aria-labelledby="saved-title">
@@ -189,6 +203,8 @@ export default function Home({ params, loaderData }: Route.ComponentProps) {
         <MemberSummary
           nickname={user.nickname}
           lang={lang}
+          toDo={loaderData.toDo}
+          now={loaderData.now}
           trades={loaderData.trades}
           saved={loaderData.saved}
         />

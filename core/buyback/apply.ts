@@ -1,5 +1,4 @@
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { type BuybackAddress, buybackApplications, buybackItems, deviceModels } from "#db/schema/index.ts";
 import { getAddress } from "../account/get-address.ts";
 import type { SessionUser } from "../identity/sessions.ts";
@@ -13,48 +12,31 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
-import { text, yamatoShukaDate, yamatoShukaTime } from "../shared/validation/index.ts";
 import { recordCreation } from "../state/change-state.ts";
-import { type EstimatedDevice, estimateDevices, type TBuybackDevice } from "./estimate.ts";
-import { BUYBACK_HANDOVER, type BuybackShippingMethod } from "./handover.ts";
+import type { TBuybackDevice } from "./device-fields.ts";
+import { type EstimatedDevice, estimateDevices } from "./estimate.ts";
+import type { BuybackShippingMethod } from "./handover.ts";
 import { assertBuybackMember } from "./member-item.ts";
+import {
+  BUYBACK_CONFIRMATIONS,
+  SHIPPING_ERRORS,
+  SHIPPING_LABELS,
+  shippingSchema,
+  ZConfirmed,
+} from "./shipping-fields.ts";
 import { BUYBACK_ITEM_MACHINE } from "./states.ts";
 
 export type TBuybackShipping = { method?: unknown; pickupDate?: unknown; pickupSlot?: unknown };
 /** What the member confirms before sending: Find My / Google account signed out, data erased, 18 or older. */
 export type TBuybackConfirmations = { activationLock?: unknown; dataErased?: unknown; adult?: unknown };
-const BUYBACK_CONFIRMATIONS = ["activationLock", "dataErased", "adult"] as const;
-
-const LABELS: Record<string, Message> = {
-  method: msg("buybackMember.fields.shippingMethod"),
-  pickupDate: msg("buybackMember.fields.pickupDate"),
-  pickupSlot: msg("buybackMember.fields.pickupSlot"),
-};
 
 const ERR = {
   noAddress: msg("buybackMember.errors.noAddress"),
   requestKey: msg("buybackMember.errors.requestKey"),
-  pickupRequired: msg("buybackMember.errors.pickupRequired"),
-  confirm: {
-    activationLock: msg("buybackMember.errors.confirmActivationLock"),
-    dataErased: msg("buybackMember.errors.confirmDataErased"),
-    adult: msg("buybackMember.errors.confirmAdult"),
-  },
+  ...SHIPPING_ERRORS,
 };
 
 const REQUEST_KEY = /^[A-Za-z0-9_.:-]{8,64}$/;
-
-function shippingSchema(now: Date) {
-  return z
-    .object({
-      method: z.enum(BUYBACK_HANDOVER.methods),
-      pickupDate: text(yamatoShukaDate({ now })),
-      pickupSlot: text(),
-    })
-    .check(yamatoShukaTime({ date: "pickupDate", slot: "pickupSlot", now }));
-}
-
-const ZConfirmed = z.union([z.literal(true), z.literal("on"), z.literal("true")]);
 
 /** How big a box the kit is: phones fit three to a 60 box; anything else, or more, takes a bigger one. */
 function kitSize(categoryCodes: readonly string[]): ParcelSize {
@@ -102,7 +84,9 @@ async function checkApplication(
     }
   };
   const devices = await collect(() => estimateDevices(ctx, o.devices));
-  const shipping = await collect(() => parseInput(shippingSchema(ctx.clock.now()), o.shipping, LABELS));
+  const shipping = await collect(() =>
+    parseInput(shippingSchema(ctx.clock.now()), o.shipping, SHIPPING_LABELS),
+  );
   if (shipping?.method === "pickup") {
     if (!shipping.pickupDate) fields.pickupDate ??= ERR.pickupRequired;
     if (!shipping.pickupSlot) fields.pickupSlot ??= ERR.pickupRequired;

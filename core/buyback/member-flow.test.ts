@@ -18,7 +18,8 @@ import type { SessionUser } from "../identity/sessions.ts";
 import { applyForBuyback } from "./apply.ts";
 import { cancelBuyback } from "./cancel-buyback.ts";
 import { changeBuybackAddress } from "./change-buyback-address.ts";
-import { estimateBuyback, type TBuybackDevice } from "./estimate.ts";
+import type { TBuybackDevice } from "./device-fields.ts";
+import { estimateBuyback } from "./estimate.ts";
 import { getMemberBuyback, listMemberBuybacks, memberBuybackHome } from "./member-buybacks.ts";
 import { markBuybackShipped } from "./ship-buyback.ts";
 

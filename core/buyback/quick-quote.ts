@@ -1,7 +1,7 @@
 import type { BuybackGrade, BuybackNgCondition } from "#db/schema/index.ts";
 import { CATEGORIES } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
-import type { BuybackQuestion } from "./estimate.ts";
+import type { BuybackQuestion } from "./device-fields.ts";
 import { getModelPrices, listPriceCategories, listPriceModels } from "./public-prices.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { acceptOffer, declineOffer } from "#core/buyback/decide-offer.ts";
 import { makeOffer } from "#core/buyback/make-offer.ts";
+import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { shipDelivery } from "#core/buyback/ship-delivery.ts";
 import { BUYBACK_ITEM_MACHINE } from "#core/buyback/states.ts";
 import { hashPassword } from "#core/identity/passwords.ts";
@@ -395,6 +396,16 @@ const DEMO_DEVICES: DemoDevice[] = [
     end: "grading",
     color: "オブシディアン",
   },
+  {
+    seller: 4,
+    model: "iPhone 12",
+    storage: 128,
+    grade: "B",
+    ngs: ["battery"],
+    daysAgo: 3,
+    end: "open",
+    color: "ホワイト",
+  },
 ];
 
 const TACS: Record<string, string> = {
@@ -484,6 +495,19 @@ const FALLBACK_ADDRESS: DemoAddress = [
   "09012345678",
 ];
 
+/** はなこ's address, as the demo catalogue gives it. */
+const HANAKO_ADDRESS: DemoAddress = [
+  "ヤマダ",
+  "ハナコ",
+  "山田",
+  "花子",
+  "1000001",
+  "13",
+  "千代田区",
+  "千代田1-1",
+  "0312345678",
+];
+
 /** A demo seller's address as the address columns hold it. */
 function addressFields(a: DemoAddress) {
   const [
@@ -546,16 +570,23 @@ async function demoSellers(db: Db): Promise<number[]> {
     }
     ids.push(id);
   }
-  const [taro] = await db.select({ id: users.id }).from(users).where(eq(users.email, "taro@tsugu.example"));
-  if (taro) ids.push(taro.id);
+  const members = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ["taro@tsugu.example", "hanako@tsugu.example"]));
+  // taro (4th) and はなこ (5th): each has an offer waiting for an answer.
+  for (const email of ["taro@tsugu.example", "hanako@tsugu.example"]) {
+    const member = members.find((m) => m.email === email);
+    if (member) ids.push(member.id);
+  }
   return ids;
 }
 
 /**
  * Devices sold to the buyback in the demo, each through the real steps (applied, shipped,
  * received, graded, offered, then accepted or declined) at the time it happened: completed
- * buybacks for `/buyback/results/`, the buyers' deliveries and products, dealer ledger rows; and
- * for taro, an offer waiting for his answer and a device being graded. Does nothing when any
+ * buybacks for `/buyback/results/`, the buyers' deliveries and products, dealer ledger rows; for
+ * taro, an offer waiting for his answer and a device being graded; for はなこ, an offer waiting. Does nothing when any
  * buyback exists.
  */
 async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
@@ -591,6 +622,7 @@ async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
     const userId = sellers[d.seller];
     if (!model || !userId) continue;
     const seller = DEMO_SELLERS[d.seller];
+    const address = seller?.address ?? (d.seller === 4 ? HANAKO_ADDRESS : FALLBACK_ADDRESS);
     const applied = new Date(now.getTime() - d.daysAgo * DAY_MS - 9 * 3_600_000);
     const c = at(ctx, applied);
     const [application] = await ctx.db
@@ -598,7 +630,7 @@ async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
       .values({
         userId,
         shippingMethod: n % 3 === 0 ? "pickup" : "kit",
-        address: { ...addressFields(seller?.address ?? FALLBACK_ADDRESS), building: "" },
+        address: { ...addressFields(address), building: "" },
         requestKey: `demo-${n}`,
         inboundInvoiceNumber: String(381_200_000_000 + n * 7_919),
         createdAt: applied,
@@ -675,9 +707,115 @@ async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
   }
 }
 
+/** The model the bid-list journey prices by itself (tests/helpers/bid-market.ts): left alone here. */
+const JOURNEY_MODEL = "TORQUE G06";
+/** Accepted prices per model × grade in the market history: with the live bids, at least five points. */
+const HISTORY_PER_CELL = 4;
+
+/**
+ * The buyback's history before the demo devices: devices of every model bought at each grade
+ * (no defect) over the last 80 days by a buyer company that has since left (no account, its
+ * deliveries long shipped), so the business buyers' recommended prices have data to stand on
+ * from a fresh start. Written as the end of the real flow leaves them (bought, in a shipped
+ * delivery), in bulk; no money moves now. Does nothing once the history exists.
+ */
+async function seedDemoMarketHistory(db: Db, now: Date): Promise<void> {
+  const name = "株式会社モバイル循環（取引終了）";
+  const [existing] = await db
+    .select({ id: buybackCompanies.id })
+    .from(buybackCompanies)
+    .where(eq(buybackCompanies.name, name));
+  if (existing) return;
+  const [company] = await db.insert(buybackCompanies).values({ name }).returning({ id: buybackCompanies.id });
+  const [seller] = await db
+    .insert(users)
+    .values({ email: "kaitori.history@tsugu.example", nickname: "買取実績", role: "member" })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!company || !seller) return;
+  const models = (await db.select().from(deviceModels)).filter((m) => m.name !== JOURNEY_MODEL);
+  const grades = gradesFor("none");
+  // One delivery a fortnight, each shipped two days after its last purchase.
+  const deliveries: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const shipped = new Date(now.getTime() - (80 - k * 14 - 2) * DAY_MS);
+    const [row] = await db
+      .insert(buybackDeliveries)
+      .values({
+        companyId: company.id,
+        state: "20",
+        scheduledShipDate: tokyoNow(shipped).date,
+        shippedAt: shipped,
+        invoiceNumber: String(480_100_000_000 + k * 7_919),
+        createdAt: new Date(shipped.getTime() - 14 * DAY_MS),
+        updatedAt: shipped,
+      })
+      .returning({ id: buybackDeliveries.id });
+    deliveries.push(row!.id);
+  }
+  const rows: (typeof buybackItems.$inferInsert)[] = [];
+  const totals = new Map<number, { count: number; amount: number }>();
+  const applications = await db
+    .insert(buybackApplications)
+    .values(
+      models.map((m, i) => ({
+        userId: seller.id,
+        shippingMethod: "kit" as const,
+        address: { ...addressFields(FALLBACK_ADDRESS), building: "" },
+        requestKey: `demo-history-${m.id}`,
+        createdAt: new Date(now.getTime() - (82 - (i % 10)) * DAY_MS),
+        updatedAt: new Date(now.getTime() - (82 - (i % 10)) * DAY_MS),
+      })),
+    )
+    .returning({ id: buybackApplications.id });
+  models.forEach((model, m) => {
+    const top = topPrice(model);
+    grades.forEach((grade, g) => {
+      for (let k = 0; k < HISTORY_PER_CELL; k++) {
+        const seed = m * 31 + g * 7 + k * 13;
+        const price = round100(top * GRADE_SHARE[grade] * (0.9 + (seed % 13) / 100));
+        const daysAgo = 4 + ((seed * 7) % 76);
+        const decided = new Date(now.getTime() - daysAgo * DAY_MS - (seed % 9) * 3_600_000);
+        const delivery = deliveries[Math.min(5, Math.floor((80 - daysAgo) / 14))]!;
+        const fee = Math.floor((price * BUYBACK_RULES.buyerFeePercent) / 100);
+        const sum = totals.get(delivery) ?? { count: 0, amount: 0 };
+        totals.set(delivery, { count: sum.count + 1, amount: sum.amount + price + fee });
+        rows.push({
+          applicationId: applications[m]!.id,
+          userId: seller.id,
+          modelId: model.id,
+          storageGb: model.storageOptions?.[0] ?? null,
+          state: "50",
+          grade,
+          ngConditions: [],
+          diagnostics: {},
+          offerCompanyId: company.id,
+          offerBid: price,
+          offerDeductions: [],
+          offerAmount: price,
+          buyerFee: fee,
+          deliveryId: delivery,
+          gradedAt: new Date(decided.getTime() - DAY_MS),
+          offeredAt: new Date(decided.getTime() - DAY_MS),
+          decidedAt: decided,
+          createdAt: new Date(decided.getTime() - 3 * DAY_MS),
+          updatedAt: decided,
+        });
+      }
+    });
+  });
+  for (let i = 0; i < rows.length; i += 500) await db.insert(buybackItems).values(rows.slice(i, i + 500));
+  for (const [id, t] of totals) {
+    await db
+      .update(buybackDeliveries)
+      .set({ productCount: t.count, paymentAmount: t.amount })
+      .where(eq(buybackDeliveries.id, id));
+  }
+}
+
 /**
  * The whole buyback demo: buyer companies and their accounts, console models, standing bids,
- * and devices at every stage. Safe to run again.
+ * the market's history, and devices at every stage. Safe to run again.
  */
 export async function seedDemoBuyback(ctx: CoreContext): Promise<void> {
   const { companyIds } = await seedDemoBuyerCompanies(ctx.db);
@@ -686,5 +824,7 @@ export async function seedDemoBuyback(ctx: CoreContext): Promise<void> {
   await ctx.db.insert(deviceModels).values(BUYBACK_ONLY_MODELS).onConflictDoNothing();
   const now = ctx.clock.now();
   if (first && second) await seedDemoBids(ctx.db, { first, second }, new Date(now.getTime() - 60 * DAY_MS));
+  // The devices first: they are made only while no buyback exists.
   await seedDemoDevices(ctx, now);
+  await seedDemoMarketHistory(ctx.db, now);
 }

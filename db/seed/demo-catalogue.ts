@@ -79,7 +79,7 @@ const COLOR_HEX: Record<string, string> = {
 };
 
 /** A picture of a phone in its colour, cracked or dark when it is, with its model name. */
-function phoneSvg(model: string, color: string, defects: readonly string[], variant: number): string {
+export function phoneSvg(model: string, color: string, defects: readonly string[], variant: number): string {
   const body = COLOR_HEX[color] ?? "#555";
   const cracked = defects.includes("screen_cracked");
   const dark = defects.includes("no_power") || defects.includes("display_faulty");

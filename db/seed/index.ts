@@ -5,6 +5,7 @@ import { users } from "../schema/index.ts";
 import { seedDemoBuybackSpots } from "./buyback-spots.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoBackOffice } from "./demo-back-office.ts";
+import { seedDemoBalance } from "./demo-balance.ts";
 import { seedDemoBuyback } from "./demo-buyback.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
 import { seedDemoMedia } from "./demo-media.ts";
@@ -17,8 +18,9 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * The demo data set: accounts, the model catalogue, listings with photos, the media and work
- * waiting in the back office (`backOffice: false` leaves that out). Safe to run again.
+ * The demo data set: accounts, the model catalogue, listings with photos, the media, work waiting
+ * in the back office (`backOffice: false` leaves that out), はなこ's balance history and the
+ * buyback with its market history. Safe to run again.
  */
 export async function seed(
   ctx: CoreContext,
@@ -29,6 +31,7 @@ export async function seed(
   const items = await seedDemoCatalogue(ctx, o);
   const posts = await seedDemoMedia(ctx.db, ctx.blobs);
   const backOffice = o.backOffice === false ? 0 : await seedDemoBackOffice(ctx);
+  await seedDemoBalance(ctx);
   await seedDemoBuyback(ctx);
   await seedDemoBuybackSpots(ctx.db);
   await seedDemoOffers(ctx);

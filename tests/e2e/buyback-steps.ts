@@ -38,7 +38,10 @@ export async function fillDevice(
   await device.getByLabel(/カテゴリ|Category/).selectOption("05");
   await device.getByLabel(/^(機種|Model)/).selectOption({ label: o.model });
   await device.getByLabel(/^(容量|Storage)/).selectOption(o.storage);
-  await device.getByLabel(/^IMEI/).fill(o.imei);
+  const imei = device.getByLabel(/^IMEI/);
+  await imei.fill(o.imei);
+  // Leaving the field checks it: a wrong IMEI's message appears below it before the answers are chosen.
+  await imei.blur();
   for (const [question, answer] of Object.entries(o.answers)) {
     await device
       .getByRole("group", { name: question, exact: true })

@@ -281,3 +281,26 @@ test("the payout and profile forms check the amount and the nickname as they are
   await nickname.fill(kept);
   await expect(page.getByTestId("error-nickname")).toHaveCount(0);
 });
+
+test("the buyback application checks each device's fields as they are filled in", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, "hanako@tsugu.example");
+  await page.goto("/ja/buyback/application/");
+  await liveForm(page);
+  const device = page.getByTestId("device-0");
+  const imei = device.getByLabel("IMEI", { exact: false }).first();
+  await imei.fill("35693803564380");
+  await imei.blur();
+  const imeiError = page.getByTestId("error-devices.0.imei");
+  await expect(imeiError).toBeVisible();
+  await expect(imei).toHaveAttribute("aria-invalid", "true");
+  await imei.fill("356938035643809");
+  await expect(imeiError).toHaveCount(0);
+  // A choice is judged at once, and a right one says nothing.
+  await device.locator('select[name="devices.0.categoryCode"]').selectOption("05");
+  await device.locator('select[name="devices.0.modelId"]').selectOption({ index: 1 });
+  await expect(page.getByTestId("error-devices.0.categoryCode")).toHaveCount(0);
+  await expect(page.getByTestId("error-devices.0.modelId")).toHaveCount(0);
+  await expect(summary(page)).toHaveCount(0);
+  await journeyShot(page, "buyback-application-live-check-phone");
+});

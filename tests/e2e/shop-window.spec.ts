@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "./fixtures.ts";
-import { buyByCard, listPhone, logIn, seriousA11yProblems } from "./helpers.ts";
+import { buyByCard, journeyShot, listPhone, logIn, seriousA11yProblems } from "./helpers.ts";
 
 /**
  * The pages a member lives in, at a phone's size and a desk's, in both languages: each is
@@ -106,7 +106,19 @@ test("home, search, item, sell, buy, transaction, my page, balance and settings 
       .filter({ hasText: `ショーウィンドウ確認 iPhone 13 ${stamp}` });
     await expect(trade).toContainText("出品者の発送待ち");
     await expect(trade).toHaveAttribute("href", `/ja/items/${sold}/transactions/buyer/`);
+    // Her to-do list comes first: the buyback offer to answer and the proceeds near their deadline.
+    const toDo = page.getByTestId("to-do");
+    await expect(toDo.getByRole("heading", { name: "要対応" })).toBeVisible();
+    await expect(toDo.getByTestId("to-do-row").filter({ hasText: "売上金" }).first()).toContainText(
+      /売上金¥[\d,]+の期限は\d{4}\/\d{1,2}\/\d{1,2}です/,
+    );
+    const offer = toDo.getByTestId("to-do-row").filter({ hasText: "買取価格" });
+    await expect(offer).toHaveAttribute("href", /^\/ja\/buyback\/transactions\/\d+\/$/);
+    await expect(toDo.getByTestId("to-do-all")).toHaveAttribute("href", "/ja/mypage/#to-do");
+    if (size.name === "phone") await journeyShot(page, "to-do-home-phone");
     await page.goto("/ja/mypage/");
+    await expect(page.getByTestId("to-do").getByTestId("to-do-row").first()).toBeVisible();
+    if (size.name === "phone") await journeyShot(page, "to-do-mypage-phone");
     await expect(page.getByTestId("mypage-points")).toHaveText(/^[\d,]+P$/);
     await expect(page.getByTestId("mypage-proceeds")).toHaveText(/^¥[\d,]+$/);
     await expect(page.getByTestId("trade-row").first()).toBeVisible();
@@ -115,7 +127,7 @@ test("home, search, item, sell, buy, transaction, my page, balance and settings 
   expect(problems).toEqual([]);
 });
 
-test("the seller sees the sale waiting for them, first, on the home page and my page", async ({
+test("the seller sees the sale waiting for them in one to-do list, on the home page and my page", async ({
   browser,
 }) => {
   const seller = await memberPage(browser, 390, 844, "seller03@tsugu.example");
@@ -125,12 +137,23 @@ test("the seller sees the sale waiting for them, first, on the home page and my 
   await buyByCard(buyer, itemId);
   await buyer.context().close();
   await seller.goto("/en/");
-  await expect(seller.getByTestId("trades-your-turn")).toContainText("waiting for you");
+  // One to-do list says what to do, how long it has waited and where; the trade list says where it stands.
+  const toDo = seller.getByTestId("to-do-row").filter({ hasText: title });
+  await expect(toDo).toContainText(`Ship “${title}”`);
+  await expect(toDo).toContainText(/Waiting \d+ minutes?/);
+  await expect(toDo).toHaveAttribute("href", `/en/items/${itemId}/transactions/seller/`);
   const row = seller.getByTestId("trade-row").first();
   await expect(row).toContainText(title);
   await expect(row).toContainText("Ship the item");
   await expect(row).toHaveAttribute("data-your-turn", "true");
   await expect(row).toContainText("¥12,000");
+  await seller.goto("/ja/mypage/");
+  const mine = seller.getByTestId("to-do-row").filter({ hasText: title });
+  await expect(mine).toContainText(`「${title}」を発送してください`);
+  expect(await seriousA11yProblems(seller)).toEqual([]);
+  await journeyShot(seller, "to-do-seller-mypage-phone");
+  await mine.click();
+  await expect(seller).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/seller/$`));
   await seller.goto("/ja/mypage/");
   await expect(seller.getByTestId("trade-row").first()).toContainText("商品を発送してください");
   await seller.context().close();

@@ -5,13 +5,13 @@ import {
   type BuybackQuestion,
   imeiRequired,
   questionsFor,
-} from "#core/buyback/estimate.ts";
+} from "#core/buyback/device-fields.ts";
 import { CATEGORIES } from "#core/shared/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { type DeviceField, type DeviceValues, deviceField } from "../../lib/buyback-devices.ts";
 import { codeOptions } from "../../lib/labels.ts";
-import { FieldMessages, TextField } from "../form.tsx";
+import { FieldMessages, TextField, useShownError } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";
 import { EstimatePanel, type EstimateView } from "./estimate-panel.tsx";
 
@@ -38,15 +38,17 @@ function ChoiceGroup({
   const t = useTranslations("buybackMember.questions");
   const id = useId();
   const hint = question === "network" ? t("network.hint") : undefined;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  // The page's own check as the question is answered, else the server's message.
+  const shown = useShownError(name, error);
+  const describedBy = [hint ? `${id}-hint` : null, shown ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <fieldset aria-describedby={describedBy || undefined} aria-invalid={error ? true : undefined}>
+    <fieldset aria-describedby={describedBy || undefined} aria-invalid={shown ? true : undefined}>
       <legend className="text-sm font-semibold text-slate-800">{t(`${question}.label`)}</legend>
       <div className="mt-1.5 flex flex-wrap gap-2">
         {BUYBACK_QUESTIONS[question].map((choice) => (
           <label
             key={choice}
-            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold ${error ? "border-danger-600" : "border-slate-300"}`}
+            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold ${shown ? "border-danger-600" : "border-slate-300"}`}
           >
             <input
               type="radio"
@@ -60,7 +62,7 @@ function ChoiceGroup({
           </label>
         ))}
       </div>
-      <FieldMessages id={id} name={name} hint={hint} error={error} />
+      <FieldMessages id={id} name={name} hint={hint} error={shown} />
     </fieldset>
   );
 }

@@ -8,7 +8,8 @@ export type TradesUnderWayData = { trades: TradeUnderWay[]; total: number; yourT
 
 /**
  * A member's purchases and sales still under way, those waiting for them first, each with its
- * photo, price and where it stands, leading to its transaction page.
+ * photo, price and where it stands, leading to its transaction page. (What the member has to do
+ * about them is said once, in their to-do list.)
  */
 export function TradesUnderWay({
   data,
@@ -27,11 +28,6 @@ export function TradesUnderWay({
         {t("title")}
         {data.total > 0 && <span className="ml-2 text-sm font-normal text-slate-500">{data.total}</span>}
       </Heading>
-      {data.yourTurn > 0 && (
-        <p className="mb-2 text-sm font-semibold text-danger-600" data-testid="trades-your-turn">
-          {t("yourTurn", { count: data.yourTurn })}
-        </p>
-      )}
       {data.trades.length === 0 ? (
         <p className="rounded-2xl bg-white p-4 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200">
           {t("none")}

@@ -1,11 +1,8 @@
-import { data, Form, redirect } from "react-router";
+import { useMemo } from "react";
+import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import {
-  type BuybackQuestion,
-  type EstimatedDevice,
-  estimateBuyback,
-  estimateDevices,
-} from "#core/buyback/estimate.ts";
+import { applicationDevicesSchema, type BuybackQuestion } from "#core/buyback/device-fields.ts";
+import { type EstimatedDevice, estimateBuyback, estimateDevices } from "#core/buyback/estimate.ts";
 import { isQuoteCondition, QUOTE_CONDITIONS } from "#core/buyback/quick-quote.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { listModels } from "#core/catalog/models.ts";
@@ -13,7 +10,7 @@ import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { type BuybackModel, DeviceFieldset } from "../../components/buyback-member/device-fieldset.tsx";
 import type { EstimateView } from "../../components/buyback-member/estimate-panel.tsx";
-import { FormError, SubmitButton } from "../../components/form.tsx";
+import { FormError, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { translator } from "../../i18n/index.ts";
 import { type DeviceValues, devicesOf, emptyDevice, flatDevices } from "../../lib/buyback-devices.ts";
@@ -138,6 +135,8 @@ export default function Application({ loaderData, actionData, params }: Route.Co
   const t = useTranslations("buybackMember");
   const lang = langOf(params);
   const state = actionData as ApplicationState | undefined;
+  // Each device's fields checked as they are filled in, with the core's rules and the models listed.
+  const devicesRule = useMemo(() => applicationDevicesSchema(loaderData.models), [loaderData.models]);
   const devices = devicesOf(state?.values ?? loaderData.values);
   const max = BUYBACK_RULES.maxDevicesPerApplication;
   const rev = state?.rev ?? 0;
@@ -148,7 +147,12 @@ export default function Application({ loaderData, actionData, params }: Route.Co
       </h1>
       <HelpLink lang={lang} slug="buyback-steps" className="self-start" />
       <p className="text-sm leading-relaxed text-slate-700">{t("application.lead")}</p>
-      <Form method="post" className="flex flex-col gap-4" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-4"
+        state={state}
+        validation={{ schema: devicesRule }}
+      >
         {/* The first submit button is the one Enter presses: updating the estimate, nothing more. */}
         <button type="submit" name="intent" value="estimate" hidden tabIndex={-1} aria-hidden="true" />
         <input type="hidden" name="count" value={devices.length} />
@@ -181,7 +185,7 @@ export default function Application({ loaderData, actionData, params }: Route.Co
             {t("application.next")}
           </SubmitButton>
         </div>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

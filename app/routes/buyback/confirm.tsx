@@ -1,10 +1,12 @@
-import { Form, Link, redirect } from "react-router";
+import { useMemo } from "react";
+import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { applyForBuyback } from "#core/buyback/apply.ts";
 import { estimateDevices } from "#core/buyback/estimate.ts";
 import { BUYBACK_HANDOVER, spotDropOff } from "#core/buyback/handover.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
+import { confirmFormSchema, SHIPPING_LABELS } from "#core/buyback/shipping-fields.ts";
 import { COURIER_PICKUP_CLOSING_HOUR, PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
@@ -12,7 +14,15 @@ import { tokyoNow } from "#core/shared/validation/tokyo-clock.ts";
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
 import { OfferLines, useGradeLabel, useNgLabel } from "../../components/buyback-member/offer-lines.tsx";
-import { Checkbox, FieldMessages, FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import {
+  Checkbox,
+  FieldMessages,
+  FormError,
+  SubmitButton,
+  TextField,
+  useShownError,
+  ValidatedForm,
+} from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { formatYen } from "../../i18n/index.ts";
 import { addressForPage } from "../../lib/account-forms.server.ts";
@@ -93,6 +103,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+/** A choice's message: the page's own check once the choice is made, else the server's. */
+function ShownMessages({ name, error }: { name: string; error: string | undefined }) {
+  return <FieldMessages id={name} name={name} error={useShownError(name, error)} />;
+}
+
 export default function Confirm({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackMember");
   const lang = langOf(params);
@@ -108,6 +123,8 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
   const deviceErrors = Object.keys(e).some((k) => k.startsWith("devices"));
   const method = v("method") || "kit";
   const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+  // The choices checked as they are made, with the core's rules (the server checks again on sending).
+  const confirmRule = useMemo(() => confirmFormSchema(new Date()), []);
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-4" aria-labelledby="page-title">
       <h1 id="page-title" className="text-2xl font-bold">
@@ -178,7 +195,12 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
         <p className="mt-2 text-xs text-slate-600">{t("estimate.note")}</p>
       </section>
 
-      <Form method="post" className="flex flex-col gap-4" noValidate>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-4"
+        state={actionData}
+        validation={{ schema: confirmRule, labels: SHIPPING_LABELS }}
+      >
         <input type="hidden" name="requestKey" value={requestKey} />
         <div className={card}>
           <fieldset className="group flex flex-col gap-3">
@@ -201,7 +223,7 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
                 </span>
               </label>
             ))}
-            <FieldMessages id="method" name="method" error={e.method} />
+            <ShownMessages name="method" error={e.method} />
             {/* Shown once the pickup is chosen (CSS only, so it works before and without scripts). */}
             <div
               className={`${e.pickupDate || e.pickupSlot || method === "pickup" ? "flex" : "hidden"} flex-col gap-3 group-has-[.method-pickup:checked]:flex`}
@@ -275,7 +297,7 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
             {(["activationLock", "dataErased", "adult"] as const).map((name) => (
               <div key={name}>
                 <Checkbox name={name} label={t(`confirm.${name}`)} defaultChecked={v(name) === "on"} />
-                <FieldMessages id={name} name={name} error={e[name]} />
+                <ShownMessages name={name} error={e[name]} />
               </div>
             ))}
             <p className="text-xs text-slate-600">
@@ -288,7 +310,7 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
           {t("confirm.deadline", { days: BUYBACK_RULES.shipWithinDays })}
         </p>
         <SubmitButton>{t("confirm.submit")}</SubmitButton>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { BUYBACK_QUESTIONS, type BuybackQuestion, type TBuybackDevice } from "#core/buyback/estimate.ts";
+import { BUYBACK_QUESTIONS, type BuybackQuestion, type TBuybackDevice } from "#core/buyback/device-fields.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { Locale } from "#core/shared/locale.ts";

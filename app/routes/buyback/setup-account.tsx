@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { pendingBuyerEmail, saveBuyerAccount } from "#core/buyback/buyer-account.ts";
+import { BUYER_LABELS, ZBuyerAccount, ZBuyerSignupCode } from "#core/buyback/buyer-fields.ts";
 import { confirmEmailChange } from "#core/identity/change-email.ts";
 import { clearCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
@@ -101,7 +102,12 @@ export default function BuybackAccount({ loaderData, actionData, params }: Route
           <p className="mt-2 text-sm leading-relaxed text-slate-600" data-testid="email-code-sent">
             {t("codeSent", { email: pendingEmail })}
           </p>
-          <ValidatedForm method="post" className="mt-5 flex flex-col gap-5" state={actionData}>
+          <ValidatedForm
+            method="post"
+            className="mt-5 flex flex-col gap-5"
+            state={actionData}
+            validation={{ schema: ZBuyerSignupCode, labels: BUYER_LABELS }}
+          >
             <FormError message={actionData?.formError} />
             <TextField
               name="code"
@@ -128,6 +134,7 @@ export default function BuybackAccount({ loaderData, actionData, params }: Route
           className={`${card} flex flex-col gap-5`}
           data-testid="account-form"
           state={actionData}
+          validation={{ schema: ZBuyerAccount, labels: BUYER_LABELS }}
         >
           <FormError message={actionData?.formError} />
           <TextField

@@ -1,5 +1,6 @@
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { useTranslations } from "use-intl";
+import { BUYER_LABELS, ZBuyerSignupCode, ZBuyerSignupName } from "#core/buyback/buyer-fields.ts";
 import { openInvitation } from "#core/buyback/buyer-invitations.ts";
 import { completeBuyerSignup, pendingBuyerSignup, startBuyerSignup } from "#core/buyback/buyer-signup.ts";
 import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
@@ -123,7 +124,12 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
     return (
       <PageCard title={t("codeTitle")} lead={t("codeSent", { email: pending.email })}>
         {facts}
-        <ValidatedForm method="post" className="flex flex-col gap-5" state={actionData}>
+        <ValidatedForm
+          method="post"
+          className="flex flex-col gap-5"
+          state={actionData}
+          validation={{ schema: ZBuyerSignupCode, labels: BUYER_LABELS }}
+        >
           <FormError message={actionData?.formError} />
           <TextField
             name="code"
@@ -152,7 +158,12 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
   return (
     <PageCard title={t("title")} lead={t("invited", { companyName: invitation.companyName })}>
       {facts}
-      <ValidatedForm method="post" className="flex flex-col gap-5" state={actionData}>
+      <ValidatedForm
+        method="post"
+        className="flex flex-col gap-5"
+        state={actionData}
+        validation={{ schema: ZBuyerSignupName, labels: BUYER_LABELS }}
+      >
         <FormError message={actionData?.formError} />
         <TextField
           name="name"

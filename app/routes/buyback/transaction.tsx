@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
 import { acceptOffer, checkAcceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
-import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/estimate.ts";
+import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/device-fields.ts";
 import { readExternalGrade } from "#core/buyback/external-grade.ts";
 import type { DiagnosticLine } from "#core/buyback/member-buybacks.ts";
 import { getMemberBuyback } from "#core/buyback/member-buybacks.ts";

@@ -1,8 +1,10 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { toDoList } from "#core/account/to-do.ts";
 import { getBalance } from "#core/ledger/get-balance.ts";
 import { tradesUnderWay } from "#core/trading/trades-under-way.ts";
 import { MenuLink, SettingsMenu } from "../../components/account/settings-menu.tsx";
+import { ToDoList } from "../../components/account/to-do-list.tsx";
 import { TradesUnderWay } from "../../components/buying/trades-under-way.tsx";
 import { formatPoints, formatYen } from "../../i18n/index.ts";
 import { core, langOf, requireUser } from "../../lib/request.server.ts";
@@ -18,8 +20,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // What the page shows of the account came with the session, read for this request.
   const account = { id: user.id, email: user.email, nickname: user.nickname, role: user.role };
   if (account.role !== "member") return { account, member: null };
-  const [balance, trades] = await Promise.all([
+  const [balance, toDo, trades] = await Promise.all([
     getBalance(ctx, { userId: user.id }),
+    toDoList(ctx, { userId: user.id }),
     tradesUnderWay(ctx, { userId: user.id, limit: 10 }),
   ]);
   return {
@@ -27,6 +30,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     member: {
       proceeds: balance.proceeds,
       points: balance.points + balance.free_points,
+      toDo,
+      now: ctx.clock.now(),
       trades,
     },
   };
@@ -68,6 +73,7 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
         </section>
         {member && (
           <>
+            <ToDoList data={member.toDo} now={member.now} lang={lang} />
             <section
               aria-labelledby="wallet-title"
               className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"

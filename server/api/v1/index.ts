@@ -46,6 +46,7 @@ import { staffPayoutRoutes } from "./staff-payouts.ts";
 import { staffTransactionRoutes } from "./staff-transactions.ts";
 import { staffTwoStepRoutes } from "./staff-two-step.ts";
 import { supportRoutes } from "./support.ts";
+import { toDoRoutes } from "./to-do.ts";
 import { tradingRoutes } from "./trading.ts";
 
 export const API_ROUTES: ApiRoute[] = [
@@ -60,6 +61,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...addressRoutes,
   ...notificationSettingsRoutes,
   ...bankAccountRoutes,
+  ...toDoRoutes,
   ...phoneRoutes,
   ...phoneLoginRoutes,
   ...identificationRoutes,

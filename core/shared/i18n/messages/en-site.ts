@@ -42,6 +42,7 @@ import { enSocial } from "./en/social.ts";
 import { enSocialCore } from "./en/social-core.ts";
 import { enStaffShared } from "./en/staff-shared.ts";
 import { enSupport } from "./en/support.ts";
+import { enToDo } from "./en/to-do.ts";
 import { enTopUpPages } from "./en/top-up-pages.ts";
 import { enTrading } from "./en/trading.ts";
 import { enTwoStep } from "./en/two-step.ts";
@@ -84,6 +85,7 @@ export const enSite: SiteMessages = {
   ...enBalance,
   ...enBalancePages,
   ...enTopUpPages,
+  ...enToDo,
   ...enPayoutPages,
   ...enCardTopUp,
   ...enBuyback,
@@ -313,7 +315,6 @@ export const enSite: SiteMessages = {
     trades: {
       title: "Trades in progress",
       label: "Trades in progress",
-      yourTurn: "{count, plural, one {# trade is} other {# trades are}} waiting for you",
       none: "You have no trades in progress.",
       more: "{count, plural, one {# more trade} other {# more trades}}",
       buying: "Buying",

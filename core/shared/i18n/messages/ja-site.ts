@@ -41,6 +41,7 @@ import { jaSocial } from "./ja/social.ts";
 import { jaSocialCore } from "./ja/social-core.ts";
 import { jaStaffShared } from "./ja/staff-shared.ts";
 import { jaSupport } from "./ja/support.ts";
+import { jaToDo } from "./ja/to-do.ts";
 import { jaTopUpPages } from "./ja/top-up-pages.ts";
 import { jaTrading } from "./ja/trading.ts";
 import { jaTwoStep } from "./ja/two-step.ts";
@@ -83,6 +84,7 @@ export const jaSite = {
   ...jaBalance,
   ...jaBalancePages,
   ...jaTopUpPages,
+  ...jaToDo,
   ...jaPayoutPages,
   ...jaCardTopUp,
   ...jaBuyback,
@@ -308,7 +310,6 @@ export const jaSite = {
     trades: {
       title: "取引中",
       label: "進行中の取引",
-      yourTurn: "あなたの対応を待っている取引が{count}件あります",
       none: "進行中の取引はありません。",
       more: "ほかに{count}件の取引があります",
       buying: "購入",
