@@ -16,6 +16,8 @@ import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
 import { transferToPoints } from "../balance/transfer-points.ts";
 import { declineOffer } from "../buyback/decide-offer.ts";
 import { makeOffer } from "../buyback/make-offer.ts";
+import { answerOffer } from "../offers/answer-offer.ts";
+import { makeOffer as offerPrice } from "../offers/make-offer.ts";
 import { cancelPayout } from "../payouts/cancel-payout.ts";
 import { getMemberPayout } from "../payouts/member-payouts.ts";
 import { markPayoutRunSent, preparePayoutRun, recordBankReturn } from "../payouts/office-payouts.ts";
@@ -241,5 +243,45 @@ describe.each(ENGINES)("the member's to-do list on %s", (engine) => {
     expect((await toDoList(t.ctx, { userId: m.id })).items).toEqual([]);
     // Someone else never sees it.
     expect((await toDoList(t.ctx, { userId: (await makeMember(t.ctx)).id })).items).toEqual([]);
+  });
+
+  it("asks the seller to answer a price offer, then the buyer to answer the counter and to buy at it", async () => {
+    const seller = await makeMember(t.ctx);
+    const buyer = await makeBuyer(t.ctx);
+    const itemId = await listItem(t.ctx, seller, { price: "20000" });
+    const offer = await offerPrice(t.ctx, { actor: buyer, itemId, input: { amount: 18_500 } });
+    expect((await toDoList(t.ctx, { userId: seller.id })).items).toEqual([
+      expect.objectContaining({
+        kind: "offer",
+        step: "answerOffer",
+        amount: 18_500,
+        path: "/mypage/offers/",
+      }),
+    ]);
+    expect((await toDoList(t.ctx, { userId: buyer.id })).items).toEqual([]);
+
+    await answerOffer(t.ctx, {
+      actor: seller,
+      offerId: offer.id,
+      answer: "counter",
+      input: { amount: 19_000 },
+    });
+    expect((await toDoList(t.ctx, { userId: seller.id })).items).toEqual([]);
+    expect((await toDoList(t.ctx, { userId: buyer.id })).items).toEqual([
+      expect.objectContaining({
+        kind: "offer",
+        step: "answerCounter",
+        amount: 19_000,
+        path: "/mypage/offers/?side=sent",
+      }),
+    ]);
+
+    await answerOffer(t.ctx, { actor: buyer, offerId: offer.id, answer: "accept" });
+    const [hold] = (await toDoList(t.ctx, { userId: buyer.id })).items;
+    expect(hold).toMatchObject({ kind: "offer", step: "buy", amount: 19_000, path: `/items/${itemId}/buy/` });
+    expect(Math.round((hold!.due!.getTime() - t.clock.now().getTime()) / HOUR)).toBe(24);
+    // Once the hold has run out it is nothing the buyer can do, even before the job closes it.
+    t.clock.advance(DAY + 1000);
+    expect((await toDoList(t.ctx, { userId: buyer.id })).items).toEqual([]);
   });
 });

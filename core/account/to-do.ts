@@ -5,6 +5,7 @@ import {
   buybackItems,
   deviceModels,
   items,
+  offers,
   payouts,
   transactions,
 } from "#db/schema/index.ts";
@@ -44,6 +45,17 @@ export type ToDoItem =
         title: string;
         side: "buyer" | "seller";
         step: Extract<TradeStep, "ship" | "rate" | "answerCancel">;
+      }
+    >
+  | Row<
+      "offer",
+      {
+        offerId: number;
+        itemId: number;
+        title: string;
+        /** Answer a buyer's offer (seller), answer a counter (buyer), or buy at the agreed price (buyer). */
+        step: "answerOffer" | "answerCounter" | "buy";
+        amount: number;
       }
     >
   | Row<"buybackOffer", { buybackItemId: number; modelName: string; amount: number }>
@@ -96,6 +108,60 @@ const trades: Collector = async (ctx, userId) => {
         step,
       },
     ];
+  });
+};
+
+/**
+ * Price offers whose turn is the member's: a buyer's offer on their listing to answer, a seller's
+ * counter to answer, or an agreed price to buy at before the reservation runs out. An offer whose
+ * 24 hours have passed is not the member's to act on, even before the job closes it.
+ */
+const priceOffers: Collector = async (ctx, userId, now) => {
+  const rows = await ctx.db
+    .select({
+      id: offers.id,
+      itemId: offers.itemId,
+      title: items.title,
+      state: offers.state,
+      buyerId: offers.buyerId,
+      price: offers.price,
+      counterPrice: offers.counterPrice,
+      agreedPrice: offers.agreedPrice,
+      expiresAt: offers.expiresAt,
+      reservedUntil: offers.reservedUntil,
+      updatedAt: offers.updatedAt,
+    })
+    .from(offers)
+    .innerJoin(items, eq(items.id, offers.itemId))
+    .where(
+      or(
+        and(eq(offers.sellerId, userId), eq(offers.state, "PENDING"), gt(offers.expiresAt, now)),
+        and(eq(offers.buyerId, userId), eq(offers.state, "COUNTERED"), gt(offers.expiresAt, now)),
+        and(eq(offers.buyerId, userId), eq(offers.state, "ACCEPTED"), gt(offers.reservedUntil, now)),
+      ),
+    )
+    .limit(200);
+  return rows.map((r): ToDoItem => {
+    const step = r.state === "PENDING" ? "answerOffer" : r.state === "COUNTERED" ? "answerCounter" : "buy";
+    return {
+      kind: "offer",
+      key: `offer:${r.id}`,
+      since: r.updatedAt,
+      due: step === "buy" ? r.reservedUntil : r.expiresAt,
+      path:
+        step === "buy"
+          ? `/items/${r.itemId}/buy/`
+          : step === "answerOffer"
+            ? "/mypage/offers/"
+            : "/mypage/offers/?side=sent",
+      offerId: r.id,
+      itemId: r.itemId,
+      title: r.title,
+      step,
+      amount:
+        (step === "answerOffer" ? r.price : step === "answerCounter" ? r.counterPrice : r.agreedPrice) ??
+        r.price,
+    };
   });
 };
 
@@ -245,13 +311,19 @@ const proceedsDeadlines: Collector = async (ctx, userId, now) => {
   return out;
 };
 
-const COLLECTORS: readonly Collector[] = [trades, buybackOffers, payoutActions, proceedsDeadlines];
+const COLLECTORS: readonly Collector[] = [
+  trades,
+  priceOffers,
+  buybackOffers,
+  payoutActions,
+  proceedsDeadlines,
+];
 
 export type ToDoList = { items: ToDoItem[]; total: number };
 
 /**
  * Everything waiting for the member, in one list, oldest first: trades for them to ship, rate or
- * answer, buyback offers to answer, cash to take at an ATM, payouts that came back, a bank account
+ * answer, price offers to answer or buy at, buyback offers to answer, cash to take at an ATM, payouts that came back, a bank account
  * to register for proceeds past their deadline, and proceeds near their deadline. What the home
  * page (its first few) and my page (all of it) show, and `GET /api/v1/me/to-do` answers.
  */

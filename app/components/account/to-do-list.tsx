@@ -13,6 +13,8 @@ function useSentence(lang: Locale) {
     switch (item.kind) {
       case "trade":
         return t(`trade.${item.step}`, { title: item.title });
+      case "offer":
+        return t(`offer.${item.step}`, { title: item.title, amount: formatYen(item.amount, lang) });
       case "buybackOffer":
         return t("buybackOffer", { model: item.modelName, amount: formatYen(item.amount, lang) });
       case "atmCode":

@@ -25,6 +25,19 @@ const ZToDoItem = z.discriminatedUnion("kind", [
       .describe("Ship the item, rate the other party, or answer a cancellation request"),
   }),
   z.object({
+    kind: z.literal("offer"),
+    ...common,
+    offerId: z.int(),
+    itemId: z.int(),
+    title: z.string(),
+    step: z
+      .enum(["answerOffer", "answerCounter", "buy"])
+      .describe(
+        "Answer a buyer's offer, answer the seller's counter, or buy at the agreed price before `due`",
+      ),
+    amount: z.int().describe("The price in yen the step is about"),
+  }),
+  z.object({
     kind: z.literal("buybackOffer"),
     ...common,
     buybackItemId: z.int(),

@@ -16,6 +16,7 @@ export const enToDo: Pick<Messages, "toDo"> = {
     due: "By {date}",
     tags: {
       trade: "Trade",
+      offer: "Offer",
       buybackOffer: "Buyback",
       atmCode: "Payout",
       payoutReturned: "Payout",
@@ -27,6 +28,11 @@ export const enToDo: Pick<Messages, "toDo"> = {
         ship: "Ship “{title}”",
         rate: "Rate the other party for “{title}”",
         answerCancel: "Answer the cancellation request for “{title}”",
+      },
+      offer: {
+        answerOffer: "A buyer offers {amount} for “{title}”: accept, counter or decline it",
+        answerCounter: "The seller of “{title}” answered with {amount}: accept or decline it",
+        buy: "“{title}” is held for you at {amount}: complete the purchase before the hold ends",
       },
       buybackOffer: "We offer {amount} for your {model}: accept or decline it",
       atmCode: "Take your {amount} in cash at a Seven Bank ATM",

@@ -17,6 +17,7 @@ export const jaToDo = {
     due: "{date}まで",
     tags: {
       trade: "取引",
+      offer: "価格交渉",
       buybackOffer: "買取",
       atmCode: "出金",
       payoutReturned: "出金",
@@ -28,6 +29,11 @@ export const jaToDo = {
         ship: "「{title}」を発送してください",
         rate: "「{title}」の取引相手を評価してください",
         answerCancel: "「{title}」のキャンセル申請に回答してください",
+      },
+      offer: {
+        answerOffer: "「{title}」に{amount}の価格提案が届きました。お返事してください",
+        answerCounter: "「{title}」の出品者から{amount}の提案が届きました。お返事してください",
+        buy: "「{title}」を{amount}でお取り置き中です。期限までに購入手続きをしてください",
       },
       buybackOffer: "{model}の買取価格{amount}が届きました。お売りいただくかどうか、お答えください",
       atmCode: "セブン銀行ATMで{amount}を受け取ってください",
