@@ -456,6 +456,11 @@ function useLiveValidation(serverErrors: Readonly<Record<string, string>> | unde
   return { live, errors, onBlur, onChange };
 }
 
+/** The server answered the last submit with field errors. */
+function submitFailed(state: FormState | undefined): boolean {
+  return Object.values(state?.errors ?? {}).some(Boolean);
+}
+
 /**
  * A form that helps: `Form` with the error summary at its top and, given the core's schema, each
  * field checked as it is filled in (see `useLiveValidation`). Works without JavaScript as before:
@@ -485,7 +490,13 @@ export function ValidatedForm({
       data-live-validation={hydrated && validation ? "on" : undefined}
     >
       <LiveErrors.Provider value={checks.live}>
-        <ErrorSummary errors={checks.errors} focusKey={state?.errors} targets={targets} />
+        {/* Only after a failed submit: a box appearing above the fields while one is left would move
+            the next field away from the finger reaching for it. */}
+        <ErrorSummary
+          errors={submitFailed(state) ? checks.errors : undefined}
+          focusKey={state?.errors}
+          targets={targets}
+        />
         {children}
       </LiveErrors.Provider>
     </Form>
