@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import { hashPassword } from "#core/identity/passwords.ts";
+import type { SessionUser } from "#core/identity/sessions.ts";
 import { sealTotpSecret } from "#core/identity/two-step.ts";
+import type { CoreContext } from "#core/shared/context.ts";
+import { rolesOf } from "#core/staff/authorize.ts";
 import type { Db } from "../client.ts";
 import { type OperatorRole, operatorRoles, twoStepSettings, type UserRole, users } from "../schema/index.ts";
 
@@ -86,4 +90,19 @@ export async function seedDemoAccounts(db: Db, serverSecret: string): Promise<nu
       .onConflictDoNothing();
   }
   return rows.length;
+}
+
+/** A demo account as a use case sees its actor (with its back-office roles); null when not seeded. */
+export async function demoActor(ctx: Pick<CoreContext, "db">, email: string): Promise<SessionUser | null> {
+  const [u] = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      nickname: users.nickname,
+      role: users.role,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.email, email));
+  return u ? { ...u, sessionId: 0, staffRoles: await rolesOf(ctx.db, u.id) } : null;
 }

@@ -1,26 +1,10 @@
 import { and, asc, count, eq, like } from "drizzle-orm";
-import type { SessionUser } from "#core/identity/sessions.ts";
 import { fileReport } from "#core/moderation/file-report.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { rolesOf } from "#core/staff/authorize.ts";
 import { createInquiry } from "#core/support/create-inquiry.ts";
 import { createSavedReply } from "#core/support/saved-replies.ts";
 import { items, reports, savedReplies, users } from "../schema/index.ts";
-
-/** The accounts the demo work comes from, as a use case sees them. */
-async function account(ctx: CoreContext, email: string): Promise<SessionUser | null> {
-  const [u] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      nickname: users.nickname,
-      role: users.role,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(eq(users.email, email));
-  return u ? { ...u, sessionId: 0, staffRoles: await rolesOf(ctx.db, u.id) } : null;
-}
+import { demoActor } from "./demo-accounts.ts";
 
 const REPLIES = [
   {
@@ -51,9 +35,9 @@ export async function seedDemoBackOffice(ctx: CoreContext): Promise<number> {
   const [replies] = await ctx.db.select({ n: count() }).from(savedReplies);
   if ((existing?.n ?? 0) > 0 || (replies?.n ?? 0) > 0) return 0;
   const [hanako, taro, staff] = await Promise.all([
-    account(ctx, "hanako@tsugu.example"),
-    account(ctx, "taro@tsugu.example"),
-    account(ctx, "staff@tsugu.example"),
+    demoActor(ctx, "hanako@tsugu.example"),
+    demoActor(ctx, "taro@tsugu.example"),
+    demoActor(ctx, "staff@tsugu.example"),
   ]);
   if (!hanako || !taro || !staff) return 0;
   for (const input of REPLIES) await createSavedReply(ctx, { actor: staff, input });

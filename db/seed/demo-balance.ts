@@ -11,32 +11,18 @@ import { SANDBOX_TEST_CARDS } from "#core/payments/test-cards.ts";
 import { markPayoutRunSent, preparePayoutRun } from "#core/payouts/office-payouts.ts";
 import { requestPayout } from "#core/payouts/request-payout.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { rolesOf } from "#core/staff/authorize.ts";
 import { startCardTopUp } from "#core/topups/card-top-up.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { rateTransaction } from "#core/trading/rate-transaction.ts";
 import { shipItem } from "#core/trading/ship-item.ts";
-import { payouts, users } from "../schema/index.ts";
+import { payouts } from "../schema/index.ts";
+import { demoActor } from "./demo-accounts.ts";
 import { phoneSvg } from "./demo-catalogue.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A core context whose clock stands at `when`: the demo history is written as it happened. */
 const at = (ctx: CoreContext, when: Date): CoreContext => ({ ...ctx, clock: { now: () => new Date(when) } });
-
-async function account(ctx: CoreContext, email: string): Promise<SessionUser | null> {
-  const [u] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      nickname: users.nickname,
-      role: users.role,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(eq(users.email, email));
-  return u ? { ...u, sessionId: 0, staffRoles: await rolesOf(ctx.db, u.id) } : null;
-}
 
 /** A listing of the demo's own, published on `day` through the seller's use case, with its photo. */
 async function listing(
@@ -125,10 +111,10 @@ async function trade(
  */
 export async function seedDemoBalance(ctx: CoreContext): Promise<number> {
   const [hanako, taro, staff, finance] = await Promise.all([
-    account(ctx, "hanako@tsugu.example"),
-    account(ctx, "taro@tsugu.example"),
-    account(ctx, "staff@tsugu.example"),
-    account(ctx, "finance@tsugu.example"),
+    demoActor(ctx, "hanako@tsugu.example"),
+    demoActor(ctx, "taro@tsugu.example"),
+    demoActor(ctx, "staff@tsugu.example"),
+    demoActor(ctx, "finance@tsugu.example"),
   ]);
   if (!hanako || !taro || !staff || !finance) return 0;
   const [paid] = await ctx.db.select({ id: payouts.id }).from(payouts).where(eq(payouts.userId, hanako.id));

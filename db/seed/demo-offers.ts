@@ -1,23 +1,9 @@
 import { and, asc, count, eq, isNotNull } from "drizzle-orm";
-import type { SessionUser } from "#core/identity/sessions.ts";
 import { makeOffer } from "#core/offers/make-offer.ts";
 import { lowestOffer, takesOffers } from "#core/offers/offer-rules.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import { items, offers, users } from "../schema/index.ts";
-
-async function member(ctx: CoreContext, email: string): Promise<SessionUser | null> {
-  const [u] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      nickname: users.nickname,
-      role: users.role,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(eq(users.email, email));
-  return u ? { ...u, sessionId: 0, staffRoles: [] } : null;
-}
+import { items, offers } from "../schema/index.ts";
+import { demoActor } from "./demo-accounts.ts";
 
 /** A member's first listing on sale that takes offers, in a fixed order. */
 async function listingOf(ctx: CoreContext, sellerId: number) {
@@ -46,8 +32,8 @@ export async function seedDemoOffers(ctx: CoreContext): Promise<number> {
   const [existing] = await ctx.db.select({ n: count() }).from(offers);
   if ((existing?.n ?? 0) > 0) return 0;
   const [hanako, taro] = await Promise.all([
-    member(ctx, "hanako@tsugu.example"),
-    member(ctx, "taro@tsugu.example"),
+    demoActor(ctx, "hanako@tsugu.example"),
+    demoActor(ctx, "taro@tsugu.example"),
   ]);
   if (!hanako || !taro) return 0;
   let made = 0;
