@@ -45,10 +45,10 @@ test("a member follows, unfollows, blocks and unblocks another member", async ({
   ).toBe(204);
   await hanako.page.goto("/ja/notifications/");
 
-  // Hanako's profile: who she is, no reviews yet, and a follow button.
+  // Hanako's profile: who she is, the ratings her demo trades earned, and a follow button.
   await page.goto(hanakoProfile);
   await expect(page.getByRole("heading", { level: 1, name: "はなこ" })).toBeVisible();
-  await expect(page.getByTestId("reviews-summary")).toHaveText("評価はまだありません");
+  await expect(page.getByTestId("reviews-summary")).toHaveText(/^良かった \d+・普通 \d+・残念だった \d+$/);
   const followers = async () =>
     Number((await page.getByTestId("count-followers").textContent())?.match(/\d+/)?.[0]);
   const before = await followers();
