@@ -157,6 +157,7 @@ const API_ACCESS: Record<string, Row> = {
   // Settings: nothing saved yet for the demo accounts; "{code}" is no postal code.
   "get /me/address": signedIn(401, 404),
   "put /me/address": signedIn(401, 422),
+  "get /me/to-do": signedIn(401, 200),
   "get /me/notification-settings": signedIn(401, 200),
   "put /me/notification-settings": signedIn(401, 200),
   "get /me/push-subscriptions": signedIn(401, 200),
