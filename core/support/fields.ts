@@ -27,10 +27,10 @@ export const SUPPORT_LABELS: Record<string, Message> = {
   bodyEn: msg("support.fields.bodyEn"),
 };
 
-/** A category of the table; an empty or unknown one asks the member to choose. */
-function categoryRule(): Rule<string> {
+/** A category that `allowed` accepts; an empty or unknown one asks the person to choose. */
+function categoryRule(allowed: (value: string) => boolean = isSupportCategory): Rule<string> {
   return (payload) => {
-    if (isSupportCategory(payload.value)) return;
+    if (allowed(payload.value)) return;
     payload.issues.push({
       code: "custom",
       message: "category",
@@ -96,25 +96,12 @@ export const VISITOR_INQUIRY_LABELS: Record<string, Message> = {
   body: msg("helpContact.fields.body"),
 };
 
-/** A category a visitor may choose: any but an appeal, which names a decision about a member. */
-function visitorCategoryRule(): Rule<string> {
-  return (payload) => {
-    if (isVisitorCategory(payload.value)) return;
-    payload.issues.push({
-      code: "custom",
-      message: "category",
-      params: { message: msg("support.errors.category") },
-      input: payload.value,
-      continue: true,
-    });
-  };
-}
-
 /** A visitor's question from the help centre: who they are, where to answer, and the question. */
 export const ZVisitorInquiryInput = z.object({
   name: text(required(), maxLength(VISITOR_NAME_MAX), printSafeText()),
   email: text(required(), maxLength(254), email()).transform((v) => v.toLowerCase()),
-  category: text(visitorCategoryRule()),
+  // Any category but an appeal, which names a decision about a member.
+  category: text(categoryRule(isVisitorCategory)),
   subject: text(required(), maxLength(SUBJECT_MAX)),
   body: longText(BODY_MAX),
 });
