@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3107);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+import { E2E_WORKERS, serverUrl } from "./tests/e2e/servers.ts";
+
 /** With `E2E_CPU_THROTTLE=6` (a slow phone, see tests/e2e/fixtures.ts) every step takes longer. */
 const SLOW = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1) > 1 ? 3 : 1;
 
@@ -10,12 +10,13 @@ export default defineConfig({
   outputDir: ".cache/test-results/e2e",
   timeout: 90_000 * SLOW,
   expect: { timeout: 10_000 * SLOW },
-  workers: 1,
+  // Each worker has a server and database of its own (tests/e2e/servers.ts): journeys sign the same
+  // demo accounts in and change their data, so two of them never share one.
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   use: {
     ...devices["Pixel 7"],
     browserName: "chromium",
-    baseURL: BASE_URL,
     locale: "ja-JP",
     timezoneId: "Asia/Tokyo",
     trace: "retain-on-failure",
@@ -34,11 +35,11 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: "node tests/e2e/serve.ts",
-    url: `${BASE_URL}/api/v1/health`,
+    url: `${serverUrl(index)}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), PUBLIC_URL: BASE_URL },
-  },
+    timeout: 180_000,
+    env: { PORT: String(new URL(serverUrl(index)).port), PUBLIC_URL: serverUrl(index) },
+  })),
 });

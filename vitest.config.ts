@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -7,5 +8,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // A worker runs its files one after another in one process: the modules, PGlite's compiled
+    // WebAssembly and the migrated template database are loaded once per worker, not once per file.
+    // Test files share no state but what they close (every database, server and clock is their own).
+    isolate: false,
+    // Much of a test's time is spent waiting on a database or a server, so one worker per core
+    // and one more keep both cores busy (Vitest's default is one fewer than the cores).
+    maxWorkers: availableParallelism() + 1,
   },
 });

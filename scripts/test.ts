@@ -1,12 +1,14 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
 /**
- * `npm test`: builds if needed, runs every Vitest layer (unit, core on the database, HTTP), then the
- * Playwright browser journeys, and closes with one line that counts them all.
- * Extra arguments (`npm test -- core/identity`) run only the matching Vitest files.
+ * `npm test`: builds if needed, then runs every Vitest layer (unit, core on the database, HTTP) and
+ * the Playwright browser journeys at the same time: each layer waits on databases, servers and the
+ * browser much of the time, so together they keep the cores busy. Vitest writes to the terminal as
+ * it goes; the journeys' report follows it. Closes with each layer's time and one line that counts
+ * every test. Extra arguments (`npm test -- core/identity`) run only the matching Vitest files.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, ".cache/test-results");
@@ -16,52 +18,94 @@ mkdirSync(OUT, { recursive: true });
 
 const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
 const args = process.argv.slice(2);
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+const started = Date.now();
+const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+
+function finished(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+}
+
+type Layer = { name: string; status: number; ms: number; passed: number; failed: number; skipped: number };
 
 buildIfNeeded();
 
-const vitestJson = path.join(OUT, "vitest.json");
-const vitest = spawnSync(
-  bin("vitest"),
-  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...args],
-  { cwd: ROOT, stdio: "inherit" },
-);
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, "utf8"));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-  skipped += r.numPendingTests + r.numTodoTests;
+async function vitestLayer(): Promise<Layer> {
+  const json = path.join(OUT, "vitest.json");
+  rmSync(json, { force: true });
+  const t = Date.now();
+  const status = await finished(
+    spawn(
+      bin("vitest"),
+      ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`, ...args],
+      {
+        cwd: ROOT,
+        stdio: "inherit",
+      },
+    ),
+  );
+  const layer: Layer = { name: "Vitest", status, ms: Date.now() - t, passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(json)) {
+    const r = JSON.parse(readFileSync(json, "utf8"));
+    layer.passed = r.numPassedTests;
+    layer.failed = r.numFailedTests;
+    layer.skipped = r.numPendingTests + r.numTodoTests;
+  }
+  if (status !== 0 && layer.failed === 0) layer.failed = 1;
+  return layer;
 }
-if (vitest.status !== 0 && failed === 0) failed += 1;
 
-let browserStatus = 0;
-if (args.length === 0) {
+async function browserLayer(): Promise<Layer | null> {
+  if (args.length > 0) return null;
   if (!existsSync(CHROMIUM)) {
     const hint = "apt-get update && apt-get install -y chromium fonts-noto-cjk";
     console.error(`\n!!! Browser tests NOT run: no Chromium at ${CHROMIUM}. Install it with: ${hint}\n`);
-    if (requireBrowser) {
-      failed += 1;
-      browserStatus = 1;
-    }
-  } else {
-    const playwrightJson = path.join(OUT, "playwright.json");
-    const e2e = spawnSync(bin("playwright"), ["test", "--reporter=list,json"], {
-      cwd: ROOT,
-      stdio: "inherit",
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-    });
-    browserStatus = e2e.status ?? 1;
-    if (existsSync(playwrightJson)) {
-      const s = JSON.parse(readFileSync(playwrightJson, "utf8")).stats;
-      passed += s.expected + s.flaky;
-      failed += s.unexpected;
-      skipped += s.skipped;
-    }
-    if (browserStatus !== 0 && failed === 0) failed += 1;
+    const failed = requireBrowser ? 1 : 0;
+    return { name: "Browser journeys", status: failed, ms: 0, passed: 0, failed, skipped: 0 };
   }
+  const json = path.join(OUT, "playwright.json");
+  const log = path.join(OUT, "playwright.log");
+  rmSync(json, { force: true });
+  const t = Date.now();
+  const child = spawn(bin("playwright"), ["test", "--reporter=list,json"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: json, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+  });
+  const file = createWriteStream(log);
+  child.stdout?.pipe(file);
+  child.stderr?.pipe(file);
+  const status = await finished(child);
+  await new Promise((resolve) => file.end(resolve));
+  const layer: Layer = {
+    name: "Browser journeys",
+    status,
+    ms: Date.now() - t,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  };
+  if (existsSync(json)) {
+    const s = JSON.parse(readFileSync(json, "utf8")).stats;
+    layer.passed = s.expected + s.flaky;
+    layer.failed = s.unexpected;
+    layer.skipped = s.skipped;
+  }
+  if (status !== 0 && layer.failed === 0) layer.failed = 1;
+  return layer;
 }
 
-console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(vitest.status !== 0 || browserStatus !== 0 || failed > 0 ? 1 : 0);
+const browser = browserLayer();
+const vitest = await vitestLayer();
+const journeys = await browser;
+if (journeys && existsSync(path.join(OUT, "playwright.log"))) {
+  console.log("\n── Browser journeys ──");
+  process.stdout.write(readFileSync(path.join(OUT, "playwright.log")));
+}
+
+const layers = [vitest, ...(journeys ? [journeys] : [])];
+const sum = (key: "passed" | "failed" | "skipped") => layers.reduce((n, l) => n + l[key], 0);
+console.log("");
+for (const l of layers) console.log(`${l.name}: ${l.passed} passed, ${l.failed} failed in ${minutes(l.ms)}`);
+console.log(`\ntests: ${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
+console.log(`npm test took ${minutes(Date.now() - started)}`);
+process.exit(layers.some((l) => l.status !== 0) || sum("failed") > 0 ? 1 : 0);

@@ -1,6 +1,9 @@
 import { type Browser, type BrowserContext, test as base, type Page } from "@playwright/test";
 
+import { serverUrl } from "./servers.ts";
+
 export { type Browser, expect, type Page } from "@playwright/test";
+export { serverUrl } from "./servers.ts";
 
 /**
  * How many times slower than this machine the browser's CPU runs, as Chromium's DevTools throttle
@@ -53,9 +56,16 @@ function slowDownBrowser(browser: Browser, rate: number): void {
   };
 }
 
-/** Playwright's `test`, with the CPU throttle (`cpuThrottle`, from `E2E_CPU_THROTTLE` unless a file sets it). */
+/**
+ * Playwright's `test`, with the CPU throttle (`cpuThrottle`, from `E2E_CPU_THROTTLE` unless a file
+ * sets it) and the address of this worker's own server as `baseURL` (`servers.ts`).
+ */
 export const test = base.extend<object, { cpuThrottle: number }>({
   cpuThrottle: [CPU_THROTTLE, { option: true, scope: "worker" }],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern.
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverUrl(testInfo.parallelIndex));
+  },
   browser: [
     async ({ browser, cpuThrottle }, use) => {
       slowDownBrowser(browser, cpuThrottle);

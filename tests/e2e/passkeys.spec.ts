@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "./fixtures.ts";
+import { expect, type Page, serverUrl, test } from "./fixtures.ts";
 import { journeyShot, signUp } from "./helpers.ts";
 
 // A passkey belongs to a host name, never to an address: the journey opens the site as localhost.
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3107}` });
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern.
+test.use({ baseURL: async ({}, use, testInfo) => use(serverUrl(testInfo.parallelIndex, "localhost")) });
 
 /** Chromium's virtual authenticator: a phone's built-in one that keeps passkeys and checks its user. */
 async function virtualAuthenticator(page: Page) {

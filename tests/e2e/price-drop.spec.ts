@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "./fixtures.ts";
+import { type Browser, expect, type Page, serverUrl, test } from "./fixtures.ts";
 import { journeyShot, listPhone, logIn, ownOrigin, seriousA11yProblems, signUp } from "./helpers.ts";
 
 /** A second person on a phone: a browser context of their own (own cookies and permissions). */
@@ -9,7 +9,7 @@ async function onPhone(browser: Browser, o: { permissions?: string[] } = {}) {
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    baseURL: test.info().project.use.baseURL,
+    baseURL: serverUrl(test.info().parallelIndex),
   });
   if (o.permissions) await context.grantPermissions(o.permissions);
   return { page: await context.newPage(), close: () => context.close() };

@@ -9,16 +9,84 @@ export type Engine = "pglite" | "postgres";
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (as in CI). */
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-let template: Promise<PGlite> | undefined;
+/** A test database; on PostgreSQL with its address, for a second process to open. */
+export type TestDatabase = Database & { url?: string };
 
-/** One migrated in-memory database per worker; each test database is a copy of it. */
-async function pgliteTemplate(): Promise<PGlite> {
+/**
+ * Empties every table of the product (their sequences start again at 1) and forgets the session's
+ * settings, the planner statistics and advisory locks: what a freshly migrated database holds. The
+ * append-only tables refuse TRUNCATE by trigger, so triggers are off while it runs.
+ */
+function resetStatements(tables: string): string[] {
+  return [
+    "rollback",
+    "set session_replication_role = replica",
+    `truncate ${tables} restart identity cascade`,
+    "delete from pg_statistic where starelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)",
+    "discard all",
+  ];
+}
+
+let template: Promise<{ client: PGlite; reset: string[] }> | undefined;
+/** Databases given back by the tests that used them, emptied, for the next test of this worker. */
+const idle: PGlite[] = [];
+
+/** One migrated in-memory database per worker; each test database is a copy of it, used again once emptied. */
+async function pgliteTemplate() {
   template ??= (async () => {
     const client = await PGlite.create("memory://");
     await (await openDatabase({ pglite: client })).migrate();
-    return client;
+    const { rows } = await client.query<{ list: string }>(
+      "select string_agg(format('%I.%I', schemaname, tablename), ', ') as list from pg_tables where schemaname = 'public'",
+    );
+    return { client, reset: resetStatements(rows[0]!.list) };
   })();
   return template;
+}
+
+/**
+ * One test's hold on an in-memory database. After `close` it answers nothing more (as a closed
+ * PGlite would), so a server or job still running for a finished test cannot touch the next test's
+ * data; the database itself is emptied and kept for the next test. One that cannot be emptied is closed.
+ */
+function lease(client: PGlite, reset: string[]): PGlite {
+  let open = true;
+  const stops: (() => Promise<void>)[] = [];
+  const live = () => {
+    if (!open) throw new Error("PGlite is closed");
+  };
+  const held = {
+    query: (...args: Parameters<PGlite["query"]>) => {
+      live();
+      return client.query(...args);
+    },
+    exec: (...args: Parameters<PGlite["exec"]>) => {
+      live();
+      return client.exec(...args);
+    },
+    transaction: (...args: Parameters<PGlite["transaction"]>) => {
+      live();
+      return client.transaction(...args);
+    },
+    async listen(channel: string, callback: (payload: string) => void) {
+      live();
+      const stop = await client.listen(channel, callback);
+      stops.push(stop);
+      return stop;
+    },
+    async close() {
+      if (!open) return;
+      open = false;
+      await Promise.allSettled(stops.map((stop) => stop()));
+      try {
+        for (const statement of reset) await client.exec(statement);
+        idle.push(client);
+      } catch {
+        await client.close().catch(() => {});
+      }
+    },
+  };
+  return held as unknown as PGlite;
 }
 
 function adminUrl(database = "postgres"): string {
@@ -27,14 +95,40 @@ function adminUrl(database = "postgres"): string {
   return url.toString();
 }
 
-/** A fresh, migrated, empty database of its own for one test file or test. */
-/** A test database; on PostgreSQL with its address, for a second process to open. */
-export type TestDatabase = Database & { url?: string };
+/**
+ * Databases are dropped one at a time behind the tests' backs: a test does not wait for its
+ * database to go, and the global teardown drops whatever is left.
+ */
+let dropping: Promise<void> = Promise.resolve();
 
+function dropLater(name: string): void {
+  dropping = dropping.then(async () => {
+    const drop = new pg.Client({ connectionString: adminUrl() });
+    drop.on("error", () => {});
+    try {
+      await drop.connect();
+      // pool.end() resolves before its sockets have closed; dropping with force meanwhile kills
+      // them mid-goodbye, which surfaces as an unhandled "terminating connection" error.
+      for (let i = 0; i < 100; i++) {
+        const open = await drop.query("select 1 from pg_stat_activity where datname = $1", [name]);
+        if (open.rowCount === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await drop.query(`drop database if exists ${name} with (force)`);
+    } catch {
+      // The teardown drops it.
+    } finally {
+      await drop.end().catch(() => {});
+    }
+  });
+}
+
+/** A fresh, migrated, empty database of its own for one test file or test. */
 export async function createTestDatabase(engine: Engine = "pglite"): Promise<TestDatabase> {
   if (engine === "pglite") {
-    const copy = (await (await pgliteTemplate()).clone()) as PGlite;
-    return openDatabase({ pglite: copy });
+    const { client, reset } = await pgliteTemplate();
+    const copy = idle.pop() ?? ((await client.clone()) as PGlite);
+    return openDatabase({ pglite: lease(copy, reset) });
   }
   const templateName = inject("pgTemplate");
   if (!templateName) throw new Error("TEST_DATABASE_URL is set but no PostgreSQL template was prepared");
@@ -46,23 +140,15 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ url: adminUrl(name), poolSize: 5 });
+  // A test's commits need not wait for the disk: a crash loses the test database anyway.
+  const url = `${adminUrl(name)}?options=${encodeURIComponent("-c synchronous_commit=off")}`;
+  const database = await openDatabase({ url, poolSize: 5 });
   return {
     ...database,
-    url: adminUrl(name),
+    url,
     async close() {
       await database.close();
-      const drop = new pg.Client({ connectionString: adminUrl() });
-      await drop.connect();
-      // pool.end() resolves before its sockets have closed; dropping with force meanwhile kills
-      // them mid-goodbye, which surfaces as an unhandled "terminating connection" error.
-      for (let i = 0; i < 100; i++) {
-        const open = await drop.query("select 1 from pg_stat_activity where datname = $1", [name]);
-        if (open.rowCount === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      dropLater(name);
     },
   };
 }

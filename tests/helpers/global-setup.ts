@@ -29,6 +29,11 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide("pgTemplate", name);
   return async () => {
+    // Test databases are dropped behind the tests' backs; a worker that ended first leaves some.
+    const left = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'tsugu\\_test\\_%'",
+    );
+    for (const { datname } of left.rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   };
