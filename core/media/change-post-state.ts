@@ -5,7 +5,9 @@ import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
+import { changeState } from "../state/change-state.ts";
 import { requireOperator } from "./operators.ts";
+import { MEDIA_POST_MACHINE, type MediaPostAction, type MediaPostState } from "./post-states.ts";
 
 const ZPublishAt = z
   .string()
@@ -25,20 +27,23 @@ function tokyoTime(value: string): Date {
 }
 
 /**
- * Publishes a post now, schedules it (`publishAt` later than now) or takes it back to draft. A
- * scheduled post is published with its time in the future: it becomes public when that time comes.
- * Publishing an already public post keeps its first publication time.
+ * Publishes a post now, schedules it (`publishAt` later than now) or takes it back to draft, by the
+ * post machine (`MEDIA_POST_MACHINE`) with its history. A scheduled post is published with its time
+ * in the future: it becomes public when that time comes. Publishing an already public post keeps
+ * its first publication time; unpublishing a draft changes nothing.
  */
 export async function changePostState(
   ctx: Pick<CoreContext, "db" | "clock">,
-  o: { actor: SessionUser | null; postId: number; action: "publish" | "unpublish"; publishAt?: unknown },
-): Promise<{ state: "draft" | "published"; publishedAt: Date | null }> {
-  await requireOperator(ctx, o.actor);
+  o: { actor: SessionUser | null; postId: number; action: MediaPostAction; publishAt?: unknown },
+): Promise<{ state: MediaPostState; publishedAt: Date | null }> {
+  const operator = await requireOperator(ctx, o.actor);
   const [post] = await ctx.db.select().from(mediaPosts).where(eq(mediaPosts.id, o.postId));
   if (!post) throw new AppError("NOT_FOUND");
   const now = ctx.clock.now();
+  const change = { machine: MEDIA_POST_MACHINE, table: mediaPosts, id: post.id, from: post.state };
+  const actor = { role: "operator", id: operator.id } as const;
   if (o.action === "unpublish") {
-    await ctx.db.update(mediaPosts).set({ state: "draft", updatedAt: now }).where(eq(mediaPosts.id, post.id));
+    if (post.state === "published") await changeState(ctx, { ...change, action: "unpublish", actor });
     return { state: "draft", publishedAt: post.publishedAt };
   }
   const parsed = ZPublishAt.safeParse(o.publishAt);
@@ -55,9 +60,6 @@ export async function changePostState(
   }
   const alreadyPublic = post.state === "published" && post.publishedAt !== null && post.publishedAt <= now;
   const publishedAt = at ?? (alreadyPublic ? post.publishedAt! : now);
-  await ctx.db
-    .update(mediaPosts)
-    .set({ state: "published", publishedAt, updatedAt: now })
-    .where(eq(mediaPosts.id, post.id));
+  await changeState(ctx, { ...change, action: "publish", actor, set: { publishedAt } });
   return { state: "published", publishedAt };
 }

@@ -4,11 +4,13 @@ import { jpeg, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import { stateHistoryOf } from "../state/change-state.ts";
 import { changePostState } from "./change-post-state.ts";
 import { getAuthor } from "./get-author.ts";
 import { getPost } from "./get-post.ts";
 import { getPostForEditing } from "./get-post-for-editing.ts";
 import { listPosts } from "./list-posts.ts";
+import { MEDIA_POST_MACHINE } from "./post-states.ts";
 import { previewPost } from "./preview-post.ts";
 import { createPreviewToken, PREVIEW_TOKEN_TTL_MS, readPreviewToken } from "./preview-token.ts";
 import { relatedPosts } from "./related-posts.ts";
@@ -137,6 +139,28 @@ describe.each(ENGINES)("media on %s", (engine) => {
     expect(post.tags).toEqual(["ジャンク", "売り方"]);
     await changePostState(t.ctx, { actor: operator, postId: id, action: "unpublish" });
     expect((await failure(getPost(t.ctx, { kind: "article", slug: "secret-draft" }))).code).toBe("NOT_FOUND");
+  });
+
+  it("records every step of a post in its state history, and unpublishing a draft changes nothing", async () => {
+    const { id } = await savePost(t.ctx, { actor: operator, input: draft("with-history") });
+    await changePostState(t.ctx, { actor: operator, postId: id, action: "publish" });
+    await changePostState(t.ctx, {
+      actor: operator,
+      postId: id,
+      action: "publish",
+      publishAt: "2026-12-24T09:00",
+    });
+    await changePostState(t.ctx, { actor: operator, postId: id, action: "unpublish" });
+    expect(await changePostState(t.ctx, { actor: operator, postId: id, action: "unpublish" })).toMatchObject({
+      state: "draft",
+    });
+    const history = await stateHistoryOf(t.ctx.db, MEDIA_POST_MACHINE, id);
+    expect(history.map((h) => [h.fromState, h.action, h.toState, h.actorRole, h.actorId])).toEqual([
+      [null, "create", "draft", "operator", operator.id],
+      ["draft", "publish", "published", "operator", operator.id],
+      ["published", "publish", "published", "operator", operator.id],
+      ["published", "unpublish", "draft", "operator", operator.id],
+    ]);
   });
 
   it("schedules a post: public only once its time has come (Tokyo time from the form)", async () => {

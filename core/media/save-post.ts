@@ -5,20 +5,22 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { recordCreation } from "../state/change-state.ts";
 import { MEDIA_FIELD_LABELS, ZPostDraft } from "./fields.ts";
 import { requireOperator } from "./operators.ts";
 import { CATEGORIES_OF } from "./post-kinds.ts";
+import { MEDIA_POST_MACHINE } from "./post-states.ts";
 
 /**
- * Creates (no `postId`) or edits an article or news story. Saving never changes whether it is
- * public: publishing, scheduling and unpublishing are `changePostState`. A published post's edits
- * are live at once.
+ * Creates (no `postId`) or edits an article or news story. A new post starts as a draft, recorded
+ * in the post machine's history. Saving never changes whether it is public: publishing, scheduling
+ * and unpublishing are `changePostState`. A published post's edits are live at once.
  */
 export async function savePost(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { actor: SessionUser | null; postId?: number; input: unknown },
 ): Promise<{ id: number }> {
-  await requireOperator(ctx, o.actor);
+  const operator = await requireOperator(ctx, o.actor);
   const input = parseInput(ZPostDraft, o.input, MEDIA_FIELD_LABELS);
   if (!CATEGORIES_OF[input.kind].some((c) => c.code === input.category)) {
     throw new AppError("VALIDATION", {
@@ -64,11 +66,22 @@ export async function savePost(
     updatedAt: ctx.clock.now(),
   };
   if (o.postId === undefined) {
-    const [row] = await ctx.db
-      .insert(mediaPosts)
-      .values({ ...values, createdBy: o.actor!.id, createdAt: ctx.clock.now() })
-      .returning({ id: mediaPosts.id });
-    return { id: row!.id };
+    return ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mediaPosts)
+        .values({ ...values, state: "draft", createdBy: operator.id, createdAt: ctx.clock.now() })
+        .returning({ id: mediaPosts.id });
+      await recordCreation(
+        { db: tx, clock: ctx.clock },
+        {
+          machine: MEDIA_POST_MACHINE,
+          id: row!.id,
+          state: "draft",
+          actor: { role: "operator", id: operator.id },
+        },
+      );
+      return { id: row!.id };
+    });
   }
   const [row] = await ctx.db
     .update(mediaPosts)

@@ -9,8 +9,19 @@ import { assertCreatable, type Machine, nextState } from "./machine.ts";
 
 type Deps = { db: Db; clock: Clock };
 
-/** A table whose rows follow a machine: an `id`, a `state` and an `updatedAt` column. */
-export type StatefulTable = PgTable & { id: PgColumn; state: PgColumn; updatedAt: PgColumn };
+/**
+ * A table whose rows follow a machine: an `id`, the state column (`state`, or `status` where the
+ * table names it so) and, when the table has one, an `updatedAt` column the change sets too.
+ */
+export type StatefulTable = PgTable & { id: PgColumn; updatedAt?: PgColumn } & (
+    | { state: PgColumn }
+    | { status: PgColumn }
+  );
+
+/** The name and the column of a table's state. */
+function stateColumn(table: StatefulTable): { key: "state" | "status"; column: PgColumn } {
+  return "state" in table ? { key: "state", column: table.state } : { key: "status", column: table.status };
+}
 
 export type Actor<R extends string> = { role: R; id?: number | null };
 
@@ -43,12 +54,13 @@ export async function changeState<S extends string, A extends string, R extends 
 ): Promise<StateChange<S>> {
   const from = o.from ?? (await currentState(ctx.db, o.table, o.id));
   const to = nextState(o.machine, from, o.action, o.actor.role, o.heldFrom);
+  const { key, column } = stateColumn(o.table);
   const run = async (db: Db) => {
     const now = ctx.clock.now();
     const updated = await db
       .update(o.table)
-      .set({ ...o.set, state: to, updatedAt: now } as never)
-      .where(and(eq(o.table.id, o.id), eq(o.table.state, from), o.where))
+      .set({ ...o.set, [key]: to, ...(o.table.updatedAt ? { updatedAt: now } : {}) } as never)
+      .where(and(eq(o.table.id, o.id), eq(column, from), o.where))
       .returning({ id: o.table.id });
     if (updated.length === 0) {
       throw new AppError("CONFLICT", {
@@ -116,7 +128,7 @@ export async function stateHistoryOf(db: Db, machine: Machine, id: number) {
 
 async function currentState<S extends string>(db: Db, table: StatefulTable, id: number): Promise<S> {
   const [row] = await db
-    .select({ state: table.state })
+    .select({ state: stateColumn(table).column })
     .from(table as PgTable)
     .where(eq(table.id, id));
   if (!row) throw new AppError("NOT_FOUND");

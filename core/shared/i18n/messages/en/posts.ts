@@ -41,6 +41,8 @@ export const enPosts: Pick<Messages, "posts"> = {
       slugTaken: "This slug is already in use",
       chooseCategory: "Choose a category",
       chooseAuthor: "Choose an author",
+      changedMeanwhile:
+        "Someone else changed whether this post is public at the same time. Open the page again and try once more",
     },
   },
 };

@@ -40,6 +40,8 @@ export const jaPosts = {
       slugTaken: "このスラッグはすでに使われています",
       chooseCategory: "カテゴリを選んでください",
       chooseAuthor: "著者を選んでください",
+      changedMeanwhile:
+        "ほかの担当者が同時にこの記事の公開状態を変えました。ページを開き直してからもう一度お試しください",
     },
   },
 };
