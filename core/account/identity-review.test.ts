@@ -7,7 +7,9 @@ import { createTestCore, failure, said, type TestCore } from "#tests/helpers/cor
 import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { ROLE_PERMISSIONS } from "../staff/permissions.ts";
+import { stateHistoryOf } from "../state/change-state.ts";
 import { getIdentification } from "./get-identification.ts";
+import { IDENTITY_CHECK_MACHINE } from "./identity-check-states.ts";
 import type { VerifiedFacts } from "./identity-provider.ts";
 import { claimIdentityReview, releaseIdentityReview } from "./identity-review-claim.ts";
 import { getIdentityReview, maskFactsAddress, maskName } from "./identity-review-detail.ts";
@@ -175,6 +177,20 @@ describe.each(ENGINES)("identity-verification review on %s", (engine) => {
     expect([again.code, said(again).message.ja]).toEqual([
       "CONFLICT",
       "本人確認の内容を運営が確認しています。結果が出るまでお待ちください",
+    ]);
+  });
+
+  it("keeps each step of a check in its state history, with who took it", async () => {
+    const member = await createMember(t);
+    await withAddress(member, "山田", "花子");
+    const { row } = await verifyThroughProvider(member, "佐藤 花子");
+    const safety = await makeOperator(t.ctx, ["trust_safety"]);
+    await rejectIdentityCheck(t.ctx, { actor: safety, checkId: row.id, input: { note: "別人の書類と判断" } });
+    const history = await stateHistoryOf(t.ctx.db, IDENTITY_CHECK_MACHINE, row.id);
+    expect(history.map((h) => [h.fromState, h.action, h.toState, h.actorRole, h.actorId, h.reason])).toEqual([
+      [null, "create", "pending", "member", member.id, null],
+      ["pending", "refer", "review", "system", null, null],
+      ["review", "reject", "rejected", "operator", safety.id, "name_mismatch"],
     ]);
   });
 

@@ -1,8 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { identityChecks, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { AppError } from "../shared/errors.ts";
+import { AppError, isAppError } from "../shared/errors.ts";
+import { changeState } from "../state/change-state.ts";
 import { getAddress } from "./get-address.ts";
+import {
+  IDENTITY_CHECK_MACHINE,
+  type IdentityCheckAction,
+  type IdentityCheckState,
+} from "./identity-check-states.ts";
 import type { IdentityCheckStatus, VerifiedFacts } from "./identity-provider.ts";
 import { needsOfficeReview } from "./identity-review-rule.ts";
 
@@ -17,6 +23,14 @@ export type IdentityCheckView = {
 };
 
 export type IdentityCheckRow = typeof identityChecks.$inferSelect;
+
+/** The step of the check's machine that records each outcome the provider's result leads to. */
+const PROVIDER_OUTCOMES = {
+  verified: "verify",
+  review: "refer",
+  rejected: "fail",
+  expired: "expire",
+} as const satisfies Record<Exclude<IdentityCheckState, "pending">, IdentityCheckAction>;
 
 export function toCheckView(row: IdentityCheckRow): IdentityCheckView {
   // Under the office's review the member still sees it as being checked, as a pending check reads.
@@ -43,7 +57,12 @@ export async function syncIdentityCheck(ctx: CoreContext, row: IdentityCheckRow)
   if (row.status !== "pending" || row.provider !== ctx.identity.name) return toCheckView(row);
   const now = ctx.clock.now();
   const result = await ctx.identity.getResult(row.providerReference);
-  let next: Pick<IdentityCheckRow, "status" | "verifiedFacts" | "reason" | "completedAt"> | null = null;
+  let next:
+    | ({ status: Exclude<IdentityCheckState, "pending"> } & Pick<
+        IdentityCheckRow,
+        "verifiedFacts" | "reason" | "completedAt"
+      >)
+    | null = null;
   if (result && result.status !== "pending") {
     const facts = result.status === "verified" ? result.facts : null;
     const review = facts !== null && needsOfficeReview(facts, await getAddress(ctx, row.userId));
@@ -58,25 +77,36 @@ export async function syncIdentityCheck(ctx: CoreContext, row: IdentityCheckRow)
     next = { status: "expired", verifiedFacts: null, reason: "expired", completedAt: now };
   }
   if (!next) return toCheckView(row);
-  const decided = next;
+  const { status, ...decided } = next;
   return ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(identityChecks)
-      .set(decided)
-      .where(and(eq(identityChecks.id, row.id), eq(identityChecks.status, "pending")))
-      .returning();
-    if (!updated) {
-      // Another request recorded the outcome first.
-      const [current] = await tx.select().from(identityChecks).where(eq(identityChecks.id, row.id));
-      return toCheckView(current ?? row);
-    }
-    if (updated.status === "verified") {
+    const recorded = await changeState(
+      { db: tx, clock: ctx.clock },
+      {
+        machine: IDENTITY_CHECK_MACHINE,
+        table: identityChecks,
+        id: row.id,
+        from: "pending",
+        action: PROVIDER_OUTCOMES[status],
+        actor: { role: "system" },
+        reason: decided.reason,
+        set: decided,
+      },
+    ).then(
+      () => true,
+      (error: unknown) => {
+        // CONFLICT: another request recorded the outcome first.
+        if (isAppError(error) && error.code === "CONFLICT") return false;
+        throw error;
+      },
+    );
+    const [current] = await tx.select().from(identityChecks).where(eq(identityChecks.id, row.id));
+    if (recorded && current?.status === "verified") {
       await tx
         .update(users)
-        .set({ identityVerifiedAt: updated.completedAt ?? now, updatedAt: now })
+        .set({ identityVerifiedAt: current.completedAt ?? now, updatedAt: now })
         .where(and(eq(users.id, row.userId), isNull(users.identityVerifiedAt)));
     }
-    return toCheckView(updated);
+    return toCheckView(current ?? row);
   });
 }
 

@@ -11,6 +11,8 @@ import { maxLength, required, text } from "../shared/validation/index.ts";
 import { type FieldChanges, recordAudit } from "../staff/audit.ts";
 import { authorize, type RequestMeta } from "../staff/authorize.ts";
 import { clearClaim } from "../staff/claims.ts";
+import { changeState } from "../state/change-state.ts";
+import { IDENTITY_CHECK_MACHINE } from "./identity-check-states.ts";
 import { IDENTITY_CHECK_TARGET } from "./identity-review-detail.ts";
 import {
   IDENTITY_OFFICE_REJECTION_REASONS,
@@ -23,7 +25,6 @@ const LABELS = {
   note: msg("identityReview.fields.note"),
   reasonCode: msg("identityReview.fields.reasonCode"),
 };
-const NOT_IN_REVIEW: Message = msg("identityReview.errors.notInReview");
 const UNKNOWN_REASON: Message = msg("identityReview.errors.unknownReason");
 
 type Options = {
@@ -57,9 +58,10 @@ function parseRejection(input: unknown): { reasonCode: IdentityOfficeRejectionRe
 
 /**
  * Settles a check under review: verified (the member is verified now) or rejected (with a reason
- * code the member reads on the identification page). Only from `review`, by one conditional UPDATE:
- * of two operators deciding at once one wins and the other gets CONFLICT. The change, its audit
- * entry, the end of the claim and the member's notification are one database transaction.
+ * code the member reads on the identification page). Only from `review`, by the check's machine
+ * (`changeState`, with its history): of two operators deciding at once one wins and the other gets
+ * CONFLICT. The change, its audit entry, the end of the claim and the member's notification are
+ * one database transaction.
  */
 async function decide(
   ctx: CoreContext,
@@ -78,18 +80,22 @@ async function decide(
     .where(eq(identityChecks.id, o.checkId));
   if (!check) throw new AppError("NOT_FOUND");
   const { note, decision } = parse(o.input ?? {});
-  if (check.status !== "review") throw new AppError("CONFLICT", { message: NOT_IN_REVIEW });
   const status = decision.outcome;
   const reason = decision.outcome === "rejected" ? decision.reasonCode : null;
   return ctx.db.transaction(async (tx) => {
     const deps = { db: tx, clock: ctx.clock };
     const now = ctx.clock.now();
-    const [updated] = await tx
-      .update(identityChecks)
-      .set({ status, reason, completedAt: now })
-      .where(and(eq(identityChecks.id, check.id), eq(identityChecks.status, "review")))
-      .returning({ id: identityChecks.id });
-    if (!updated) throw new AppError("CONFLICT", { message: NOT_IN_REVIEW });
+    // Only from `review`: anything else, or a change by another operator first, is CONFLICT.
+    await changeState(deps, {
+      machine: IDENTITY_CHECK_MACHINE,
+      table: identityChecks,
+      id: check.id,
+      from: check.status,
+      action: status === "verified" ? "approve" : "reject",
+      actor: { role: "operator", id: operator.id },
+      reason,
+      set: { reason, completedAt: now },
+    });
     const changes: FieldChanges = {
       status: ["review", status],
       ...(reason ? { reason: [null, reason] } : {}),

@@ -6,10 +6,12 @@ import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
+import { recordCreation } from "../state/change-state.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
 import { deleteImage, forImageField, type ImageRendition, storeImage } from "../storage/images.ts";
 import { formatAddress } from "./address-format.ts";
 import { getAddress } from "./get-address.ts";
+import { IDENTITY_CHECK_MACHINE } from "./identity-check-states.ts";
 import type { IdentityDocument } from "./identity-provider.ts";
 import { isIdentityVerified } from "./is-identity-verified.ts";
 
@@ -76,15 +78,29 @@ export async function startIdentityVerification(
       returnUrls: { success: `${base}/success/`, error: `${base}/error/` },
       locale: o.locale,
     });
-    await ctx.db.insert(identityChecks).values({
-      userId: o.actor.id,
-      provider: ctx.identity.name,
-      method: ctx.identity.method,
-      status: "pending",
-      providerReference: started.reference,
-      documentKeys: documents.map((d) => d.key),
-      createdAt: ctx.clock.now(),
-      expiresAt: started.expiresAt,
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(identityChecks)
+        .values({
+          userId: o.actor.id,
+          provider: ctx.identity.name,
+          method: ctx.identity.method,
+          status: "pending",
+          providerReference: started.reference,
+          documentKeys: documents.map((d) => d.key),
+          createdAt: ctx.clock.now(),
+          expiresAt: started.expiresAt,
+        })
+        .returning({ id: identityChecks.id });
+      await recordCreation(
+        { db: tx, clock: ctx.clock },
+        {
+          machine: IDENTITY_CHECK_MACHINE,
+          id: row!.id,
+          state: "pending",
+          actor: { role: "member", id: o.actor.id },
+        },
+      );
     });
     return started;
   } catch (error) {
