@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
+import { cancelTopUp } from "#core/money/top-ups/cancel-top-up.ts";
+import { getVoucherTopUp } from "#core/money/top-ups/get-top-up.ts";
+import { checkVoucherTopUp } from "#core/money/top-ups/start-voucher-top-up.ts";
+import type { VoucherMethod } from "#core/money/top-ups/voucher-gateway.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { cancelTopUp } from "#core/topups/cancel-top-up.ts";
-import { getVoucherTopUp } from "#core/topups/get-top-up.ts";
-import { checkVoucherTopUp } from "#core/topups/start-voucher-top-up.ts";
-import type { VoucherMethod } from "#core/topups/voucher-gateway.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { orNotFound } from "../../lib/request.server.ts";
 import { acceptedPath, TOP_UP_FIELDS, type TopUpValues } from "./order-points-paths.ts";

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { BALANCE_LIMITS, type PayoutMethod } from "#core/balance/limits.ts";
-import { cancelPayout } from "#core/payouts/cancel-payout.ts";
-import { getMemberPayout } from "#core/payouts/member-payouts.ts";
-import type { PayoutState } from "#core/payouts/payout-states.ts";
+import { BALANCE_LIMITS, type PayoutMethod } from "#core/money/balance/limits.ts";
+import { cancelPayout } from "#core/money/payouts/cancel-payout.ts";
+import { getMemberPayout } from "#core/money/payouts/member-payouts.ts";
+import type { PayoutState } from "#core/money/payouts/payout-states.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { CopyNumber } from "../../components/payouts/copy-number.tsx";
 import { Countdown } from "../../components/payouts/countdown.tsx";

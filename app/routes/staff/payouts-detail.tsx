@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { getOfficePayout, type OfficePayoutDetail } from "#core/payouts/office-payout-views.ts";
-import { approvePayout, recordBankReturn, rejectPayout } from "#core/payouts/office-payouts.ts";
+import { getOfficePayout, type OfficePayoutDetail } from "#core/money/payouts/office-payout-views.ts";
+import { approvePayout, recordBankReturn, rejectPayout } from "#core/money/payouts/office-payouts.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";
 import {

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { grantFreePoints } from "#core/balance/free-points.ts";
 import { getAccount } from "#core/identity/get-account.ts";
+import { grantFreePoints } from "#core/money/balance/free-points.ts";
 import {
   getOfficePayout,
   listOfficePayouts,
   listPayoutRuns,
   type PayoutRunRow as PayoutRunView,
-} from "#core/payouts/office-payout-views.ts";
+} from "#core/money/payouts/office-payout-views.ts";
 import {
   approvePayout,
   discardPayoutRun,
@@ -17,8 +17,8 @@ import {
   preparePayoutRun,
   recordBankReturn,
   rejectPayout,
-} from "#core/payouts/office-payouts.ts";
-import type { PayoutRow } from "#core/payouts/payout-states.ts";
+} from "#core/money/payouts/office-payouts.ts";
+import type { PayoutRow } from "#core/money/payouts/payout-states.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
