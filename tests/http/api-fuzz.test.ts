@@ -12,7 +12,7 @@ import { fileReport } from "#core/moderation/file-report.ts";
 import { creditProceeds } from "#core/money/balance/proceeds.ts";
 import { memberAccount, platformAccount } from "#core/money/ledger/accounts.ts";
 import { addSavedCard } from "#core/money/payments/saved-cards.ts";
-import { preparePayoutRun } from "#core/money/payouts/office-payouts.ts";
+import { preparePayoutRun } from "#core/money/payouts/prepare-payout-run.ts";
 import { requestPayout } from "#core/money/payouts/request-payout.ts";
 import { startVoucherTopUp } from "#core/money/top-ups/start-voucher-top-up.ts";
 import { makeOffer } from "#core/offers/make-offer.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#core/identity/sessions.ts";
-import { PAYOUT_FEES, type PayoutMethod } from "#core/money/balance/limits.ts";
+import { PAYOUT_FEES, type PayoutMethod } from "#core/money/balance/fees.ts";
 import { creditProceeds } from "#core/money/balance/proceeds.ts";
 import { memberAccount, platformAccount } from "#core/money/ledger/accounts.ts";
 import { getBalance } from "#core/money/ledger/get-balance.ts";

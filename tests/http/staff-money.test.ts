@@ -8,7 +8,7 @@ import { raiseMoneyAlert } from "#core/money/balance/alerts.ts";
 import { creditProceeds } from "#core/money/balance/proceeds.ts";
 import { memberAccount, platformAccount } from "#core/money/ledger/accounts.ts";
 import { getBalance } from "#core/money/ledger/get-balance.ts";
-import { payoutRunFile } from "#core/money/payouts/office-payouts.ts";
+import { payoutRunFile } from "#core/money/payouts/download-payout-run-file.ts";
 import { requestPayout } from "#core/money/payouts/request-payout.ts";
 import { addresses, auditLog, bankAccounts, moneyAlerts, payoutRuns, payouts } from "#db/schema/index.ts";
 import { makeMember } from "../helpers/catalog.ts";

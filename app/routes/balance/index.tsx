@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { getBalanceSummary } from "#core/money/balance/balance-summary.ts";
-import { PAYOUT_FEES, type PayoutMethod } from "#core/money/balance/limits.ts";
+import { PAYOUT_FEES, type PayoutMethod } from "#core/money/balance/fees.ts";
 import type { PayoutState } from "#core/money/payouts/payout-states.ts";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";

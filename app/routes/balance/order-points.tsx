@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { BALANCE_FIELD_LABELS } from "#core/money/balance/fields.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
-import { findPendingVoucher } from "#core/money/top-ups/get-top-up.ts";
+import { findPendingVoucher } from "#core/money/top-ups/find-pending-voucher.ts";
 import { voucherDeadlines } from "#core/money/top-ups/voucher-deadline.ts";
 import { ZCvsTopUp, ZPayeasyTopUp } from "#core/money/top-ups/voucher-fields.ts";
 import { CONVENIENCE_STORES } from "#core/shared/codes.ts";

@@ -6,7 +6,7 @@ import { getMember } from "#core/moderation/get-member.ts";
 import { restoreMember, suspendMember } from "#core/moderation/suspend-member.ts";
 import { grantFreePoints } from "#core/money/balance/free-points.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
-import { memberBalanceForOffice } from "#core/money/payouts/office-payout-views.ts";
+import { memberBalanceForOffice } from "#core/money/payouts/member-balance-for-office.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
 import { resetTwoStep } from "#core/staff/reset-two-step.ts";
 import { MemberBalance, MemberFreePointsForm } from "../../components/staff/member-money.tsx";

@@ -20,21 +20,19 @@ import { isAppError } from "../../shared/errors.ts";
 import { syncBalance } from "../jobs/balance-sync.ts";
 import { memberAccount, platformAccount } from "../ledger/accounts.ts";
 import { getBalance } from "../ledger/get-balance.ts";
-import { cancelPayout } from "../payouts/cancel-payout.ts";
+import { approvePayout } from "../payouts/approve-payout.ts";
+import { discardPayoutRun } from "../payouts/discard-payout-run.ts";
 import { receiveAtmCode } from "../payouts/dispatch-payout.ts";
-import {
-  approvePayout,
-  discardPayoutRun,
-  markPayoutRunSent,
-  payoutRunFile,
-  preparePayoutRun,
-  recordBankReturn,
-  rejectPayout,
-  syncBankReturns,
-} from "../payouts/office-payouts.ts";
+import { payoutRunFile } from "../payouts/download-payout-run-file.ts";
+import { markPayoutRunSent } from "../payouts/pay-out-to-bank.ts";
+import { preparePayoutRun } from "../payouts/prepare-payout-run.ts";
+import { recordBankReturn } from "../payouts/record-bank-return.ts";
+import { rejectPayout } from "../payouts/reject-payout.ts";
 import { checkPayout, requestPayout } from "../payouts/request-payout.ts";
 import { expireSandboxAtmCode, redeemSandboxAtmCode } from "../payouts/sandbox-atm.ts";
+import { syncBankReturns } from "../payouts/sync-bank-returns.ts";
 import { linkWallet } from "../payouts/wallet-link.ts";
+import { withdrawPayout } from "../payouts/withdraw-payout.ts";
 import { cancelTopUp } from "../top-ups/cancel-top-up.ts";
 import { receiveVoucherWebhook } from "../top-ups/receive-voucher-webhook.ts";
 import {
@@ -412,7 +410,7 @@ describe.each(ENGINES)("balance on %s", (engine) => {
     });
     await approvePayout(t.ctx, a, { payoutId: waiting.id });
     const before = (await getBalance(t.ctx, { userId: m.id })).proceeds;
-    expect((await cancelPayout(t.ctx, { userId: m.id, payoutId: waiting.id })).state).toBe("CANCELED");
+    expect((await withdrawPayout(t.ctx, { userId: m.id, payoutId: waiting.id })).state).toBe("CANCELED");
     expect((await getBalance(t.ctx, { userId: m.id })).proceeds).toBe(before + 350_250);
     const late = await approvePayout(t.ctx, b, { payoutId: waiting.id }).catch((e) => e);
     expect(isAppError(late) && late.code).toBe("CONFLICT");
@@ -500,14 +498,14 @@ describe.each(ENGINES)("balance on %s", (engine) => {
       input: { amount: 2000 },
       requestKey: "c1",
     });
-    expect((await cancelPayout(t.ctx, { userId: m.id, payoutId: atm.payout.id })).state).toBe("CANCELED");
+    expect((await withdrawPayout(t.ctx, { userId: m.id, payoutId: atm.payout.id })).state).toBe("CANCELED");
     const bank = await requestPayout(t.ctx, {
       userId: m.id,
       method: "bank",
       input: { amount: 2000 },
       requestKey: "c2",
     });
-    expect((await cancelPayout(t.ctx, { userId: m.id, payoutId: bank.payout.id })).state).toBe("CANCELED");
+    expect((await withdrawPayout(t.ctx, { userId: m.id, payoutId: bank.payout.id })).state).toBe("CANCELED");
     expect((await getBalance(t.ctx, { userId: m.id })).proceeds).toBe(10_000);
     await expectLotsMatchBalances();
   });

@@ -1,11 +1,5 @@
-import type { Yen } from "../../shared/codes.ts";
-
-/** Spec §9 transfer fees: bank ¥250, Seven Bank ATM (convenience store) ¥300, Kyash ¥0. */
-export const PAYOUT_FEES = { bank: 250, seven: 300, kyash: 0 } as const satisfies Record<string, Yen>;
-export type PayoutMethod = keyof typeof PAYOUT_FEES;
-
 /**
- * The balance's limits, in one place. Proceeds are kept 180 days (the member is reminded 30, 7 and
+ * The balance's limits, in one place (the payout fees are `fees.ts`). Proceeds are kept 180 days (the member is reminded 30, 7 and
  * 1 days ahead); vouchers are shown with a deadline at least 30 minutes before the provider's.
  * Convenience-store vouchers stop below ¥50,000 (above it a revenue stamp is due on the receipt);
  * Pay-easy at ATMs takes up to ¥100,000. ATM codes are in whole thousands (the ATM gives notes).

@@ -6,7 +6,7 @@ import { enqueueJob } from "../../jobs/enqueue-job.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { expireFreePoints } from "../balance/free-points.ts";
 import { dispatchPayout } from "../payouts/dispatch-payout.ts";
-import { syncBankReturns } from "../payouts/office-payouts.ts";
+import { syncBankReturns } from "../payouts/sync-bank-returns.ts";
 import { syncTopUps } from "../top-ups/sync-top-ups.ts";
 import { runProceedsDeadlines } from "./proceeds-deadlines.ts";
 

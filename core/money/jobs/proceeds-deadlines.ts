@@ -5,7 +5,8 @@ import { isAppError } from "../../shared/errors.ts";
 import { tokyoNow } from "../../shared/validation/tokyo-clock.ts";
 import { raiseMoneyAlert } from "../balance/alerts.ts";
 import { balanceNotice } from "../balance/balance-notice.ts";
-import { BALANCE_LIMITS, PAYOUT_FEES } from "../balance/limits.ts";
+import { PAYOUT_FEES } from "../balance/fees.ts";
+import { BALANCE_LIMITS } from "../balance/limits.ts";
 import { transferToPoints } from "../balance/transfer-points.ts";
 import { requestPayout } from "../payouts/request-payout.ts";
 

@@ -3,7 +3,7 @@ import { makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
-import { TRANSFER_FEES } from "../../shared/codes.ts";
+import { PAYOUT_FEES } from "../balance/fees.ts";
 import { memberAccount, platformAccount } from "./accounts.ts";
 import { getBalance, listBalanceHistory } from "./get-balance.ts";
 import { postEntry } from "./post-entry.ts";
@@ -70,7 +70,7 @@ describe.each(ENGINES)("ledger on %s", (engine) => {
     const m = await makeMember(t.ctx);
     const balance = 10_000;
     const amount = 1000;
-    const fee = TRANSFER_FEES.bank;
+    const fee = PAYOUT_FEES.bank;
     await postEntry(t.ctx, {
       idempotencyKey: `sale-${m.id}`,
       kind: "proceeds",

@@ -3,8 +3,11 @@ import { seller as makeSeller, SELLER_ACCOUNT_NUMBER } from "#tests/helpers/bala
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { getMemberPayout, payoutOptions, quotePayout } from "./member-payouts.ts";
-import { markPayoutRunSent, preparePayoutRun } from "./office-payouts.ts";
+import { getMemberPayout } from "./get-member-payout.ts";
+import { payoutOptions } from "./get-payout-options.ts";
+import { markPayoutRunSent } from "./pay-out-to-bank.ts";
+import { preparePayoutRun } from "./prepare-payout-run.ts";
+import { quotePayout } from "./quote-payout.ts";
 import { requestPayout } from "./request-payout.ts";
 import { SANDBOX_KYASH_ACCOUNTS } from "./sandbox-wallet.ts";
 import { linkWallet } from "./wallet-link.ts";

@@ -3,8 +3,14 @@ import { seller as makeSeller, SELLER_ACCOUNT_NUMBER } from "#tests/helpers/bala
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { getOfficePayout, getPayoutRun, listOfficePayouts, listPayoutRuns } from "./office-payout-views.ts";
-import { approvePayout, preparePayoutRun, recordBankReturn, rejectPayout } from "./office-payouts.ts";
+import { approvePayout } from "./approve-payout.ts";
+import { getOfficePayout } from "./get-office-payout.ts";
+import { getPayoutRun } from "./get-payout-run.ts";
+import { listOfficePayouts } from "./list-office-payouts.ts";
+import { listPayoutRuns } from "./list-payout-runs.ts";
+import { preparePayoutRun } from "./prepare-payout-run.ts";
+import { recordBankReturn } from "./record-bank-return.ts";
+import { rejectPayout } from "./reject-payout.ts";
 import { requestPayout } from "./request-payout.ts";
 
 describe.each(ENGINES)("finance's payout views on %s", (engine) => {

@@ -4,7 +4,9 @@ import { makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { cancelTopUp } from "./cancel-top-up.ts";
-import { findPendingVoucher, getTopUp, getVoucherTopUp, resentVoucher } from "./get-top-up.ts";
+import { findPendingVoucher } from "./find-pending-voucher.ts";
+import { getTopUp, getVoucherTopUp } from "./get-top-up.ts";
+import { resentVoucher } from "./resent-voucher.ts";
 import { startVoucherTopUp } from "./start-voucher-top-up.ts";
 
 describe.each(ENGINES)("a member's voucher top-ups on %s", (engine) => {

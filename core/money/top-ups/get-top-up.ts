@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { topUps } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { AppError } from "../../shared/errors.ts";
-import { checkVoucherTopUp, TOP_UP_MESSAGES, type TVoucherTopUpInput } from "./start-voucher-top-up.ts";
+import { TOP_UP_MESSAGES } from "./start-voucher-top-up.ts";
 import type { TopUpRow } from "./top-up-states.ts";
 import type { VoucherCodes, VoucherMethod } from "./voucher-gateway.ts";
 
@@ -25,14 +25,13 @@ export type TopUpView = {
 /** A voucher top-up (paid at a convenience store or by Pay-easy), the only kind with codes to pay. */
 export type VoucherTopUpView = TopUpView & { method: VoucherMethod };
 
-const VOUCHER_METHODS: VoucherMethod[] = ["cvs", "payeasy"];
-/** How long after its voucher was made a second 確定 with the same values counts as the same one resent. */
-const RESENT_WITHIN_MS = 2 * 60 * 1000;
+export const VOUCHER_METHODS: VoucherMethod[] = ["cvs", "payeasy"];
 
-const isVoucher = (view: TopUpView): view is VoucherTopUpView =>
+export const isVoucher = (view: TopUpView): view is VoucherTopUpView =>
   (VOUCHER_METHODS as string[]).includes(view.method);
 
-function toView(row: TopUpRow): TopUpView {
+/** A top-up row as its member sees it. */
+export function toView(row: TopUpRow): TopUpView {
   const v = row.voucher ?? {};
   const codes: VoucherCodes = {};
   for (const key of [
@@ -83,36 +82,4 @@ export async function getVoucherTopUp(
   const view = await getTopUp(ctx, o);
   if (!isVoucher(view)) throw new AppError("NOT_FOUND", { message: TOP_UP_MESSAGES.notFound });
   return view;
-}
-
-/** The member's voucher that waits to be paid (there is at most one), or null. */
-export async function findPendingVoucher(
-  ctx: Pick<CoreContext, "db">,
-  userId: number,
-): Promise<VoucherTopUpView | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(topUps)
-    .where(
-      and(eq(topUps.userId, userId), eq(topUps.state, "PENDING"), inArray(topUps.method, VOUCHER_METHODS)),
-    )
-    .orderBy(desc(topUps.id))
-    .limit(1);
-  const view = row ? toView(row) : null;
-  return view && isVoucher(view) ? view : null;
-}
-
-/**
- * After a refusal for one pending voucher: the pending voucher when it is this very request sent
- * twice (a double tap on 確定: same method, store and amount, made moments ago), else null.
- */
-export async function resentVoucher(
-  ctx: Pick<CoreContext, "db" | "clock">,
-  o: { userId: number; method: VoucherMethod; input: TVoucherTopUpInput },
-): Promise<VoucherTopUpView | null> {
-  const pending = await findPendingVoucher(ctx, o.userId);
-  if (!pending || pending.method !== o.method) return null;
-  const asked = checkVoucherTopUp(o.method, o.input);
-  const recent = ctx.clock.now().getTime() - pending.createdAt.getTime() <= RESENT_WITHIN_MS;
-  return recent && asked.amount === pending.amount && asked.store === pending.store ? pending : null;
 }

@@ -13,7 +13,7 @@ import { PAYOUT_MESSAGES } from "./request-payout.ts";
  * finance's approval or not). The money goes
  * back to the proceeds at once.
  */
-export async function cancelPayout(
+export async function withdrawPayout(
   ctx: CoreContext,
   o: { userId: number; payoutId: number },
 ): Promise<PayoutRow> {
