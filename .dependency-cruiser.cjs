@@ -106,20 +106,12 @@ module.exports = {
       to: { path: "^core/money/(top-ups|payouts|jobs)/" },
     },
     {
-      name: "money-top-ups-do-not-import-payouts",
+      name: "money-top-ups-and-payouts-stand-apart",
       severity: "error",
       comment:
-        "Top-ups and payouts stand side by side on payments, balance and ledger; what drives both is a money job.",
-      from: { path: "^core/money/top-ups/", pathNot: "\\.test\\.ts$" },
-      to: { path: "^core/money/(payouts|jobs)/" },
-    },
-    {
-      name: "money-payouts-do-not-import-top-ups",
-      severity: "error",
-      comment:
-        "Top-ups and payouts stand side by side on payments, balance and ledger; what drives both is a money job.",
-      from: { path: "^core/money/payouts/", pathNot: "\\.test\\.ts$" },
-      to: { path: "^core/money/(top-ups|jobs)/" },
+        "Top-ups and payouts stand side by side on payments, balance and ledger, never importing each other; what drives both is a money job.",
+      from: { path: "^core/money/(top-ups|payouts)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^core/money/(top-ups|payouts|jobs)/", pathNot: "^core/money/$1/" },
     },
     {
       name: "money-jobs-are-called-from-the-edge",
