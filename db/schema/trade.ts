@@ -140,7 +140,7 @@ export const PAYMENT_STATES = [
   "REFUNDED",
 ] as const;
 
-/** What a payment is for; each purpose settles its payments its own way (core/payments). */
+/** What a payment is for; each purpose settles its payments its own way (core/money/payments). */
 export const PAYMENT_PURPOSES = ["purchase", "top_up"] as const;
 
 /**

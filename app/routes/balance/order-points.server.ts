@@ -11,7 +11,7 @@ import { orNotFound } from "../../lib/request.server.ts";
 import { acceptedPath, TOP_UP_FIELDS, type TopUpValues } from "./order-points-paths.ts";
 
 // The voucher top-up pages (`/balance/order-points/{cvs|payeasy}/`, `application/`, `accepted/`):
-// what they share. The rules live in core/topups; this only reads forms and addresses.
+// what they share. The rules live in core/money/top-ups; this only reads forms and addresses.
 
 /** Which of the two flows a request is in, from its path (the same modules serve both). */
 export function topUpMethodOf(request: Request): VoucherMethod {
