@@ -1,6 +1,8 @@
 /**
  * The import rules of docs/ARCHITECTURE.md ("Layout"), checked by `npm run check:architecture`.
  * Pages, the REST API and webhooks are doors over the core; the core knows nothing of them.
+ * The rules see files; rings between folders of core/ are found by scripts/check-folder-rings.ts,
+ * which the same npm script runs after them.
  */
 module.exports = {
   forbidden: [
@@ -79,6 +81,53 @@ module.exports = {
       comment: "The server hands requests to React Router's build; it imports no page module.",
       from: { path: "^server/", pathNot: "\\.test\\.ts$" },
       to: { path: "^app/routes/" },
+    },
+    {
+      name: "money-ledger-is-the-floor",
+      severity: "error",
+      comment: "core/money/ledger posts and reads journal entries; it imports only core/shared (and db/).",
+      from: { path: "^core/money/ledger/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^core/", pathNot: "^core/(shared|money/ledger)/" },
+    },
+    {
+      name: "money-balance-is-below-payments",
+      severity: "error",
+      comment:
+        "core/money/balance (proceeds, points, fees, limits) may use the ledger, never a layer above it.",
+      from: { path: "^core/money/balance/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^core/money/(payments|top-ups|payouts|jobs)/" },
+    },
+    {
+      name: "money-payments-is-below-top-ups-and-payouts",
+      severity: "error",
+      comment:
+        "core/money/payments may use balance and ledger; top-ups, payouts and the money jobs build on it.",
+      from: { path: "^core/money/payments/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^core/money/(top-ups|payouts|jobs)/" },
+    },
+    {
+      name: "money-top-ups-and-payouts-stand-apart",
+      severity: "error",
+      comment:
+        "Top-ups and payouts stand side by side on payments, balance and ledger, never importing each other; what drives both is a money job.",
+      from: { path: "^core/money/(top-ups|payouts)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^core/money/(top-ups|payouts|jobs)/", pathNot: "^core/money/$1/" },
+    },
+    {
+      name: "money-jobs-are-called-from-the-edge",
+      severity: "error",
+      comment:
+        "core/money/jobs (the deadline and sync jobs over top-ups and payouts) is the top money layer: only the server and its job registry start it.",
+      from: { path: "^(core|db)/", pathNot: ["^core/money/jobs/", "\\.test\\.ts$"] },
+      to: { path: "^core/money/jobs/" },
+    },
+    {
+      name: "banking-is-reference-data",
+      severity: "error",
+      comment:
+        "core/banking (bank directory, Japan Post, Zengin kana and files, banking days) knows nothing of money.",
+      from: { path: "^core/banking/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^core/money/" },
     },
     {
       name: "not-to-unresolvable",

@@ -15,7 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { createSession, type SessionUser } from "#core/identity/sessions.ts";
-import { SANDBOX_TEST_CARDS } from "#core/payments/test-cards.ts";
+import { SANDBOX_TEST_CARDS } from "#core/money/payments/test-cards.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { type Database, openDatabase } from "#db/client.ts";

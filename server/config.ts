@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { RecaptchaSettings } from "#core/identity/bot-check-recaptcha.ts";
 import type { TurnstileSettings } from "#core/identity/bot-check-turnstile.ts";
 import type { IdentityProvider, ProviderSettings } from "#core/identity/identity-providers.ts";
-import type { PayjpSettings } from "#core/payments/payjp-gateway.ts";
+import type { PayjpSettings } from "#core/money/payments/payjp-gateway.ts";
 import type { S3Settings } from "#core/storage/s3-blob-store.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
 

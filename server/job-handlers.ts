@@ -1,17 +1,17 @@
-import { balanceSyncHandler } from "#core/balance/balance-sync.ts";
 import { BUYBACK_JOB_HANDLERS } from "#core/buyback/buyback-jobs.ts";
 import { notifySavedSearchesHandler } from "#core/catalog/saved-searches.ts";
 import { writeExportHandler } from "#core/exports/write-export.ts";
 import type { JobHandler } from "#core/jobs/define-job.ts";
 import { housekeepingHandler } from "#core/jobs/housekeeping.ts";
 import { sendModerationMailHandler } from "#core/moderation/moderation-mail.ts";
+import { balanceSyncHandler } from "#core/money/jobs/balance-sync.ts";
+import { deliverSandboxEventHandler } from "#core/money/payments/sandbox-gateway.ts";
+import { SANDBOX_VOUCHER_JOB_HANDLERS } from "#core/money/top-ups/sandbox-vouchers.ts";
 import { sendNoticeMailHandler } from "#core/notify/notice-mail.ts";
 import { sendPushHandler } from "#core/notify/push-jobs.ts";
 import { OFFER_JOB_HANDLERS } from "#core/offers/offer-jobs.ts";
-import { deliverSandboxEventHandler } from "#core/payments/sandbox-gateway.ts";
 import { PRICE_DROP_JOB_HANDLERS } from "#core/social/price-drops.ts";
 import { sendSupportAnswerMailHandler } from "#core/support/support-mails.ts";
-import { SANDBOX_VOUCHER_JOB_HANDLERS } from "#core/topups/sandbox-vouchers.ts";
 import { sendTradeMailHandler } from "#core/trading/trade-mails.ts";
 import { TRADING_JOB_HANDLERS } from "#core/trading/trading-jobs.ts";
 

@@ -1,6 +1,6 @@
-import { scheduleBalanceSync } from "#core/balance/balance-sync.ts";
 import { scheduleHousekeeping } from "#core/jobs/housekeeping.ts";
 import { createJobRunner, type JobRunner } from "#core/jobs/job-runner.ts";
+import { scheduleBalanceSync } from "#core/money/jobs/balance-sync.ts";
 import { scheduleReconciliation } from "#core/trading/reconcile-purchases.ts";
 import { ALL_JOB_HANDLERS } from "./job-handlers.ts";
 import type { Logger } from "./logger.ts";

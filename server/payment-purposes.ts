@@ -1,5 +1,5 @@
-import type { PaymentPurposes } from "#core/payments/apply-charge.ts";
-import { topUpPurpose } from "#core/topups/card-top-up.ts";
+import type { PaymentPurposes } from "#core/money/payments/apply-charge.ts";
+import { topUpPurpose } from "#core/money/top-ups/card-top-up.ts";
 import { purchasePurpose } from "#core/trading/purchase-payment.ts";
 
 /** What each kind of payment is for: how the payments core settles it. One entry per purpose. */

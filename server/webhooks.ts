@@ -1,10 +1,10 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
-import { receivePaymentWebhook } from "#core/payments/receive-webhook.ts";
-import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
+import { receivePaymentWebhook } from "#core/money/payments/receive-webhook.ts";
+import { createSandboxCardToken } from "#core/money/payments/sandbox-gateway.ts";
+import { receiveVoucherWebhook } from "#core/money/top-ups/receive-voucher-webhook.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
-import { receiveVoucherWebhook } from "#core/topups/receive-voucher-webhook.ts";
 import { readBody } from "./api/body.ts";
 import { convertKeys, toCamel, toSnake } from "./api/case.ts";
 import { PAYMENT_PURPOSES } from "./payment-purposes.ts";

@@ -1,4 +1,4 @@
-import { findBank, searchBanks, searchBranches, type ZenginEntry } from "../payouts/zengin/bank-directory.ts";
+import { findBank, searchBanks, searchBranches, type ZenginEntry } from "../banking/bank-directory.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 

@@ -1,14 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { bankAccounts } from "#db/schema/index.ts";
-import {
-  findBank,
-  findBranch,
-  ZENGIN_DATA_VERSION,
-  type ZenginEntry,
-} from "../payouts/zengin/bank-directory.ts";
-import { fromJapanPostAccount } from "../payouts/zengin/japan-post.ts";
-import { toZenginKana, ZenginCharacterError } from "../payouts/zengin/kana.ts";
+import { findBank, findBranch, ZENGIN_DATA_VERSION, type ZenginEntry } from "../banking/bank-directory.ts";
+import { fromJapanPostAccount } from "../banking/japan-post.ts";
+import { toZenginKana, ZenginCharacterError } from "../banking/kana.ts";
 import { BANK_ACCOUNT_TYPES, codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";

@@ -13,15 +13,17 @@ import { listItem, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
-import { transferToPoints } from "../balance/transfer-points.ts";
 import { declineOffer } from "../buyback/decide-offer.ts";
 import { makeOffer } from "../buyback/make-offer.ts";
+import { transferToPoints } from "../money/balance/transfer-points.ts";
+import { getMemberPayout } from "../money/payouts/get-member-payout.ts";
+import { markPayoutRunSent } from "../money/payouts/pay-out-to-bank.ts";
+import { preparePayoutRun } from "../money/payouts/prepare-payout-run.ts";
+import { recordBankReturn } from "../money/payouts/record-bank-return.ts";
+import { requestPayout } from "../money/payouts/request-payout.ts";
+import { withdrawPayout } from "../money/payouts/withdraw-payout.ts";
 import { answerOffer } from "../offers/answer-offer.ts";
 import { makeOffer as offerPrice } from "../offers/make-offer.ts";
-import { cancelPayout } from "../payouts/cancel-payout.ts";
-import { getMemberPayout } from "../payouts/member-payouts.ts";
-import { markPayoutRunSent, preparePayoutRun, recordBankReturn } from "../payouts/office-payouts.ts";
-import { requestPayout } from "../payouts/request-payout.ts";
 import { purchaseItem } from "../trading/purchase-item.ts";
 import { shipItem } from "../trading/ship-item.ts";
 import { saveBankAccount } from "./save-bank-account.ts";
@@ -175,7 +177,7 @@ describe.each(ENGINES)("the member's to-do list on %s", (engine) => {
       expect.objectContaining({ kind: "trade", step: "rate", side: "buyer" }),
     ]);
     await declineOffer(t.ctx, { itemId: buybackItemId, userId: m.id });
-    await cancelPayout(t.ctx, { userId: m.id, payoutId: seven.payout.id });
+    await withdrawPayout(t.ctx, { userId: m.id, payoutId: seven.payout.id });
     expect(await toDoList(t.ctx, { userId: m.id })).toEqual({ items: [], total: 0 });
   });
 
@@ -209,7 +211,7 @@ describe.each(ENGINES)("the member's to-do list on %s", (engine) => {
       requestKey: "to-do-bank-2",
     });
     expect((await toDoList(t.ctx, { userId: m.id })).items).toEqual([]);
-    await cancelPayout(t.ctx, { userId: m.id, payoutId: again.payout.id });
+    await withdrawPayout(t.ctx, { userId: m.id, payoutId: again.payout.id });
 
     // 160 days on, the proceeds' deadline is 19 days away: the amount and the day are named.
     t.clock.advance(159 * DAY);

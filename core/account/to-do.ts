@@ -9,7 +9,7 @@ import {
   payouts,
   transactions,
 } from "#db/schema/index.ts";
-import { BALANCE_LIMITS } from "../balance/limits.ts";
+import { BALANCE_LIMITS } from "../money/balance/limits.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { isYourTurn, type TradeStep, tradeStep, UNDER_WAY_STATES } from "../trading/trades-under-way.ts";
 

@@ -18,7 +18,7 @@ import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
-import { getBalance } from "../ledger/get-balance.ts";
+import { getBalance } from "../money/ledger/get-balance.ts";
 import { isAppError } from "../shared/errors.ts";
 import { BUYBACK_JOB_HANDLERS } from "./buyback-jobs.ts";
 import { acceptOffer, declineOffer, offerAcceptance } from "./decide-offer.ts";

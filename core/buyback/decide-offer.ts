@@ -9,8 +9,8 @@ import {
   users,
 } from "#db/schema/index.ts";
 import { formatAddress } from "../account/address-format.ts";
-import { creditProceeds } from "../balance/proceeds.ts";
-import { memberAccount, platformAccount } from "../ledger/accounts.ts";
+import { creditProceeds } from "../money/balance/proceeds.ts";
+import { memberAccount, platformAccount } from "../money/ledger/accounts.ts";
 import { CATEGORIES } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { buybackDeliveries, users } from "#db/schema/index.ts";
-import type { JournalLine } from "../ledger/accounts.ts";
-import { platformAccount } from "../ledger/accounts.ts";
-import { postEntry } from "../ledger/post-entry.ts";
+import type { JournalLine } from "../money/ledger/accounts.ts";
+import { platformAccount } from "../money/ledger/accounts.ts";
+import { postEntry } from "../money/ledger/post-entry.ts";
 import {
   COURIER_INVOICE_KIND,
   COURIER_SHIPPING_TYPE,

@@ -53,7 +53,6 @@ import {
   SHUKA_FLAG,
   SHUKA_FLAGS,
   TRANSACTION_STATES,
-  TRANSFER_FEES,
 } from "./codes.ts";
 import { renderMessage } from "./i18n/translate.ts";
 
@@ -249,7 +248,6 @@ describe("business constants", () => {
       parcel: { 60: 700, 80: 800, 100: 1000, 120: 1100, 140: 1300, 160: 1600 },
     });
     expect(PARCEL_SIZES).toEqual([60, 80, 100, 120, 140, 160]);
-    expect(TRANSFER_FEES).toEqual({ cvs: 300, bank: 250, wallet: 0 });
     expect(LOCALE_COOKIE_NAME).toBe("i18n_locale");
     expect(LOCALE_COOKIE_DAYS).toBe(365);
     expect(LOADING_BAR).toEqual({
@@ -272,7 +270,6 @@ describe("business constants", () => {
       COURIER_FEES.nekoposu,
       COURIER_FEES.compact,
       ...Object.values(COURIER_FEES.parcel),
-      ...Object.values(TRANSFER_FEES),
     ];
     for (const amount of amounts) expect(Number.isSafeInteger(amount)).toBe(true);
   });

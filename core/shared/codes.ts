@@ -344,12 +344,6 @@ export const COURIER_FEES = {
   parcel: { 60: 700, 80: 800, 100: 1000, 120: 1100, 140: 1300, 160: 1600 },
 } as const satisfies { nekoposu: Yen; compact: Yen; parcel: Record<ParcelSize, Yen> };
 
-export const TRANSFER_FEES = {
-  cvs: 300,
-  bank: 250,
-  wallet: 0,
-} as const satisfies Record<string, Yen>;
-
 export const LOCALE_COOKIE_NAME = "i18n_locale";
 export const LOCALE_COOKIE_DAYS = 365;
 

@@ -2,13 +2,17 @@ import type { Db } from "#db/client.ts";
 import type { IdentityProvider } from "../account/identity-provider.ts";
 import type { BotCheck } from "../identity/bot-check.ts";
 import type { IdentityProviders } from "../identity/identity-providers.ts";
+import type { PaymentGateway } from "../money/payments/gateway.ts";
+import type {
+  AtmCodeProvider,
+  BankTransferProvider,
+  WalletProvider,
+} from "../money/payouts/payout-providers.ts";
+import type { VoucherGateway } from "../money/top-ups/voucher-gateway.ts";
 import type { Mailer } from "../notify/mailer.ts";
 import type { PushSender } from "../notify/push.ts";
 import type { SmsSender } from "../notify/sms.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
-import type { AtmCodeProvider, BankTransferProvider, WalletProvider } from "../payouts/payout-providers.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
-import type { VoucherGateway } from "../topups/voucher-gateway.ts";
 import type { ShippingProvider } from "../trading/shipping-provider.ts";
 import type { Clock } from "./clock.ts";
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { cancellationRequests, transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { owePaymentBack, pushRefund } from "../payments/apply-charge.ts";
+import { owePaymentBack, pushRefund } from "../money/payments/apply-charge.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";

@@ -7,12 +7,12 @@ import { createTestCore, failure, said, type TestCore } from "#tests/helpers/cor
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
-import { expireFreePoints, grantFreePoints } from "../balance/free-points.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { memberAccount, platformAccount } from "../ledger/accounts.ts";
-import { getBalance } from "../ledger/get-balance.ts";
-import { postEntry } from "../ledger/post-entry.ts";
-import { decideSandboxChallenge } from "../payments/sandbox-gateway.ts";
+import { expireFreePoints, grantFreePoints } from "../money/balance/free-points.ts";
+import { memberAccount, platformAccount } from "../money/ledger/accounts.ts";
+import { getBalance } from "../money/ledger/get-balance.ts";
+import { postEntry } from "../money/ledger/post-entry.ts";
+import { decideSandboxChallenge } from "../money/payments/sandbox-gateway.ts";
 import { cancelTransaction } from "./cancel-transaction.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
 import { getPurchaseQuote } from "./get-purchase-quote.ts";

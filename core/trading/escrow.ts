@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { balanceLots, transactions } from "#db/schema/index.ts";
-import { giveBackToLots, takeFromLots } from "../balance/lots.ts";
-import { creditProceeds } from "../balance/proceeds.ts";
-import { type JournalLine, memberAccount, platformAccount } from "../ledger/accounts.ts";
-import { postEntry } from "../ledger/post-entry.ts";
+import { giveBackToLots, takeFromLots } from "../money/balance/lots.ts";
+import { creditProceeds } from "../money/balance/proceeds.ts";
+import { type JournalLine, memberAccount, platformAccount } from "../money/ledger/accounts.ts";
+import { postEntry } from "../money/ledger/post-entry.ts";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";

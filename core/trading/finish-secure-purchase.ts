@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { applyCharge } from "../payments/apply-charge.ts";
+import { applyCharge } from "../money/payments/apply-charge.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { paymentOf } from "./load-transaction.ts";

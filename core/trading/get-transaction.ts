@@ -12,7 +12,7 @@ import {
 import { firstPhotoKey } from "../catalog/item-card.ts";
 import { itemPhotoUrls } from "../catalog/item-photos.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import type { PaymentState } from "../payments/payment-states.ts";
+import type { PaymentState } from "../money/payments/payment-states.ts";
 import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";

@@ -11,7 +11,7 @@ import {
   users,
 } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { PAYMENT_MACHINE } from "../payments/payment-states.ts";
+import { PAYMENT_MACHINE } from "../money/payments/payment-states.ts";
 import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";

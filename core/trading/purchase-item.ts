@@ -7,17 +7,17 @@ import { getAddress } from "../account/get-address.ts";
 import { ITEM_MACHINE, PUBLIC_STATES, PURCHASABLE_STATES } from "../catalog/item-states.ts";
 import { saleBreakdown } from "../catalog/pricing.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { OFFER_MESSAGES } from "../offers/offer-rules.ts";
-import { reservationOf, settleReservation } from "../offers/reservation.ts";
 import {
   applyCharge,
   cancelPayment,
   createPayment,
   loadPayment,
   movePayment,
-} from "../payments/apply-charge.ts";
-import type { PaymentRow } from "../payments/payment-states.ts";
-import { findCustomerId } from "../payments/saved-cards.ts";
+} from "../money/payments/apply-charge.ts";
+import type { PaymentRow } from "../money/payments/payment-states.ts";
+import { findCustomerId } from "../money/payments/saved-cards.ts";
+import { OFFER_MESSAGES } from "../offers/offer-rules.ts";
+import { reservationOf, settleReservation } from "../offers/reservation.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError, type AppErrorCode, isAppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";

@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { purchaseAttempts } from "#db/schema/index.ts";
 import { handleJob } from "../jobs/define-job.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
-import { reconcilePayments } from "../payments/reconcile-payments.ts";
+import { reconcilePayments } from "../money/payments/reconcile-payments.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { runAttempt } from "./purchase-item.ts";
 import { purchasePurpose } from "./purchase-payment.ts";

@@ -1,5 +1,5 @@
 import { handleJob, type JobHandler } from "../jobs/define-job.ts";
-import { syncPayment } from "../payments/apply-charge.ts";
+import { syncPayment } from "../money/payments/apply-charge.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { stillInState } from "../state/change-state.ts";
 import { completeSale } from "./complete-sale.ts";

@@ -16,12 +16,12 @@ import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { cardToken, makeBuyer, sandboxChargeEvent } from "#tests/helpers/trading.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
-import { getBalance } from "../ledger/get-balance.ts";
-import { receivePaymentWebhook } from "../payments/receive-webhook.ts";
-import { decideSandboxChallenge, SANDBOX_SIGNATURE_HEADER } from "../payments/sandbox-gateway.ts";
-import { listSavedCards } from "../payments/saved-cards.ts";
+import { getBalance } from "../money/ledger/get-balance.ts";
+import { receivePaymentWebhook } from "../money/payments/receive-webhook.ts";
+import { decideSandboxChallenge, SANDBOX_SIGNATURE_HEADER } from "../money/payments/sandbox-gateway.ts";
+import { listSavedCards } from "../money/payments/saved-cards.ts";
+import { topUpPurpose } from "../money/top-ups/card-top-up.ts";
 import { blockUser } from "../social/blocks.ts";
-import { topUpPurpose } from "../topups/card-top-up.ts";
 import { cancelTransaction } from "./cancel-transaction.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
 import { getItemTransaction, getTransaction, listReviews, reviewCounts } from "./get-transaction.ts";
@@ -692,7 +692,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     );
     expect(said(poor).message.ja).toBe("残高が足りません");
     expect(await itemState(itemId)).toBe("SALE");
-    const { postEntry } = await import("../ledger/post-entry.ts");
+    const { postEntry } = await import("../money/ledger/post-entry.ts");
     await postEntry(t.ctx, {
       idempotencyKey: `test-points-${buyer.id}`,
       kind: "points_top_up",

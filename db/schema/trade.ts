@@ -140,13 +140,13 @@ export const PAYMENT_STATES = [
   "REFUNDED",
 ] as const;
 
-/** What a payment is for; each purpose settles its payments its own way (core/payments). */
+/** What a payment is for; each purpose settles its payments its own way (core/money/payments). */
 export const PAYMENT_PURPOSES = ["purchase", "top_up"] as const;
 
 /**
  * One payment through a provider (a card charge today), whatever it is for. Created before the
  * provider is called, so a crash leaves a trace; its state follows the payment machine
- * (`core/payments/payment-states.ts`), and `charge_status` keeps the provider's last word.
+ * (`core/money/payments/payment-states.ts`), and `charge_status` keeps the provider's last word.
  */
 export const payments = pgTable(
   "payments",

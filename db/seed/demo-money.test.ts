@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toDoList } from "#core/account/to-do.ts";
-import { listTransferHistory } from "#core/balance/transfer-history.ts";
 import { recommendedPrices } from "#core/buyback/recommended-prices.ts";
-import { getBalance } from "#core/ledger/get-balance.ts";
+import { listTransferHistory } from "#core/money/balance/transfer-history.ts";
+import { getBalance } from "#core/money/ledger/get-balance.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";

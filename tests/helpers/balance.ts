@@ -1,5 +1,5 @@
-import { creditProceeds } from "#core/balance/proceeds.ts";
-import { memberAccount, platformAccount } from "#core/ledger/accounts.ts";
+import { creditProceeds } from "#core/money/balance/proceeds.ts";
+import { memberAccount, platformAccount } from "#core/money/ledger/accounts.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { bankAccounts } from "#db/schema/index.ts";
 import { makeMember } from "./catalog.ts";

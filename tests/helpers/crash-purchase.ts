@@ -4,7 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { PaymentGateway } from "#core/payments/gateway.ts";
+import type { PaymentGateway } from "#core/money/payments/gateway.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { openDatabase } from "#db/client.ts";

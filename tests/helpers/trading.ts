@@ -4,8 +4,8 @@ import {
   createSandboxCardToken,
   SANDBOX_SIGNATURE_HEADER,
   signSandboxEvent,
-} from "#core/payments/sandbox-gateway.ts";
-import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from "#core/payments/test-cards.ts";
+} from "#core/money/payments/sandbox-gateway.ts";
+import { SANDBOX_TEST_CARDS, type SandboxCardBehaviour } from "#core/money/payments/test-cards.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { addresses } from "#db/schema/index.ts";
 import { makeMember } from "./catalog.ts";

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditProceeds } from "#core/balance/proceeds.ts";
+import { readZenginTransferFile } from "#core/banking/zengin-file.ts";
 import { createSession, type SessionUser } from "#core/identity/sessions.ts";
-import { memberAccount, platformAccount } from "#core/ledger/accounts.ts";
-import { getBalance } from "#core/ledger/get-balance.ts";
-import { SANDBOX_KYASH_ACCOUNTS } from "#core/payouts/sandbox-wallet.ts";
-import { readZenginTransferFile } from "#core/payouts/zengin/zengin-file.ts";
+import { creditProceeds } from "#core/money/balance/proceeds.ts";
+import { memberAccount, platformAccount } from "#core/money/ledger/accounts.ts";
+import { getBalance } from "#core/money/ledger/get-balance.ts";
+import { SANDBOX_KYASH_ACCOUNTS } from "#core/money/payouts/sandbox-wallet.ts";
 import { bankAccounts } from "#db/schema/index.ts";
 import { makeMember, makeOperator } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";

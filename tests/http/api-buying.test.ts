@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#core/identity/sessions.ts";
-import { SANDBOX_SIGNATURE_HEADER } from "#core/payments/sandbox-gateway.ts";
-import { SANDBOX_TEST_CARDS } from "#core/payments/test-cards.ts";
+import { SANDBOX_SIGNATURE_HEADER } from "#core/money/payments/sandbox-gateway.ts";
+import { SANDBOX_TEST_CARDS } from "#core/money/payments/test-cards.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { expectLedgerInvariants } from "../helpers/ledger.ts";

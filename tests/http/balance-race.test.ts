@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAYOUT_FEES, type PayoutMethod } from "#core/balance/limits.ts";
-import { creditProceeds } from "#core/balance/proceeds.ts";
 import { createSession } from "#core/identity/sessions.ts";
-import { memberAccount, platformAccount } from "#core/ledger/accounts.ts";
-import { getBalance } from "#core/ledger/get-balance.ts";
+import { PAYOUT_FEES, type PayoutMethod } from "#core/money/balance/fees.ts";
+import { creditProceeds } from "#core/money/balance/proceeds.ts";
+import { memberAccount, platformAccount } from "#core/money/ledger/accounts.ts";
+import { getBalance } from "#core/money/ledger/get-balance.ts";
 import { bankAccounts, payouts } from "#db/schema/index.ts";
 import { ENGINES } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";

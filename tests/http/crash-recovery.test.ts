@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { getBalance } from "#core/ledger/get-balance.ts";
+import { getBalance } from "#core/money/ledger/get-balance.ts";
 import { reconcilePurchases, STALE_ATTEMPT_MS } from "#core/trading/reconcile-purchases.ts";
 import { openDatabase } from "#db/client.ts";
 import { items, payments, purchaseAttempts, sandboxRecords, transactions } from "#db/schema/index.ts";

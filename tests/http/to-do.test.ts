@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getMemberPayout } from "#core/payouts/member-payouts.ts";
-import { requestPayout } from "#core/payouts/request-payout.ts";
+import { getMemberPayout } from "#core/money/payouts/get-member-payout.ts";
+import { requestPayout } from "#core/money/payouts/request-payout.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { seller as makeSeller } from "../helpers/balance.ts";
 import { listItem } from "../helpers/catalog.ts";

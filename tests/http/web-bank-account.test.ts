@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZENGIN_DATA_VERSION } from "#core/banking/bank-directory.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { ZENGIN_DATA_VERSION } from "#core/payouts/zengin/bank-directory.ts";
 import { bankAccounts } from "#db/schema/index.ts";
 import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";

@@ -3,7 +3,7 @@ import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyForBuyback } from "#core/buyback/apply.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { getBalance } from "#core/ledger/get-balance.ts";
+import { getBalance } from "#core/money/ledger/get-balance.ts";
 import {
   buybackBids,
   buybackCompanies,

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { type HTMLElement, parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditProceeds } from "#core/balance/proceeds.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { memberAccount, platformAccount } from "#core/ledger/accounts.ts";
-import { getBalance } from "#core/ledger/get-balance.ts";
-import { SANDBOX_KYASH_ACCOUNTS } from "#core/payouts/sandbox-wallet.ts";
+import { creditProceeds } from "#core/money/balance/proceeds.ts";
+import { memberAccount, platformAccount } from "#core/money/ledger/accounts.ts";
+import { getBalance } from "#core/money/ledger/get-balance.ts";
+import { SANDBOX_KYASH_ACCOUNTS } from "#core/money/payouts/sandbox-wallet.ts";
 import { bankAccounts, payouts } from "#db/schema/index.ts";
 import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";

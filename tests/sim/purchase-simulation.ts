@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { createJobRunner } from "#core/jobs/job-runner.ts";
-import type { PaymentGateway } from "#core/payments/gateway.ts";
-import { receivePaymentWebhook } from "#core/payments/receive-webhook.ts";
+import type { PaymentGateway } from "#core/money/payments/gateway.ts";
+import { receivePaymentWebhook } from "#core/money/payments/receive-webhook.ts";
 import {
   decideSandboxChallenge,
   SANDBOX_SIGNATURE_HEADER,
   signSandboxEvent,
-} from "#core/payments/sandbox-gateway.ts";
-import type { SandboxCardBehaviour } from "#core/payments/test-cards.ts";
+} from "#core/money/payments/sandbox-gateway.ts";
+import type { SandboxCardBehaviour } from "#core/money/payments/test-cards.ts";
 import type { manualClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { isAppError } from "#core/shared/errors.ts";

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
-import { type CardField, checkCard, formatExpiry, parseExpiry } from "#core/payments/card-input.ts";
+import { type CardField, checkCard, formatExpiry, parseExpiry } from "#core/money/payments/card-input.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { ErrorSummary, FormError, SubmitButton } from "../form.tsx";
 import { initPayjp, type PayjpCardElement, type PayjpClient } from "./payjp.ts";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import type { BalanceSummary } from "#core/balance/balance-summary.ts";
+import type { BalanceSummary } from "#core/money/balance/balance-summary.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslations } from "use-intl";
-import type { StateStep } from "#core/payouts/office-payout-views.ts";
-import type { PayoutState } from "#core/payouts/payout-states.ts";
+import type { StateStep } from "#core/money/payouts/office-payout-rows.ts";
+import type { PayoutState } from "#core/money/payouts/payout-states.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
 

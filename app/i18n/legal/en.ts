@@ -1,9 +1,5 @@
-import {
-  MIN_PRICE,
-  MIN_PRICE_WITH_COURIER,
-  SALES_FEE_RATE_PERCENT,
-  TRANSFER_FEES,
-} from "#core/shared/codes.ts";
+import { PAYOUT_FEES } from "#core/money/balance/fees.ts";
+import { MIN_PRICE, MIN_PRICE_WITH_COURIER, SALES_FEE_RATE_PERCENT } from "#core/shared/codes.ts";
 import type { CompanyFacts } from "#core/shared/company.ts";
 import type { LawsNotation, LegalDocument } from "./document.ts";
 
@@ -63,7 +59,7 @@ export const enTerms = (c: CompanyFacts): LegalDocument => ({
       heading: "Article 5 (Fees and proceeds)",
       blocks: [
         `When an item sells, the seller pays us a sales fee of ${SALES_FEE_RATE_PERCENT}% of the price, deducted from the proceeds.`,
-        `Withdrawing proceeds costs ${yen(TRANSFER_FEES.bank)} by bank transfer, ${yen(TRANSFER_FEES.cvs)} for cash at a Seven Bank ATM and ${yen(TRANSFER_FEES.wallet)} to a mobile wallet.`,
+        `Withdrawing proceeds costs ${yen(PAYOUT_FEES.bank)} by bank transfer, ${yen(PAYOUT_FEES.seven)} for cash at a Seven Bank ATM and ${yen(PAYOUT_FEES.kyash)} to a mobile wallet.`,
         "Please withdraw proceeds or exchange them for points within 180 days of the transaction's completion; after that they are exchanged for points in the way we set out.",
       ],
     },
@@ -243,7 +239,7 @@ export const enLaws = (c: CompanyFacts): LawsNotation => ({
           list: [
             "Shipping: paid by the seller when the listing says shipping included, and by the buyer on delivery when it says shipping paid by the buyer (着払い)",
             `Sales fee: ${SALES_FEE_RATE_PERCENT}% of the price, paid by the seller and deducted from the proceeds`,
-            `Withdrawal fees: bank transfer ${yen(TRANSFER_FEES.bank)}, cash at a Seven Bank ATM ${yen(TRANSFER_FEES.cvs)}, mobile wallet ${yen(TRANSFER_FEES.wallet)}`,
+            `Withdrawal fees: bank transfer ${yen(PAYOUT_FEES.bank)}, cash at a Seven Bank ATM ${yen(PAYOUT_FEES.seven)}, mobile wallet ${yen(PAYOUT_FEES.kyash)}`,
             "Payment fees for buying points at a convenience store or by Pay-easy: shown on the purchase screen",
             "Your internet connection charges",
           ],

@@ -1,9 +1,5 @@
-import {
-  MIN_PRICE,
-  MIN_PRICE_WITH_COURIER,
-  SALES_FEE_RATE_PERCENT,
-  TRANSFER_FEES,
-} from "#core/shared/codes.ts";
+import { PAYOUT_FEES } from "#core/money/balance/fees.ts";
+import { MIN_PRICE, MIN_PRICE_WITH_COURIER, SALES_FEE_RATE_PERCENT } from "#core/shared/codes.ts";
 import type { CompanyFacts } from "#core/shared/company.ts";
 import type { LawsNotation, LegalDocument } from "./document.ts";
 
@@ -62,7 +58,7 @@ export const jaTerms = (c: CompanyFacts): LegalDocument => ({
       heading: "第5条（手数料および売上金）",
       blocks: [
         `商品が売れた場合、出品者は販売価格の${SALES_FEE_RATE_PERCENT}%を販売手数料として当社に支払うものとします。販売手数料は売上金から差し引きます。`,
-        `売上金の振込申請には、銀行振込${yen(TRANSFER_FEES.bank)}、セブン銀行ATMでの受け取り${yen(TRANSFER_FEES.cvs)}、モバイルウォレットへの送金${yen(TRANSFER_FEES.wallet)}の振込手数料がかかります。`,
+        `売上金の振込申請には、銀行振込${yen(PAYOUT_FEES.bank)}、セブン銀行ATMでの受け取り${yen(PAYOUT_FEES.seven)}、モバイルウォレットへの送金${yen(PAYOUT_FEES.kyash)}の振込手数料がかかります。`,
         "売上金は、取引完了日から180日以内に振込申請またはポイントへの交換をしてください。期間を過ぎた売上金は、当社所定の方法でポイントに交換されます。",
       ],
     },
@@ -242,7 +238,7 @@ export const jaLaws = (c: CompanyFacts): LawsNotation => ({
           list: [
             "送料：商品ページに「送料込み」とあるものは出品者の負担、「着払い」とあるものは購入者の負担です",
             `販売手数料：販売価格の${SALES_FEE_RATE_PERCENT}%（出品者が負担し、売上金から差し引きます）`,
-            `売上金の振込手数料：銀行振込${yen(TRANSFER_FEES.bank)}、セブン銀行ATMでの受け取り${yen(TRANSFER_FEES.cvs)}、モバイルウォレット${yen(TRANSFER_FEES.wallet)}`,
+            `売上金の振込手数料：銀行振込${yen(PAYOUT_FEES.bank)}、セブン銀行ATMでの受け取り${yen(PAYOUT_FEES.seven)}、モバイルウォレット${yen(PAYOUT_FEES.kyash)}`,
             "コンビニ払い・ペイジーでのポイント購入時の支払手数料：購入画面に表示します",
             "インターネット接続に必要な通信料はお客様のご負担です",
           ],

@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { getVoucherTopUp } from "#core/money/top-ups/get-top-up.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { getVoucherTopUp } from "#core/topups/get-top-up.ts";
 import { SubmitButton } from "../../components/form.tsx";
 import {
   cardClass,

@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
-import { BALANCE_LIMITS } from "#core/balance/limits.ts";
+import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { findPendingVoucher } from "#core/money/top-ups/find-pending-voucher.ts";
+import { resentVoucher } from "#core/money/top-ups/resent-voucher.ts";
+import { startVoucherTopUp, TOP_UP_MESSAGES } from "#core/money/top-ups/start-voucher-top-up.ts";
+import { voucherDeadlines } from "#core/money/top-ups/voucher-deadline.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
-import { findPendingVoucher, resentVoucher } from "#core/topups/get-top-up.ts";
-import { startVoucherTopUp, TOP_UP_MESSAGES } from "#core/topups/start-voucher-top-up.ts";
-import { voucherDeadlines } from "#core/topups/voucher-deadline.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import {
   cardClass,

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { finishCardTopUp } from "#core/money/top-ups/card-top-up.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
-import { finishCardTopUp } from "#core/topups/card-top-up.ts";
 import { PageCard } from "../../components/form.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";

@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { BALANCE_LIMITS } from "#core/balance/limits.ts";
-import { getBalance } from "#core/ledger/get-balance.ts";
-import { listSavedCards } from "#core/payments/saved-cards.ts";
-import { startCardTopUp } from "#core/topups/card-top-up.ts";
+import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { getBalance } from "#core/money/ledger/get-balance.ts";
+import { listSavedCards } from "#core/money/payments/saved-cards.ts";
+import { startCardTopUp } from "#core/money/top-ups/card-top-up.ts";
 import { ErrorSummary, FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatPoints } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";

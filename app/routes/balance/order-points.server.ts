@@ -1,17 +1,17 @@
 import { data, redirect } from "react-router";
+import { cancelTopUp } from "#core/money/top-ups/cancel-top-up.ts";
+import { getVoucherTopUp } from "#core/money/top-ups/get-top-up.ts";
+import { checkVoucherTopUp } from "#core/money/top-ups/start-voucher-top-up.ts";
+import type { VoucherMethod } from "#core/money/top-ups/voucher-gateway.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { cancelTopUp } from "#core/topups/cancel-top-up.ts";
-import { getVoucherTopUp } from "#core/topups/get-top-up.ts";
-import { checkVoucherTopUp } from "#core/topups/start-voucher-top-up.ts";
-import type { VoucherMethod } from "#core/topups/voucher-gateway.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { orNotFound } from "../../lib/request.server.ts";
 import { acceptedPath, TOP_UP_FIELDS, type TopUpValues } from "./order-points-paths.ts";
 
 // The voucher top-up pages (`/balance/order-points/{cvs|payeasy}/`, `application/`, `accepted/`):
-// what they share. The rules live in core/topups; this only reads forms and addresses.
+// what they share. The rules live in core/money/top-ups; this only reads forms and addresses.
 
 /** Which of the two flows a request is in, from its path (the same modules serve both). */
 export function topUpMethodOf(request: Request): VoucherMethod {

@@ -2,13 +2,13 @@ import { useId, useRef } from "react";
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
-import { BALANCE_FIELD_LABELS } from "#core/balance/fields.ts";
-import { BALANCE_LIMITS } from "#core/balance/limits.ts";
+import { BALANCE_FIELD_LABELS } from "#core/money/balance/fields.ts";
+import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { findPendingVoucher } from "#core/money/top-ups/find-pending-voucher.ts";
+import { voucherDeadlines } from "#core/money/top-ups/voucher-deadline.ts";
+import { ZCvsTopUp, ZPayeasyTopUp } from "#core/money/top-ups/voucher-fields.ts";
 import { CONVENIENCE_STORES } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { findPendingVoucher } from "#core/topups/get-top-up.ts";
-import { voucherDeadlines } from "#core/topups/voucher-deadline.ts";
-import { ZCvsTopUp, ZPayeasyTopUp } from "#core/topups/voucher-fields.ts";
 import { FieldMessages, FormError, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import {
   cardClass,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { type HistoryEntry, listTransferHistory } from "#core/balance/transfer-history.ts";
+import { type HistoryEntry, listTransferHistory } from "#core/money/balance/transfer-history.ts";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { payoutPath, pointsPurchasePath, topUpPath } from "../../lib/balance-links.ts";

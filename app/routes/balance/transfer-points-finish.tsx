@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { getPointsPurchase } from "#core/balance/points-purchase.ts";
+import { getPointsPurchase } from "#core/money/balance/points-purchase.ts";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, requireUser } from "../../lib/request.server.ts";

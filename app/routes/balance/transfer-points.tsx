@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { getBalanceSummary } from "#core/balance/balance-summary.ts";
-import { BALANCE_FIELD_LABELS, ZTransferPoints } from "#core/balance/fields.ts";
-import { confirmTransferPoints } from "#core/balance/points-purchase.ts";
-import { findPointsPurchase, transferToPoints } from "#core/balance/transfer-points.ts";
+import { getBalanceSummary } from "#core/money/balance/balance-summary.ts";
+import { BALANCE_FIELD_LABELS, ZTransferPoints } from "#core/money/balance/fields.ts";
+import { confirmTransferPoints } from "#core/money/balance/points-purchase.ts";
+import { findPointsPurchase, transferToPoints } from "#core/money/balance/transfer-points.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { formatPoints, formatYen, translator } from "../../i18n/index.ts";
 import { pointsPurchasePath } from "../../lib/balance-links.ts";

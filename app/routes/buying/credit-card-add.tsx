@@ -1,5 +1,5 @@
 import { useTranslations } from "use-intl";
-import { addSavedCard } from "#core/payments/saved-cards.ts";
+import { addSavedCard } from "#core/money/payments/saved-cards.ts";
 import { canEnterCards, NewCardForm } from "../../components/buying/card-fields.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";

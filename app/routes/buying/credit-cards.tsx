@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { listSavedCards, removeSavedCard } from "#core/payments/saved-cards.ts";
+import { listSavedCards, removeSavedCard } from "#core/money/payments/saved-cards.ts";
 import { FormError } from "../../components/form.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { langOf } from "../../lib/lang.ts";

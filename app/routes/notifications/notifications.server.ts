@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { balanceNoticeMethods } from "#core/balance/notice-links.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
+import { balanceNoticeMethods } from "#core/money/balance/notice-links.ts";
 import { listNotifications, markNotificationsRead, type Notification } from "#core/notify/notifications.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
 import { payoutPath, topUpPath } from "../../lib/balance-links.ts";

@@ -1,8 +1,8 @@
 import { data, Form, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { BALANCE_LIMITS } from "#core/balance/limits.ts";
-import { quotePayout } from "#core/payouts/member-payouts.ts";
-import { requestPayout } from "#core/payouts/request-payout.ts";
+import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { quotePayout } from "#core/money/payouts/quote-payout.ts";
+import { requestPayout } from "#core/money/payouts/request-payout.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import {

@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { BALANCE_LIMITS, type PayoutMethod } from "#core/balance/limits.ts";
-import { cancelPayout } from "#core/payouts/cancel-payout.ts";
-import { getMemberPayout } from "#core/payouts/member-payouts.ts";
-import type { PayoutState } from "#core/payouts/payout-states.ts";
+import type { PayoutMethod } from "#core/money/balance/fees.ts";
+import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { getMemberPayout } from "#core/money/payouts/get-member-payout.ts";
+import type { PayoutState } from "#core/money/payouts/payout-states.ts";
+import { withdrawPayout } from "#core/money/payouts/withdraw-payout.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { CopyNumber } from "../../components/payouts/copy-number.tsx";
 import { Countdown } from "../../components/payouts/countdown.tsx";
@@ -63,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const method = payoutMethodOf(request);
   const payoutId = payoutIdOf(request);
   try {
-    await cancelPayout(core(context), { userId: user.id, payoutId });
+    await withdrawPayout(core(context), { userId: user.id, payoutId });
     return redirect(`${payoutPath(lang, method, "finish/")}?id=${payoutId}&canceled=1`);
   } catch (error) {
     return formFailure(error, lang, {});

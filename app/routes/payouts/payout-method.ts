@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { PayoutMethod } from "#core/balance/limits.ts";
+import type { PayoutMethod } from "#core/money/balance/fees.ts";
 
 const METHOD_IN_PATH = /\/balance\/transfer-(bank|seven|kyash)\//;
 

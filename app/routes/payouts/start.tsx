@@ -2,10 +2,11 @@ import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { z } from "zod";
-import { BALANCE_FIELD_LABELS, yenField } from "#core/balance/fields.ts";
-import { payoutOptions, quotePayout } from "#core/payouts/member-payouts.ts";
-import { SANDBOX_KYASH_ACCOUNTS } from "#core/payouts/sandbox-wallet.ts";
-import { linkWallet } from "#core/payouts/wallet-link.ts";
+import { BALANCE_FIELD_LABELS, typedYen, yenField } from "#core/money/balance/fields.ts";
+import { payoutOptions } from "#core/money/payouts/get-payout-options.ts";
+import { quotePayout } from "#core/money/payouts/quote-payout.ts";
+import { SANDBOX_KYASH_ACCOUNTS } from "#core/money/payouts/sandbox-wallet.ts";
+import { linkWallet } from "#core/money/payouts/wallet-link.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { AmountRows, Card, DestinationDetails } from "../../components/payouts/payout-parts.tsx";
@@ -69,14 +70,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, lang, values);
   }
-}
-
-/** What people type as an amount ("３,０００円"), read as a number for the running total; null if it is not one. */
-function typedYen(value: string): number | null {
-  const digits = value
-    .replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replace(/[,，\s\u3000¥￥円]/g, "");
-  return /^\d{1,9}$/.test(digits) ? Number(digits) : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { IntlProvider, useTranslations } from "use-intl";
-import { receiveAtmCode } from "#core/payouts/dispatch-payout.ts";
-import { expireSandboxAtmCode, redeemSandboxAtmCode } from "#core/payouts/sandbox-atm.ts";
+import { receiveAtmCode } from "#core/money/payouts/dispatch-payout.ts";
+import { expireSandboxAtmCode, redeemSandboxAtmCode } from "#core/money/payouts/sandbox-atm.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { TIME_ZONE } from "#core/shared/locale.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { IntlProvider, useTranslations } from "use-intl";
-import { decideSandboxChallenge, getSandboxChallenge } from "#core/payments/sandbox-gateway.ts";
+import { decideSandboxChallenge, getSandboxChallenge } from "#core/money/payments/sandbox-gateway.ts";
 import { type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { SubmitButton } from "../../components/form.tsx";
 import { formatYen, messagesFor, translator } from "../../i18n/index.ts";

@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { addSavedCard, listSavedCards } from "#core/payments/saved-cards.ts";
+import { addSavedCard, listSavedCards } from "#core/money/payments/saved-cards.ts";
 import { SetupCarry, SetupProgress } from "../../components/account/setup-progress.tsx";
 import { canEnterCards, NewCardForm } from "../../components/buying/card-fields.tsx";
 import { PageCard } from "../../components/form.tsx";

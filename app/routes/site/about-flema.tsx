@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { PRICE_RESTRICTION_THRESHOLD, SALES_FEE_RATE_PERCENT, TRANSFER_FEES } from "#core/shared/codes.ts";
+import { PAYOUT_FEES } from "#core/money/balance/fees.ts";
+import { PRICE_RESTRICTION_THRESHOLD, SALES_FEE_RATE_PERCENT } from "#core/shared/codes.ts";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
@@ -53,9 +54,9 @@ export default function AboutFlema({ params }: Route.ComponentProps) {
           <li>{t("feeSales", { rate: SALES_FEE_RATE_PERCENT })}</li>
           <li>
             {t("feeTransfer", {
-              bank: TRANSFER_FEES.bank,
-              cvs: TRANSFER_FEES.cvs,
-              wallet: TRANSFER_FEES.wallet,
+              bank: PAYOUT_FEES.bank,
+              cvs: PAYOUT_FEES.seven,
+              wallet: PAYOUT_FEES.kyash,
             })}
           </li>
         </ul>

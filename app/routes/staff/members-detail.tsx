@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { grantFreePoints } from "#core/balance/free-points.ts";
-import { BALANCE_LIMITS } from "#core/balance/limits.ts";
 import { twoStepStatus } from "#core/identity/two-step.ts";
 import { rulesFor } from "#core/moderation/codes.ts";
 import { getMember } from "#core/moderation/get-member.ts";
 import { restoreMember, suspendMember } from "#core/moderation/suspend-member.ts";
-import { memberBalanceForOffice } from "#core/payouts/office-payout-views.ts";
+import { grantFreePoints } from "#core/money/balance/free-points.ts";
+import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { memberBalanceForOffice } from "#core/money/payouts/member-balance-for-office.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
 import { resetTwoStep } from "#core/staff/reset-two-step.ts";
 import { MemberBalance, MemberFreePointsForm } from "../../components/staff/member-money.tsx";

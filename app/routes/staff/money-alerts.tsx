@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { listMoneyAlerts, type MoneyAlertRow, resolveMoneyAlert } from "#core/balance/alerts.ts";
+import { listMoneyAlerts, type MoneyAlertRow, resolveMoneyAlert } from "#core/money/balance/alerts.ts";
 import { FormError } from "../../components/form.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";

@@ -1,8 +1,10 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
-import { getPayoutRun, type PayoutRunDetail } from "#core/payouts/office-payout-views.ts";
-import { discardPayoutRun, markPayoutRunSent, recordBankReturn } from "#core/payouts/office-payouts.ts";
+import { discardPayoutRun } from "#core/money/payouts/discard-payout-run.ts";
+import { getPayoutRun, type PayoutRunDetail } from "#core/money/payouts/get-payout-run.ts";
+import { markPayoutRunSent } from "#core/money/payouts/pay-out-to-bank.ts";
+import { recordBankReturn } from "#core/money/payouts/record-bank-return.ts";
 import { authorize } from "#core/staff/authorize.ts";
 import { FormError } from "../../components/form.tsx";
 import { AlertDialog } from "../../components/staff/alert-dialog.tsx";

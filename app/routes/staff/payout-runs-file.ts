@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { payoutRunFile } from "#core/payouts/office-payouts.ts";
+import { payoutRunFile } from "#core/money/payouts/download-payout-run-file.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, pathIdOf } from "../../lib/request.server.ts";

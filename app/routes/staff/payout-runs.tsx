@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { listPayoutRuns, type PayoutRunRow } from "#core/payouts/office-payout-views.ts";
-import { preparePayoutRun } from "#core/payouts/office-payouts.ts";
+import { listPayoutRuns } from "#core/money/payouts/list-payout-runs.ts";
+import type { PayoutRunRow } from "#core/money/payouts/office-payout-rows.ts";
+import { preparePayoutRun } from "#core/money/payouts/prepare-payout-run.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";

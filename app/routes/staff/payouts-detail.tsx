@@ -1,8 +1,10 @@
 import { useId } from "react";
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { getOfficePayout, type OfficePayoutDetail } from "#core/payouts/office-payout-views.ts";
-import { approvePayout, recordBankReturn, rejectPayout } from "#core/payouts/office-payouts.ts";
+import { approvePayout } from "#core/money/payouts/approve-payout.ts";
+import { getOfficePayout, type OfficePayoutDetail } from "#core/money/payouts/get-office-payout.ts";
+import { recordBankReturn } from "#core/money/payouts/record-bank-return.ts";
+import { rejectPayout } from "#core/money/payouts/reject-payout.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";
 import {

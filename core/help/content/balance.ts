@@ -1,4 +1,5 @@
-import { BALANCE_LIMITS, PAYOUT_FEES } from "../../balance/limits.ts";
+import { PAYOUT_FEES } from "../../money/balance/fees.ts";
+import { BALANCE_LIMITS } from "../../money/balance/limits.ts";
 import { type HelpArticle, yenEn, yenJa } from "../article.ts";
 
 const L = BALANCE_LIMITS;

@@ -1,4 +1,4 @@
-import { BALANCE_LIMITS } from "../../balance/limits.ts";
+import { BALANCE_LIMITS } from "../../money/balance/limits.ts";
 import { AUTO_COMPLETE_DAYS } from "../../trading/transaction-states.ts";
 import { type HelpArticle, yenEn, yenJa } from "../article.ts";
 

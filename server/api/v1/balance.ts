@@ -1,20 +1,21 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { BALANCE_FIELD_LABELS } from "#core/balance/fields.ts";
-import { BALANCE_LIMITS, PAYOUT_FEES } from "#core/balance/limits.ts";
-import { listTransferHistory } from "#core/balance/transfer-history.ts";
-import { transferToPoints } from "#core/balance/transfer-points.ts";
-import { cancelPayout } from "#core/payouts/cancel-payout.ts";
-import { getMemberPayout, type MemberPayout } from "#core/payouts/member-payouts.ts";
-import { requestPayout } from "#core/payouts/request-payout.ts";
-import { linkWallet, walletOf } from "#core/payouts/wallet-link.ts";
+import { PAYOUT_FEES } from "#core/money/balance/fees.ts";
+import { BALANCE_FIELD_LABELS } from "#core/money/balance/fields.ts";
+import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { listTransferHistory } from "#core/money/balance/transfer-history.ts";
+import { transferToPoints } from "#core/money/balance/transfer-points.ts";
+import { getMemberPayout, type MemberPayout } from "#core/money/payouts/get-member-payout.ts";
+import { requestPayout } from "#core/money/payouts/request-payout.ts";
+import { linkWallet, walletOf } from "#core/money/payouts/wallet-link.ts";
+import { withdrawPayout } from "#core/money/payouts/withdraw-payout.ts";
+import { cancelTopUp } from "#core/money/top-ups/cancel-top-up.ts";
+import { getTopUp, type TopUpView } from "#core/money/top-ups/get-top-up.ts";
+import { startVoucherTopUp } from "#core/money/top-ups/start-voucher-top-up.ts";
 import { CONVENIENCE_STORES, codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
-import { cancelTopUp } from "#core/topups/cancel-top-up.ts";
-import { getTopUp, type TopUpView } from "#core/topups/get-top-up.ts";
-import { startVoucherTopUp } from "#core/topups/start-voucher-top-up.ts";
 import { PAYOUT_METHODS, PAYOUT_STATES, TOP_UP_METHODS, TOP_UP_STATES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
@@ -294,7 +295,7 @@ export const balanceRoutes = [
       409: { description: "It has left already, or cannot be withdrawn (Kyash)" },
     },
     async handler({ ctx, actor, params }) {
-      const row = await cancelPayout(ctx, { userId: actor!.id, payoutId: idParam(params.id) });
+      const row = await withdrawPayout(ctx, { userId: actor!.id, payoutId: idParam(params.id) });
       const view = await getMemberPayout(ctx, { userId: actor!.id, payoutId: row.id });
       return { status: 200, body: payoutAnswer(view), headers: NO_STORE };
     },

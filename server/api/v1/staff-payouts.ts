@@ -1,24 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { grantFreePoints } from "#core/balance/free-points.ts";
 import { getAccount } from "#core/identity/get-account.ts";
-import {
-  getOfficePayout,
-  listOfficePayouts,
-  listPayoutRuns,
-  type PayoutRunRow as PayoutRunView,
-} from "#core/payouts/office-payout-views.ts";
-import {
-  approvePayout,
-  discardPayoutRun,
-  markPayoutRunSent,
-  type PayoutRunRow,
-  payoutRunFile,
-  preparePayoutRun,
-  recordBankReturn,
-  rejectPayout,
-} from "#core/payouts/office-payouts.ts";
-import type { PayoutRow } from "#core/payouts/payout-states.ts";
+import { grantFreePoints } from "#core/money/balance/free-points.ts";
+import { approvePayout } from "#core/money/payouts/approve-payout.ts";
+import { discardPayoutRun } from "#core/money/payouts/discard-payout-run.ts";
+import { payoutRunFile } from "#core/money/payouts/download-payout-run-file.ts";
+import { getOfficePayout } from "#core/money/payouts/get-office-payout.ts";
+import { listOfficePayouts } from "#core/money/payouts/list-office-payouts.ts";
+import { listPayoutRuns } from "#core/money/payouts/list-payout-runs.ts";
+import type { PayoutRunRow as PayoutRunView } from "#core/money/payouts/office-payout-rows.ts";
+import { markPayoutRunSent } from "#core/money/payouts/pay-out-to-bank.ts";
+import type { PayoutRunRow } from "#core/money/payouts/payout-run.ts";
+import type { PayoutRow } from "#core/money/payouts/payout-states.ts";
+import { preparePayoutRun } from "#core/money/payouts/prepare-payout-run.ts";
+import { recordBankReturn } from "#core/money/payouts/record-bank-return.ts";
+import { rejectPayout } from "#core/money/payouts/reject-payout.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";

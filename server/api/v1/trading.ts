@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getBalanceSummary } from "#core/balance/balance-summary.ts";
-import { getBalance, listBalanceHistory } from "#core/ledger/get-balance.ts";
-import { addSavedCard, listSavedCards, removeSavedCard } from "#core/payments/saved-cards.ts";
+import { getBalanceSummary } from "#core/money/balance/balance-summary.ts";
+import { getBalance, listBalanceHistory } from "#core/money/ledger/get-balance.ts";
+import { addSavedCard, listSavedCards, removeSavedCard } from "#core/money/payments/saved-cards.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seller as makeSeller, SELLER_ACCOUNT_NUMBER } from "#tests/helpers/balance.ts";
+import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
+import { ENGINES } from "#tests/helpers/db.ts";
+import { approvePayout } from "./approve-payout.ts";
+import { getOfficePayout } from "./get-office-payout.ts";
+import { getPayoutRun } from "./get-payout-run.ts";
+import { listOfficePayouts } from "./list-office-payouts.ts";
+import { listPayoutRuns } from "./list-payout-runs.ts";
+import { preparePayoutRun } from "./prepare-payout-run.ts";
+import { recordBankReturn } from "./record-bank-return.ts";
+import { rejectPayout } from "./reject-payout.ts";
+import { requestPayout } from "./request-payout.ts";
+
+describe.each(ENGINES)("finance's payout views on %s", (engine) => {
+  let t: TestCore;
+  beforeAll(async () => {
+    t = await createTestCore(engine);
+  });
+  afterAll(() => t.close());
+
+  const seller = (proceeds: number) => makeSeller(t.ctx, proceeds, { bank: true });
+
+  it("lists payouts by state and method, by page or by the API's cursor; others are refused", async () => {
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    const editor = await makeOperator(t.ctx, ["editor"]);
+    const member = await makeMember(t.ctx);
+    const m = await seller(50_000);
+    const made: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { payout } = await requestPayout(t.ctx, {
+        userId: m.id,
+        method: "bank",
+        input: { amount: 1000 + i },
+        requestKey: `views-list-${i}`,
+      });
+      made.push(payout.id);
+    }
+    const byPage = await listOfficePayouts(t.ctx, {
+      actor: finance,
+      query: { method: "bank", state: "READY" },
+    });
+    expect(byPage.rows.map((p) => p.id)).toEqual([made[2], made[1], made[0]]);
+    expect(byPage).toMatchObject({
+      total: 3,
+      page: 1,
+      pages: 1,
+      filters: { state: "READY", method: "bank" },
+    });
+    expect(byPage.rows[0]).toMatchObject({
+      member: { id: m.id, nickname: m.nickname },
+      amount: 1002,
+      fee: 250,
+      approvals: 0,
+      needsApproval: false,
+    });
+    // Unknown filters read as "any", never as an error.
+    expect(
+      (await listOfficePayouts(t.ctx, { actor: finance, query: { state: "NOPE", page: "x" } })).page,
+    ).toBe(1);
+
+    const query = { method: "bank", state: "READY" };
+    const first = await listOfficePayouts(t.ctx, { actor: finance, query, cursor: { limit: 2 } });
+    expect(first.rows.map((p) => p.id)).toEqual([made[2], made[1]]);
+    expect(first.nextCursor).toBe(String(made[1]));
+    const second = await listOfficePayouts(t.ctx, {
+      actor: finance,
+      query,
+      cursor: { limit: 2, before: Number(first.nextCursor) },
+    });
+    expect(second.rows.map((p) => p.id)).toEqual([made[0]]);
+    expect(second.nextCursor).toBeNull();
+    const seven = await listOfficePayouts(t.ctx, { actor: finance, query: { method: "seven" }, cursor: {} });
+    expect(seven.rows.every((p) => p.method === "seven")).toBe(true);
+
+    expect((await failure(listOfficePayouts(t.ctx, { actor: editor }))).code).toBe("FORBIDDEN");
+    expect((await failure(listOfficePayouts(t.ctx, { actor: member, cursor: {} }))).code).toBe("FORBIDDEN");
+  });
+
+  it("shows one payout with its history, the account number masked without pii:read", async () => {
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    const admin = await makeOperator(t.ctx, ["admin"]);
+    const editor = await makeOperator(t.ctx, ["editor"]);
+    const m = await seller(10_000);
+    const { payout } = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "bank",
+      input: { amount: 2000 },
+      requestKey: "views-detail-1",
+    });
+    const detail = await getOfficePayout(t.ctx, { actor: finance, payoutId: payout.id });
+    expect(detail.payout).toMatchObject({
+      id: payout.id,
+      state: "READY",
+      member: { id: m.id },
+      accountMasked: true,
+    });
+    expect(detail.payout.destination).toMatchObject({
+      bankName: "みずほ銀行",
+      accountNumberMasked: "••••567",
+    });
+    expect(JSON.stringify(detail)).not.toContain(SELLER_ACCOUNT_NUMBER);
+    expect(detail.history).toEqual([
+      expect.objectContaining({
+        from: null,
+        to: "READY",
+        actorRole: "member",
+        actorId: m.id,
+        actor: m.nickname,
+      }),
+    ]);
+    const full = await getOfficePayout(t.ctx, { actor: admin, payoutId: payout.id });
+    expect(full.payout.accountMasked).toBe(false);
+    expect(full.payout.destination).toMatchObject({
+      accountNumber: SELLER_ACCOUNT_NUMBER,
+      accountNumberMasked: "••••567",
+    });
+
+    expect((await failure(getOfficePayout(t.ctx, { actor: finance, payoutId: 9_999_999 }))).code).toBe(
+      "NOT_FOUND",
+    );
+    expect((await failure(getOfficePayout(t.ctx, { actor: editor, payoutId: payout.id }))).code).toBe(
+      "FORBIDDEN",
+    );
+  });
+
+  it("lists the bank runs without their files, by page or by cursor, and shows one with its payouts", async () => {
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    const editor = await makeOperator(t.ctx, ["editor"]);
+    const m = await seller(10_000);
+    const { payout } = await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "bank",
+      input: { amount: 3000 },
+      requestKey: "views-run-1",
+    });
+    const run = await preparePayoutRun(t.ctx, finance);
+    const byPage = await listPayoutRuns(t.ctx, { actor: finance });
+    expect(byPage.rows[0]).toMatchObject({
+      id: run.id,
+      state: "PREPARED",
+      count: run.count,
+      total: run.total,
+      preparedBy: { id: finance.id },
+      sentBy: null,
+    });
+    expect(byPage.rows[0]).not.toHaveProperty("file");
+    const byCursor = await listPayoutRuns(t.ctx, { actor: finance, cursor: { limit: 1 } });
+    expect(byCursor.rows).toEqual([byPage.rows[0]]);
+    expect(byCursor.nextCursor).toBeNull();
+    expect((await failure(listPayoutRuns(t.ctx, { actor: editor }))).code).toBe("FORBIDDEN");
+
+    const shown = await getPayoutRun(t.ctx, { actor: finance, runId: run.id });
+    expect(shown.payouts.map((p) => p.id)).toContain(payout.id);
+    const batched = await getOfficePayout(t.ctx, { actor: finance, payoutId: payout.id });
+    expect(batched.payout).toMatchObject({ state: "BATCHED", run: { id: run.id } });
+  });
+
+  it("answers NOT_FOUND for an office step on a payout that does not exist", async () => {
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    expect((await failure(approvePayout(t.ctx, finance, { payoutId: 9_999_999 }))).code).toBe("NOT_FOUND");
+    expect((await failure(rejectPayout(t.ctx, finance, { payoutId: 9_999_999, reason: "x" }))).code).toBe(
+      "NOT_FOUND",
+    );
+    expect((await failure(recordBankReturn(t.ctx, finance, { payoutId: 9_999_999, reason: "x" }))).code).toBe(
+      "NOT_FOUND",
+    );
+  });
+});
