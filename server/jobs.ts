@@ -1,5 +1,5 @@
 import { scheduleBalanceSync } from "#core/balance/balance-sync.ts";
-import { scheduleHousekeeping } from "#core/jobs/housekeeping.ts";
+import { scheduleHousekeeping } from "#core/identity/housekeeping.ts";
 import { createJobRunner, type JobRunner } from "#core/jobs/job-runner.ts";
 import { scheduleReconciliation } from "#core/trading/reconcile-purchases.ts";
 import { ALL_JOB_HANDLERS } from "./job-handlers.ts";

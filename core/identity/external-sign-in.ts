@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { challenges, externalIdentities, users } from "#db/schema/index.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
@@ -13,7 +14,6 @@ import { EMAIL_TAKEN } from "./complete-signup.ts";
 import { FIELD_LABELS, ZCompleteSignup, ZLogIn, ZVerifySignup } from "./fields.ts";
 import { IDENTITY_PROVIDERS, type IdentityProvider } from "./identity-providers.ts";
 import { IDENTITY_REASONS } from "./identity-reasons.ts";
-import { mailMessage } from "./mails.ts";
 import { verifyPassword } from "./passwords.ts";
 import { createSession } from "./sessions.ts";
 import { countLoginAttempt, finishSignIn } from "./two-step-login.ts";

@@ -1,11 +1,10 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { comments, items, users } from "#db/schema/index.ts";
-import { COMMENTABLE_STATES, PUBLIC_STATES } from "../catalog/item-states.ts";
+import { isCommentable, PUBLIC_STATES } from "../catalog/item-states.ts";
 import { COMMENT_MAX } from "../catalog/limits.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { notify } from "../notify/notifications.ts";
-import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
@@ -17,11 +16,6 @@ import { assertMember } from "./members-only.ts";
 export const ZComment = z.object({ body: text(required(), maxLength(COMMENT_MAX), printSafeText()) });
 export const COMMENT_LABELS: Record<string, Message> = { body: msg("social.fields.body") };
 const CLOSED = msg("social.commentsClosed");
-
-/** Whether a listing in this state takes new comments (a sold one no longer does). */
-export function isCommentable(state: ItemState): boolean {
-  return COMMENTABLE_STATES.includes(state);
-}
 
 async function loadItem(ctx: Pick<CoreContext, "db">, itemId: number) {
   const [item] = await ctx.db

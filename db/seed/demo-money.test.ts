@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toDoList } from "#core/account/to-do.ts";
 import { listTransferHistory } from "#core/balance/transfer-history.ts";
 import { recommendedPrices } from "#core/buyback/recommended-prices.ts";
+import { toDoList } from "#core/home/to-do.ts";
 import { getBalance } from "#core/ledger/get-balance.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";

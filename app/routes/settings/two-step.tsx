@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { renderSVG } from "uqr";
 import { useTranslations } from "use-intl";
-import { formatPhoneNumber } from "#core/account/fields.ts";
 import {
   confirmTotpEnrolment,
   enableSmsTwoStep,
@@ -9,6 +8,7 @@ import {
   regenerateRecoveryCodes,
   startTotpEnrolment,
 } from "#core/identity/enrol-two-step.ts";
+import { formatPhoneNumber } from "#core/identity/phone-fields.ts";
 import { turnOffTwoStep } from "#core/identity/turn-off-two-step.ts";
 import { twoStepOn, twoStepRequired, twoStepStatus } from "#core/identity/two-step.ts";
 import { CodeField, FormError, PasswordField, SubmitButton, ValidatedForm } from "../../components/form.tsx";

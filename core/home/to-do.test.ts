@@ -13,6 +13,7 @@ import { listItem, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
+import { saveBankAccount } from "../account/save-bank-account.ts";
 import { transferToPoints } from "../balance/transfer-points.ts";
 import { declineOffer } from "../buyback/decide-offer.ts";
 import { makeOffer } from "../buyback/make-offer.ts";
@@ -24,7 +25,6 @@ import { markPayoutRunSent, preparePayoutRun, recordBankReturn } from "../payout
 import { requestPayout } from "../payouts/request-payout.ts";
 import { purchaseItem } from "../trading/purchase-item.ts";
 import { shipItem } from "../trading/ship-item.ts";
-import { saveBankAccount } from "./save-bank-account.ts";
 import { toDoList } from "./to-do.ts";
 
 const HOUR = 3600 * 1000;
