@@ -7,7 +7,7 @@ import {
   quickQuote,
 } from "#core/buyback/quick-quote.ts";
 import { cardsByIds } from "#core/catalog/item-card.ts";
-import { newForLatestSavedSearch } from "#core/catalog/saved-searches.ts";
+import { newForLatestSavedSearch } from "#core/catalog/list-saved-searches.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
 import { toDoList } from "#core/home/to-do.ts";

@@ -15,7 +15,7 @@ import { ENGINES } from "#tests/helpers/db.ts";
 import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
 import { saveBankAccount } from "../account/save-bank-account.ts";
 import { transferToPoints } from "../balance/transfer-points.ts";
-import { declineOffer } from "../buyback/decide-offer.ts";
+import { declineOffer } from "../buyback/decline-buyback-offer.ts";
 import { makeOffer } from "../buyback/make-offer.ts";
 import { answerOffer } from "../offers/answer-offer.ts";
 import { makeOffer as offerPrice } from "../offers/make-offer.ts";

@@ -4,7 +4,7 @@ import { expireFreePoints, grantFreePoints } from "#core/balance/free-points.ts"
 import { transferToPoints } from "#core/balance/transfer-points.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
-import { markNotificationsRead } from "#core/notify/notifications.ts";
+import { markNotificationsRead } from "#core/notify/mark-notifications-read.ts";
 import { createSandboxCardToken } from "#core/payments/sandbox-gateway.ts";
 import { addSavedCard } from "#core/payments/saved-cards.ts";
 import { SANDBOX_TEST_CARDS } from "#core/payments/test-cards.ts";
