@@ -11,7 +11,7 @@ import {
   useLocation,
 } from "react-router";
 import { IntlProvider } from "use-intl";
-import { unreadNotificationCount } from "#core/notify/notifications.ts";
+import { unreadNotificationCount } from "#core/notify/list-notifications.ts";
 import { TIME_ZONE } from "#core/shared/locale.ts";
 import { clearCookie, FLASH_COOKIE } from "#server/cookies.ts";
 import type { Route } from "./+types/root";

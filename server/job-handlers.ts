@@ -1,8 +1,8 @@
 import { BUYBACK_JOB_HANDLERS } from "#core/buyback/buyback-jobs.ts";
 import { notifySavedSearchesHandler } from "#core/catalog/saved-searches.ts";
 import { writeExportHandler } from "#core/exports/write-export.ts";
+import { housekeepingHandler } from "#core/identity/housekeeping.ts";
 import type { JobHandler } from "#core/jobs/define-job.ts";
-import { housekeepingHandler } from "#core/jobs/housekeeping.ts";
 import { sendModerationMailHandler } from "#core/moderation/moderation-mail.ts";
 import { balanceSyncHandler } from "#core/money/jobs/balance-sync.ts";
 import { deliverSandboxEventHandler } from "#core/money/payments/sandbox-gateway.ts";

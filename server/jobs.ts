@@ -1,4 +1,4 @@
-import { scheduleHousekeeping } from "#core/jobs/housekeeping.ts";
+import { scheduleHousekeeping } from "#core/identity/housekeeping.ts";
 import { createJobRunner, type JobRunner } from "#core/jobs/job-runner.ts";
 import { scheduleBalanceSync } from "#core/money/jobs/balance-sync.ts";
 import { scheduleReconciliation } from "#core/trading/reconcile-purchases.ts";

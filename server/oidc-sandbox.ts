@@ -8,7 +8,7 @@ import {
 } from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
-import { providerCallbackUrl } from "#core/identity/external-sign-in.ts";
+import { providerCallbackUrl } from "#core/identity/external-trip.ts";
 import {
   IDENTITY_PROVIDERS,
   type IdentityProvider,

@@ -1,11 +1,9 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import {
-  getNotification,
-  NOTIFICATION_CHANNEL,
-  unreadNotificationCount,
-} from "#core/notify/notifications.ts";
+import { getNotification } from "#core/notify/get-notification.ts";
+import { unreadNotificationCount } from "#core/notify/list-notifications.ts";
+import { NOTIFICATION_CHANNEL } from "#core/notify/notifications.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Database } from "#db/client.ts";

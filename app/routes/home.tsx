@@ -1,6 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { useTranslations } from "use-intl";
-import { toDoList } from "#core/account/to-do.ts";
 import {
   isQuoteCondition,
   listQuoteModels,
@@ -8,9 +7,10 @@ import {
   quickQuote,
 } from "#core/buyback/quick-quote.ts";
 import { cardsByIds } from "#core/catalog/item-card.ts";
-import { newForLatestSavedSearch } from "#core/catalog/saved-searches.ts";
+import { newForLatestSavedSearch } from "#core/catalog/list-saved-searches.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
+import { toDoList } from "#core/home/to-do.ts";
 import { BRANDS } from "#core/shared/codes.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";

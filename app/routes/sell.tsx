@@ -2,16 +2,14 @@ import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
-import {
-  deleteListingTemplate,
-  getListingTemplate,
-  type ListingTemplate,
-  listListingTemplates,
-  saveListingTemplate,
-} from "#core/catalog/listing-templates.ts";
+import { deleteListingTemplate } from "#core/catalog/delete-listing-template.ts";
+import { getListingTemplate } from "#core/catalog/get-listing-template.ts";
+import { listListingTemplates } from "#core/catalog/list-listing-templates.ts";
+import type { ListingTemplate } from "#core/catalog/listing-templates.ts";
 import { mayEverSell } from "#core/catalog/may-sell.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveListing } from "#core/catalog/publish-after-setup.ts";
+import { saveListingTemplate } from "#core/catalog/save-listing-template.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { HelpLink } from "../components/help/help-link.tsx";
 import { ItemForm } from "../components/item-form.tsx";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { digitsField } from "../shared/validation/digits-field.ts";
 import {
   katakana,
   maxLength,
@@ -8,7 +9,7 @@ import {
   required,
   text,
 } from "../shared/validation/index.ts";
-import { digitsField, ZPrefectureCode } from "./fields.ts";
+import { ZPrefectureCode } from "./fields.ts";
 
 /**
  * An address's fields (spec §5), shared by the core, the REST API and the address form, which

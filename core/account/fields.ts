@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { codesOf, PREFECTURES } from "../shared/codes.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
-import { toHalfWidthDigits } from "../shared/validation/characters.ts";
+import { digitsField } from "../shared/validation/digits-field.ts";
 import { bankHolderName, digits, maxLength, required } from "../shared/validation/index.ts";
 import { type Rule, report } from "../shared/validation/issues.ts";
 import { selected } from "../shared/validation/rules.ts";
@@ -31,23 +31,6 @@ export const ACCOUNT_FIELD_LABELS: Record<string, Message> = {
   selfie: msg("account.fields.selfie"),
 };
 
-/**
- * A field of digits people type with hyphens and spaces (「123-4567」「〒１００－０００１」「０９０－１２３４－５６７８」):
- * full-width digits and dashes become ASCII and separators are dropped before the rules run, so the
- * output is digits only, the form every other part of the product compares and stores.
- */
-export function digitsField(...rules: Rule<string>[]) {
-  return z
-    .string()
-    .nullish()
-    .transform((value) =>
-      toHalfWidthDigits((value ?? "").trim())
-        .replace(/^〒/, "")
-        .replace(/[-\s\u3000]/g, ""),
-    )
-    .pipe(z.string().check(...rules));
-}
-
 /** One of a code table's codes; anything else gets the default "is not valid" message. */
 function oneOf(codes: readonly string[]): Rule<string> {
   return (payload) => {
@@ -64,13 +47,10 @@ export function codeField(codes: readonly string[]) {
     .pipe(z.string().check(selected(), oneOf(codes)));
 }
 
-export const ZPrefectureCode = codeField(codesOf(PREFECTURES));
+// Bank forms still read the digits field from here.
+export { digitsField };
 
-/** "09012345678" → "090-1234-5678", as people read a mobile number. */
-export function formatPhoneNumber(digits: string): string {
-  const m = /^(0\d0)(\d{4})(\d{4})$/.exec(digits);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : digits;
-}
+export const ZPrefectureCode = codeField(codesOf(PREFECTURES));
 
 /**
  * The holder name as the member knows it and §5 bank_holder_name allows it: full-width katakana,

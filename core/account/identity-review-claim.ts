@@ -5,7 +5,9 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { authorize, type RequestMeta } from "../staff/authorize.ts";
-import { type Claim, claimQueueItem, releaseQueueItem } from "../staff/claims.ts";
+import { claimQueueItem } from "../staff/claim-queue-item.ts";
+import type { Claim } from "../staff/claims.ts";
+import { releaseQueueItem } from "../staff/release-queue-item.ts";
 
 type Options = { actor: SessionUser | null; checkId: number; meta?: RequestMeta | undefined };
 

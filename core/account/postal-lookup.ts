@@ -5,8 +5,9 @@ import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
+import { digitsField } from "../shared/validation/digits-field.ts";
 import { postalDigits, required } from "../shared/validation/index.ts";
-import { ACCOUNT_FIELD_LABELS, digitsField } from "./fields.ts";
+import { ACCOUNT_FIELD_LABELS } from "./fields.ts";
 
 export type PostalAddress = { prefectureCode: PrefectureCode; city: string; town: string };
 

@@ -16,16 +16,17 @@ import { confirmEmailChange } from "../identity/change-email.ts";
 import { resolveSession, type SessionUser } from "../identity/sessions.ts";
 import { authorizeBuyer } from "./authorize-buyer.ts";
 import { pendingBuyerEmail, saveBuyerAccount } from "./buyer-account.ts";
-import {
-  createBuyerCompany,
-  getBuyerCompany,
-  listBuyerCompanies,
-  updateBuyerCompany,
-} from "./buyer-companies.ts";
-import { cancelInvitation, inviteBuyer, openInvitation, resendInvitation } from "./buyer-invitations.ts";
 import { logInBuyer, sendBuyerLoginCode } from "./buyer-login.ts";
 import { completeBuyerSignup, pendingBuyerSignup, startBuyerSignup } from "./buyer-signup.ts";
 import { getBuyer } from "./buyers.ts";
+import { cancelInvitation } from "./cancel-invitation.ts";
+import { createBuyerCompany } from "./create-buyer-company.ts";
+import { getBuyerCompany } from "./get-buyer-company.ts";
+import { inviteBuyer } from "./invite-buyer.ts";
+import { listBuyerCompanies } from "./list-buyer-companies.ts";
+import { openInvitation } from "./open-invitation.ts";
+import { resendInvitation } from "./resend-invitation.ts";
+import { updateBuyerCompany } from "./update-buyer-company.ts";
 
 const IP = "192.0.2.20";
 const COMPANY = {

@@ -1,4 +1,4 @@
-import { mailMessage } from "../identity/mails.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import type { MailMessage } from "../notify/mailer.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";

@@ -10,9 +10,9 @@ import { msg } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { BUYER_LABELS, ZBuyerSignupCode, ZBuyerSignupName } from "./buyer-fields.ts";
-import { openInvitation } from "./buyer-invitations.ts";
 import { buyerSignupCodeMail } from "./buyer-mails.ts";
 import { type Buyer, getBuyer } from "./buyers.ts";
+import { openInvitation } from "./open-invitation.ts";
 
 const INVITATION_CLOSED = msg("buybackBuyer.errors.invitationClosed");
 const SIGNUP_NOT_STARTED = msg("buybackBuyer.errors.signupNotStarted");

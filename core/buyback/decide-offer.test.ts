@@ -20,8 +20,10 @@ import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
 import { getBalance } from "../money/ledger/get-balance.ts";
 import { isAppError } from "../shared/errors.ts";
+import { acceptOffer } from "./accept-buyback-offer.ts";
 import { BUYBACK_JOB_HANDLERS } from "./buyback-jobs.ts";
-import { acceptOffer, declineOffer, offerAcceptance } from "./decide-offer.ts";
+import { declineOffer } from "./decline-buyback-offer.ts";
+import { offerAcceptance } from "./get-offer-acceptance.ts";
 import { ageOn, identityCheckNeeded } from "./identity-rule.ts";
 import { makeOffer } from "./make-offer.ts";
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { codeField, digitsField } from "../account/fields.ts";
+import { codeField } from "../account/fields.ts";
 import { CATEGORIES, type CategoryCode, codesOf } from "../shared/codes.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { digitsField } from "../shared/validation/digits-field.ts";
 import { imei } from "../shared/validation/index.ts";
 
 // The rules of one device on the buyback application, in a module the browser can load: the

@@ -20,7 +20,9 @@ import { cancelBuyback } from "./cancel-buyback.ts";
 import { changeBuybackAddress } from "./change-buyback-address.ts";
 import type { TBuybackDevice } from "./device-fields.ts";
 import { estimateBuyback } from "./estimate.ts";
-import { getMemberBuyback, listMemberBuybacks, memberBuybackHome } from "./member-buybacks.ts";
+import { memberBuybackHome } from "./get-buyback-home.ts";
+import { getMemberBuyback } from "./get-member-buyback.ts";
+import { listMemberBuybacks } from "./list-member-buybacks.ts";
 import { markBuybackShipped } from "./ship-buyback.ts";
 
 const GOOD_ANSWERS = {

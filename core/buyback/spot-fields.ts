@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { digitsField, ZPrefectureCode } from "../account/fields.ts";
+import { ZPrefectureCode } from "../account/fields.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
+import { digitsField } from "../shared/validation/digits-field.ts";
 import { maxLength, numeric, phone, postalDigits, required, text } from "../shared/validation/rules.ts";
 
 // The drop-off spot form's rules: the back-office page shows the limits, the core checks them.

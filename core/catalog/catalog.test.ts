@@ -11,16 +11,16 @@ import { likeItem } from "../social/likes.ts";
 import { changeItemState } from "./change-item-state.ts";
 import { deleteItem } from "./delete-item.ts";
 import { getItem } from "./get-item.ts";
+import { newForLatestSavedSearch } from "./list-saved-searches.ts";
 import { indexUnsearchableItems } from "./reindex-search.ts";
 import { saveItem } from "./save-item.ts";
+import { saveSearch } from "./save-search.ts";
 import {
-  newForLatestSavedSearch,
   notifySavedSearches,
   notifySavedSearchesHandler,
   savedSearchCandidates,
   savedSearchKey,
   savedSearchTokens,
-  saveSearch,
 } from "./saved-searches.ts";
 import { searchItems } from "./search-items.ts";
 import { parseSearchQuery, searchQueryFromParams } from "./search-query.ts";

@@ -2,9 +2,14 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { blocks, deviceModels, itemPhotos, items, likes, transactions, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
-import { isCommentable } from "../social/comments.ts";
 import { cardColumns, type ItemCard, withThumbs } from "./item-card.ts";
-import { availableItemActions, EDITABLE_STATES, PUBLIC_STATES, SEARCHABLE_STATES } from "./item-states.ts";
+import {
+  availableItemActions,
+  EDITABLE_STATES,
+  isCommentable,
+  PUBLIC_STATES,
+  SEARCHABLE_STATES,
+} from "./item-states.ts";
 import { maskImei } from "./models.ts";
 
 export type ItemDetail = Awaited<ReturnType<typeof getItem>>;

@@ -9,15 +9,10 @@ import { ENGINES } from "#tests/helpers/db.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { type Message, renderMessage } from "../shared/i18n/translate.ts";
 import { IMAGE_MESSAGES } from "../storage/image-limits.ts";
-import {
-  addItemPhoto,
-  ITEM_PHOTO_MESSAGES,
-  itemPhotoUrls,
-  listItemPhotos,
-  removeItemPhoto,
-  reorderItemPhotos,
-  replaceItemPhotos,
-} from "./item-photos.ts";
+import { addItemPhoto } from "./add-item-photo.ts";
+import { ITEM_PHOTO_MESSAGES, itemPhotoUrls, listItemPhotos, replaceItemPhotos } from "./item-photos.ts";
+import { removeItemPhoto } from "./remove-item-photo.ts";
+import { reorderItemPhotos } from "./reorder-item-photos.ts";
 
 /** A catalogue message in both languages, as `said` reports what an error says. */
 const inBoth = (m: Message) => ({ ja: renderMessage(m, "ja"), en: renderMessage(m, "en") });

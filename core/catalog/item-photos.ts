@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { itemPhotos, items } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
@@ -32,7 +32,7 @@ export type ItemPhoto = { id: number; position: number; key: string; width: numb
 /** A photo in the final order: one the listing already has, or a new upload. */
 export type ItemPhotoEntry = { photoId: number } | { bytes: Uint8Array };
 
-const columns = {
+export const columns = {
   id: itemPhotos.id,
   position: itemPhotos.position,
   key: itemPhotos.key,
@@ -40,11 +40,11 @@ const columns = {
   height: itemPhotos.height,
 };
 
-const fieldError = (field: string, message: Message) =>
+export const fieldError = (field: string, message: Message) =>
   new AppError("VALIDATION", { fields: { [field]: message } });
 
 /** The listing exists, is the actor's, and can still be changed. */
-async function checkSeller(db: Db, actor: SessionUser, itemId: number, lock: boolean): Promise<void> {
+export async function checkSeller(db: Db, actor: SessionUser, itemId: number, lock: boolean): Promise<void> {
   const query = db
     .select({ sellerId: items.sellerId, state: items.state })
     .from(items)
@@ -68,7 +68,7 @@ async function photosOf(db: Db, itemId: number): Promise<ItemPhoto[]> {
  * Writes the listing's photos in their new order. Positions are unique per listing and limited to
  * 0..9, so rows cannot be shuffled in place; they are deleted and inserted again, keeping their ids.
  */
-async function writeOrder(
+export async function writeOrder(
   tx: Db,
   itemId: number,
   rows: Array<Omit<ItemPhoto, "id" | "position"> & { id?: number; createdAt?: Date }>,
@@ -83,7 +83,11 @@ async function writeOrder(
   return written.sort((a, b) => a.position - b.position);
 }
 
-async function storeAll(ctx: CoreContext, itemId: number, images: ProcessedImage[]): Promise<string[]> {
+export async function storeAll(
+  ctx: CoreContext,
+  itemId: number,
+  images: ProcessedImage[],
+): Promise<string[]> {
   const keys: string[] = [];
   try {
     for (const image of images)
@@ -96,7 +100,7 @@ async function storeAll(ctx: CoreContext, itemId: number, images: ProcessedImage
 }
 
 /** Best effort: a blob that cannot be deleted now is an orphan, never a broken listing. */
-async function discard(ctx: Pick<CoreContext, "blobs">, keys: string[]): Promise<void> {
+export async function discard(ctx: Pick<CoreContext, "blobs">, keys: string[]): Promise<void> {
   await Promise.allSettled(keys.map((key) => deleteImage(ctx, key, ITEM_PHOTO_RENDITIONS)));
 }
 
@@ -110,88 +114,6 @@ export function itemPhotoUrls(
   key: string,
 ): { thumb: string; large: string } {
   return { thumb: imageUrl(ctx, key, "thumb"), large: imageUrl(ctx, key, "large") };
-}
-
-/** Adds one photo after the others. */
-export async function addItemPhoto(
-  ctx: CoreContext,
-  o: { actor: SessionUser; itemId: number; bytes: Uint8Array },
-): Promise<ItemPhoto> {
-  await checkSeller(ctx.db, o.actor, o.itemId, false);
-  const [{ n } = { n: 0 }] = await ctx.db
-    .select({ n: count() })
-    .from(itemPhotos)
-    .where(eq(itemPhotos.itemId, o.itemId));
-  if (n >= MAX_ITEM_PHOTOS) throw fieldError("photos", ITEM_PHOTO_MESSAGES.tooMany);
-  const image = await forImageField("photo", () => processImage(o.bytes, ITEM_PHOTO_RENDITIONS));
-  const [key] = await storeAll(ctx, o.itemId, [image]);
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      await checkSeller(tx, o.actor, o.itemId, true);
-      const [{ n: now } = { n: 0 }] = await tx
-        .select({ n: count() })
-        .from(itemPhotos)
-        .where(eq(itemPhotos.itemId, o.itemId));
-      if (now >= MAX_ITEM_PHOTOS) throw fieldError("photos", ITEM_PHOTO_MESSAGES.tooMany);
-      const [row] = await tx
-        .insert(itemPhotos)
-        .values({ itemId: o.itemId, position: now, key: key!, width: image.width, height: image.height })
-        .returning(columns);
-      return row!;
-    });
-  } catch (error) {
-    await discard(ctx, [key!]);
-    throw error;
-  }
-}
-
-/** Removes one photo; the ones after it move up. The last photo of a listing stays. */
-export async function removeItemPhoto(
-  ctx: CoreContext,
-  o: { actor: SessionUser; itemId: number; photoId: number },
-): Promise<void> {
-  const removed = await ctx.db.transaction(async (tx) => {
-    await checkSeller(tx, o.actor, o.itemId, true);
-    const rows = await tx
-      .select({ ...columns, createdAt: itemPhotos.createdAt })
-      .from(itemPhotos)
-      .where(eq(itemPhotos.itemId, o.itemId))
-      .orderBy(asc(itemPhotos.position));
-    const photo = rows.find((r) => r.id === o.photoId);
-    if (!photo) throw new AppError("NOT_FOUND");
-    if (rows.length === 1) throw fieldError("photos", ITEM_PHOTO_MESSAGES.keepOne);
-    await writeOrder(
-      tx,
-      o.itemId,
-      rows.filter((r) => r !== photo),
-    );
-    return photo.key;
-  });
-  await discard(ctx, [removed]);
-}
-
-/** Puts the listing's photos in the given order; it must name each of them exactly once. */
-export async function reorderItemPhotos(
-  ctx: CoreContext,
-  o: { actor: SessionUser; itemId: number; photoIds: number[] },
-): Promise<ItemPhoto[]> {
-  return ctx.db.transaction(async (tx) => {
-    await checkSeller(tx, o.actor, o.itemId, true);
-    const rows = await tx
-      .select({ ...columns, createdAt: itemPhotos.createdAt })
-      .from(itemPhotos)
-      .where(eq(itemPhotos.itemId, o.itemId));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const ordered = o.photoIds.map((id) => byId.get(id));
-    if (
-      new Set(o.photoIds).size !== o.photoIds.length ||
-      o.photoIds.length !== rows.length ||
-      ordered.includes(undefined)
-    ) {
-      throw fieldError("photoIds", ITEM_PHOTO_MESSAGES.order);
-    }
-    return writeOrder(tx, o.itemId, ordered as typeof rows);
-  });
 }
 
 /**

@@ -34,6 +34,11 @@ export const SEARCHABLE_STATES = statesWhere("searchable");
 /** States in which anyone may comment (comments on a sold item stay visible). */
 export const COMMENTABLE_STATES = statesWhere("commentable");
 /** States in which the seller may still edit or delete the listing. */
+/** Whether a listing in this state takes new comments (a sold one no longer does). */
+export function isCommentable(state: ItemState): boolean {
+  return COMMENTABLE_STATES.includes(state);
+}
+
 export const EDITABLE_STATES = statesWhere("editable");
 /** The one state a buyer can buy from. */
 export const PURCHASABLE_STATES = statesWhere("purchasable");

@@ -3,13 +3,11 @@ import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { LISTING, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { deleteListingTemplate } from "./delete-listing-template.ts";
+import { getListingTemplate } from "./get-listing-template.ts";
 import { TEMPLATES_MAX } from "./limits.ts";
-import {
-  deleteListingTemplate,
-  getListingTemplate,
-  listListingTemplates,
-  saveListingTemplate,
-} from "./listing-templates.ts";
+import { listListingTemplates } from "./list-listing-templates.ts";
+import { saveListingTemplate } from "./save-listing-template.ts";
 
 describe.each(ENGINES)("listing templates on %s", (engine) => {
   let t: TestCore;

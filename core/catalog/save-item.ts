@@ -7,7 +7,6 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { localizeIssues } from "../shared/validation/index.ts";
-import { queuePriceDrop } from "../social/price-drops.ts";
 import { changeState, recordCreation } from "../state/change-state.ts";
 import { ITEM_LABELS, PRICE_MESSAGES, type TItemInput, ZItemDraft, ZPublishedItem } from "./item-fields.ts";
 import { ITEM_PHOTO_MESSAGES, replaceItemPhotos } from "./item-photos.ts";
@@ -17,6 +16,7 @@ import { EDITABLE_STATES, ITEM_MACHINE, STATE_MESSAGES } from "./item-states.ts"
 import { CONTRADICTION_MESSAGES, listingContradictions } from "./listing-contradictions.ts";
 import { assertMaySell } from "./may-sell.ts";
 import { getModel, modelByImei } from "./models.ts";
+import { queuePriceDrop } from "./price-drop-job.ts";
 import { notifySavedSearchesJob } from "./saved-searches.ts";
 
 const MODEL_MISMATCH = msg("listing.modelMismatch");

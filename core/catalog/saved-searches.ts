@@ -1,96 +1,15 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { itemSearch, items, notifications, savedSearches } from "#db/schema/index.ts";
-import type { SessionUser } from "../identity/sessions.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { AppError } from "../shared/errors.ts";
-import { msg } from "../shared/i18n/translate.ts";
-import type { ItemCard } from "./item-card.ts";
-import { searchItems } from "./search-items.ts";
 import { type SearchRow, searchRowMatches } from "./search-match.ts";
-import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "./search-params.ts";
+import type { TSearchQuery } from "./search-params.ts";
 import { searchQueryFromParams } from "./search-query.ts";
 import { shareOf, type TokenStats, tokenStats } from "./search-stats.ts";
 import { keywordPlan } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";
-
-const MAX_SAVED_SEARCHES = 30;
-const LIMIT_REACHED = msg("listing.savedSearches.limitReached", { max: MAX_SAVED_SEARCHES });
-const NOTHING_TO_SAVE = msg("listing.savedSearches.nothingToSave");
-
-/** Saves the query of a search page (its URL parameters); saving the same query again is a no-op. */
-export async function saveSearch(ctx: CoreContext, o: { actor: SessionUser; params: URLSearchParams }) {
-  const q = searchQueryFromParams(o.params);
-  if (isEmptyQuery(q)) throw new AppError("VALIDATION", { message: NOTHING_TO_SAVE });
-  // The order is not part of what is saved: a notice is about a listing, not a page.
-  const query = searchParamsOf({ ...q, sort: defaultSort(q) }).toString();
-  const tokens = savedSearchTokens(q);
-  const keyToken = savedSearchKey(tokens, await tokenStats(ctx));
-  return ctx.db.transaction(async (tx) => {
-    const [same] = await tx
-      .select()
-      .from(savedSearches)
-      .where(and(eq(savedSearches.userId, o.actor.id), eq(savedSearches.query, query)))
-      .limit(1);
-    if (same) return same;
-    const [n] = await tx
-      .select({ n: count() })
-      .from(savedSearches)
-      .where(eq(savedSearches.userId, o.actor.id));
-    if ((n?.n ?? 0) >= MAX_SAVED_SEARCHES) throw new AppError("CONFLICT", { message: LIMIT_REACHED });
-    const [row] = await tx
-      .insert(savedSearches)
-      .values({ userId: o.actor.id, query, tokens, keyToken, createdAt: ctx.clock.now() })
-      .returning();
-    return row!;
-  });
-}
-
-export async function listSavedSearches(ctx: Pick<CoreContext, "db">, userId: number) {
-  return ctx.db
-    .select()
-    .from(savedSearches)
-    .where(eq(savedSearches.userId, userId))
-    .orderBy(desc(savedSearches.id));
-}
-
-/**
- * The newest listings on sale that match the member's most recent saved search, for their home
- * page: what they told us they are looking for, before anything else. Null without a saved search.
- */
-export async function newForLatestSavedSearch(
-  ctx: Pick<CoreContext, "db" | "blobs">,
-  o: { userId: number; limit: number },
-): Promise<{ query: string; keyword: string; items: ItemCard[] } | null> {
-  const [latest] = await ctx.db
-    .select({ query: savedSearches.query })
-    .from(savedSearches)
-    .where(eq(savedSearches.userId, o.userId))
-    .orderBy(desc(savedSearches.id))
-    .limit(1);
-  if (!latest) return null;
-  const q = searchQueryFromParams(new URLSearchParams(latest.query));
-  const page = await searchItems(ctx, {
-    query: { ...q, status: "on_sale", sort: "new", cursor: undefined },
-    limit: o.limit,
-    count: false,
-  });
-  return {
-    query: searchParamsOf({ ...q, status: "on_sale", sort: "new" }).toString(),
-    keyword: q.keyword,
-    items: page.items,
-  };
-}
-
-export async function deleteSavedSearch(ctx: CoreContext, o: { actor: SessionUser; id: number }) {
-  const deleted = await ctx.db
-    .delete(savedSearches)
-    .where(and(eq(savedSearches.id, o.id), eq(savedSearches.userId, o.actor.id)))
-    .returning({ id: savedSearches.id });
-  if (deleted.length === 0) throw new AppError("NOT_FOUND");
-}
 
 /**
  * The tokens every listing a saved search matches must hold: its keyword's and its facts' (every

@@ -6,9 +6,10 @@ import { createTestCore, failure, said, type TestCore } from "#tests/helpers/cor
 import { ENGINES } from "#tests/helpers/db.ts";
 import { linkIn } from "#tests/helpers/smtp.ts";
 import { totpCode } from "#tests/helpers/two-step.ts";
+import { confirmTotpEnrolment } from "./confirm-totp-enrolment.ts";
 import { openEmailLink, requestEmailLinkLogin } from "./email-link-login.ts";
-import { confirmTotpEnrolment, startTotpEnrolment } from "./enrol-two-step.ts";
 import { resolveSession } from "./sessions.ts";
+import { startTotpEnrolment } from "./start-totp-enrolment.ts";
 import { completeTwoStepLogin } from "./two-step-login.ts";
 
 const IP = "192.0.2.88";

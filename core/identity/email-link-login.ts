@@ -1,6 +1,7 @@
 import { and, eq, gte, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { challenges, users } from "#db/schema/index.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
@@ -11,7 +12,6 @@ import { keyedHash, sameHash } from "../shared/secrets.ts";
 import { requireBotCheck } from "./bot-check.ts";
 import { consumeChallenge, INVALID_LINK, issueChallenge } from "./challenges.ts";
 import { FIELD_LABELS, ZRequestPasswordReset } from "./fields.ts";
-import { mailMessage } from "./mails.ts";
 import { countLoginAttempt, countLoginAttemptFor, finishSignIn } from "./two-step-login.ts";
 
 /** The form asks for the address only. */

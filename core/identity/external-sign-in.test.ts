@@ -15,21 +15,18 @@ import { ENGINES } from "#tests/helpers/db.ts";
 import { type LocalOpenIdProvider, startLocalOpenIdProvider } from "#tests/helpers/oidc.ts";
 import { codeIn } from "#tests/helpers/smtp.ts";
 import { keyedHash } from "../shared/secrets.ts";
-import {
-  chooseExternalEmail,
-  completeExternalSignup,
-  type ExternalIntent,
-  finishExternalSignIn,
-  pendingExternal,
-  proveExternalByCode,
-  proveExternalByPassword,
-  sendExternalCode,
-  startExternalSignIn,
-} from "./external-sign-in.ts";
+import { chooseExternalEmail } from "./choose-external-email.ts";
+import { completeExternalSignup } from "./complete-external-signup.ts";
+import type { ExternalIntent } from "./external-trip.ts";
+import { finishExternalSignIn } from "./finish-external-sign-in.ts";
+import { pendingExternal } from "./get-pending-external.ts";
 import { createOidcProviders } from "./identity-providers.ts";
+import { proveExternalByCode, proveExternalByPassword } from "./link-external-account.ts";
 import { listLinkedAccounts, unlinkAccount } from "./linked-accounts.ts";
 import { hashPassword } from "./passwords.ts";
+import { sendExternalCode } from "./send-external-code.ts";
 import { resolveSession } from "./sessions.ts";
+import { startExternalSignIn } from "./start-external-sign-in.ts";
 import { twoStepTicketMethods } from "./two-step-login.ts";
 
 const PASSWORD = "passw0rd-ok";

@@ -5,7 +5,7 @@ import { makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn, linkIn } from "#tests/helpers/smtp.ts";
-import { markNotificationsRead } from "../notify/notifications.ts";
+import { markNotificationsRead } from "../notify/mark-notifications-read.ts";
 import type { BotCheckAction } from "./bot-check.ts";
 import { confirmEmailChange, requestEmailChange } from "./change-email.ts";
 import { changePassword } from "./change-password.ts";

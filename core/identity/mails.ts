@@ -1,11 +1,7 @@
+import { mailMessage } from "../notify/mail-message.ts";
 import type { MailMessage } from "../notify/mailer.ts";
 import { type MessageValue, msg, renderMessage } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
-
-/** A mail with our signature in the member's language. */
-export function mailMessage(to: string, subject: string, body: string, locale: Locale): MailMessage {
-  return { to, subject, text: `${body}\n\n${renderMessage(msg("identity.mail.signature"), locale)}\n` };
-}
 
 type IdentityMail =
   | "signupCode"

@@ -6,18 +6,17 @@ import { createTestCore, failure, said, type TestCore } from "#tests/helpers/cor
 import { ENGINES } from "#tests/helpers/db.ts";
 import { totpCode } from "#tests/helpers/two-step.ts";
 import { softwareAuthenticator, strangerKey } from "#tests/helpers/webauthn.ts";
-import { confirmTotpEnrolment, startTotpEnrolment } from "./enrol-two-step.ts";
-import {
-  listPasskeys,
-  passkeyRegistrationOptions,
-  passkeySignInOptions,
-  registerPasskey,
-  relyingParty,
-  removePasskey,
-  signInWithPasskey,
-} from "./passkeys.ts";
+import { confirmTotpEnrolment } from "./confirm-totp-enrolment.ts";
+import { listPasskeys } from "./list-passkeys.ts";
+import { relyingParty } from "./passkeys.ts";
 import { hashPassword } from "./passwords.ts";
+import { registerPasskey } from "./register-passkey.ts";
+import { removePasskey } from "./remove-passkey.ts";
 import { createSession, resolveSession, type SessionUser } from "./sessions.ts";
+import { signInWithPasskey } from "./sign-in-with-passkey.ts";
+import { passkeyRegistrationOptions } from "./start-passkey-registration.ts";
+import { passkeySignInOptions } from "./start-passkey-sign-in.ts";
+import { startTotpEnrolment } from "./start-totp-enrolment.ts";
 
 const IP = "192.0.2.77";
 const ORIGIN = "http://tsugu.test";

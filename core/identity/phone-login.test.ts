@@ -6,10 +6,12 @@ import { createTestCore, failure, said, type TestCore } from "#tests/helpers/cor
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn } from "#tests/helpers/smtp.ts";
 import { totpCode } from "#tests/helpers/two-step.ts";
-import { confirmTotpEnrolment, enableSmsTwoStep, startTotpEnrolment } from "./enrol-two-step.ts";
+import { confirmTotpEnrolment } from "./confirm-totp-enrolment.ts";
+import { enableSmsTwoStep } from "./enable-sms-two-step.ts";
 import { hashPassword } from "./passwords.ts";
 import { completePhoneLogin, startPhoneLogin } from "./phone-login.ts";
 import { resolveSession, type SessionUser } from "./sessions.ts";
+import { startTotpEnrolment } from "./start-totp-enrolment.ts";
 import { completeTwoStepLogin, sendTwoStepSms, twoStepTicketMethods } from "./two-step-login.ts";
 
 const IP = "192.0.2.77";

@@ -1,26 +1,16 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
-import { ACCOUNT_FIELD_LABELS } from "../account/fields.ts";
-import {
-  type TStartPhoneVerification,
-  ZStartPhoneVerification,
-} from "../account/start-phone-verification.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
-import { digits, required, text } from "../shared/validation/index.ts";
 import { requireBotCheck } from "./bot-check.ts";
 import { consumeChallenge, findChallenge, issueChallenge, verifyChallengeCode } from "./challenges.ts";
+import { PHONE_FIELD_LABELS, type TPhoneNumberInput, ZPhoneCode, ZPhoneNumberInput } from "./phone-fields.ts";
 import { twoStepStatus } from "./two-step.ts";
 import { countLoginAttemptFor, finishSignIn } from "./two-step-login.ts";
-
-/** The mobile number, by the §5 rule every mobile number field of the product follows. */
-export const ZPhoneLoginStart = ZStartPhoneVerification;
-export const ZPhoneLoginCode = z.object({ code: text(required(), digits(6)) });
-export const PHONE_LOGIN_LABELS = ACCOUNT_FIELD_LABELS;
 
 const EXPIRED_CODE = msg("identity.errors.expiredCode");
 
@@ -34,13 +24,13 @@ const EXPIRED_CODE = msg("identity.errors.expiredCode");
 export async function startPhoneLogin(
   ctx: CoreContext,
   o: {
-    input: TStartPhoneVerification;
+    input: TPhoneNumberInput;
     locale: Locale;
     ip: string;
     botCheckToken: string | null | undefined;
   },
 ): Promise<{ ticket: string; phoneNumber: string }> {
-  const { phoneNumber } = parseInput(ZPhoneLoginStart, o.input, PHONE_LOGIN_LABELS);
+  const { phoneNumber } = parseInput(ZPhoneNumberInput, o.input, PHONE_FIELD_LABELS);
   await requireBotCheck(ctx, { token: o.botCheckToken, action: "phone_login", ip: o.ip });
   const [member] = await ctx.db
     .select({ id: users.id })
@@ -76,14 +66,14 @@ export async function completePhoneLogin(
   ctx: CoreContext,
   o: {
     ticket: string | null | undefined;
-    input: z.input<typeof ZPhoneLoginCode>;
+    input: z.input<typeof ZPhoneCode>;
     kind: "web" | "api";
     persistent: boolean;
     ip: string;
     userAgent?: string | undefined;
   },
 ) {
-  const { code } = parseInput(ZPhoneLoginCode, o.input, PHONE_LOGIN_LABELS);
+  const { code } = parseInput(ZPhoneCode, o.input, PHONE_FIELD_LABELS);
   const open = await findChallenge(ctx, "phone_login", o.ticket);
   await countLoginAttemptFor(ctx, open ? `phone:${open.destination}` : null, o.ip);
   const challenge = await verifyChallengeCode(ctx, { purpose: "phone_login", ticket: o.ticket ?? "", code });

@@ -6,16 +6,13 @@ import { createTestCore, failure, said, type TestCore } from "#tests/helpers/cor
 import { ENGINES } from "#tests/helpers/db.ts";
 import { totpCode } from "#tests/helpers/two-step.ts";
 import { keyedHash } from "../shared/secrets.ts";
-import {
-  confirmTotpEnrolment,
-  enableSmsTwoStep,
-  pendingTotpEnrolment,
-  regenerateRecoveryCodes,
-  startTotpEnrolment,
-} from "./enrol-two-step.ts";
+import { confirmTotpEnrolment } from "./confirm-totp-enrolment.ts";
+import { enableSmsTwoStep } from "./enable-sms-two-step.ts";
 import { logIn } from "./log-in.ts";
 import { hashPassword } from "./passwords.ts";
+import { regenerateRecoveryCodes } from "./regenerate-recovery-codes.ts";
 import { resolveSession, type SessionUser } from "./sessions.ts";
+import { pendingTotpEnrolment, startTotpEnrolment } from "./start-totp-enrolment.ts";
 import { turnOffTwoStep } from "./turn-off-two-step.ts";
 import { openTotpSecret, twoStepStatus } from "./two-step.ts";
 import { completeTwoStepLogin, sendTwoStepSms } from "./two-step-login.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { comments, items, moderationDecisions, users } from "#db/schema/index.ts";
-import { mailMessage } from "../identity/mails.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import type { MailMessage } from "../notify/mailer.ts";
 import { COMPANY } from "../shared/company.ts";
 import type { CoreContext } from "../shared/context.ts";

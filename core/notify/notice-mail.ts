@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { notifications, users } from "#db/schema/index.ts";
-import { mailMessage } from "../identity/mails.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
+import { mailMessage } from "./mail-message.ts";
 import { pushMessageOf } from "./push-jobs.ts";
 
 /**

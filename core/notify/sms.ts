@@ -1,4 +1,4 @@
-import { storeLocalMessage } from "./mailer.ts";
+import { storeLocalMessage } from "./local-mailer.ts";
 
 /** Text messages to phones. */
 export type SmsSender = {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { items, users } from "#db/schema/index.ts";
-import { mailMessage } from "../identity/mails.ts";
 import { handleJob } from "../jobs/define-job.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import { wantsMail } from "../notify/notification-settings.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";

@@ -1,9 +1,10 @@
 import { and, eq, gte, ne, notExists, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { blocks, items, likes, notifications, users } from "#db/schema/index.ts";
-import { mailMessage } from "../identity/mails.ts";
+import { notifyPriceDropJob } from "../catalog/price-drop-job.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import { wantsMail } from "../notify/notification-settings.ts";
 import { notify } from "../notify/notifications.ts";
 import { yenText } from "../notify/push-jobs.ts";
@@ -12,12 +13,6 @@ import { msg, renderMessage } from "../shared/i18n/translate.ts";
 import { startOfTokyoDay } from "../shared/validation/tokyo-clock.ts";
 
 const ZPrice = z.number().int().positive();
-
-/** A listing on sale was made cheaper: its likers are told off the seller's request. */
-const notifyPriceDropJob = defineJob({
-  name: "social.notify-price-drop",
-  payload: z.object({ itemId: z.number().int().positive(), from: ZPrice, to: ZPrice }),
-});
 
 /** One price-drop mail to one member who takes them by mail. */
 const sendPriceDropMailJob = defineJob({
@@ -31,19 +26,6 @@ const sendPriceDropMailJob = defineJob({
   }),
   maxAttempts: 10,
 });
-
-/**
- * Queues the price-drop notices when a listing on sale gets a lower price (in the caller's
- * transaction, so they exist exactly when the new price does). A raise or an unchanged price queues
- * nothing.
- */
-export async function queuePriceDrop(
-  ctx: Pick<CoreContext, "db" | "clock">,
-  o: { itemId: number; state: string; from: number | null; to: number | null | undefined },
-): Promise<boolean> {
-  if (o.state !== "SALE" || o.from === null || o.to == null || o.to >= o.from) return false;
-  return enqueueJob(ctx, notifyPriceDropJob, { itemId: o.itemId, from: o.from, to: o.to });
-}
 
 /**
  * Tells each member who liked the listing that it is cheaper now: in the app, and by mail to those

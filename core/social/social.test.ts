@@ -7,17 +7,16 @@ import { createTestCore, failure, said, type TestCore } from "#tests/helpers/cor
 import { ENGINES } from "#tests/helpers/db.ts";
 import { saveItem } from "../catalog/save-item.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import {
-  listNotifications,
-  markNotificationsRead,
-  unreadNotificationCount,
-} from "../notify/notifications.ts";
+import { listNotifications, unreadNotificationCount } from "../notify/list-notifications.ts";
+import { markNotificationsRead } from "../notify/mark-notifications-read.ts";
 import { type Message, renderMessage } from "../shared/i18n/translate.ts";
 import { BLOCKED } from "./blocking.ts";
 import { blockUser, listBlockedUsers, unblockUser } from "./blocks.ts";
-import { deleteComment, listComments, postComment } from "./comments.ts";
+import { deleteComment } from "./delete-comment.ts";
 import { followUser, isFollowing, listFollows, unfollowUser } from "./follows.ts";
 import { likedItems, likeItem, unlikeItem } from "./likes.ts";
+import { listComments } from "./list-comments.ts";
+import { postComment } from "./post-comment.ts";
 import { getPublicProfile, listUserItems } from "./profiles.ts";
 
 /** A catalogue message in both languages, as `said` reports what an error says. */

@@ -4,7 +4,7 @@ import { auditLog, recoveryCodes, sessions, twoStepSettings, users } from "#db/s
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { enableSmsTwoStep } from "../identity/enrol-two-step.ts";
+import { enableSmsTwoStep } from "../identity/enable-sms-two-step.ts";
 import { createSession, resolveSession } from "../identity/sessions.ts";
 import { issueRecoveryCodes, twoStepStatus } from "../identity/two-step.ts";
 import { resetTwoStep } from "./reset-two-step.ts";

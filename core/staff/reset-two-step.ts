@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { recoveryCodes, sessions, twoStepSettings, users } from "#db/schema/index.ts";
-import { mailMessage } from "../identity/mails.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { twoStepStatus } from "../identity/two-step.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg, renderMessage } from "../shared/i18n/translate.ts";

@@ -4,9 +4,11 @@ import { auditLog, bankAccounts, operatorRoles, users } from "#db/schema/index.t
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { assignQueueItem, queueOperators } from "./assign-queue-item.ts";
 import { diffFields, recordAudit } from "./audit.ts";
 import { authorize } from "./authorize.ts";
-import { assignQueueItem, claimQueueItem, queueOperators, releaseQueueItem } from "./claims.ts";
+import { claimQueueItem } from "./claim-queue-item.ts";
+import { endViewAs } from "./end-view-as.ts";
 import { listOperators, setOperatorRoles } from "./operator-roles.ts";
 import {
   hasPermission,
@@ -17,7 +19,9 @@ import {
 } from "./permissions.ts";
 import { memberPersonalData, revealPersonalData } from "./personal-data.ts";
 import { queueSummaries } from "./queues.ts";
-import { endViewAs, resolveViewAs, startViewAs } from "./view-as.ts";
+import { releaseQueueItem } from "./release-queue-item.ts";
+import { startViewAs } from "./start-view-as.ts";
+import { resolveViewAs } from "./view-as.ts";
 
 describe("permissions", () => {
   it("grants admins everything and every role the back office itself", () => {

@@ -2,7 +2,8 @@ import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { RequestMeta } from "../staff/authorize.ts";
 import { authorize } from "../staff/authorize.ts";
-import { type Claim, claimQueueItem } from "../staff/claims.ts";
+import { claimQueueItem } from "../staff/claim-queue-item.ts";
+import type { Claim } from "../staff/claims.ts";
 import { loadInquiry } from "./load-inquiry.ts";
 
 /**

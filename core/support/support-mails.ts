@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { supportInquiries, supportMessages, users } from "#db/schema/index.ts";
-import { mailMessage } from "../identity/mails.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
 
 /** Mails the member an operator's answer; queued with the answer, retried while mail fails. */

@@ -22,22 +22,19 @@ import { answerInquiry } from "./answer-inquiry.ts";
 import { claimInquiry } from "./claim-inquiry.ts";
 import { closeInquiry } from "./close-inquiry.ts";
 import { createInquiry } from "./create-inquiry.ts";
+import { createSavedReply } from "./create-saved-reply.ts";
+import { deleteSavedReply } from "./delete-saved-reply.ts";
 import { getInquiry } from "./get-inquiry.ts";
 import { readInquiryPhoto } from "./inquiry-photos.ts";
 import { availableInquiryActions, INQUIRY_MACHINE } from "./inquiry-states.ts";
 import { listInquiryTransactions } from "./inquiry-transactions.ts";
 import { listMyInquiries } from "./list-my-inquiries.ts";
+import { listSavedReplies, savedRepliesFor } from "./list-saved-replies.ts";
 import { listSupportQueue } from "./list-support-queue.ts";
 import { reopenInquiry } from "./reopen-inquiry.ts";
 import { replyToInquiry } from "./reply-to-inquiry.ts";
-import {
-  createSavedReply,
-  deleteSavedReply,
-  listSavedReplies,
-  savedRepliesFor,
-  updateSavedReply,
-} from "./saved-replies.ts";
 import { sendSupportAnswerMailHandler } from "./support-mails.ts";
+import { updateSavedReply } from "./update-saved-reply.ts";
 
 const HOUR = 3600 * 1000;
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   cancellationRequests,
@@ -20,7 +20,6 @@ import { type PaymentParts, partsOf } from "./checkout-balance.ts";
 import { roleOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
 import { shipByOf, type TradeStep, tradeStepOf } from "./trade-steps.ts";
-import { UNDER_WAY_STATES } from "./trades-under-way.ts";
 import { listTransactionMessages, type TransactionMessage } from "./transaction-messages.ts";
 import {
   availableTransactionActions,
@@ -96,6 +95,7 @@ export async function getItemTransaction(
 }
 
 const buyers = alias(users, "buyer");
+
 const sellers = alias(users, "seller");
 
 /**
@@ -190,102 +190,4 @@ async function viewOf(
     shippedAt: t.shippedAt,
     completedAt: t.completedAt,
   };
-}
-
-export type TransactionSummary = {
-  id: number;
-  itemId: number;
-  title: string;
-  state: string;
-  price: number;
-  createdAt: Date;
-};
-
-/** The member's purchases or sales, newest first, page by page (cursor: the last id seen). */
-export async function listTransactions(
-  ctx: Pick<CoreContext, "db">,
-  o: {
-    userId: number;
-    side: "buyer" | "seller";
-    /** Only sales and purchases still under way. */
-    openOnly?: boolean;
-    before?: number | undefined;
-    limit?: number;
-  },
-): Promise<{ items: TransactionSummary[]; nextCursor: string | null }> {
-  const limit = o.limit ?? 20;
-  const rows = await ctx.db
-    .select({
-      id: transactions.id,
-      itemId: transactions.itemId,
-      title: items.title,
-      state: transactions.state,
-      price: transactions.price,
-      createdAt: transactions.createdAt,
-    })
-    .from(transactions)
-    .innerJoin(items, eq(items.id, transactions.itemId))
-    .where(
-      and(
-        eq(o.side === "buyer" ? transactions.buyerId : transactions.sellerId, o.userId),
-        // A purchase that never got paid is nobody's business but the buyer's.
-        o.side === "seller"
-          ? inArray(transactions.state, [
-              "START",
-              "SHIPPING",
-              "REVIEWED_BY_BUYER",
-              "COMPLETED",
-              "PENDING",
-              "CANCELING",
-              "CANCELED",
-            ])
-          : undefined,
-        o.openOnly ? inArray(transactions.state, UNDER_WAY_STATES) : undefined,
-        o.before ? lt(transactions.id, o.before) : undefined,
-      ),
-    )
-    .orderBy(desc(transactions.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { items: page, nextCursor: rows.length > limit ? String(page.at(-1)!.id) : null };
-}
-
-/** How many ratings of each kind a member received (the item page's seller, the profile). */
-export async function reviewCounts(
-  ctx: Pick<CoreContext, "db">,
-  o: { userId: number },
-): Promise<Record<"good" | "normal" | "bad", number>> {
-  const rows = await ctx.db
-    .select({ rating: reviews.rating, n: count() })
-    .from(reviews)
-    .where(eq(reviews.revieweeId, o.userId))
-    .groupBy(reviews.rating);
-  const counts = { good: 0, normal: 0, bad: 0 };
-  for (const r of rows) counts[r.rating as keyof typeof counts] += r.n;
-  return counts;
-}
-
-/** Ratings a member received, newest first, with counts per rating (for `/users/{id}/reviews/`). */
-export async function listReviews(
-  ctx: Pick<CoreContext, "db">,
-  o: { userId: number; limit?: number },
-): Promise<{
-  counts: Record<"good" | "normal" | "bad", number>;
-  items: { rating: string; comment: string; role: string; reviewer: string; createdAt: Date }[];
-}> {
-  const rows = await ctx.db
-    .select({
-      rating: reviews.rating,
-      comment: reviews.comment,
-      role: reviews.role,
-      reviewer: users.nickname,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.reviewerId))
-    .where(eq(reviews.revieweeId, o.userId))
-    .orderBy(desc(reviews.id));
-  const counts = { good: 0, normal: 0, bad: 0 };
-  for (const r of rows) counts[r.rating as keyof typeof counts] += 1;
-  return { counts, items: rows.slice(0, o.limit ?? 50) };
 }

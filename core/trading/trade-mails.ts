@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { items, transactions, users } from "#db/schema/index.ts";
-import { mailMessage } from "../identity/mails.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
+import { mailMessage } from "../notify/mail-message.ts";
 import { wantsMail } from "../notify/notification-settings.ts";
 import { isCodeOf, labelOf, SHIPPING_LEAD_TIMES } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";

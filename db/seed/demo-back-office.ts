@@ -2,7 +2,7 @@ import { and, asc, count, eq, like } from "drizzle-orm";
 import { fileReport } from "#core/moderation/file-report.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { createInquiry } from "#core/support/create-inquiry.ts";
-import { createSavedReply } from "#core/support/saved-replies.ts";
+import { createSavedReply } from "#core/support/create-saved-reply.ts";
 import { items, reports, savedReplies, users } from "../schema/index.ts";
 import { demoActor } from "./demo-accounts.ts";
 

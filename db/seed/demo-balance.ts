@@ -11,7 +11,7 @@ import { markPayoutRunSent } from "#core/money/payouts/pay-out-to-bank.ts";
 import { preparePayoutRun } from "#core/money/payouts/prepare-payout-run.ts";
 import { requestPayout } from "#core/money/payouts/request-payout.ts";
 import { startCardTopUp } from "#core/money/top-ups/card-top-up.ts";
-import { markNotificationsRead } from "#core/notify/notifications.ts";
+import { markNotificationsRead } from "#core/notify/mark-notifications-read.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import { rateTransaction } from "#core/trading/rate-transaction.ts";

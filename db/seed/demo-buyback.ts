@@ -1,5 +1,6 @@
 import { count, eq, inArray } from "drizzle-orm";
-import { acceptOffer, declineOffer } from "#core/buyback/decide-offer.ts";
+import { acceptOffer } from "#core/buyback/accept-buyback-offer.ts";
+import { declineOffer } from "#core/buyback/decline-buyback-offer.ts";
 import { makeOffer } from "#core/buyback/make-offer.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { shipDelivery } from "#core/buyback/ship-delivery.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toDoList } from "#core/account/to-do.ts";
 import { recommendedPrices } from "#core/buyback/recommended-prices.ts";
+import { toDoList } from "#core/home/to-do.ts";
 import { listTransferHistory } from "#core/money/balance/transfer-history.ts";
 import { getBalance } from "#core/money/ledger/get-balance.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";

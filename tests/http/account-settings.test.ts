@@ -1,7 +1,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listLocalMail } from "#core/notify/mailer.ts";
+import { listLocalMail } from "#core/notify/read-local-mail.ts";
 import { users } from "#db/schema/index.ts";
 import {
   DEMO_ACCOUNTS,

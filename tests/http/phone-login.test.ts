@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enableSmsTwoStep } from "#core/identity/enrol-two-step.ts";
+import { enableSmsTwoStep } from "#core/identity/enable-sms-two-step.ts";
 import { hashPassword } from "#core/identity/passwords.ts";
 import { createSession } from "#core/identity/sessions.ts";
 import { twoStepStatus } from "#core/identity/two-step.ts";

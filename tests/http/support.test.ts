@@ -3,7 +3,7 @@ import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { OperatorRole } from "#core/staff/permissions.ts";
-import { createSavedReply } from "#core/support/saved-replies.ts";
+import { createSavedReply } from "#core/support/create-saved-reply.ts";
 import { supportInquiries } from "#db/schema/index.ts";
 import { jpeg, makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import type { ToDoItem, ToDoList as ToDoListData } from "#core/account/to-do.ts";
+import type { ToDoItem, ToDoList as ToDoListData } from "#core/home/to-do.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 

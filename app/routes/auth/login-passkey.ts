@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { asLoginError } from "#core/identity/identity-errors.ts";
-import { passkeySignInOptions, signInWithPasskey } from "#core/identity/passkeys.ts";
+import { signInWithPasskey } from "#core/identity/sign-in-with-passkey.ts";
+import { passkeySignInOptions } from "#core/identity/start-passkey-sign-in.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { flashCookie, sessionCookie } from "#server/cookies.ts";
 import { core, langOf, requestInfo, safeRedirect, secureCookies } from "../../lib/request.server.ts";

@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { formatPhoneNumber } from "#core/account/fields.ts";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
-import { completePhoneLogin, PHONE_LOGIN_LABELS, ZPhoneLoginCode } from "#core/identity/phone-login.ts";
+import { formatPhoneNumber, PHONE_FIELD_LABELS, ZPhoneCode } from "#core/identity/phone-fields.ts";
+import { completePhoneLogin } from "#core/identity/phone-login.ts";
 import { clearCookie, sessionCookie } from "#server/cookies.ts";
 import {
   Checkbox,
@@ -89,7 +89,7 @@ export default function LoginPhoneCode({ loaderData, actionData, params }: Route
         method="post"
         className="flex flex-col gap-5"
         state={actionData}
-        validation={{ schema: ZPhoneLoginCode, labels: PHONE_LOGIN_LABELS }}
+        validation={{ schema: ZPhoneCode, labels: PHONE_FIELD_LABELS }}
       >
         <FormError message={actionData?.formError} />
         <CodeField label={t("code")} state={actionData} />

@@ -1,8 +1,8 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { formatPhoneNumber } from "#core/account/fields.ts";
 import { findChallenge } from "#core/identity/challenges.ts";
-import { PHONE_LOGIN_LABELS, startPhoneLogin, ZPhoneLoginStart } from "#core/identity/phone-login.ts";
+import { formatPhoneNumber, PHONE_FIELD_LABELS, ZPhoneNumberInput } from "#core/identity/phone-fields.ts";
+import { startPhoneLogin } from "#core/identity/phone-login.ts";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
@@ -70,7 +70,7 @@ export default function LoginPhone({ loaderData, actionData, params }: Route.Com
         method="post"
         className="flex flex-col gap-5"
         state={actionData}
-        validation={{ schema: ZPhoneLoginStart, labels: PHONE_LOGIN_LABELS }}
+        validation={{ schema: ZPhoneNumberInput, labels: PHONE_FIELD_LABELS }}
       >
         <FormError message={botCheck.formError} />
         <TextField

@@ -1,7 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { finishExternalSignIn, startExternalSignIn } from "#core/identity/external-sign-in.ts";
+import { finishExternalSignIn } from "#core/identity/finish-external-sign-in.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
+import { startExternalSignIn } from "#core/identity/start-external-sign-in.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { clearCookie } from "#server/cookies.ts";
 import { PROVIDER_NAMES, PROVIDERS, type ProviderName } from "../../components/account/provider-buttons.tsx";

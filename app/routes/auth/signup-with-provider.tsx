@@ -1,17 +1,14 @@
 import { Form, Link, type RouterContextProvider, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import {
-  chooseExternalEmail,
-  completeExternalSignup,
-  type ExternalOutcome,
-  pendingExternal,
-  proveExternalByCode,
-  proveExternalByPassword,
-  sendExternalCode,
-} from "#core/identity/external-sign-in.ts";
+import { chooseExternalEmail } from "#core/identity/choose-external-email.ts";
+import { completeExternalSignup } from "#core/identity/complete-external-signup.ts";
+import type { ExternalOutcome } from "#core/identity/external-trip.ts";
 import { FIELD_LABELS, ZCompleteSignup, ZVerifySignup } from "#core/identity/fields.ts";
+import { pendingExternal } from "#core/identity/get-pending-external.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { IDENTITY_REASONS } from "#core/identity/identity-reasons.ts";
+import { proveExternalByCode, proveExternalByPassword } from "#core/identity/link-external-account.ts";
+import { sendExternalCode } from "#core/identity/send-external-code.ts";
 import { clearCookie, sessionCookie } from "#server/cookies.ts";
 import { PROVIDER_NAMES } from "../../components/account/provider-buttons.tsx";
 import {

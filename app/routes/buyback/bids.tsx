@@ -5,7 +5,7 @@ import { BID_LIMITS, tokyoDatePlus } from "#core/buyback/bid-input.ts";
 import { listBids } from "#core/buyback/list-bids.ts";
 import { RECOMMEND_KINDS, type RecommendKind, recommendedPrices } from "#core/buyback/recommended-prices.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
-import { saveBids } from "#core/buyback/save-bids.ts";
+import { setBids } from "#core/buyback/set-bids.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { BUYBACK_GRADES } from "#db/schema/index.ts";
 import { BidForm } from "../../components/buyback/bid-form.tsx";
@@ -112,7 +112,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     // An empty table (every row removed by hand): nothing to save, nothing changed.
     if (rows.length === 0) return answer({});
     try {
-      const saved = await saveBids(ctx, {
+      const saved = await setBids(ctx, {
         userId: buyer.userId,
         input: saveInput(rows, values, list.ngCondition),
         meta: { requestId: requestInfo(context).requestId, ip: requestInfo(context).ip },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { memberBuybackHome } from "#core/buyback/member-buybacks.ts";
+import { memberBuybackHome } from "#core/buyback/get-buyback-home.ts";
 import { BuybackRows } from "../../components/buyback-member/buyback-rows.tsx";
 import { formatYen } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";

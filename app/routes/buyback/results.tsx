@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { listPublicResults } from "#core/buyback/public-results.ts";
+import { listPublicResults } from "#core/buyback/list-public-results.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { parseTimeCursor } from "#core/social/cursor.ts";
 import { Breadcrumbs, BuybackNav, GradeBadge } from "../../components/buyback/public.tsx";

@@ -1,8 +1,8 @@
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { useTranslations } from "use-intl";
 import { BUYER_LABELS, ZBuyerSignupCode, ZBuyerSignupName } from "#core/buyback/buyer-fields.ts";
-import { openInvitation } from "#core/buyback/buyer-invitations.ts";
 import { completeBuyerSignup, pendingBuyerSignup, startBuyerSignup } from "#core/buyback/buyer-signup.ts";
+import { openInvitation } from "#core/buyback/open-invitation.ts";
 import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { changeBuybackAddress } from "#core/buyback/change-buyback-address.ts";
-import { getMemberBuyback } from "#core/buyback/member-buybacks.ts";
+import { getMemberBuyback } from "#core/buyback/get-member-buyback.ts";
 import {
   ADDRESS_FIELDS,
   AddressForm,

@@ -1,11 +1,13 @@
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { acceptOffer, checkAcceptOffer } from "#core/buyback/accept-buyback-offer.ts";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
-import { acceptOffer, checkAcceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
+import { declineOffer } from "#core/buyback/decline-buyback-offer.ts";
 import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/device-fields.ts";
 import { readExternalGrade } from "#core/buyback/external-grade.ts";
-import type { DiagnosticLine } from "#core/buyback/member-buybacks.ts";
-import { getMemberBuyback } from "#core/buyback/member-buybacks.ts";
+import type { DiagnosticLine } from "#core/buyback/get-member-buyback.ts";
+import { getMemberBuyback } from "#core/buyback/get-member-buyback.ts";
+import { offerAcceptance } from "#core/buyback/get-offer-acceptance.ts";
 import { primaryNg, sortDefects } from "#core/buyback/offer.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { markBuybackShipped } from "#core/buyback/ship-buyback.ts";

@@ -1,5 +1,5 @@
 import { useTranslations } from "use-intl";
-import { listTransactions } from "#core/trading/get-transaction.ts";
+import { listTransactions } from "#core/trading/list-transactions.ts";
 import { TransactionList } from "../../components/buying/transaction-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { langOf } from "../../lib/lang.ts";

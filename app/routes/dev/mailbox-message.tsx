@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { readLocalMail } from "#core/notify/mailer.ts";
+import { readLocalMail } from "#core/notify/read-local-mail.ts";
 import { formatDate } from "../../i18n/index.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/mailbox-message";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { data, type RouterContextProvider } from "react-router";
-import { listLocalMail } from "#core/notify/mailer.ts";
+import { listLocalMail } from "#core/notify/read-local-mail.ts";
 import { isLocalRequest } from "#core/shared/local-request.ts";
 import { requestInfo, services } from "../../lib/request.server.ts";
 

@@ -1,7 +1,9 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getItem } from "#core/catalog/get-item.ts";
-import { deleteComment, listComments, mayDeleteComment, postComment } from "#core/social/comments.ts";
+import { deleteComment, mayDeleteComment } from "#core/social/delete-comment.ts";
+import { listComments } from "#core/social/list-comments.ts";
+import { postComment } from "#core/social/post-comment.ts";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { formatDate, translator } from "../../i18n/index.ts";

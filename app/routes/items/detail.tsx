@@ -29,10 +29,11 @@ import {
   SHIPPING_LEAD_TIMES,
   SHIPPING_METHODS,
 } from "#core/shared/codes.ts";
-import { listComments, postComment } from "#core/social/comments.ts";
 import { likeItem, unlikeItem } from "#core/social/likes.ts";
+import { listComments } from "#core/social/list-comments.ts";
+import { postComment } from "#core/social/post-comment.ts";
 import { listUserItems } from "#core/social/profiles.ts";
-import { reviewCounts } from "#core/trading/get-transaction.ts";
+import { reviewCounts } from "#core/trading/list-reviews.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";

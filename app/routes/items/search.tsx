@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
+import { deleteSavedSearch } from "#core/catalog/delete-saved-search.ts";
 import {
   ACTIVATION_LOCKS,
   CARRIERS,
@@ -10,9 +11,10 @@ import {
   STORAGE_SIZES,
 } from "#core/catalog/device-facts.ts";
 import type { ItemCard } from "#core/catalog/item-card.ts";
+import { listSavedSearches } from "#core/catalog/list-saved-searches.ts";
 import { type BrandMarketRow, brandMarketPrices } from "#core/catalog/market-prices.ts";
 import { getModel, listModels } from "#core/catalog/models.ts";
-import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
+import { saveSearch } from "#core/catalog/save-search.ts";
 import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-params.ts";
 import type { NoResultHelp } from "#core/catalog/search-suggestions.ts";
 import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/shared/codes.ts";

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { toDoList } from "#core/account/to-do.ts";
+import { toDoList } from "#core/home/to-do.ts";
 import { getBalance } from "#core/money/ledger/get-balance.ts";
 import { tradesUnderWay } from "#core/trading/trades-under-way.ts";
 import { MenuLink, SettingsMenu } from "../../components/account/settings-menu.tsx";

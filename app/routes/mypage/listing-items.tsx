@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
 import { isCopyableState } from "#core/catalog/item-states.ts";
-import { listTransactions } from "#core/trading/get-transaction.ts";
+import { listTransactions } from "#core/trading/list-transactions.ts";
 import { TransactionList } from "../../components/buying/transaction-list.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";

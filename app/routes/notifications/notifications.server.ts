@@ -1,7 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { balanceNoticeMethods } from "#core/money/balance/notice-links.ts";
-import { listNotifications, markNotificationsRead, type Notification } from "#core/notify/notifications.ts";
+import { listNotifications } from "#core/notify/list-notifications.ts";
+import { markNotificationsRead } from "#core/notify/mark-notifications-read.ts";
+import type { Notification } from "#core/notify/notifications.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
 import { payoutPath, topUpPath } from "../../lib/balance-links.ts";
 import { core, orNotFound } from "../../lib/request.server.ts";

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
+import { listPasskeys } from "#core/identity/list-passkeys.ts";
 import { logOut } from "#core/identity/log-out.ts";
-import { listPasskeys, registerPasskey, removePasskey, signedInRecently } from "#core/identity/passkeys.ts";
+import { registerPasskey } from "#core/identity/register-passkey.ts";
+import { removePasskey, signedInRecently } from "#core/identity/remove-passkey.ts";
 import { clearCookie, SESSION_COOKIE } from "#server/cookies.ts";
 import { DeviceBadge, DeviceCard } from "../../components/account/device-card.tsx";
 import { PasskeyAdd } from "../../components/account/passkey-add.tsx";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { formatPhoneNumber } from "#core/account/fields.ts";
 import { getVerifiedPhone } from "#core/account/get-phone-number.ts";
-import { startPhoneVerification } from "#core/account/start-phone-verification.ts";
+import { formatPhoneNumber } from "#core/identity/phone-fields.ts";
+import { startPhoneVerification } from "#core/identity/start-phone-verification.ts";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import {

@@ -1,14 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import { renderSVG } from "uqr";
 import { useTranslations } from "use-intl";
-import { formatPhoneNumber } from "#core/account/fields.ts";
-import {
-  confirmTotpEnrolment,
-  enableSmsTwoStep,
-  pendingTotpEnrolment,
-  regenerateRecoveryCodes,
-  startTotpEnrolment,
-} from "#core/identity/enrol-two-step.ts";
+import { confirmTotpEnrolment } from "#core/identity/confirm-totp-enrolment.ts";
+import { enableSmsTwoStep } from "#core/identity/enable-sms-two-step.ts";
+import { formatPhoneNumber } from "#core/identity/phone-fields.ts";
+import { regenerateRecoveryCodes } from "#core/identity/regenerate-recovery-codes.ts";
+import { pendingTotpEnrolment, startTotpEnrolment } from "#core/identity/start-totp-enrolment.ts";
 import { turnOffTwoStep } from "#core/identity/turn-off-two-step.ts";
 import { twoStepOn, twoStepRequired, twoStepStatus } from "#core/identity/two-step.ts";
 import { CodeField, FormError, PasswordField, SubmitButton, ValidatedForm } from "../../components/form.tsx";

@@ -1,9 +1,9 @@
-import { listPriceCategories, listPriceModels } from "#core/buyback/public-prices.ts";
 import {
   countPublicResults,
   listPublicResults,
   listPublicResultsForSitemap,
-} from "#core/buyback/public-results.ts";
+} from "#core/buyback/list-public-results.ts";
+import { listPriceCategories, listPriceModels } from "#core/buyback/public-prices.ts";
 import { listActiveSpots } from "#core/buyback/spots.ts";
 import { countPublicItems, listPublicItemsForSitemap } from "#core/catalog/sitemap-items.ts";
 import { HELP_ARTICLES, HELP_UPDATED } from "#core/help/articles.ts";

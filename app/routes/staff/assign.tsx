@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
-import { assignQueueItem } from "#core/staff/claims.ts";
+import { assignQueueItem } from "#core/staff/assign-queue-item.ts";
 import { QUEUE_NAMES, type QueueName } from "#core/staff/queues.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formValues, redirectWithFlash } from "../../lib/request.server.ts";

@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { listBuyerCompanies } from "#core/buyback/buyer-companies.ts";
+import { listBuyerCompanies } from "#core/buyback/list-buyer-companies.ts";
 import { FormError } from "../../components/form.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { langOf } from "../../lib/lang.ts";

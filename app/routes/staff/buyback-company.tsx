@@ -1,7 +1,9 @@
 import { Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { createBuyerCompany, getBuyerCompany, updateBuyerCompany } from "#core/buyback/buyer-companies.ts";
-import { inviteBuyer } from "#core/buyback/buyer-invitations.ts";
+import { createBuyerCompany } from "#core/buyback/create-buyer-company.ts";
+import { getBuyerCompany } from "#core/buyback/get-buyer-company.ts";
+import { inviteBuyer } from "#core/buyback/invite-buyer.ts";
+import { updateBuyerCompany } from "#core/buyback/update-buyer-company.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";

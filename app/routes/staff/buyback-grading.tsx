@@ -10,7 +10,7 @@ import {
 import { receiveShipment } from "#core/buyback/receive-shipment.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { claimQueueItem } from "#core/staff/claims.ts";
+import { claimQueueItem } from "#core/staff/claim-queue-item.ts";
 import { FormError } from "../../components/form.tsx";
 import { targetHours, useAge } from "../../components/staff/age.ts";
 import { type DataColumn, DataTable } from "../../components/staff/data-table.tsx";

@@ -1,4 +1,5 @@
-import { cancelInvitation, resendInvitation } from "#core/buyback/buyer-invitations.ts";
+import { cancelInvitation } from "#core/buyback/cancel-invitation.ts";
+import { resendInvitation } from "#core/buyback/resend-invitation.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { core } from "../../lib/request.server.ts";
 import { DONE, type Done } from "./buyback-invitations.tsx";

@@ -9,7 +9,7 @@ import {
 } from "#core/account/identity-review-rule.ts";
 import { approveIdentityCheck, rejectIdentityCheck } from "#core/account/review-identity-check.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { queueOperators } from "#core/staff/claims.ts";
+import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { FormError } from "../../components/form.tsx";
 import { useAge } from "../../components/staff/age.ts";
 import { AssignForm } from "../../components/staff/assign-form.tsx";

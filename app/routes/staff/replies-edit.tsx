@@ -1,6 +1,8 @@
 import { Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { createSavedReply, getSavedReply, updateSavedReply } from "#core/support/saved-replies.ts";
+import { createSavedReply } from "#core/support/create-saved-reply.ts";
+import { getSavedReply } from "#core/support/get-saved-reply.ts";
+import { updateSavedReply } from "#core/support/update-saved-reply.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, orNotFound, pathIdOf } from "../../lib/request.server.ts";

@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { deleteSavedReply, listSavedReplies } from "#core/support/saved-replies.ts";
+import { deleteSavedReply } from "#core/support/delete-saved-reply.ts";
+import { listSavedReplies } from "#core/support/list-saved-replies.ts";
 import { FormError } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";

@@ -8,7 +8,7 @@ import { getReport, type ReportDetail } from "#core/moderation/get-report.ts";
 import { hideComment, restoreComment } from "#core/moderation/moderate-comment.ts";
 import { hideItem, restoreItem } from "#core/moderation/moderate-item.ts";
 import { restoreMember, suspendMember } from "#core/moderation/suspend-member.ts";
-import { queueOperators } from "#core/staff/claims.ts";
+import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
 import { FormError } from "../../components/form.tsx";
 import { AssignForm } from "../../components/staff/assign-form.tsx";

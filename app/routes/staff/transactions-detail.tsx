@@ -4,8 +4,8 @@ import { useTranslations } from "use-intl";
 import { formatAddress } from "#core/account/address-format.ts";
 import { SHIPPING_METHODS } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { authorize } from "#core/staff/authorize.ts";
-import { queueOperators } from "#core/staff/claims.ts";
 import { OFFICE_STEP_NAMES, type OfficeStep, parseOfficeReason } from "#core/trading/office-rules.ts";
 import { claimOfficeTransaction, takeOfficeStep } from "#core/trading/office-steps.ts";
 import {

@@ -1,6 +1,6 @@
 import { Form, redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { startViewAs, viewAsTarget } from "#core/staff/view-as.ts";
+import { startViewAs, viewAsTarget } from "#core/staff/start-view-as.ts";
 import { viewAsCookie } from "#server/cookies.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf, secureCookies } from "../../lib/request.server.ts";

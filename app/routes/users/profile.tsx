@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
-import { reviewCounts } from "#core/trading/get-transaction.ts";
+import { reviewCounts } from "#core/trading/list-reviews.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";

@@ -1,5 +1,5 @@
 import { useTranslations } from "use-intl";
-import { listReviews } from "#core/trading/get-transaction.ts";
+import { listReviews } from "#core/trading/list-reviews.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { ProfileHeader } from "../../components/social/profile-header.tsx";

@@ -3,7 +3,7 @@ import { BID_FIELD_LABELS, BID_LIMITS, ZBidSelection, ZSaveBids } from "#core/bu
 import { type BidRowView, listBids } from "#core/buyback/list-bids.ts";
 import { RECOMMEND_KINDS, recommendedPrices } from "#core/buyback/recommended-prices.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
-import { saveBids } from "#core/buyback/save-bids.ts";
+import { setBids } from "#core/buyback/set-bids.ts";
 import { CATEGORIES, codesOf } from "#core/shared/codes.ts";
 import { BUYBACK_GRADES, BUYBACK_NG_CONDITIONS } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
@@ -110,7 +110,7 @@ export const buybackBidRoutes = [
       },
     },
     async handler({ ctx, actor, body, requestId, ip }) {
-      const saved = await saveBids(ctx, { userId: actor!.id, input: body, meta: { requestId, ip } });
+      const saved = await setBids(ctx, { userId: actor!.id, input: body, meta: { requestId, ip } });
       return { status: 200, headers: NO_STORE, body: saved };
     },
   }),

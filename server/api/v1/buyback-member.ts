@@ -1,11 +1,14 @@
 import { z } from "zod";
+import { acceptOffer } from "#core/buyback/accept-buyback-offer.ts";
 import { applyForBuyback } from "#core/buyback/apply.ts";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
 import { changeBuybackAddress } from "#core/buyback/change-buyback-address.ts";
-import { acceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
+import { declineOffer } from "#core/buyback/decline-buyback-offer.ts";
 import { BUYBACK_DEVICE_LABELS, BUYBACK_QUESTIONS } from "#core/buyback/device-fields.ts";
 import { estimateBuyback } from "#core/buyback/estimate.ts";
-import { getMemberBuyback, listMemberBuybacks, type MemberBuyback } from "#core/buyback/member-buybacks.ts";
+import { getMemberBuyback, type MemberBuyback } from "#core/buyback/get-member-buyback.ts";
+import { offerAcceptance } from "#core/buyback/get-offer-acceptance.ts";
+import { listMemberBuybacks } from "#core/buyback/list-member-buybacks.ts";
 import { assertBuybackMember } from "#core/buyback/member-item.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { markBuybackShipped } from "#core/buyback/ship-buyback.ts";

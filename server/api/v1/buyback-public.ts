@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { listPublicResults } from "#core/buyback/list-public-results.ts";
 import { getModelPrices, listPriceCategories, listPriceModels } from "#core/buyback/public-prices.ts";
-import { listPublicResults } from "#core/buyback/public-results.ts";
 import { listActiveSpots } from "#core/buyback/spots.ts";
 import { CATEGORIES, codesOf, labelOf, PREFECTURES } from "#core/shared/codes.ts";
 import { msg } from "#core/shared/i18n/translate.ts";

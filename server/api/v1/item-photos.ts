@@ -1,11 +1,8 @@
 import { z } from "zod";
-import {
-  addItemPhoto,
-  type ItemPhoto,
-  itemPhotoUrls,
-  removeItemPhoto,
-  reorderItemPhotos,
-} from "#core/catalog/item-photos.ts";
+import { addItemPhoto } from "#core/catalog/add-item-photo.ts";
+import { type ItemPhoto, itemPhotoUrls } from "#core/catalog/item-photos.ts";
+import { removeItemPhoto } from "#core/catalog/remove-item-photo.ts";
+import { reorderItemPhotos } from "#core/catalog/reorder-item-photos.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";

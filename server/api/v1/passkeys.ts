@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { asLoginError } from "#core/identity/identity-errors.ts";
-import {
-  listPasskeys,
-  type Passkey,
-  passkeyRegistrationOptions,
-  passkeySignInOptions,
-  registerPasskey,
-  removePasskey,
-  signInWithPasskey,
-} from "#core/identity/passkeys.ts";
+import { listPasskeys } from "#core/identity/list-passkeys.ts";
+import type { Passkey } from "#core/identity/passkeys.ts";
+import { registerPasskey } from "#core/identity/register-passkey.ts";
+import { removePasskey } from "#core/identity/remove-passkey.ts";
+import { signInWithPasskey } from "#core/identity/sign-in-with-passkey.ts";
+import { passkeyRegistrationOptions } from "#core/identity/start-passkey-registration.ts";
+import { passkeySignInOptions } from "#core/identity/start-passkey-sign-in.ts";
 import { defineRoute } from "../define.ts";
 import { multiFactorAnswer, tokenAnswer, ZTokenResponse } from "./accounts.ts";
 import { idParam } from "./params.ts";

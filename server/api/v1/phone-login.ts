@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { asLoginError } from "#core/identity/identity-errors.ts";
-import {
-  completePhoneLogin,
-  PHONE_LOGIN_LABELS,
-  startPhoneLogin,
-  ZPhoneLoginCode,
-  ZPhoneLoginStart,
-} from "#core/identity/phone-login.ts";
+import { PHONE_FIELD_LABELS, ZPhoneCode, ZPhoneNumberInput } from "#core/identity/phone-fields.ts";
+import { completePhoneLogin, startPhoneLogin } from "#core/identity/phone-login.ts";
 import { defineRoute } from "../define.ts";
 import {
   BOT_CHECK_RESPONSES,
@@ -26,8 +21,8 @@ export const phoneLoginRoutes = [
       "Text a sign-in code to a verified mobile number; answers a ticket (the same answer for a number with no account, which gets no text)",
     tag: "accounts",
     auth: "none",
-    body: ZPhoneLoginStart.extend(ZBotCheck),
-    labels: PHONE_LOGIN_LABELS,
+    body: ZPhoneNumberInput.extend(ZBotCheck),
+    labels: PHONE_FIELD_LABELS,
     responses: {
       202: {
         description: "Code sent when the number is registered",
@@ -49,8 +44,8 @@ export const phoneLoginRoutes = [
     summary: "Log in with the ticket and the texted code; answers a bearer token",
     tag: "accounts",
     auth: "none",
-    body: ZPhoneLoginCode.extend({ ticket: ZTicket }),
-    labels: PHONE_LOGIN_LABELS,
+    body: ZPhoneCode.extend({ ticket: ZTicket }),
+    labels: PHONE_FIELD_LABELS,
     responses: {
       201: { description: "Logged in", schema: ZTokenResponse },
       401: {

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import {
-  confirmPhoneVerification,
-  ZConfirmPhoneVerification,
-} from "#core/account/confirm-phone-verification.ts";
-import { ACCOUNT_FIELD_LABELS } from "#core/account/fields.ts";
-import { startPhoneVerification, ZStartPhoneVerification } from "#core/account/start-phone-verification.ts";
+import { confirmPhoneVerification } from "#core/identity/confirm-phone-verification.ts";
+import { PHONE_FIELD_LABELS, ZPhoneCode, ZPhoneNumberInput } from "#core/identity/phone-fields.ts";
+import { startPhoneVerification } from "#core/identity/start-phone-verification.ts";
 import { defineRoute } from "../define.ts";
 
 const ZTicket = z.string().min(20).max(128);
@@ -16,8 +13,8 @@ export const phoneRoutes = [
     summary: "Start verifying a mobile number: texts a 6-digit code (10 minutes, 5 tries)",
     tag: "settings",
     auth: "user",
-    body: ZStartPhoneVerification,
-    labels: ACCOUNT_FIELD_LABELS,
+    body: ZPhoneNumberInput,
+    labels: PHONE_FIELD_LABELS,
     responses: {
       202: {
         description: "Code sent",
@@ -36,8 +33,8 @@ export const phoneRoutes = [
     summary: "Confirm the texted code; the number becomes the member's verified phone",
     tag: "settings",
     auth: "user",
-    body: ZConfirmPhoneVerification.extend({ phoneVerificationToken: ZTicket }),
-    labels: ACCOUNT_FIELD_LABELS,
+    body: ZPhoneCode.extend({ phoneVerificationToken: ZTicket }),
+    labels: PHONE_FIELD_LABELS,
     responses: {
       200: {
         description: "Verified",

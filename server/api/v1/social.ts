@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { SEARCHABLE_STATES } from "#core/catalog/item-states.ts";
-import {
-  listNotifications,
-  markNotificationsRead,
-  type Notification,
-  unreadNotificationCount,
-} from "#core/notify/notifications.ts";
+import { listNotifications, unreadNotificationCount } from "#core/notify/list-notifications.ts";
+import { markNotificationsRead } from "#core/notify/mark-notifications-read.ts";
+import type { Notification } from "#core/notify/notifications.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { blockUser, listBlockedUsers, unblockUser } from "#core/social/blocks.ts";
-import { COMMENT_LABELS, deleteComment, listComments, postComment, ZComment } from "#core/social/comments.ts";
 import { parseIdCursor } from "#core/social/cursor.ts";
+import { deleteComment } from "#core/social/delete-comment.ts";
 import { followUser, listFollows, unfollowUser } from "#core/social/follows.ts";
 import { likedItems, likeItem, unlikeItem } from "#core/social/likes.ts";
+import { listComments } from "#core/social/list-comments.ts";
+import { COMMENT_LABELS, postComment, ZComment } from "#core/social/post-comment.ts";
 import { assertPublicMember, getPublicProfile, listUserItems } from "#core/social/profiles.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";

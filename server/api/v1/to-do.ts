@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ToDoItem, toDoList } from "#core/account/to-do.ts";
+import { type ToDoItem, toDoList } from "#core/home/to-do.ts";
 import { PAYOUT_METHODS } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 

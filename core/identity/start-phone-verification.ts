@@ -1,21 +1,14 @@
 import { and, eq, isNotNull, ne } from "drizzle-orm";
-import { z } from "zod";
 import { users } from "#db/schema/index.ts";
-import { issueChallenge } from "../identity/challenges.ts";
-import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg, renderMessage } from "../shared/i18n/translate.ts";
 import type { Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
-import { mobilePhoneNumber, required } from "../shared/validation/index.ts";
-import { ACCOUNT_FIELD_LABELS, digitsField } from "./fields.ts";
-
-export const ZStartPhoneVerification = z.object({
-  phoneNumber: digitsField(required(), mobilePhoneNumber()),
-});
-export type TStartPhoneVerification = z.input<typeof ZStartPhoneVerification>;
+import { issueChallenge } from "./challenges.ts";
+import { PHONE_FIELD_LABELS, type TPhoneNumberInput, ZPhoneNumberInput } from "./phone-fields.ts";
+import type { SessionUser } from "./sessions.ts";
 
 /** SMS cost money and reach someone's phone: besides the per-number and per-network limits. */
 const SMS_CODES_PER_MEMBER_PER_DAY = 10;
@@ -44,9 +37,9 @@ function smsText(code: string, locale: Locale): string {
 /** Texts a 6-digit code to the member's mobile number; the ticket continues the flow. */
 export async function startPhoneVerification(
   ctx: CoreContext,
-  o: { actor: SessionUser; input: TStartPhoneVerification; locale: Locale; ip: string },
+  o: { actor: SessionUser; input: TPhoneNumberInput; locale: Locale; ip: string },
 ): Promise<{ ticket: string; phoneNumber: string }> {
-  const { phoneNumber } = parseInput(ZStartPhoneVerification, o.input, ACCOUNT_FIELD_LABELS);
+  const { phoneNumber } = parseInput(ZPhoneNumberInput, o.input, PHONE_FIELD_LABELS);
   const [me] = await ctx.db
     .select({ phoneNumber: users.phoneNumber, phoneVerifiedAt: users.phoneVerifiedAt })
     .from(users)

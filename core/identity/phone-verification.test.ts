@@ -5,8 +5,8 @@ import { captureSms, createMember } from "#tests/helpers/account.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { codeIn } from "#tests/helpers/smtp.ts";
+import { getVerifiedPhone } from "../account/get-phone-number.ts";
 import { confirmPhoneVerification } from "./confirm-phone-verification.ts";
-import { getVerifiedPhone } from "./get-phone-number.ts";
 import { startPhoneVerification } from "./start-phone-verification.ts";
 
 const IP = "192.0.2.20";

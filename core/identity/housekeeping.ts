@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { forgetExpiredChallenges } from "../identity/challenges.ts";
+import { defineJob, handleJob } from "../jobs/define-job.ts";
+import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { forgetOldRateLimits } from "../shared/rate-limit.ts";
-import { defineJob, handleJob } from "./define-job.ts";
-import { enqueueJob } from "./enqueue-job.ts";
+import { forgetExpiredChallenges } from "./challenges.ts";
 
 /** Once an hour is often enough for rows that only need to go eventually. */
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;

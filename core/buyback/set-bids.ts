@@ -17,7 +17,7 @@ import {
   ZSaveBids,
 } from "./bid-input.ts";
 
-export type SaveBidsResult = { created: number; updated: number; unchanged: number };
+export type SetBidsResult = { created: number; updated: number; unchanged: number };
 
 type BidRow = typeof buybackBids.$inferSelect;
 
@@ -36,10 +36,10 @@ function settable(b: Pick<BidRow, "price" | "enabled" | "quantityCap" | "expires
  * bid that changed is written to the audit log with its before and after, the buyer as the actor.
  * A cell naming a bid that is not the company's own is refused as not found.
  */
-export async function saveBids(
+export async function setBids(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { userId: number; input: TSaveBids; meta?: RequestMeta },
-): Promise<SaveBidsResult> {
+): Promise<SetBidsResult> {
   const buyer = await authorizeBuyer(ctx, { id: o.userId });
   const { rows } = parseInput(ZSaveBids, o.input, BID_FIELD_LABELS);
   const now = ctx.clock.now();
@@ -100,7 +100,7 @@ export async function saveBids(
     });
     if (Object.keys(fields).length) throw new AppError("VALIDATION", { fields });
 
-    const result: SaveBidsResult = { created: 0, updated: 0, unchanged: 0 };
+    const result: SetBidsResult = { created: 0, updated: 0, unchanged: 0 };
     const audit = { db: tx, clock: ctx.clock };
     const operator = { id: buyer.userId, roles: [] };
     for (const row of rows) {

@@ -1,17 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
-import { consumeChallenge, verifyChallengeCode } from "../identity/challenges.ts";
-import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { parseInput } from "../shared/parse-input.ts";
-import { digits, required, text } from "../shared/validation/index.ts";
-import { ACCOUNT_FIELD_LABELS } from "./fields.ts";
+import { consumeChallenge, verifyChallengeCode } from "./challenges.ts";
+import { PHONE_FIELD_LABELS, ZPhoneCode } from "./phone-fields.ts";
+import type { SessionUser } from "./sessions.ts";
 import { PHONE_TAKEN, phoneTakenByOther } from "./start-phone-verification.ts";
 
-export const ZConfirmPhoneVerification = z.object({ code: text(required(), digits(6)) });
-export type TConfirmPhoneVerification = z.input<typeof ZConfirmPhoneVerification>;
+type TConfirmPhoneVerification = z.input<typeof ZPhoneCode>;
 
 /**
  * Checks the texted code (wrong guesses count, the fifth kills it) and makes the number the
@@ -21,7 +19,7 @@ export async function confirmPhoneVerification(
   ctx: CoreContext,
   o: { actor: SessionUser; ticket: string; input: TConfirmPhoneVerification },
 ): Promise<{ phoneNumber: string; verifiedAt: Date }> {
-  const { code } = parseInput(ZConfirmPhoneVerification, o.input, ACCOUNT_FIELD_LABELS);
+  const { code } = parseInput(ZPhoneCode, o.input, PHONE_FIELD_LABELS);
   const challenge = await verifyChallengeCode(ctx, { purpose: "phone_verify", ticket: o.ticket, code });
   if (challenge.userId !== o.actor.id) throw new AppError("FORBIDDEN");
   const phoneNumber = challenge.destination;

@@ -9,7 +9,7 @@ import { type AppError, isAppError, localizeError } from "../shared/errors.ts";
 import type { TSaveBids } from "./bid-input.ts";
 import { bestBid } from "./bids.ts";
 import { listBids } from "./list-bids.ts";
-import { saveBids } from "./save-bids.ts";
+import { setBids } from "./set-bids.ts";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -66,7 +66,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
       .orderBy(buybackBids.grade);
 
   it("saves checked prices as live bids, skips empty cells, and writes who changed what to the audit log", async () => {
-    const saved = await saveBids(t.ctx, {
+    const saved = await setBids(t.ctx, {
       userId: a.userId,
       input: {
         rows: [
@@ -111,7 +111,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
   it("refuses a checked cell without a price with the §5 message, in Japanese and English, and changes nothing", async () => {
     const before = await bidsOf(a.companyId, iphone13);
     const error = await refused(
-      saveBids(t.ctx, {
+      setBids(t.ctx, {
         userId: a.userId,
         input: {
           rows: [
@@ -137,7 +137,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     "refuses the price %j (whole yen 1–9,999,999 only)",
     async (price) => {
       const error = await refused(
-        saveBids(t.ctx, {
+        setBids(t.ctx, {
           userId: a.userId,
           input: { rows: [row(iphone14, [{ grade: "A", price, enabled: true }])] },
         }),
@@ -153,7 +153,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
   it("refuses a cap that is negative, a decimal, or below the devices already held on the bids", async () => {
     for (const cap of ["-1", 2.5, "x"]) {
       const error = await refused(
-        saveBids(t.ctx, {
+        setBids(t.ctx, {
           userId: a.userId,
           input: {
             rows: [row(iphone14, [{ grade: "A", price: 1000, enabled: true }], { quantityCap: cap })],
@@ -169,7 +169,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
       .set({ reserved: 3 })
       .where(and(eq(buybackBids.companyId, a.companyId), eq(buybackBids.grade, "S")));
     const error = await refused(
-      saveBids(t.ctx, {
+      setBids(t.ctx, {
         userId: a.userId,
         input: { rows: [row(iphone13, [{ grade: "S", price: 52_000, enabled: true }], { quantityCap: 2 })] },
       }),
@@ -177,7 +177,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     expect(localizeError(error, "ja").fields["rows.0.quantityCap"]).toBe(
       "この機種はすでに3台が査定中または買取済みのため、上限台数は3以上にしてください",
     );
-    const ok = await saveBids(t.ctx, {
+    const ok = await setBids(t.ctx, {
       userId: a.userId,
       input: { rows: [row(iphone13, [{ grade: "S", price: 52_000, enabled: true }], { quantityCap: "3" })] },
     });
@@ -188,14 +188,14 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
   it("takes an expiry 1 to 30 days ahead (Tokyo dates), standing through that day; keeps one already set", async () => {
     for (const day of ["2026-11-10", "2026-12-11", "2026-13-01", "11/20"]) {
       const error = await refused(
-        saveBids(t.ctx, {
+        setBids(t.ctx, {
           userId: a.userId,
           input: { rows: [row(iphone14, [{ grade: "A", price: 1000, enabled: true }], { expiresOn: day })] },
         }),
       );
       expect(Object.keys(localizeError(error, "ja").fields)).toEqual(["rows.0.expiresOn"]);
     }
-    await saveBids(t.ctx, {
+    await setBids(t.ctx, {
       userId: a.userId,
       input: {
         rows: [row(iphone14, [{ grade: "A", price: 20_000, enabled: true }], { expiresOn: "2026-12-10" })],
@@ -205,7 +205,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     expect(bid?.expiresAt?.toISOString()).toBe("2026-12-10T15:00:00.000Z");
     // Weeks later the same expiry, now under a day away, is still accepted as it stands.
     t.clock.set("2026-12-10T10:00:00.000Z");
-    const again = await saveBids(t.ctx, {
+    const again = await setBids(t.ctx, {
       userId: a.userId,
       input: {
         rows: [row(iphone14, [{ grade: "A", price: 21_000, enabled: true }], { expiresOn: "2026-12-10" })],
@@ -222,7 +222,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
   it("moves price_set_at only when the price changes, so an equal earlier bid keeps winning", async () => {
     const model = await makeModel(t.ctx.db, "Pixel 8", "05", 2023);
     const save = (userId: number, price: number, enabled = true) =>
-      saveBids(t.ctx, { userId, input: { rows: [row(model, [{ grade: "B", price, enabled }])] } });
+      setBids(t.ctx, { userId, input: { rows: [row(model, [{ grade: "B", price, enabled }])] } });
     await save(a.userId, 30_000);
     t.clock.advance(60_000);
     await save(b.userId, 30_000);
@@ -253,7 +253,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
       price: 40_000,
     });
     const error = await refused(
-      saveBids(t.ctx, {
+      setBids(t.ctx, {
         userId: a.userId,
         input: {
           rows: [row(ipad, [{ grade: "A", price: 1, enabled: false, bidId: theirs }])],
@@ -267,7 +267,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     const [still] = await bidsOf(b.companyId, ipad);
     expect([still?.price, still?.enabled]).toEqual([40_000, true]);
     expect(await bidsOf(a.companyId, ipad)).toEqual([]);
-    await saveBids(t.ctx, {
+    await setBids(t.ctx, {
       userId: a.userId,
       input: { rows: [row(ipad, [{ grade: "A", price: 35_000, enabled: true }])] },
     });
@@ -277,14 +277,14 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
 
   it("refuses an unknown model, a repeated row, and anyone who is not a buyer", async () => {
     const unknown = await refused(
-      saveBids(t.ctx, {
+      setBids(t.ctx, {
         userId: a.userId,
         input: { rows: [row(99_999_999, [{ grade: "A", price: 1000, enabled: true }])] },
       }),
     );
     expect(localizeError(unknown, "en").fields).toEqual({ "rows.0.modelId": "This model does not exist" });
     const twice = await refused(
-      saveBids(t.ctx, {
+      setBids(t.ctx, {
         userId: a.userId,
         input: {
           rows: [
@@ -297,7 +297,7 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
     expect(Object.keys(localizeError(twice, "en").fields)).toEqual(["rows.1.modelId"]);
     const member = await makeMember(t.ctx);
     const forbidden = await refused(
-      saveBids(t.ctx, {
+      setBids(t.ctx, {
         userId: member.id,
         input: { rows: [row(iphone14, [{ grade: "A", price: 1000, enabled: true }])] },
       }),
@@ -308,11 +308,11 @@ describe.each(ENGINES)("saving the bid price list on %s", (engine) => {
 
   it("clears a bid: an emptied, unchecked cell keeps no price", async () => {
     const model = await makeModel(t.ctx.db, "Galaxy S23", "05", 2023);
-    await saveBids(t.ctx, {
+    await setBids(t.ctx, {
       userId: a.userId,
       input: { rows: [row(model, [{ grade: "C", price: 9000, enabled: true }])] },
     });
-    const cleared = await saveBids(t.ctx, {
+    const cleared = await setBids(t.ctx, {
       userId: a.userId,
       input: { rows: [row(model, [{ grade: "C", price: "", enabled: false }])] },
     });

@@ -13,7 +13,8 @@ import { listItem, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
-import { declineOffer } from "../buyback/decide-offer.ts";
+import { saveBankAccount } from "../account/save-bank-account.ts";
+import { declineOffer } from "../buyback/decline-buyback-offer.ts";
 import { makeOffer } from "../buyback/make-offer.ts";
 import { transferToPoints } from "../money/balance/transfer-points.ts";
 import { getMemberPayout } from "../money/payouts/get-member-payout.ts";
@@ -26,7 +27,6 @@ import { answerOffer } from "../offers/answer-offer.ts";
 import { makeOffer as offerPrice } from "../offers/make-offer.ts";
 import { purchaseItem } from "../trading/purchase-item.ts";
 import { shipItem } from "../trading/ship-item.ts";
-import { saveBankAccount } from "./save-bank-account.ts";
 import { toDoList } from "./to-do.ts";
 
 const HOUR = 3600 * 1000;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { challenges, rateLimits } from "#db/schema/index.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { issueChallenge } from "../identity/challenges.ts";
+import { createJobRunner } from "../jobs/job-runner.ts";
 import { consumeRateLimits, countInWindow } from "../shared/rate-limit.ts";
+import { issueChallenge } from "./challenges.ts";
 import { housekeepingHandler, scheduleHousekeeping } from "./housekeeping.ts";
-import { createJobRunner } from "./job-runner.ts";
 
 const CODE = { purpose: "signup", ip: "192.0.2.1", withCode: true, withLink: false } as const;
 
