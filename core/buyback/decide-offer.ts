@@ -10,8 +10,8 @@ import {
 } from "#db/schema/index.ts";
 import { formatAddress } from "../account/address-format.ts";
 import { creditProceeds } from "../balance/proceeds.ts";
+import { CATEGORIES } from "../catalog/codes.ts";
 import { memberAccount, platformAccount } from "../ledger/accounts.ts";
-import { CATEGORIES } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";

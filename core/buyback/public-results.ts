@@ -6,7 +6,7 @@ import {
   deviceModels,
   type OfferDeduction,
 } from "#db/schema/index.ts";
-import { BRANDS } from "../shared/codes.ts";
+import { BRANDS } from "../catalog/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";

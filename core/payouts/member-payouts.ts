@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { payoutRuns, payouts } from "#db/schema/index.ts";
+import type { BankAccountType } from "../account/codes.ts";
 import { getBankAccount } from "../account/get-bank-account.ts";
 import { BALANCE_LIMITS, PAYOUT_FEES, type PayoutMethod } from "../balance/limits.ts";
 import { getBalance } from "../ledger/get-balance.ts";
-import type { BankAccountType } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";

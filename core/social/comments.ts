@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { comments, items, users } from "#db/schema/index.ts";
+import type { ItemState } from "../catalog/item-states.ts";
 import { COMMENTABLE_STATES, PUBLIC_STATES } from "../catalog/item-states.ts";
 import { COMMENT_MAX } from "../catalog/limits.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { notify } from "../notify/notifications.ts";
-import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";

@@ -1,9 +1,5 @@
-import {
-  MIN_PRICE,
-  MIN_PRICE_WITH_COURIER,
-  SALES_FEE_RATE_PERCENT,
-  TRANSFER_FEES,
-} from "#core/shared/codes.ts";
+import { MIN_PRICE, MIN_PRICE_WITH_COURIER, SALES_FEE_RATE_PERCENT } from "#core/catalog/codes.ts";
+import { TRANSFER_FEES } from "#core/shared/codes.ts";
 import type { CompanyFacts } from "#core/shared/company.ts";
 import type { LawsNotation, LegalDocument } from "./document.ts";
 

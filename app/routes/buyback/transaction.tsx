@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
+import { BUYBACK_SELLER_STATES } from "#core/buyback/codes.ts";
 import { acceptOffer, checkAcceptOffer, declineOffer, offerAcceptance } from "#core/buyback/decide-offer.ts";
 import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/device-fields.ts";
 import { readExternalGrade } from "#core/buyback/external-grade.ts";
@@ -9,7 +10,7 @@ import { getMemberBuyback } from "#core/buyback/member-buybacks.ts";
 import { primaryNg, sortDefects } from "#core/buyback/offer.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { markBuybackShipped } from "#core/buyback/ship-buyback.ts";
-import { BUYBACK_SELLER_STATES, PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
+import { PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
 import {

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
+import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/catalog/codes.ts";
 import {
   ACTIVATION_LOCKS,
   CARRIERS,
@@ -15,7 +16,6 @@ import { getModel, listModels } from "#core/catalog/models.ts";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "#core/catalog/saved-searches.ts";
 import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-params.ts";
 import type { NoResultHelp } from "#core/catalog/search-suggestions.ts";
-import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/shared/codes.ts";
 import type { Message } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";

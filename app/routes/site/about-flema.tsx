@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { PRICE_RESTRICTION_THRESHOLD, SALES_FEE_RATE_PERCENT, TRANSFER_FEES } from "#core/shared/codes.ts";
+import { PRICE_RESTRICTION_THRESHOLD, SALES_FEE_RATE_PERCENT } from "#core/catalog/codes.ts";
+import { TRANSFER_FEES } from "#core/shared/codes.ts";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";

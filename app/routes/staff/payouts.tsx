@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { PAYOUT_METHODS, PAYOUT_STATES } from "#core/payouts/codes.ts";
 import { listOfficePayouts, type OfficePayoutRow } from "#core/payouts/office-payout-views.ts";
-import { PAYOUT_METHODS, PAYOUT_STATES } from "#db/schema/index.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { PayoutStateBadge } from "../../components/staff/money.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
