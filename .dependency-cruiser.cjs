@@ -76,6 +76,13 @@ module.exports = {
       },
     },
     {
+      name: "app-does-not-import-the-database",
+      severity: "error",
+      comment: "Pages read the database's lists and types through the core context that owns them.",
+      from: { path: "^app/" },
+      to: { path: "^db/" },
+    },
+    {
       name: "server-does-not-import-pages",
       severity: "error",
       comment: "The server hands requests to React Router's build; it imports no page module.",

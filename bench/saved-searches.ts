@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { BRANDS, ITEM_CONDITIONS } from "#core/catalog/codes.ts";
 import { DEVICE_CATALOGUE } from "#core/catalog/device-catalogue.ts";
 import { DEFECTS } from "#core/catalog/device-facts.ts";
 import {
@@ -26,7 +27,6 @@ import { defaultSort, searchParamsOf } from "#core/catalog/search-params.ts";
 import { parseSearchQuery, searchQueryFromParams } from "#core/catalog/search-query.ts";
 import { tokenStats } from "#core/catalog/search-stats.ts";
 import { systemClock } from "#core/shared/clock.ts";
-import { BRANDS, ITEM_CONDITIONS } from "#core/shared/codes.ts";
 import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import { items, savedSearches, users } from "#db/schema/index.ts";

@@ -1,7 +1,7 @@
-import { LOCALE_COOKIE_DAYS } from "#core/shared/codes.ts";
-
 export const SESSION_COOKIE = "tsugu";
 export const LOCALE_COOKIE = "i18n_locale";
+/** How long the language a visitor chose is remembered. */
+const LOCALE_COOKIE_DAYS = 365;
 /** Carries an unfinished sign-up, password reset or email change between its pages. */
 export const TICKET_COOKIE = "tsugu_ticket";
 /** Where a sign-up that began on the way to a page goes once it is complete (the mailed link included). */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CATEGORIES } from "#core/shared/codes.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 

@@ -2,6 +2,16 @@ import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import {
+  BRANDS,
+  CATEGORIES,
+  ITEM_CONDITIONS,
+  MAX_PRICE,
+  MIN_PRICE,
+  POSTAGES,
+  SHIPPING_LEAD_TIMES,
+  SHIPPING_METHODS,
+} from "#core/catalog/codes.ts";
+import {
   ACTIVATION_LOCKS,
   CARRIERS,
   COLORS,
@@ -12,16 +22,6 @@ import {
 import { ITEM_LABELS, ZPublishedItem } from "#core/catalog/item-fields.ts";
 import { DESCRIPTION_MAX, TITLE_MAX } from "#core/catalog/limits.ts";
 import { saleBreakdown } from "#core/catalog/pricing.ts";
-import {
-  BRANDS,
-  CATEGORIES,
-  ITEM_CONDITIONS,
-  MAX_PRICE,
-  MIN_PRICE,
-  POSTAGES,
-  SHIPPING_LEAD_TIMES,
-  SHIPPING_METHODS,
-} from "#core/shared/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../i18n/index.ts";

@@ -1,5 +1,5 @@
+import { BRANDS } from "#core/catalog/codes.ts";
 import type { ItemDetail } from "#core/catalog/get-item.ts";
-import { BRANDS } from "#core/shared/codes.ts";
 
 const CONDITION: Record<string, string> = {
   USED: "https://schema.org/UsedCondition",

@@ -6,12 +6,12 @@ import {
   QUOTE_CONDITION_CODES,
   quickQuote,
 } from "#core/buyback/quick-quote.ts";
+import { BRANDS } from "#core/catalog/codes.ts";
 import { cardsByIds } from "#core/catalog/item-card.ts";
 import { newForLatestSavedSearch } from "#core/catalog/list-saved-searches.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { parseSearchQuery } from "#core/catalog/search-query.ts";
 import { toDoList } from "#core/home/to-do.ts";
-import { BRANDS } from "#core/shared/codes.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { tradesUnderWay } from "#core/trading/trades-under-way.ts";

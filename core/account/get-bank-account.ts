@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { bankAccounts } from "#db/schema/index.ts";
-import type { BankAccountType } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
+import type { BankAccountType } from "./codes.ts";
 
 /** A payout account as shown back to its owner: the account number is never shown in full. */
 export type BankAccount = {

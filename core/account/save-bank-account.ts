@@ -4,12 +4,13 @@ import { bankAccounts } from "#db/schema/index.ts";
 import { findBank, findBranch, ZENGIN_DATA_VERSION, type ZenginEntry } from "../banking/bank-directory.ts";
 import { fromJapanPostAccount } from "../banking/japan-post.ts";
 import { toZenginKana, ZenginCharacterError } from "../banking/kana.ts";
-import { BANK_ACCOUNT_TYPES, codesOf } from "../shared/codes.ts";
+import { codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { digits, localizeIssues, required } from "../shared/validation/index.ts";
 import { bankDisplayName, branchDisplayName, JAPAN_POST_BANK_CODE } from "./bank-search.ts";
+import { BANK_ACCOUNT_TYPES } from "./codes.ts";
 import { ACCOUNT_FIELD_LABELS, codeField, digitsField, ZHolderName } from "./fields.ts";
 import { type BankAccount, toBankAccount } from "./get-bank-account.ts";
 

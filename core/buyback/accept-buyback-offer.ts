@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { buybackApplications, buybackDeliveries, buybackItems, dealerLedger } from "#db/schema/index.ts";
 import { formatAddress } from "../account/address-format.ts";
+import { CATEGORIES } from "../catalog/codes.ts";
 import { creditProceeds } from "../money/balance/proceeds.ts";
 import { memberAccount, platformAccount } from "../money/ledger/accounts.ts";
-import { CATEGORIES } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { renderMessage } from "../shared/i18n/translate.ts";

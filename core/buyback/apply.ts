@@ -2,13 +2,13 @@ import { and, asc, eq } from "drizzle-orm";
 import { type BuybackAddress, buybackApplications, buybackItems, deviceModels } from "#db/schema/index.ts";
 import { getAddress } from "../account/get-address.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import type { CoreContext } from "../shared/context.ts";
 import {
   COURIER_INVOICE_KIND,
   COURIER_SHIPPING_TYPE,
   type ParcelSize,
   type PickupTimeSlot,
-} from "../shared/codes.ts";
-import type { CoreContext } from "../shared/context.ts";
+} from "../shared/courier.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";

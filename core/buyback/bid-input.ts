@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BUYBACK_GRADES, BUYBACK_NG_CONDITIONS } from "#db/schema/index.ts";
-import { CATEGORIES, codesOf } from "../shared/codes.ts";
+import { CATEGORIES } from "../catalog/codes.ts";
+import { codesOf } from "../shared/codes.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
 import { bidRow } from "../shared/validation/cross-field.ts";

@@ -7,9 +7,11 @@ import {
   buybackItems,
   deviceModels,
 } from "#db/schema/index.ts";
+import type { CodeOf } from "../shared/codes.ts";
+import type { DELIVERY_SHIPMENT_STATUSES } from "./codes.ts";
 
 /** The buyer's words for a delivery's state (spec §4): 10 → not shipped yet, 20 → shipped. */
-export type DeliveryStatus = "undispatched" | "sent";
+export type DeliveryStatus = CodeOf<typeof DELIVERY_SHIPMENT_STATUSES>;
 export const DELIVERY_STATUS_STATE: Record<DeliveryStatus, BuybackDeliveryState> = {
   undispatched: "10",
   sent: "20",

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { type BuybackDeliveryState, buybackCompanies, buybackDeliveries } from "#db/schema/index.ts";
+import { codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
@@ -15,12 +16,13 @@ import {
   totalsOf,
 } from "./bought-devices.ts";
 import type { Buyer } from "./buyers.ts";
+import { DELIVERY_SHIPMENT_STATUSES } from "./codes.ts";
 
 const PAGE_SIZE = 20;
 
 /** Filters read leniently from a query string: anything unknown means "any", or page 1. */
 const ZDeliveryQuery = z.object({
-  status: z.enum(["undispatched", "sent"]).optional().catch(undefined),
+  status: z.enum(codesOf(DELIVERY_SHIPMENT_STATUSES)).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 

@@ -7,7 +7,8 @@ import {
   buybackItems,
   deviceModels,
 } from "#db/schema/index.ts";
-import { CATEGORIES, codesOf } from "../shared/codes.ts";
+import { CATEGORIES } from "../catalog/codes.ts";
+import { codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";

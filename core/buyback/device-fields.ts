@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { codeField } from "../account/fields.ts";
-import { CATEGORIES, type CategoryCode, codesOf } from "../shared/codes.ts";
+import { CATEGORIES, type CategoryCode } from "../catalog/codes.ts";
+import { codesOf } from "../shared/codes.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type BuybackEndReason, buybackItems } from "#db/schema/index.ts";
-import { COURIER_INVOICE_KIND, COURIER_SHIPPING_TYPE } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { COURIER_INVOICE_KIND, COURIER_SHIPPING_TYPE } from "../shared/courier.ts";
 import { type Actor, changeState } from "../state/change-state.ts";
 import { releaseBid } from "./bids.ts";
 import { type BuybackEvent, buybackNotice } from "./notice.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type BuybackGrade, type BuybackNgCondition, deviceModels } from "#db/schema/index.ts";
-import type { CategoryCode } from "../shared/codes.ts";
+import type { CategoryCode } from "../catalog/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";

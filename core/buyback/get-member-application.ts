@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { buybackApplications, buybackItems } from "#db/schema/index.ts";
-import type { PickupTimeSlot } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
+import type { PickupTimeSlot } from "../shared/courier.ts";
 
 /**
  * One of the member's applications as the page after applying shows it: how it is sent, the

@@ -10,8 +10,8 @@ import {
   deviceModels,
   type OfferDeduction,
 } from "#db/schema/index.ts";
-import type { PickupTimeSlot } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
+import type { PickupTimeSlot } from "../shared/courier.ts";
 import { maskImei } from "../staff/mask.ts";
 import { stateHistoryOf } from "../state/change-state.ts";
 import { availableActions } from "../state/machine.ts";

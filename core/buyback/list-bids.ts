@@ -7,7 +7,8 @@ import {
   buybackBids,
   deviceModels,
 } from "#db/schema/index.ts";
-import { CATEGORIES, type CategoryCode, codesOf } from "../shared/codes.ts";
+import { CATEGORIES, type CategoryCode } from "../catalog/codes.ts";
+import { codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";

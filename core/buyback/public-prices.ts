@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, max } from "drizzle-orm";
 import { type BuybackGrade, type BuybackNgCondition, buybackBids, deviceModels } from "#db/schema/index.ts";
-import { BRANDS, CATEGORIES, type CategoryCode, isCodeOf } from "../shared/codes.ts";
+import { BRANDS, CATEGORIES, type CategoryCode } from "../catalog/codes.ts";
+import { isCodeOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";

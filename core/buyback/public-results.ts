@@ -6,7 +6,7 @@ import {
   deviceModels,
   type OfferDeduction,
 } from "#db/schema/index.ts";
-import { BRANDS } from "../shared/codes.ts";
+import { BRANDS } from "../catalog/codes.ts";
 
 /**
  * A completed buyback as anyone may see it: what was bought, in what condition, for how much and

@@ -1,5 +1,5 @@
 import type { BuybackGrade, BuybackNgCondition } from "#db/schema/index.ts";
-import { CATEGORIES } from "../shared/codes.ts";
+import { CATEGORIES } from "../catalog/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { BuybackQuestion } from "./device-fields.ts";
 import { getModelPrices, listPriceCategories, listPriceModels } from "./public-prices.ts";

@@ -8,7 +8,8 @@ import {
   buybackBids,
   buybackItems,
 } from "#db/schema/index.ts";
-import { CATEGORIES, type CategoryCode, codesOf } from "../shared/codes.ts";
+import { CATEGORIES, type CategoryCode } from "../catalog/codes.ts";
+import { codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { authorizeBuyer } from "./authorize-buyer.ts";

@@ -3,13 +3,13 @@ import { buybackDeliveries, users } from "#db/schema/index.ts";
 import type { JournalLine } from "../money/ledger/accounts.ts";
 import { platformAccount } from "../money/ledger/accounts.ts";
 import { postEntry } from "../money/ledger/post-entry.ts";
+import type { CoreContext } from "../shared/context.ts";
 import {
   COURIER_INVOICE_KIND,
   COURIER_SHIPPING_TYPE,
   PARCEL_SIZES,
   type ParcelSize,
-} from "../shared/codes.ts";
-import type { CoreContext } from "../shared/context.ts";
+} from "../shared/courier.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { recordAudit } from "../staff/audit.ts";

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { type Message, msg } from "../shared/i18n/translate.ts";
+import { toHalfWidthDigits } from "../shared/validation/characters.ts";
+import { imei, maxLength, printSafeText, required, text } from "../shared/validation/index.ts";
 import {
   BRANDS,
   CATEGORIES,
@@ -10,10 +13,7 @@ import {
   SHIPPING_LEAD_TIMES,
   SHIPPING_METHOD,
   SHIPPING_METHODS,
-} from "../shared/codes.ts";
-import { type Message, msg } from "../shared/i18n/translate.ts";
-import { toHalfWidthDigits } from "../shared/validation/characters.ts";
-import { imei, maxLength, printSafeText, required, text } from "../shared/validation/index.ts";
+} from "./codes.ts";
 import {
   ACTIVATION_LOCKS,
   CARRIERS,

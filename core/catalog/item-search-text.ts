@@ -1,5 +1,6 @@
-import { BRANDS, CATEGORIES, labelOf } from "../shared/codes.ts";
+import { labelOf } from "../shared/codes.ts";
 import { type Message, renderMessage } from "../shared/i18n/translate.ts";
+import { BRANDS, CATEGORIES } from "./codes.ts";
 import { DEVICE_CATALOGUE } from "./device-catalogue.ts";
 import { CARRIERS, COLORS, DEFECTS } from "./device-facts.ts";
 import type { TItemFields } from "./item-fields.ts";

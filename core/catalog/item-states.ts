@@ -1,6 +1,9 @@
-import { codesOf, ITEM_STATES, type ItemState } from "../shared/codes.ts";
+import { ITEM_STATE_CODES } from "#db/schema/codes.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { availableActions, defineMachine, RETURN_TO_HELD } from "../state/machine.ts";
+
+/** A listing's state; the list is the schema's (`db/schema/codes.ts`), labelled by `codes.itemState`. */
+export type ItemState = (typeof ITEM_STATE_CODES)[number];
 
 export type ItemActor = "seller" | "operator" | "system";
 
@@ -64,7 +67,7 @@ export const STATE_MESSAGES = {
  */
 export const ITEM_MACHINE = defineMachine({
   name: "item",
-  states: codesOf(ITEM_STATES),
+  states: ITEM_STATE_CODES,
   create: { DRAFT: ["seller"] },
   transitions: {
     publish: { from: ["DRAFT", "PRIVATE", "DISABLED"], to: "SALE", by: ["seller"] },

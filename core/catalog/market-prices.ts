@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { deviceModels, items } from "#db/schema/index.ts";
-import { ITEM_CONDITIONS } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { ITEM_CONDITIONS } from "./codes.ts";
 
 // Market prices (相場): what listings of a model in a condition actually sold for, over the last 90
 // days. Only real sales count: listings in the SOLD state, at the price they sold for. Below five

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { deviceModels, tacCodes } from "#db/schema/index.ts";
-import { BRANDS } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { BRANDS } from "./codes.ts";
 
 export type DeviceModel = typeof deviceModels.$inferSelect;
 

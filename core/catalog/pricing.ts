@@ -1,4 +1,5 @@
-import { SALES_FEE_RATE_PERCENT, type Yen } from "../shared/codes.ts";
+import type { Yen } from "../shared/codes.ts";
+import { SALES_FEE_RATE_PERCENT } from "./codes.ts";
 
 /**
  * What a sale at `price` means for the seller: the 5% fee, rounded down to the yen, and what is

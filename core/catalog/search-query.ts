@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BRANDS, CATEGORIES, ITEM_CONDITIONS, MAX_PRICE } from "../shared/codes.ts";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
+import { BRANDS, CATEGORIES, ITEM_CONDITIONS, MAX_PRICE } from "./codes.ts";
 import {
   ACTIVATION_LOCKS,
   CARRIERS,

@@ -9,9 +9,10 @@ import {
   transactions,
   users,
 } from "#db/schema/index.ts";
-import { labelOf, TRANSACTION_STATES } from "../shared/codes.ts";
+import { labelOf } from "../shared/codes.ts";
 import { type MessageKey, msg, renderMessage } from "../shared/i18n/translate.ts";
 import { maskEmail } from "../staff/mask.ts";
+import { TRANSACTION_STATES } from "../trading/codes.ts";
 
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { EXPORT_ENCODINGS, EXPORT_KINDS, exports } from "#db/schema/index.ts";
+
+/** The kinds of export and the file encodings an operator may ask for. */
+export { EXPORT_ENCODINGS, EXPORT_KINDS };
+
 import type { SessionUser } from "../identity/sessions.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { CoreContext } from "../shared/context.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { items } from "#db/schema/index.ts";
+import type { ItemState } from "../catalog/item-states.ts";
 import { ITEM_MACHINE } from "../catalog/item-states.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";

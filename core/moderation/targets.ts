@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { comments, itemPhotos, items, users } from "#db/schema/index.ts";
+import type { ItemState } from "../catalog/item-states.ts";
 import { PUBLIC_STATES } from "../catalog/item-states.ts";
-import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { ReportTarget } from "./codes.ts";
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import { follows, items, users } from "#db/schema/index.ts";
 import { cardColumns, type ItemCard, withThumbs } from "../catalog/item-card.ts";
+import type { ItemState } from "../catalog/item-states.ts";
 import { SEARCHABLE_STATES } from "../catalog/item-states.ts";
-import type { ItemState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { isBlockedBy } from "./blocking.ts";

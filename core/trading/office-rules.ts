@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { TransactionState } from "../shared/codes.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { maxLength, required, text } from "../shared/validation/index.ts";
 import { hasPermission, type OperatorRole, type Permission } from "../staff/permissions.ts";
 import { availableActions } from "../state/machine.ts";
+import type { TransactionState } from "./codes.ts";
 import { TRANSACTION_MACHINE, type TransactionAction } from "./transaction-states.ts";
 
 /**

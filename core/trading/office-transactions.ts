@@ -12,7 +12,6 @@ import {
 } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import { PAYMENT_MACHINE } from "../money/payments/payment-states.ts";
-import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
@@ -24,6 +23,7 @@ import { maskAddress } from "../staff/mask.ts";
 import { hasPermission } from "../staff/permissions.ts";
 import { isOverdue } from "../staff/queues.ts";
 import { stateHistoryOf } from "../state/change-state.ts";
+import type { TransactionState } from "./codes.ts";
 import { loadTransaction } from "./load-transaction.ts";
 import { type OfficeStep, officeStepsFor } from "./office-rules.ts";
 import { listTransactionMessages } from "./transaction-messages.ts";

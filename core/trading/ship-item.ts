@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { shipments, transactions } from "#db/schema/index.ts";
+import { SHIPPING_METHOD } from "../catalog/codes.ts";
 import type { SessionUser } from "../identity/sessions.ts";
+import type { CoreContext } from "../shared/context.ts";
 import {
   COURIER_INVOICE_KIND,
   COURIER_INVOICE_KINDS,
   COURIER_SHIPPING_TYPE,
   COURIER_SHIPPING_TYPES,
-  HANDLING_NOTES,
-  PACKAGINGS,
   PARCEL_SIZES,
-  SHIPPING_METHOD,
-} from "../shared/codes.ts";
-import type { CoreContext } from "../shared/context.ts";
+  SHUKA_FLAG,
+} from "../shared/courier.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
@@ -24,6 +23,7 @@ import {
 } from "../shared/validation/index.ts";
 import { changeState } from "../state/change-state.ts";
 import { nextState } from "../state/machine.ts";
+import { HANDLING_NOTES, PACKAGINGS } from "./codes.ts";
 import { loadTransaction, roleOf, type TransactionRow } from "./load-transaction.ts";
 import { checkTrackingNumber } from "./tracking-number.ts";
 import { tradeNotice } from "./trade-notice.ts";
@@ -79,7 +79,8 @@ type Prepared =
 /** The seller's shipping form read and checked (§5 pickup rules, sizes, the tracking number's format). */
 function prepareShipment(t: TransactionRow, raw: Record<string, unknown>, now: Date): Prepared {
   if (t.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY) {
-    const shukaFlag = raw.shippingType === COURIER_SHIPPING_TYPE.PICKUP ? "1" : "0";
+    const shukaFlag =
+      raw.shippingType === COURIER_SHIPPING_TYPE.PICKUP ? SHUKA_FLAG.PICKUP : SHUKA_FLAG.BRING_IN;
     const input = parseInput(courierSchema(now), { ...raw, shukaFlag }, LABELS);
     const pickup = input.shippingType === COURIER_SHIPPING_TYPE.PICKUP;
     if (pickup && (!input.pickupDate || !input.pickupSlot)) {

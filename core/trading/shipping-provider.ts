@@ -3,20 +3,19 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { sandboxRecords } from "#db/schema/index.ts";
 import type { Clock } from "../shared/clock.ts";
+import type { Yen } from "../shared/codes.ts";
 import {
-  COURIER_FEES,
   COURIER_INVOICE_KIND,
-  COURIER_MAINTENANCE_WINDOW,
   COURIER_SHIPPING_TYPE,
   type CourierInvoiceKind,
   type CourierShippingType,
   type ParcelSize,
   type PickupTimeSlot,
-  type Yen,
-} from "../shared/codes.ts";
+} from "../shared/courier.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
+import { COURIER_FEES, COURIER_MAINTENANCE_WINDOW } from "./codes.ts";
 import { sevenCheckDigit } from "./tracking-number.ts";
 
 type InvoiceRequest = {

@@ -1,4 +1,4 @@
-import { SHIPPING_METHOD } from "../shared/codes.ts";
+import { SHIPPING_METHOD } from "../catalog/codes.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 
 /**

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { items, transactions, users } from "#db/schema/index.ts";
+import { SHIPPING_LEAD_TIMES } from "../catalog/codes.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
 import { mailMessage } from "../notify/mail-message.ts";
 import { wantsMail } from "../notify/notification-settings.ts";
-import { isCodeOf, labelOf, SHIPPING_LEAD_TIMES } from "../shared/codes.ts";
+import { isCodeOf, labelOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { Messages } from "../shared/i18n/messages.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";

@@ -1,4 +1,4 @@
-import type { TransactionState } from "../shared/codes.ts";
+import type { TransactionState } from "./codes.ts";
 
 /** The steps of a sale as both parties see them: bought, shipped, receipt rated, complete. */
 export const TRADE_STEPS = ["purchase", "shipping", "receipt", "complete"] as const;

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { items, transactions } from "#db/schema/index.ts";
 import { firstPhotoKey } from "../catalog/item-card.ts";
-import type { TransactionState } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
+import type { TransactionState } from "./codes.ts";
 import { availableTransactionActions } from "./transaction-states.ts";
 
 /** States of a sale or purchase that is still under way (paid and not yet finished or cancelled). */

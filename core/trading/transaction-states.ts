@@ -1,7 +1,7 @@
 import { TRANSACTION_STATE_CODES } from "#db/schema/index.ts";
-import type { TransactionState } from "../shared/codes.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { availableActions, defineMachine, RETURN_TO_HELD } from "../state/machine.ts";
+import type { TransactionState } from "./codes.ts";
 import { autoComplete, expireAuthorization, remindToRate, remindToShip } from "./trading-job-defs.ts";
 
 export type TransactionRole = "buyer" | "seller" | "operator" | "system";

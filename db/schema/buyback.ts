@@ -15,35 +15,13 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { deviceModels } from "./catalog.ts";
+import {
+  BUYBACK_DELIVERY_STATE_CODES,
+  BUYBACK_GRADES,
+  BUYBACK_ITEM_STATE_CODES,
+  BUYBACK_NG_CONDITIONS,
+} from "./codes.ts";
 import { users } from "./identity.ts";
-
-/** RMJ reuse-mobile grades: S unused, A fine, B moderate wear, C worn, J junk (with the failed checks). */
-export const BUYBACK_GRADES = ["S", "A", "B", "C", "J"] as const;
-export type BuybackGrade = (typeof BUYBACK_GRADES)[number];
-
-/**
- * The defect classes business buyers price separately (the bid list's "NG condition"): none, a
- * broken or faulty display, a worn battery (under 80 %), a faulty camera, faulty buttons or sensors
- * (Face ID, Touch ID), no power, and a device its carrier has blocked (network restriction ×).
- */
-export const BUYBACK_NG_CONDITIONS = [
-  "none",
-  "screen",
-  "battery",
-  "camera",
-  "sensor",
-  "no_power",
-  "network_blocked",
-] as const;
-export type BuybackNgCondition = (typeof BUYBACK_NG_CONDITIONS)[number];
-
-/** Seller-side states of one device sent in (spec §4): 10 start … 60 canceled. */
-export const BUYBACK_ITEM_STATE_CODES = ["10", "20", "30", "40", "50", "60"] as const;
-export type BuybackItemState = (typeof BUYBACK_ITEM_STATE_CODES)[number];
-
-/** Buyer-side states of a delivery (spec §4): 10 start (not shipped), 20 shipped. */
-export const BUYBACK_DELIVERY_STATE_CODES = ["10", "20"] as const;
-export type BuybackDeliveryState = (typeof BUYBACK_DELIVERY_STATE_CODES)[number];
 
 /** Why a device was not bought: refused at grading, or the member's own choice. */
 export const BUYBACK_END_REASONS = [

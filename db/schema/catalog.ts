@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ITEM_STATE_CODES } from "./codes.ts";
 import { users } from "./identity.ts";
 
 /** The model catalogue per brand, used to pick a model when listing and as a search filter. */
@@ -51,9 +52,7 @@ export const items = pgTable(
     sellerId: bigint("seller_id", { mode: "number" })
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    state: text("state", { enum: ["ASK", "SALE", "SOLD", "DISABLED", "DRAFT", "PRIVATE", "HIDDEN"] })
-      .notNull()
-      .default("DRAFT"),
+    state: text("state", { enum: ITEM_STATE_CODES }).notNull().default("DRAFT"),
     /** The state a moderation hide (HIDDEN) returns to when restored. */
     heldFrom: text("held_from", { enum: ["ASK", "SALE", "DISABLED", "PRIVATE"] }),
     title: text("title").notNull(),

@@ -13,19 +13,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { items } from "./catalog.ts";
+import { TRANSACTION_STATE_CODES } from "./codes.ts";
 import { users } from "./identity.ts";
-
-export const TRANSACTION_STATE_CODES = [
-  "INVALID",
-  "AUTH",
-  "START",
-  "PENDING",
-  "CANCELING",
-  "CANCELED",
-  "SHIPPING",
-  "REVIEWED_BY_BUYER",
-  "COMPLETED",
-] as const;
 
 export type ShippingAddressSnapshot = {
   name: string;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { BUYBACK_ITEM_MACHINE } from "#core/buyback/states.ts";
-import { COURIER_INVOICE_KIND, COURIER_SHIPPING_TYPE } from "#core/shared/codes.ts";
 import type { CoreContext } from "#core/shared/context.ts";
+import { COURIER_INVOICE_KIND, COURIER_SHIPPING_TYPE } from "#core/shared/courier.ts";
 import { changeState, recordCreation } from "#core/state/change-state.ts";
 import {
   type BuybackAddress,

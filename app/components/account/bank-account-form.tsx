@@ -1,8 +1,8 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import type { BankChoice } from "#core/account/bank-search.ts";
+import { BANK_ACCOUNT_TYPES } from "#core/account/codes.ts";
 import { ACCOUNT_FIELD_LABELS, ZBankAccountTyped } from "#core/account/fields.ts";
-import { BANK_ACCOUNT_TYPES } from "#core/shared/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FormState } from "../../lib/form-state.ts";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { BUYBACK_SELLER_STATES } from "#core/shared/codes.ts";
+import { BUYBACK_SELLER_STATES } from "#core/buyback/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";

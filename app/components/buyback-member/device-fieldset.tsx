@@ -6,7 +6,7 @@ import {
   imeiRequired,
   questionsFor,
 } from "#core/buyback/device-fields.ts";
-import { CATEGORIES } from "#core/shared/codes.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { type DeviceField, type DeviceValues, deviceField } from "../../lib/buyback-devices.ts";

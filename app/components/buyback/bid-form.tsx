@@ -2,10 +2,10 @@ import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useR
 import { Form, useNavigation, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
 import { BID_LIMITS } from "#core/buyback/bid-input.ts";
+import { BUYBACK_GRADES, type BuybackGrade } from "#core/buyback/codes.ts";
 import type { BidList, BidRowView } from "#core/buyback/list-bids.ts";
 import type { RecommendKind } from "#core/buyback/recommended-prices.ts";
 import { toHalfWidthDigits } from "#core/shared/validation/characters.ts";
-import { BUYBACK_GRADES, type BuybackGrade } from "#db/schema/index.ts";
 import { type CellHint, field, type TableState } from "../../routes/buyback/bid-fields.ts";
 import { FormError } from "../form.tsx";
 import { RecommendChoices, RecommendDialog } from "./recommend-dialog.tsx";

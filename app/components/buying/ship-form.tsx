@@ -1,16 +1,15 @@
 import { type FocusEvent, useState } from "react";
 import { useTranslations } from "use-intl";
+import { SHIPPING_METHOD } from "#core/catalog/codes.ts";
 import {
   COURIER_INVOICE_KINDS,
   COURIER_SHIPPING_TYPES,
-  HANDLING_NOTES,
-  PACKAGINGS,
   PARCEL_SIZES,
   PICKUP_TIME_SLOTS,
-  SHIPPING_METHOD,
-} from "#core/shared/codes.ts";
+} from "#core/shared/courier.ts";
 import { type Message, renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { HANDLING_NOTES, PACKAGINGS } from "#core/trading/codes.ts";
 import {
   carrierOf,
   checkTrackingNumber,

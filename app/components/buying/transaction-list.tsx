@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { TRANSACTION_STATES } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { TRANSACTION_STATES } from "#core/trading/codes.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";
 

@@ -1,6 +1,6 @@
 import { useTranslations } from "use-intl";
-import { TRANSACTION_STATES } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { TRANSACTION_STATES } from "#core/trading/codes.ts";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";
 

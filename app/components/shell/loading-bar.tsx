@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router";
-import { LOADING_BAR } from "#core/shared/codes.ts";
 import { useRouteErrorFlag } from "../../lib/ui-state.ts";
+
+/** The bar's timings (ms) and height (px). */
+const LOADING_BAR = {
+  throttleMs: 200,
+  durationMs: 2000,
+  hideDelayMs: 500,
+  resetDelayMs: 400,
+  heightPx: 3,
+} as const;
 
 type Phase = "idle" | "running" | "finishing";
 

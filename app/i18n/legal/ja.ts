@@ -1,5 +1,5 @@
+import { MIN_PRICE, MIN_PRICE_WITH_COURIER, SALES_FEE_RATE_PERCENT } from "#core/catalog/codes.ts";
 import { PAYOUT_FEES } from "#core/money/balance/fees.ts";
-import { MIN_PRICE, MIN_PRICE_WITH_COURIER, SALES_FEE_RATE_PERCENT } from "#core/shared/codes.ts";
 import type { CompanyFacts } from "#core/shared/company.ts";
 import type { LawsNotation, LegalDocument } from "./document.ts";
 

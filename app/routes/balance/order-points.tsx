@@ -4,10 +4,10 @@ import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { BALANCE_FIELD_LABELS } from "#core/money/balance/fields.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { CONVENIENCE_STORES } from "#core/money/top-ups/codes.ts";
 import { findPendingVoucher } from "#core/money/top-ups/find-pending-voucher.ts";
 import { voucherDeadlines } from "#core/money/top-ups/voucher-deadline.ts";
 import { ZCvsTopUp, ZPayeasyTopUp } from "#core/money/top-ups/voucher-fields.ts";
-import { CONVENIENCE_STORES } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { FieldMessages, FormError, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import {

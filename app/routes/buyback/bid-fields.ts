@@ -1,6 +1,6 @@
+import { BUYBACK_GRADES, type BuybackGrade } from "#core/buyback/codes.ts";
 import type { BidList } from "#core/buyback/list-bids.ts";
 import type { RecommendBasis, RecommendKind } from "#core/buyback/recommended-prices.ts";
-import { BUYBACK_GRADES, type BuybackGrade } from "#db/schema/index.ts";
 
 /**
  * The bid list's form fields, one name per input so the whole table posts as a plain form:

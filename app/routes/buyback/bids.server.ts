@@ -1,7 +1,7 @@
 import type { TSaveBids } from "#core/buyback/bid-input.ts";
+import type { BuybackNgCondition } from "#core/buyback/codes.ts";
+import { BUYBACK_GRADES } from "#core/buyback/codes.ts";
 import type { RecommendedPrices } from "#core/buyback/recommended-prices.ts";
-import type { BuybackNgCondition } from "#db/schema/index.ts";
-import { BUYBACK_GRADES } from "#db/schema/index.ts";
 import { type CellHint, field } from "./bid-fields.ts";
 
 const MAX_ROWS = 500;

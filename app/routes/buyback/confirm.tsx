@@ -7,7 +7,7 @@ import { estimateDevices } from "#core/buyback/estimate.ts";
 import { BUYBACK_HANDOVER, spotDropOff } from "#core/buyback/handover.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { confirmFormSchema, SHIPPING_LABELS } from "#core/buyback/shipping-fields.ts";
-import { COURIER_PICKUP_CLOSING_HOUR, PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
+import { COURIER_PICKUP_CLOSING_HOUR, PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { tokyoNow } from "#core/shared/validation/tokyo-clock.ts";

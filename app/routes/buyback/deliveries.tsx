@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { listBuyerDeliveries } from "#core/buyback/buyer-deliveries.ts";
-import { DELIVERY_SHIPMENT_STATUSES } from "#core/shared/codes.ts";
+import { DELIVERY_SHIPMENT_STATUSES } from "#core/buyback/codes.ts";
 import { DeliveryStatusBadge } from "../../components/buyback/deliveries.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";

@@ -1,11 +1,11 @@
 import { type SelectHTMLAttributes, useId } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
+import { BUYBACK_GRADES } from "#core/buyback/codes.ts";
 import { getModelPrices, listPriceCategories, listPriceModels } from "#core/buyback/public-prices.ts";
 import { BUYBACK_RULES, DEDUCTION_PERCENT } from "#core/buyback/rules.ts";
-import { CATEGORIES } from "#core/shared/codes.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
 import { isAppError } from "#core/shared/errors.ts";
-import { BUYBACK_GRADES } from "#db/schema/index.ts";
 import { ApplyButton, BuybackNav, byBrand, GradeBadge } from "../../components/buyback/public.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";

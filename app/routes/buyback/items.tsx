@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { listPriceCategories } from "#core/buyback/public-prices.ts";
-import { CATEGORIES } from "#core/shared/codes.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
 import { Breadcrumbs, BuybackNav } from "../../components/buyback/public.tsx";
 import { translator } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { listBuyerProducts } from "#core/buyback/buyer-products.ts";
-import { CATEGORIES, DELIVERY_SHIPMENT_STATUSES } from "#core/shared/codes.ts";
-import { BUYBACK_GRADES } from "#db/schema/index.ts";
+import { BUYBACK_GRADES, DELIVERY_SHIPMENT_STATUSES } from "#core/buyback/codes.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
 import { DeliveryStatusBadge, useProductType } from "../../components/buyback/deliveries.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { deductionMessage } from "#core/buyback/deduction-message.ts";
 import { getPublicResult } from "#core/buyback/get-public-result.ts";
-import { CATEGORIES } from "#core/shared/codes.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { Breadcrumbs, BuybackNav, GradeBadge } from "../../components/buyback/public.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { acceptOffer, checkAcceptOffer } from "#core/buyback/accept-buyback-offer.ts";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
+import { BUYBACK_SELLER_STATES } from "#core/buyback/codes.ts";
 import { declineOffer } from "#core/buyback/decline-buyback-offer.ts";
 import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/device-fields.ts";
 import { readExternalGrade } from "#core/buyback/external-grade.ts";
@@ -11,7 +12,7 @@ import { offerAcceptance } from "#core/buyback/get-offer-acceptance.ts";
 import { primaryNg, sortDefects } from "#core/buyback/offer.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { markBuybackShipped } from "#core/buyback/ship-buyback.ts";
-import { BUYBACK_SELLER_STATES, PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
+import { PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
 import {

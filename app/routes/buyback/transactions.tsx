@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getMemberApplication } from "#core/buyback/get-member-application.ts";
 import { listMemberBuybacks } from "#core/buyback/list-member-buybacks.ts";
-import { PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
+import { PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
 import { BuybackRows } from "../../components/buyback-member/buyback-rows.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { Pager } from "../../components/staff/pager.tsx";

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { PICKUP_TIME_SLOTS } from "#core/shared/codes.ts";
+import { PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { cancelTransaction, checkCancelRequest } from "#core/trading/cancel-transaction.ts";
 import { renewDropOffCode } from "#core/trading/renew-drop-off-code.ts";

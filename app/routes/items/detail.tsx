@@ -3,6 +3,14 @@ import { data, Form, Link, useFetcher } from "react-router";
 import { useTranslations } from "use-intl";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
 import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
+import {
+  BRANDS,
+  CATEGORIES,
+  ITEM_CONDITIONS,
+  POSTAGES,
+  SHIPPING_LEAD_TIMES,
+  SHIPPING_METHODS,
+} from "#core/catalog/codes.ts";
 import { copyItem } from "#core/catalog/copy-item.ts";
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import {
@@ -21,14 +29,6 @@ import { MODERATION_RULES } from "#core/moderation/codes.ts";
 import { getHiddenNotice } from "#core/moderation/hidden-notice.ts";
 import { type ItemOfferStatus, itemOfferStatus } from "#core/offers/list-offers.ts";
 import { makeOffer } from "#core/offers/make-offer.ts";
-import {
-  BRANDS,
-  CATEGORIES,
-  ITEM_CONDITIONS,
-  POSTAGES,
-  SHIPPING_LEAD_TIMES,
-  SHIPPING_METHODS,
-} from "#core/shared/codes.ts";
 import { likeItem, unlikeItem } from "#core/social/likes.ts";
 import { listComments } from "#core/social/list-comments.ts";
 import { postComment } from "#core/social/post-comment.ts";

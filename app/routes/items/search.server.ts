@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
+import { BRANDS } from "#core/catalog/codes.ts";
 import { searchItems } from "#core/catalog/search-items.ts";
 import { isEmptyQuery } from "#core/catalog/search-params.ts";
 import { searchQueryFromParams } from "#core/catalog/search-query.ts";
 import { noResultHelp } from "#core/catalog/search-suggestions.ts";
-import { BRANDS } from "#core/shared/codes.ts";
 import { core, services } from "../../lib/request.server.ts";
 
 /** The query of a search page: its URL, plus the brand of a /items/brand/{code}/ page. */

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
+import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/catalog/codes.ts";
 import { deleteSavedSearch } from "#core/catalog/delete-saved-search.ts";
 import {
   ACTIVATION_LOCKS,
@@ -17,7 +18,6 @@ import { getModel, listModels } from "#core/catalog/models.ts";
 import { saveSearch } from "#core/catalog/save-search.ts";
 import { defaultSort, isEmptyQuery, searchParamsOf, type TSearchQuery } from "#core/catalog/search-params.ts";
 import type { NoResultHelp } from "#core/catalog/search-suggestions.ts";
-import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/shared/codes.ts";
 import type { Message } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";

@@ -1,4 +1,4 @@
-import type { ItemState } from "#core/shared/codes.ts";
+import type { ItemState } from "#core/catalog/item-states.ts";
 
 /** The tabs of "my listings" and the states each shows (a listing under negotiation is still on sale). */
 export const LISTING_TABS = {

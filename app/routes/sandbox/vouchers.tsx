@@ -1,8 +1,8 @@
 import { data, Form, redirect } from "react-router";
 import { IntlProvider, useTranslations } from "use-intl";
 import { expireSandboxVoucher, paySandboxVoucher } from "#core/money/top-ups/sandbox-vouchers.ts";
-import { LOCALE_COOKIE_NAME } from "#core/shared/codes.ts";
 import { isLocale, type Locale, TIME_ZONE } from "#core/shared/locale.ts";
+import { LOCALE_COOKIE } from "#server/cookies.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
@@ -23,7 +23,7 @@ function sandbox(context: Route.LoaderArgs["context"]) {
 
 function localeOf(request: Request, asked: unknown): Locale {
   if (isLocale(asked)) return asked;
-  const remembered = cookiesOf(request)[LOCALE_COOKIE_NAME];
+  const remembered = cookiesOf(request)[LOCALE_COOKIE];
   return isLocale(remembered) ? remembered : "ja";
 }
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
-import { SALES_FEE_RATE_PERCENT } from "#core/shared/codes.ts";
+import { SALES_FEE_RATE_PERCENT } from "#core/catalog/codes.ts";
 import { CategoryLinks } from "../../components/category-links.tsx";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";

@@ -3,10 +3,14 @@ import { Form, Link, redirect, useRevalidator } from "react-router";
 import { useTranslations } from "use-intl";
 import type { ExportView } from "#core/exports/export-view.ts";
 import { listExports } from "#core/exports/list-exports.ts";
-import { MAX_EXPORT_DAYS, requestExport } from "#core/exports/request-export.ts";
+import {
+  EXPORT_ENCODINGS,
+  EXPORT_KINDS,
+  MAX_EXPORT_DAYS,
+  requestExport,
+} from "#core/exports/request-export.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
-import { EXPORT_ENCODINGS, EXPORT_KINDS } from "#db/schema/index.ts";
 import { FieldMessages, FormError, SubmitButton } from "../../components/form.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { formatDate } from "../../i18n/index.ts";

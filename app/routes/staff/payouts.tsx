@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
+import { PAYOUT_METHODS, PAYOUT_STATES } from "#core/money/payouts/codes.ts";
 import { listOfficePayouts } from "#core/money/payouts/list-office-payouts.ts";
 import type { OfficePayoutRow } from "#core/money/payouts/office-payout-rows.ts";
-import { PAYOUT_METHODS, PAYOUT_STATES } from "#db/schema/index.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { PayoutStateBadge } from "../../components/staff/money.tsx";
 import { Pager } from "../../components/staff/pager.tsx";

@@ -2,7 +2,7 @@ import { type ReactNode, useId, useState } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { useTranslations } from "use-intl";
 import { formatAddress } from "#core/account/address-format.ts";
-import { SHIPPING_METHODS } from "#core/shared/codes.ts";
+import { SHIPPING_METHODS } from "#core/catalog/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { authorize } from "#core/staff/authorize.ts";

@@ -9,8 +9,8 @@ import {
 } from "@tanstack/react-table";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslations } from "use-intl";
-import { TRANSACTION_STATES } from "#core/shared/codes.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
+import { TRANSACTION_STATES } from "#core/trading/codes.ts";
 import { claimOfficeTransaction } from "#core/trading/office-steps.ts";
 import {
   listOfficeTransactions,

@@ -1,12 +1,7 @@
 import { BUYBACK_RULES } from "../../buyback/rules.ts";
-import {
-  COURIER_FEES,
-  COURIER_PICKUP_CLOSING_HOUR,
-  MAX_PRICE,
-  MIN_PRICE,
-  MIN_PRICE_WITH_COURIER,
-  SALES_FEE_RATE_PERCENT,
-} from "../../shared/codes.ts";
+import { MAX_PRICE, MIN_PRICE, MIN_PRICE_WITH_COURIER, SALES_FEE_RATE_PERCENT } from "../../catalog/codes.ts";
+import { COURIER_PICKUP_CLOSING_HOUR } from "../../shared/courier.ts";
+import { COURIER_FEES } from "../../trading/codes.ts";
 import { AUTO_COMPLETE_DAYS } from "../../trading/transaction-states.ts";
 import { type HelpArticle, yenEn, yenJa } from "../article.ts";
 

@@ -1,6 +1,6 @@
+import type { BankAccountType } from "../../account/codes.ts";
 import { getBankAccount } from "../../account/get-bank-account.ts";
 import { addBankingDays } from "../../banking/banking-days.ts";
-import type { BankAccountType } from "../../shared/codes.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { tokyoNow } from "../../shared/validation/tokyo-clock.ts";
 import type { PayoutMethod } from "../balance/fees.ts";

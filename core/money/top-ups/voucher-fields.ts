@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { codeField } from "../../account/fields.ts";
-import { CONVENIENCE_STORES, codesOf } from "../../shared/codes.ts";
+import { codesOf } from "../../shared/codes.ts";
 import { yenField } from "../balance/fields.ts";
 import { BALANCE_LIMITS } from "../balance/limits.ts";
+import { CONVENIENCE_STORES } from "./codes.ts";
 
 // The voucher forms' rules, in a module the browser can load: the page checks as people type with
 // the same schema the core checks with.

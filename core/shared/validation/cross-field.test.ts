@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { COURIER_INVOICE_KIND, PICKUP_TIME_SLOT, SHUKA_FLAG } from "../codes.ts";
+import { codeMap } from "../codes.ts";
+import { COURIER_INVOICE_KIND, PICKUP_TIME_SLOTS, SHUKA_FLAG } from "../courier.ts";
 import { bidRow, confirmed, yamatoInvoiceKb, yamatoShukaTime } from "./cross-field.ts";
 import { formatIssues } from "./format.ts";
 import { maxLength, minLength, required, text, yamatoShukaDate } from "./rules.ts";
+
+const PICKUP_TIME_SLOT = codeMap(PICKUP_TIME_SLOTS);
 
 /** A text as the test expects it in each language. */
 type InBoth = { readonly ja: string; readonly en: string };

@@ -1,7 +1,8 @@
 // Rules that compare fields, attached to the object schema with `.check(...)`. Each reports on the field
 // that carries the rule in the forms, so the message appears next to the control the user must change.
 // Field names are type-checked against the object's output.
-import { COURIER_INVOICE_KIND, entryOf, isCodeOf, PICKUP_TIME_SLOTS, SHUKA_FLAG } from "../codes.ts";
+import { entryOf, isCodeOf } from "../codes.ts";
+import { COURIER_INVOICE_KIND, PICKUP_TIME_SLOTS, SHUKA_FLAG } from "../courier.ts";
 import { isEmpty, type Rule, report } from "./issues.ts";
 import { isCalendarDate, type Now, tokyoNow } from "./tokyo-clock.ts";
 

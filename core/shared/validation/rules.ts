@@ -3,7 +3,7 @@
 //
 //   z.object({ kana: text(required(), maxLength(20), katakana()) })
 import { z } from "zod";
-import { COURIER_PICKUP_CLOSING_HOUR } from "../codes.ts";
+import { COURIER_PICKUP_CLOSING_HOUR } from "../courier.ts";
 import {
   compactDigits,
   hasValidLuhnChecksum,

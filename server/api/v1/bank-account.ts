@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { BANK_ACCOUNT_TYPES } from "#core/account/codes.ts";
 import { ACCOUNT_FIELD_LABELS, digitsField } from "#core/account/fields.ts";
 import { type BankAccount, getBankAccount } from "#core/account/get-bank-account.ts";
 import { saveBankAccount, ZBankAccount } from "#core/account/save-bank-account.ts";
-import { BANK_ACCOUNT_TYPES, codesOf } from "#core/shared/codes.ts";
+import { codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { digits } from "#core/shared/validation/index.ts";

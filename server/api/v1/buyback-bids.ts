@@ -4,7 +4,8 @@ import { type BidRowView, listBids } from "#core/buyback/list-bids.ts";
 import { RECOMMEND_KINDS, recommendedPrices } from "#core/buyback/recommended-prices.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { setBids } from "#core/buyback/set-bids.ts";
-import { CATEGORIES, codesOf } from "#core/shared/codes.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
+import { codesOf } from "#core/shared/codes.ts";
 import { BUYBACK_GRADES, BUYBACK_NG_CONDITIONS } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 

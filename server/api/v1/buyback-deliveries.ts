@@ -8,7 +8,8 @@ import {
 } from "#core/buyback/buyer-deliveries.ts";
 import { getBuyerProduct, listBuyerProducts } from "#core/buyback/buyer-products.ts";
 import { DIAGNOSTIC_KEYS } from "#core/buyback/diagnostic-fields.ts";
-import { CATEGORIES, codesOf } from "#core/shared/codes.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
+import { codesOf } from "#core/shared/codes.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { BUYBACK_GRADES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";

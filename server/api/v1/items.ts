@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
+import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/catalog/codes.ts";
 import { copyItem } from "#core/catalog/copy-item.ts";
 import { deleteItem } from "#core/catalog/delete-item.ts";
 import { deleteSavedSearch } from "#core/catalog/delete-saved-search.ts";
@@ -13,9 +14,10 @@ import { saveSearch } from "#core/catalog/save-search.ts";
 import { countMatches, SEARCH_COUNT_LIMIT, searchItems } from "#core/catalog/search-items.ts";
 import { settleSort, ZSearchQuery } from "#core/catalog/search-query.ts";
 import { suggestModels } from "#core/catalog/search-suggestions.ts";
-import { BRANDS, CATEGORIES, codesOf, ITEM_CONDITIONS, ITEM_STATES } from "#core/shared/codes.ts";
+import { codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { listUserItems } from "#core/social/profiles.ts";
+import { ITEM_STATE_CODES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
 
@@ -23,7 +25,7 @@ const ZCard = z.object({
   id: z.number().int(),
   title: z.string(),
   price: z.number().int().nullable(),
-  state: z.enum(ITEM_STATES.map((s) => s.code) as [string, ...string[]]),
+  state: z.enum(ITEM_STATE_CODES),
   condition: z.string().nullable(),
   brandCode: z.string().nullable(),
   likeCount: z.number().int(),
@@ -295,14 +297,14 @@ export const itemRoutes = [
       state: z
         .preprocess(
           (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-          z.array(z.enum(codesOf(ITEM_STATES))),
+          z.array(z.enum(ITEM_STATE_CODES)),
         )
         .optional(),
       before: z.coerce.number().int().positive().optional(),
     }),
     responses: { 200: { description: "One page", schema: ZCardPage } },
     async handler({ ctx, actor, query }) {
-      const states = query.state?.length ? query.state : codesOf(ITEM_STATES);
+      const states = query.state?.length ? query.state : ITEM_STATE_CODES;
       return {
         status: 200,
         body: await listUserItems(ctx, { userId: actor!.id, states, before: query.before }),
