@@ -5,13 +5,8 @@ import { getOfficePayout, type OfficePayoutDetail } from "#core/payouts/office-p
 import { approvePayout, recordBankReturn, rejectPayout } from "#core/payouts/office-payouts.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";
-import {
-  MoneyCard,
-  PayoutStateBadge,
-  ReasonField,
-  Row,
-  StateHistory,
-} from "../../components/staff/money.tsx";
+import { Card } from "../../components/staff/card.tsx";
+import { PayoutStateBadge, ReasonField, Row, StateHistory } from "../../components/staff/money.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -99,13 +94,13 @@ export default function StaffPayout({ loaderData, actionData, params }: Route.Co
         <div className="flex min-w-0 flex-col gap-6">
           <Overview detail={detail} lang={lang} />
           <Destination detail={detail} />
-          <MoneyCard id="history-title" title={t("common.history")}>
+          <Card id="history-title" title={t("common.history")}>
             <StateHistory
               steps={detail.history}
               lang={lang}
               label={(s) => (t.has(`states.${s as "READY"}`) ? t(`states.${s as "READY"}`) : s)}
             />
-          </MoneyCard>
+          </Card>
         </div>
         <aside className="flex min-w-0 flex-col gap-4" aria-label={t("payout.steps")}>
           {detail.canApprove && (
@@ -163,7 +158,7 @@ function Overview({ detail, lang }: { detail: OfficePayoutDetail; lang: Locale }
   const t = useTranslations("officeMoney");
   const { payout } = detail;
   return (
-    <MoneyCard id="overview-title" title={t("payout.overview")}>
+    <Card id="overview-title" title={t("payout.overview")}>
       <dl className="divide-y divide-slate-100 text-sm" data-testid="payout-overview">
         <Row label={t("payout.member")}>
           <Link to={`/${lang}/staff/members/${payout.member.id}/`} className="text-brand-700 underline">
@@ -234,7 +229,7 @@ function Overview({ detail, lang }: { detail: OfficePayoutDetail; lang: Locale }
         </Row>
         <Row label={t("payout.updated")}>{formatDate(payout.updatedAt, lang, true)}</Row>
       </dl>
-    </MoneyCard>
+    </Card>
   );
 }
 
@@ -261,7 +256,7 @@ function Destination({ detail }: { detail: OfficePayoutDetail }) {
   ];
   const shown = rows.filter(([, v]) => v);
   return (
-    <MoneyCard id="destination-title" title={t("payout.destination")}>
+    <Card id="destination-title" title={t("payout.destination")}>
       {shown.length === 0 ? (
         <p className="text-sm text-slate-600">{t("payout.noDestination")}</p>
       ) : (
@@ -274,7 +269,7 @@ function Destination({ detail }: { detail: OfficePayoutDetail }) {
         </dl>
       )}
       {detail.payout.accountMasked && <p className="mt-2 text-xs text-slate-500">{t("payout.maskedNote")}</p>}
-    </MoneyCard>
+    </Card>
   );
 }
 
