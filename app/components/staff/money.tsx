@@ -4,6 +4,7 @@ import type { StateStep } from "#core/money/payouts/office-payout-rows.ts";
 import type { PayoutState } from "#core/money/payouts/payout-states.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { Row as CardRow } from "./card.tsx";
 
 type RunState = "PREPARED" | "SENT" | "DISCARDED";
 
@@ -50,25 +51,12 @@ export function RunStateBadge({ state, testId }: { state: RunState; testId?: str
   );
 }
 
-/** A titled white card of the back office. */
-export function MoneyCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-      <h2 id={id} className="mb-3 text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /** One label and its value in a card's description list. */
 export function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1.5 sm:grid-cols-[11rem_1fr]">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </div>
+    <CardRow label={label} className="grid grid-cols-[8rem_1fr] gap-2 py-1.5 sm:grid-cols-[11rem_1fr]">
+      {children}
+    </CardRow>
   );
 }
 

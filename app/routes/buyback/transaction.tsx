@@ -4,25 +4,24 @@ import { acceptOffer, checkAcceptOffer } from "#core/buyback/accept-buyback-offe
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
 import { BUYBACK_SELLER_STATES } from "#core/buyback/codes.ts";
 import { declineOffer } from "#core/buyback/decline-buyback-offer.ts";
-import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/device-fields.ts";
-import { readExternalGrade } from "#core/buyback/external-grade.ts";
-import type { DiagnosticLine } from "#core/buyback/get-member-buyback.ts";
 import { getMemberBuyback } from "#core/buyback/get-member-buyback.ts";
 import { offerAcceptance } from "#core/buyback/get-offer-acceptance.ts";
-import { primaryNg, sortDefects } from "#core/buyback/offer.ts";
+import { primaryNg } from "#core/buyback/offer.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { markBuybackShipped } from "#core/buyback/ship-buyback.ts";
 import { PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
+import { GradingSection } from "../../components/buyback-member/grading-section.tsx";
+import { OfferLines, useGradeLabel, useNgLabel } from "../../components/buyback-member/offer-lines.tsx";
 import {
-  isGrade,
-  OfferLines,
-  useGradeLabel,
-  useNgLabel,
-} from "../../components/buyback-member/offer-lines.tsx";
-import { type ConfirmCopy, ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.tsx";
-import { Checkbox, FieldMessages, FormError, SubmitButton } from "../../components/form.tsx";
+  card,
+  DeviceSection,
+  OfferAnswer,
+  useStepCopy,
+} from "../../components/buyback-member/transaction-parts.tsx";
+import { ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.tsx";
+import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -107,218 +106,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-const QUESTIONS = Object.keys(BUYBACK_QUESTIONS) as BuybackQuestion[];
-const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
-
-/** A diagnostic value as a person reads it: a choice by its name, a percentage, a date. */
-function useDiagnosticValue(lang: "ja" | "en") {
-  const t = useTranslations("buyback");
-  const d = useTranslations("buybackMember.detail");
-  return (line: DiagnosticLine): string => {
-    if (line.na !== null) return d("notApplicable", { reason: line.na });
-    if (line.value === null || line.value === "") return d("notRecorded");
-    if (line.kind === "choices") {
-      const key = `diagnosticChoices.${line.value}` as "diagnosticChoices.pass";
-      return t.has(key) ? t(key) : line.value;
-    }
-    if (line.kind === "percent") return `${line.value}%`;
-    if (line.kind === "date" && /^\d{4}-\d{2}-\d{2}/.test(line.value)) return formatDate(line.value, lang);
-    return line.value;
-  };
-}
-
-/** What each step's confirmation says: the question, what happens next, and the button that does it. */
-function useStepCopy(view: Route.ComponentProps["loaderData"]["view"], lang: "ja" | "en") {
-  const t = useTranslations("buybackMember.detail.confirm");
-  const body = (...lines: string[]) => (
-    <div
-      className="mt-2 flex flex-col gap-2 text-sm leading-relaxed text-slate-700"
-      data-testid="confirm-body"
-    >
-      {lines.map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-    </div>
-  );
-  const amount = formatYen(view.offer?.amount ?? 0, lang);
-  const parcel = view.application.toShip;
-  return (intent: string): ConfirmCopy => {
-    if (intent === "accept") {
-      return {
-        title: t("accept.title", { amount }),
-        body: body(t("accept.body", { amount }), t("accept.next")),
-        confirm: t("accept.confirm"),
-      };
-    }
-    if (intent === "decline") {
-      return {
-        title: t("decline.title"),
-        body: body(t("decline.body"), t("decline.next")),
-        confirm: t("decline.confirm"),
-      };
-    }
-    return {
-      title: t("ship.title"),
-      body: body(
-        t("ship.body"),
-        ...(parcel > 1 ? [t("ship.parcel", { count: parcel })] : []),
-        t("ship.next"),
-      ),
-      confirm: t("ship.confirm"),
-    };
-  };
-}
-
-/**
- * Accept or decline, each asked about first. Accepting needs the identity check the Act asks for
- * (then a link to it instead of the button), or, where none is needed, the member's word that they
- * are 18 or older.
- */
-function OfferAnswer({
-  acceptance,
-  state,
-  lang,
-  copy,
-}: {
-  acceptance: { identityNeeded: boolean; identityVerified: boolean };
-  state: FormState | undefined;
-  lang: "ja" | "en";
-  copy: (intent: string) => ConfirmCopy;
-}) {
-  const t = useTranslations("buybackMember.detail");
-  const blocked = acceptance.identityNeeded && !acceptance.identityVerified;
-  const askAdult = !acceptance.identityNeeded || Boolean(state?.errors?.adult);
-  return (
-    <div className="mt-4 flex flex-col gap-3">
-      {blocked ? (
-        <div
-          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
-          data-testid="identity-needed"
-        >
-          <p>{t("identityNeeded")}</p>
-          <Link
-            to={`/${lang}/settings/identification/`}
-            className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
-          >
-            {t("identityLink")}
-          </Link>
-        </div>
-      ) : (
-        <ConfirmForm
-          intent="accept"
-          submitLabel={t("accept")}
-          copy={() => copy("accept")}
-          state={state}
-          className="flex flex-col gap-3"
-          testId="accept-form"
-        >
-          {askAdult && (
-            <div>
-              <Checkbox name="adult" label={t("adult")} defaultChecked={state?.values?.adult === "on"} />
-              <FieldMessages id="adult" name="adult" error={state?.errors?.adult} />
-            </div>
-          )}
-        </ConfirmForm>
-      )}
-      <div className="flex flex-col gap-1">
-        <ConfirmForm
-          intent="decline"
-          submitLabel={t("decline")}
-          copy={() => copy("decline")}
-          variant="secondary"
-          className="flex flex-col"
-          testId="decline-form"
-        />
-        <p className="text-xs text-slate-600">{t("declineNote")}</p>
-      </div>
-    </div>
-  );
-}
-
-type Grading = NonNullable<Route.ComponentProps["loaderData"]["view"]["grading"]>;
-
-/**
- * 検査結果 in words: the grade and what it means, each defect and what it means, whether the function
- * test passed, and an outside grade (NSYS) explained letter by letter.
- */
-function GradingFindings({ grading }: { grading: Grading }) {
-  const m = useTranslations("buybackMember");
-  const t = useTranslations("buybackMember.detail");
-  const b = useTranslations("buyback");
-  const grade = useGradeLabel();
-  const ng = useNgLabel();
-  const defects = sortDefects(grading.ngConditions);
-  const test = grading.diagnostics.find((line) => line.key === "testResult")?.value;
-  const outside = grading.externalGrade ? readExternalGrade(grading.externalGrade) : null;
-  return (
-    <dl className="mt-3 flex flex-col gap-3 text-sm" data-testid="grading-findings">
-      <div>
-        <dt className="text-slate-600">{t("grade")}</dt>
-        <dd>
-          <span className="font-semibold">{grade(grading.grade)}</span>
-          {isGrade(grading.grade) && (
-            <span className="block text-slate-700">{b(`gradeNotes.${grading.grade}`)}</span>
-          )}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">{t("defects")}</dt>
-        <dd>
-          {defects.length > 0 ? (
-            <ul className="flex flex-col gap-1.5">
-              {defects.map((d) => (
-                <li key={d}>
-                  <span className="font-semibold">{ng(d)}</span>
-                  <span className="block text-slate-700">{b(`ngNotes.${d}`)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            m("estimate.noDefects")
-          )}
-          {(test === "pass" || test === "fail") && (
-            <span className="mt-1 block text-slate-700" data-testid="test-result">
-              {test === "pass" ? t("testResultPass") : t("testResultFail")}
-            </span>
-          )}
-        </dd>
-      </div>
-      {grading.externalGrade && (
-        <div>
-          <dt className="text-slate-600">{t("externalGrade", { scale: grading.externalGrade.scale })}</dt>
-          <dd data-testid="external-grade">
-            {outside ? (
-              <>
-                <span className="font-semibold">
-                  {b("nsys.line", {
-                    value: grading.externalGrade.value,
-                    meaning: b(`nsys.grades.${outside.grade}`),
-                  })}
-                </span>
-                {outside.modifier && (
-                  <span className="block text-slate-700">{b(`nsys.${outside.modifier}`)}</span>
-                )}
-                <span className="mt-1 block text-xs text-slate-600">{b("nsys.note")}</span>
-              </>
-            ) : (
-              b("nsys.unknown", { scale: grading.externalGrade.scale, value: grading.externalGrade.value })
-            )}
-          </dd>
-        </div>
-      )}
-    </dl>
-  );
-}
-
 export default function BuybackTransaction({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackMember");
   const b = useTranslations("buyback");
-  const q = useTranslations("buybackMember.questions");
   const lang = langOf(params);
   const grade = useGradeLabel();
   const ng = useNgLabel();
   const storage = useStorageLabel();
-  const diagnostic = useDiagnosticValue(lang);
   const { view, acceptance } = loaderData;
   const answer = actionData as Answer | undefined;
   const confirm = answer?.confirm;
@@ -327,7 +121,6 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
   const app = view.application;
   const can = (a: (typeof view.actions)[number]) => view.actions.includes(a);
   const pickupSlot = label(PICKUP_TIME_SLOTS, app.pickupSlot, lang);
-  const estimateOffer = view.estimate?.offer ?? null;
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-4" aria-labelledby="page-title">
       <div>
@@ -420,46 +213,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
         </section>
       )}
 
-      {view.grading && (
-        <section aria-labelledby="grading-title" className={card} data-testid="grading">
-          <h2 id="grading-title" className="text-lg font-bold">
-            {t("detail.grading")}
-          </h2>
-          <p className="mt-2 text-sm leading-relaxed text-slate-700">{t("detail.gradingLead")}</p>
-          <GradingFindings grading={view.grading} />
-          {view.photos.length > 0 && (
-            <>
-              <h3 className="mt-4 font-bold">{t("detail.photos")}</h3>
-              <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
-                {view.photos.map((p, i) => (
-                  <li key={p.thumb}>
-                    <a href={p.large} className="block overflow-hidden rounded-lg ring-1 ring-slate-200">
-                      <img
-                        src={p.thumb}
-                        alt={t("detail.photo", { n: i + 1 })}
-                        loading="lazy"
-                        className="aspect-square w-full object-cover"
-                      />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <h3 className="mt-4 font-bold">{t("detail.diagnostics")}</h3>
-          <dl
-            className="mt-2 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-1 text-sm"
-            data-testid="diagnostics"
-          >
-            {view.grading.diagnostics.map((line) => (
-              <div key={line.key} className="contents">
-                <dt className="text-slate-600">{b(`diagnostics.${line.key}`)}</dt>
-                <dd className="break-words">{diagnostic(line)}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      )}
+      {view.grading && <GradingSection grading={view.grading} photos={view.photos} lang={lang} />}
 
       <section aria-labelledby="timeline-title" className={card}>
         <h2 id="timeline-title" className="text-lg font-bold">
@@ -552,56 +306,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
         )}
       </section>
 
-      <section aria-labelledby="device-title" className={card}>
-        <h2 id="device-title" className="text-lg font-bold">
-          {t("detail.device")}
-        </h2>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {view.imei && (
-            <>
-              <dt className="text-slate-600">{t("detail.imei")}</dt>
-              <dd className="font-mono">{view.imei}</dd>
-            </>
-          )}
-          {view.storageGb && (
-            <>
-              <dt className="text-slate-600">{t("detail.storage")}</dt>
-              <dd>{storage(view.storageGb)}</dd>
-            </>
-          )}
-        </dl>
-        <h3 className="mt-3 text-sm font-bold">{t("detail.answers")}</h3>
-        <dl className="mt-1 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-          {QUESTIONS.filter((question) => view.answers[question]).map((question) => (
-            <div key={question} className="contents">
-              <dt className="text-slate-600">{q(`${question}.label`)}</dt>
-              <dd>{q(`${question}.choices.${view.answers[question]}` as "power.choices.yes")}</dd>
-            </div>
-          ))}
-        </dl>
-        {view.estimate && (
-          <>
-            <h3 className="mt-3 text-sm font-bold">{t("detail.estimate")}</h3>
-            {estimateOffer ? (
-              <div className="mt-1">
-                <OfferLines
-                  lang={lang}
-                  bidLabel={t("detail.bid", {
-                    grade: grade(view.estimate.grade),
-                    condition: ng(primaryNg(view.estimate.ngConditions)),
-                  })}
-                  bid={estimateOffer.bid}
-                  deductions={estimateOffer.deductions}
-                  amountLabel={t("estimate.amount")}
-                  amount={estimateOffer.amount}
-                />
-              </div>
-            ) : (
-              <p className="mt-1 text-sm">{t("estimate.noBid")}</p>
-            )}
-          </>
-        )}
-      </section>
+      <DeviceSection view={view} lang={lang} />
     </section>
   );
 }

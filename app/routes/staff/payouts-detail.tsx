@@ -7,13 +7,8 @@ import { recordBankReturn } from "#core/money/payouts/record-bank-return.ts";
 import { rejectPayout } from "#core/money/payouts/reject-payout.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";
-import {
-  MoneyCard,
-  PayoutStateBadge,
-  ReasonField,
-  Row,
-  StateHistory,
-} from "../../components/staff/money.tsx";
+import { Card } from "../../components/staff/card.tsx";
+import { PayoutStateBadge, ReasonField, Row, StateHistory } from "../../components/staff/money.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -101,13 +96,13 @@ export default function StaffPayout({ loaderData, actionData, params }: Route.Co
         <div className="flex min-w-0 flex-col gap-6">
           <Overview detail={detail} lang={lang} />
           <Destination detail={detail} />
-          <MoneyCard id="history-title" title={t("common.history")}>
+          <Card id="history-title" title={t("common.history")}>
             <StateHistory
               steps={detail.history}
               lang={lang}
               label={(s) => (t.has(`states.${s as "READY"}`) ? t(`states.${s as "READY"}`) : s)}
             />
-          </MoneyCard>
+          </Card>
         </div>
         <aside className="flex min-w-0 flex-col gap-4" aria-label={t("payout.steps")}>
           {detail.canApprove && (
@@ -165,7 +160,7 @@ function Overview({ detail, lang }: { detail: OfficePayoutDetail; lang: Locale }
   const t = useTranslations("officeMoney");
   const { payout } = detail;
   return (
-    <MoneyCard id="overview-title" title={t("payout.overview")}>
+    <Card id="overview-title" title={t("payout.overview")}>
       <dl className="divide-y divide-slate-100 text-sm" data-testid="payout-overview">
         <Row label={t("payout.member")}>
           <Link to={`/${lang}/staff/members/${payout.member.id}/`} className="text-brand-700 underline">
@@ -236,7 +231,7 @@ function Overview({ detail, lang }: { detail: OfficePayoutDetail; lang: Locale }
         </Row>
         <Row label={t("payout.updated")}>{formatDate(payout.updatedAt, lang, true)}</Row>
       </dl>
-    </MoneyCard>
+    </Card>
   );
 }
 
@@ -263,7 +258,7 @@ function Destination({ detail }: { detail: OfficePayoutDetail }) {
   ];
   const shown = rows.filter(([, v]) => v);
   return (
-    <MoneyCard id="destination-title" title={t("payout.destination")}>
+    <Card id="destination-title" title={t("payout.destination")}>
       {shown.length === 0 ? (
         <p className="text-sm text-slate-600">{t("payout.noDestination")}</p>
       ) : (
@@ -276,7 +271,7 @@ function Destination({ detail }: { detail: OfficePayoutDetail }) {
         </dl>
       )}
       {detail.payout.accountMasked && <p className="mt-2 text-xs text-slate-500">{t("payout.maskedNote")}</p>}
-    </MoneyCard>
+    </Card>
   );
 }
 

@@ -10,7 +10,8 @@ import {
   useProductType,
 } from "../../../components/buyback/deliveries.tsx";
 import { FormError } from "../../../components/form.tsx";
-import { MoneyCard, Row, StateHistory } from "../../../components/staff/money.tsx";
+import { Card } from "../../../components/staff/card.tsx";
+import { Row, StateHistory } from "../../../components/staff/money.tsx";
 import { formatDate, formatYen } from "../../../i18n/index.ts";
 import { langOf } from "../../../lib/lang.ts";
 import {
@@ -80,7 +81,7 @@ export default function StaffBuybackDelivery({ loaderData, actionData, params }:
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="flex min-w-0 flex-col gap-6">
-          <MoneyCard id="delivery-overview" title={t("detail.title")}>
+          <Card id="delivery-overview" title={t("detail.title")}>
             <dl className="divide-y divide-slate-100 text-sm">
               <Row label={t("detail.company")}>
                 <span className="font-semibold">{d.company.name}</span>
@@ -117,8 +118,8 @@ export default function StaffBuybackDelivery({ loaderData, actionData, params }:
                 </Row>
               )}
             </dl>
-          </MoneyCard>
-          <MoneyCard id="delivery-bill" title={t("detail.totals")}>
+          </Card>
+          <Card id="delivery-bill" title={t("detail.totals")}>
             <dl className="divide-y divide-slate-100 text-sm">
               <Row label={t("detail.amount")}>{formatYen(d.totals.amount, lang)}</Row>
               <Row label={t("detail.fee")}>{formatYen(d.totals.fee, lang)}</Row>
@@ -126,15 +127,15 @@ export default function StaffBuybackDelivery({ loaderData, actionData, params }:
                 <span className="text-lg font-bold tabular-nums">{formatYen(d.totals.payment, lang)}</span>
               </Row>
             </dl>
-          </MoneyCard>
+          </Card>
           <PackingList detail={d} lang={lang} />
-          <MoneyCard id="delivery-history" title={t("detail.history")}>
+          <Card id="delivery-history" title={t("detail.history")}>
             <StateHistory
               steps={d.history}
               lang={lang}
               label={(s) => (s === "10" || s === "20" ? buyerStates(s) : s)}
             />
-          </MoneyCard>
+          </Card>
         </div>
         <aside className="order-first flex min-w-0 flex-col gap-4 lg:order-none" aria-label={t("ship.title")}>
           <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
