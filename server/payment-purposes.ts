@@ -1,4 +1,4 @@
-import type { PaymentPurposes } from "#core/payments/apply-charge.ts";
+import type { PaymentPurposes } from "#core/payments/payment-purpose.ts";
 import { topUpPurpose } from "#core/topups/card-top-up.ts";
 import { purchasePurpose } from "#core/trading/purchase-payment.ts";
 
