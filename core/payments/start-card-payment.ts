@@ -70,14 +70,6 @@ export type StartCardPayment = {
 const CLAIMABLE: readonly PaymentRow["state"][] = ["INCOMPLETED", "AUTHORIZED"];
 /** Held or taken, not yet counted for its purpose (or not yet held): the provider may move it on. */
 export const UNSETTLED: readonly PaymentRow["state"][] = ["INCOMPLETED", "AUTHORIZED", "CAPTURED"];
-const REFUSED: readonly PaymentRow["state"][] = [
-  "VOIDED",
-  "FAILED",
-  "EXPIRED",
-  "CANCELED",
-  "REFUNDING",
-  "REFUNDED",
-];
 
 /**
  * The one way to start a card payment. Records the payment (INCOMPLETED) before the provider is
@@ -176,7 +168,8 @@ export async function cardPaymentResult(
   refusal: Message,
 ): Promise<CardPaymentResult> {
   if (payment.state === "COMPLETED") return { status: "paid", payment };
-  if (REFUSED.includes(payment.state)) {
+  // Every other state past the unsettled ones took nothing, or gave it back.
+  if (!UNSETTLED.includes(payment.state)) {
     return { status: "refused", payment, error: new AppError("PAYMENT_FAILED", { message: refusal }) };
   }
   if (
