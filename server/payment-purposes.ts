@@ -1,4 +1,4 @@
-import type { PaymentPurposes } from "#core/money/payments/apply-charge.ts";
+import type { PaymentPurposes } from "#core/money/payments/payment-purpose.ts";
 import { topUpPurpose } from "#core/money/top-ups/card-top-up.ts";
 import { purchasePurpose } from "#core/trading/purchase-payment.ts";
 

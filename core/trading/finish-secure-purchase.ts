@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { transactions } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import { applyCharge } from "../money/payments/apply-charge.ts";
+import { finishCardPayment } from "../money/payments/finish-card-payment.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { paymentOf } from "./load-transaction.ts";
@@ -25,16 +25,20 @@ export async function finishSecurePurchase(
     .orderBy(desc(transactions.id))
     .limit(1);
   if (!t) throw new AppError("NOT_FOUND", { message: TRADE_MESSAGES.notFound });
-  let payment = await paymentOf(ctx.db, t.id);
-  if (t.state === "AUTH" && payment?.chargeId) {
-    const charge = await ctx.payments.finishThreeDSecure(payment.chargeId);
-    payment = await applyCharge(ctx, payment.id, charge, purchasePurpose);
-  }
+  const payment = await paymentOf(ctx.db, t.id);
+  // Already settled (paid, or failed) payments are answered as they stand.
+  const result = payment
+    ? await finishCardPayment(ctx, {
+        paymentId: payment.id,
+        purpose: purchasePurpose,
+        messages: { failed: TRADE_MESSAGES.secureFailed, expired: TRADE_MESSAGES.secureExpired },
+      })
+    : null;
   const [after] = await ctx.db.select().from(transactions).where(eq(transactions.id, t.id));
   if (after!.state === "INVALID") {
-    throw new AppError("PAYMENT_FAILED", {
-      message: payment?.state === "EXPIRED" ? TRADE_MESSAGES.secureExpired : TRADE_MESSAGES.secureFailed,
-    });
+    throw result?.status === "refused"
+      ? result.error
+      : new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.secureFailed });
   }
   return { transactionId: t.id, state: after!.state };
 }

@@ -3,6 +3,7 @@ import { items, payments, transactions } from "#db/schema/index.ts";
 import { type Address, getAddress } from "../account/get-address.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { SavedCard } from "../money/payments/gateway.ts";
+import { readProviderStatus } from "../money/payments/payment-status.ts";
 import { listSavedCards } from "../money/payments/saved-cards.ts";
 import { reservationOf } from "../offers/reservation.ts";
 import type { CoreContext } from "../shared/context.ts";
@@ -105,6 +106,6 @@ export async function getSecureStep(
     )
     .orderBy(desc(transactions.id))
     .limit(1);
-  if (!row?.chargeId || row.chargeStatus !== "requires_3ds") return null;
+  if (!row?.chargeId || readProviderStatus(row.chargeStatus) !== "awaiting_3ds") return null;
   return ctx.payments.challengeUrl(row.chargeId, o.returnUrl);
 }

@@ -7,15 +7,8 @@ import { getAddress } from "../account/get-address.ts";
 import { ITEM_MACHINE, PUBLIC_STATES, PURCHASABLE_STATES } from "../catalog/item-states.ts";
 import { saleBreakdown } from "../catalog/pricing.ts";
 import type { SessionUser } from "../identity/sessions.ts";
-import {
-  applyCharge,
-  cancelPayment,
-  createPayment,
-  loadPayment,
-  movePayment,
-} from "../money/payments/apply-charge.ts";
 import type { PaymentRow } from "../money/payments/payment-states.ts";
-import { findCustomerId } from "../money/payments/saved-cards.ts";
+import { type CardPaymentResult, startCardPayment } from "../money/payments/start-card-payment.ts";
 import { OFFER_MESSAGES } from "../offers/offer-rules.ts";
 import { reservationOf, settleReservation } from "../offers/reservation.ts";
 import type { CoreContext } from "../shared/context.ts";
@@ -27,7 +20,6 @@ import { assertMember } from "../social/members-only.ts";
 import { changeState, recordCreation } from "../state/change-state.ts";
 import { spendableBalance, splitPrice } from "./checkout-balance.ts";
 import { payBalanceIntoEscrow } from "./escrow.ts";
-import { loadTransaction, paymentOf } from "./load-transaction.ts";
 import { CHECKOUT_MESSAGES, TRADE_MESSAGES } from "./messages.ts";
 import { announcePurchase, purchasePurpose } from "./purchase-payment.ts";
 import { AUTH_TTL_MS, TRANSACTION_MACHINE } from "./transaction-states.ts";
@@ -199,31 +191,39 @@ type Request = z.output<typeof ZPurchaseInput> & {
   saveCardToken?: string;
 };
 
+/**
+ * One purchase, top-down: the item and the buyer are checked, the price quoted (the balance's part
+ * and the card's), then either the balance pays and the item is claimed, or one card payment is
+ * started that claims the item once the card holds the money; the payments core then takes it,
+ * puts it in escrow, starts the sale and tells both sides (`purchasePurpose`).
+ */
 async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseResult> {
   const request = attempt.request as Request;
   const existing = await transactionOf(ctx, attempt.id);
-  if (existing) return continueCard(ctx, existing.id, request.returnUrl);
+  if (existing) {
+    // A resumed attempt whose item is already this buyer's: the card payment goes on from there.
+    if (existing.state !== "AUTH") return answerSale(existing.id, existing.state);
+    return answerCard(existing.id, await payByCard(ctx, attempt, request, { amount: 0 }));
+  }
   const buyer = { id: attempt.buyerId };
   const [item] = await ctx.db.select().from(items).where(eq(items.id, attempt.itemId)).limit(1);
   if (!item || !PUBLIC_STATES.includes(item.state)) throw new AppError("NOT_FOUND");
   if (item.sellerId === buyer.id) throw new AppError("FORBIDDEN", { message: TRADE_MESSAGES.ownItem });
   await assertNotBlocked(ctx, { ownerId: item.sellerId, actorId: buyer.id });
-  let payment = await paymentOfAttempt(ctx, attempt.id);
-  if (payment && !payment.chargeId && payment.state === "INCOMPLETED") {
-    // A resumed attempt: the provider may hold a charge made under our reference before a crash.
-    const found = await ctx.payments.findCharge(payment.reference, payment.createdAt);
-    if (found) payment = await applyCharge(ctx, payment.id, found, purchasePurpose);
-  }
-  if (!PURCHASABLE_STATES.includes(item.state)) {
-    if (payment) await releaseHold(ctx, payment);
-    const message = item.state === "SOLD" ? TRADE_MESSAGES.soldOut : TRADE_MESSAGES.notForSale;
-    throw new AppError("CONFLICT", { message });
-  }
+  // A resumed attempt keeps the card payment it started (its charge may be held already).
+  const resumed = await paymentOfAttempt(ctx, attempt.id);
   // A listing reserved by an agreed offer is its buyer's alone, at the agreed price.
-  const reservation = await reservationOf(ctx, item.id);
-  if (reservation && reservation.buyerId !== buyer.id) {
-    if (payment) await releaseHold(ctx, payment);
-    throw new AppError("CONFLICT", { message: OFFER_MESSAGES.reserved });
+  const reservation = PURCHASABLE_STATES.includes(item.state) ? await reservationOf(ctx, item.id) : null;
+  const refusal = !PURCHASABLE_STATES.includes(item.state)
+    ? new AppError("CONFLICT", {
+        message: item.state === "SOLD" ? TRADE_MESSAGES.soldOut : TRADE_MESSAGES.notForSale,
+      })
+    : reservation && reservation.buyerId !== buyer.id
+      ? new AppError("CONFLICT", { message: OFFER_MESSAGES.reserved })
+      : null;
+  if (refusal) {
+    if (resumed) await payByCard(ctx, attempt, request, { amount: resumed.amount, giveUp: refusal });
+    throw refusal;
   }
   const address = await getAddress(ctx, buyer.id);
   if (!address) throw new AppError("VALIDATION", { fields: { address: TRADE_MESSAGES.noAddress } });
@@ -235,7 +235,7 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
   let method = request.paymentMethod;
   let fromBalance = 0;
   if (method === "points") fromBalance = price;
-  else if (payment) fromBalance = price - payment.amount;
+  else if (resumed) fromBalance = price - resumed.amount;
   else if (request.usePoints) {
     const balance = await spendableBalance(ctx.db, { userId: buyer.id, now: ctx.clock.now() });
     const parts = splitPrice(price, balance);
@@ -275,100 +275,86 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
     return { transactionId: id, state: "START", redirectUrl: null };
   }
 
-  payment ??= await createPayment(ctx, {
-    purpose: "purchase",
-    payerId: buyer.id,
+  let transactionId = 0;
+  const result = await payByCard(ctx, attempt, request, {
     amount: price - fromBalance,
-    reference: `purchase-${attempt.id}`,
-    attemptId: attempt.id,
+    // The card holds the money: the item becomes this buyer's (AUTH until the card pays), and the
+    // balance's part is taken now (the card's once the card pays), so it cannot be spent twice.
+    claim: async (payment) => {
+      try {
+        transactionId = await ctx.db.transaction(async (tx) => {
+          const txCtx = { ...ctx, db: tx as unknown as Db };
+          const now = ctx.clock.now();
+          const t = await claimItem(
+            txCtx,
+            { ...values, paidCard: payment.amount },
+            "AUTH",
+            new Date(now.getTime() + AUTH_TTL_MS),
+          );
+          await payBalanceIntoEscrow(txCtx, t, price - payment.amount);
+          await tx
+            .update(payments)
+            .set({ transactionId: t.id, updatedAt: now })
+            .where(eq(payments.id, payment.id));
+          return t.id;
+        });
+      } catch (error) {
+        // The same attempt, resumed twice at once, may have won in the other run: then go on.
+        // Otherwise someone else bought it first, or the balance was spent meanwhile.
+        const won =
+          isAppError(error) && error.code === "CONFLICT" ? await transactionOf(ctx, attempt.id) : null;
+        if (!won) throw error;
+        transactionId = won.id;
+      }
+    },
   });
-  if (!payment.chargeId && payment.state === "INCOMPLETED") {
-    const result = await ctx.payments.authorize({
-      amount: payment.amount,
-      source: request.cardToken
-        ? { token: request.cardToken }
-        : { customerId: await customerIdOf(ctx, buyer.id), cardId: request.savedCardId! },
-      reference: payment.reference,
-      threeDSecure: true,
-    });
-    if (!result.ok) {
-      await movePayment(ctx, payment, "fail", { set: { failureCode: result.code } });
-      throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
-    }
-    payment = await applyCharge(ctx, payment.id, result.charge, purchasePurpose);
-  }
-  if (payment.state !== "INCOMPLETED" && payment.state !== "AUTHORIZED") {
-    throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
-  }
-  let transactionId: number;
-  try {
-    transactionId = await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as Db };
-      const now = ctx.clock.now();
-      const t = await claimItem(
-        txCtx,
-        { ...values, paidCard: payment.amount },
-        "AUTH",
-        new Date(now.getTime() + AUTH_TTL_MS),
-      );
-      // The balance's part is taken now (the card's once the card pays), so it cannot be spent twice.
-      await payBalanceIntoEscrow(txCtx, t, price - payment.amount);
-      await tx
-        .update(payments)
-        .set({ transactionId: t.id, updatedAt: now })
-        .where(eq(payments.id, payment.id));
-      return t.id;
-    });
-  } catch (error) {
-    if (isAppError(error) && error.code === "CONFLICT") {
-      // The same attempt, resumed twice at once, may have won in the other run: then go on.
-      const won = await transactionOf(ctx, attempt.id);
-      if (won) return continueCard(ctx, won.id, request.returnUrl);
-      // Someone else bought it first, or the balance was spent meanwhile: release the card's hold.
-      await releaseHold(ctx, await loadPayment(ctx.db, payment.id));
-    }
-    throw error;
-  }
-  return continueCard(ctx, transactionId, request.returnUrl);
+  return answerCard(transactionId, result);
 }
 
-/** A payment whose buyer did not get the item: the hold on the card is let go. */
-async function releaseHold(ctx: CoreContext, payment: PaymentRow): Promise<void> {
-  if (payment.state !== "INCOMPLETED" && payment.state !== "AUTHORIZED") return;
-  if (payment.chargeId) {
-    await applyCharge(ctx, payment.id, await ctx.payments.void(payment.chargeId), purchasePurpose);
-  } else {
-    await cancelPayment(ctx, payment.id, purchasePurpose);
-  }
-}
-
-/**
- * After the item is ours: the payments core applies the card's current state (taking the money
- * now, or waiting for 3-D Secure), and the buyer gets the answer the transaction now gives.
- */
-async function continueCard(
+/** The one card payment of a purchase attempt (see `startCardPayment`). */
+function payByCard(
   ctx: CoreContext,
-  transactionId: number,
-  returnUrl: string,
-): Promise<PurchaseResult> {
-  const before = await loadTransaction(ctx.db, transactionId);
-  let payment = await paymentOf(ctx.db, transactionId);
-  if (before.state === "AUTH" && payment?.chargeId) {
-    const charge = await ctx.payments.getCharge(payment.chargeId);
-    if (charge) payment = await applyCharge(ctx, payment.id, charge, purchasePurpose);
+  attempt: Attempt,
+  request: Request,
+  o: { amount: number; claim?: (payment: PaymentRow) => Promise<void>; giveUp?: AppError },
+): Promise<CardPaymentResult> {
+  return startCardPayment(ctx, {
+    paidFor: {
+      kind: "purchase",
+      purpose: purchasePurpose,
+      attemptId: attempt.id,
+      ...(o.claim ? { claim: o.claim } : {}),
+    },
+    payerId: attempt.buyerId,
+    amount: o.amount,
+    card: request.cardToken ? { token: request.cardToken } : { savedCardId: request.savedCardId! },
+    returnUrl: request.returnUrl,
+    idempotencyKey: `purchase-${attempt.id}`,
+    resume: true,
+    ...(o.giveUp ? { giveUp: o.giveUp } : {}),
+    messages: { declined: TRADE_MESSAGES.declined, cardRequired: TRADE_MESSAGES.cardRequired },
+  });
+}
+
+/** The buyer's answer once the card payment has said where it stands. */
+function answerCard(transactionId: number, result: CardPaymentResult): PurchaseResult {
+  switch (result.status) {
+    case "paid":
+      return { transactionId, state: "START", redirectUrl: null };
+    case "awaiting_3ds":
+      return { transactionId, state: "AUTH", redirectUrl: result.redirectUrl };
+    case "refused":
+      throw result.error;
+    case "open":
+      // Neither paid nor waiting for the buyer: left for reconciliation, the request stays unanswered.
+      throw new Error(`The card payment of transaction ${transactionId} is not settled yet`);
   }
-  const after = await loadTransaction(ctx.db, transactionId);
-  if (after.state === "INVALID") throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
-  if (after.state !== "AUTH") return { transactionId, state: "START", redirectUrl: null };
-  if (payment?.chargeId && payment.chargeStatus === "requires_3ds") {
-    return {
-      transactionId,
-      state: "AUTH",
-      redirectUrl: ctx.payments.challengeUrl(payment.chargeId, returnUrl),
-    };
-  }
-  // Neither paid nor waiting for the buyer: left for reconciliation, the request stays unanswered.
-  throw new Error(`The card payment of transaction ${transactionId} is not settled yet`);
+}
+
+/** A sale a resumed attempt already settled: failed, or started. */
+function answerSale(transactionId: number, state: string): PurchaseResult {
+  if (state === "INVALID") throw new AppError("PAYMENT_FAILED", { message: TRADE_MESSAGES.declined });
+  return { transactionId, state: "START", redirectUrl: null };
 }
 
 /**
@@ -435,10 +421,4 @@ async function paymentOfAttempt(ctx: CoreContext, attemptId: number) {
 async function transactionOf(ctx: CoreContext, attemptId: number) {
   const [row] = await ctx.db.select().from(transactions).where(eq(transactions.attemptId, attemptId));
   return row ?? null;
-}
-
-async function customerIdOf(ctx: CoreContext, userId: number): Promise<string> {
-  const id = await findCustomerId(ctx, userId);
-  if (!id) throw new AppError("VALIDATION", { fields: { savedCardId: TRADE_MESSAGES.cardRequired } });
-  return id;
 }

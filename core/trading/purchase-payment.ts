@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { items, purchaseAttempts, transactions } from "#db/schema/index.ts";
 import { ITEM_MACHINE } from "../catalog/item-states.ts";
-import type { PaymentPurpose } from "../money/payments/apply-charge.ts";
+import type { PaymentPurpose } from "../money/payments/payment-purpose.ts";
 import type { PaymentRow } from "../money/payments/payment-states.ts";
 import { addSavedCard } from "../money/payments/saved-cards.ts";
 import type { CoreContext } from "../shared/context.ts";

@@ -7,31 +7,9 @@ import { changeState, recordCreation } from "../../state/change-state.ts";
 import { memberAccount, platformAccount } from "../ledger/accounts.ts";
 import { postEntry } from "../ledger/post-entry.ts";
 import type { Charge } from "./gateway.ts";
-import { chargeMeaning, PAYMENT_MACHINE, type PaymentAction, type PaymentRow } from "./payment-states.ts";
-
-/** What a held payment's purpose wants now: take the money, wait (still deciding), or let it go. */
-type PurposeDecision = "capture" | "wait" | "release";
-
-/**
- * What a payment is for, seen from the payments core: a purchase or a card top-up today; a payout
- * or a buyback payment next. The core decides what the provider's word means; the purpose decides
- * what that does to the thing paid for.
- */
-export type PaymentPurpose = {
-  decide(ctx: CoreContext, payment: PaymentRow): Promise<PurposeDecision>;
-  /**
-   * The money is taken and sits in the payer's `payment` account: move it where the purpose
-   * wants, in the caller's database transaction (`ctx.db`). Answers false when the purpose has
-   * ended meanwhile; the payment is then refunded, so money is never kept for nothing.
-   */
-  settle(ctx: CoreContext, payment: PaymentRow): Promise<boolean>;
-  /** After a settlement committed: tell the people involved. */
-  afterSettled(ctx: CoreContext, payment: PaymentRow): Promise<void>;
-  /** No money was or will be taken: undo what the purpose reserved, in the caller's transaction. */
-  abandon(ctx: CoreContext, payment: PaymentRow, why: "void" | "fail" | "expire" | "cancel"): Promise<void>;
-};
-
-export type PaymentPurposes = Record<PaymentRow["purpose"], PaymentPurpose>;
+import type { PaymentPurpose } from "./payment-purpose.ts";
+import { PAYMENT_MACHINE, type PaymentAction, type PaymentRow } from "./payment-states.ts";
+import { chargeMeaning, readProviderStatus } from "./payment-status.ts";
 
 export async function loadPayment(db: Db, id: number, lock = false): Promise<PaymentRow> {
   const query = db.select().from(payments).where(eq(payments.id, id)).limit(1);
@@ -247,7 +225,7 @@ export async function pushRefund(
   if (payment.state !== "REFUNDING" || !payment.chargeId) return payment;
   const charge = await ctx.payments.getCharge(payment.chargeId);
   if (!charge) return payment;
-  const after = charge.status === "captured" ? await ctx.payments.refund(charge.id) : charge;
+  const after = readProviderStatus(charge.status) === "paid" ? await ctx.payments.refund(charge.id) : charge;
   return applyCharge(ctx, paymentId, after, purpose);
 }
 

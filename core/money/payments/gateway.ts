@@ -1,21 +1,5 @@
 import type { Yen } from "../../shared/codes.ts";
-
-/**
- * Where a card charge stands at the provider. `requires_3ds`: created, waiting for the buyer's 3-D
- * Secure challenge; `authorized`: the amount is held on the card; `captured`: taken; `voided`: the
- * hold was released without taking anything; `refunded`: taken and given back; `failed`: declined
- * or 3-D Secure failed; `expired`: the challenge was never finished in time.
- */
-export const CHARGE_STATUSES = [
-  "requires_3ds",
-  "authorized",
-  "captured",
-  "voided",
-  "refunded",
-  "failed",
-  "expired",
-] as const;
-export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+import type { ChargeStatus } from "./payment-status.ts";
 
 export type CardSummary = { brand: string; last4: string; expMonth: number; expYear: number };
 export type SavedCard = CardSummary & { id: string };
@@ -23,6 +7,7 @@ export type SavedCard = CardSummary & { id: string };
 export type Charge = {
   id: string;
   amount: Yen;
+  /** Where the charge stands at the provider (read it with `readProviderStatus`). */
   status: ChargeStatus;
   /** Our own reference for the charge, kept by the provider (metadata), to find it after a crash. */
   reference: string;

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
-import type { Charge, ChargeStatus, PaymentGateway, SavedCard } from "./gateway.ts";
+import type { Charge, PaymentGateway, SavedCard } from "./gateway.ts";
+import type { ChargeStatus } from "./payment-status.ts";
 import { parseEvent } from "./sandbox-gateway.ts";
 
 export type PayjpSettings = {

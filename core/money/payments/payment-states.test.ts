@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { goldenMatrix } from "#tests/helpers/golden.ts";
-import { CHARGE_STATUSES } from "./gateway.ts";
-import { chargeMeaning, PAYMENT_MACHINE } from "./payment-states.ts";
+import { PAYMENT_MACHINE } from "./payment-states.ts";
+import { CHARGE_STATUSES, chargeMeaning } from "./payment-status.ts";
 
 describe("payment state machine", () => {
   // Written out by hand: y = system (our flows and the provider's word), o = operator.

@@ -1,7 +1,6 @@
 import { PAYMENT_STATES, type payments } from "#db/schema/index.ts";
 import { msg } from "../../shared/i18n/translate.ts";
 import { defineMachine } from "../../state/machine.ts";
-import type { ChargeStatus } from "./gateway.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentState = PaymentRow["state"];
@@ -42,35 +41,3 @@ export type PaymentAction = keyof typeof PAYMENT_MACHINE.transitions;
 
 /** States a payment can still leave on its own (reconciliation looks at these). */
 export const OPEN_PAYMENT_STATES = ["INCOMPLETED", "AUTHORIZED", "CAPTURED", "REFUNDING"] as const;
-
-/**
- * What a provider's charge status means for us: the one place that decides it. `pending`: nothing
- * held yet (waiting for 3-D Secure); `held`: money held, not taken; `taken`: money taken;
- * `released`: nothing was or will be taken (with the action that records why); `returned`: taken,
- * then given back.
- */
-export function chargeMeaning(
-  status: ChargeStatus,
-):
-  | { kind: "pending" }
-  | { kind: "held" }
-  | { kind: "taken" }
-  | { kind: "released"; action: "void" | "fail" | "expire" }
-  | { kind: "returned" } {
-  switch (status) {
-    case "requires_3ds":
-      return { kind: "pending" };
-    case "authorized":
-      return { kind: "held" };
-    case "captured":
-      return { kind: "taken" };
-    case "voided":
-      return { kind: "released", action: "void" };
-    case "failed":
-      return { kind: "released", action: "fail" };
-    case "expired":
-      return { kind: "released", action: "expire" };
-    case "refunded":
-      return { kind: "returned" };
-  }
-}

@@ -3,7 +3,8 @@ import { payments } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { AppError } from "../../shared/errors.ts";
 import { msg } from "../../shared/i18n/translate.ts";
-import { applyCharge, type PaymentPurposes } from "./apply-charge.ts";
+import { applyCharge } from "./apply-charge.ts";
+import type { PaymentPurposes } from "./payment-purpose.ts";
 import { oncePerEvent } from "./provider-events.ts";
 
 /**

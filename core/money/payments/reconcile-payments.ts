@@ -1,7 +1,8 @@
 import { and, inArray, lt } from "drizzle-orm";
 import { payments } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
-import { type PaymentPurposes, syncPayment } from "./apply-charge.ts";
+import { syncPayment } from "./apply-charge.ts";
+import type { PaymentPurposes } from "./payment-purpose.ts";
 import { OPEN_PAYMENT_STATES, type PaymentRow } from "./payment-states.ts";
 
 /**

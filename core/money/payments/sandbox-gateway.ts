@@ -12,12 +12,12 @@ import { checkCard } from "./card-input.ts";
 import type {
   CardSummary,
   Charge,
-  ChargeStatus,
   PaymentEvent,
   PaymentGateway,
   PaymentSource,
   SavedCard,
 } from "./gateway.ts";
+import type { ChargeStatus } from "./payment-status.ts";
 import { cardBrand, isCardNumber, type SandboxCardBehaviour, sandboxBehaviour } from "./test-cards.ts";
 
 const SANDBOX_PROVIDER = "sandbox";

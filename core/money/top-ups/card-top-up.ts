@@ -1,9 +1,9 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
-import { payments, topUps } from "#db/schema/index.ts";
+import { topUps } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
-import { AppError, isAppError, isDatabaseError } from "../../shared/errors.ts";
+import { AppError, isAppError } from "../../shared/errors.ts";
 import { type Message, msg } from "../../shared/i18n/translate.ts";
 import { parseInput } from "../../shared/parse-input.ts";
 import { recordCreation } from "../../state/change-state.ts";
@@ -11,18 +11,13 @@ import { BALANCE_FIELD_LABELS, yenField } from "../balance/fields.ts";
 import { BALANCE_LIMITS } from "../balance/limits.ts";
 import { memberAccount } from "../ledger/accounts.ts";
 import { getBalance } from "../ledger/get-balance.ts";
-import {
-  applyCharge,
-  createPayment,
-  loadPayment,
-  movePayment,
-  type PaymentPurpose,
-  syncPayment,
-} from "../payments/apply-charge.ts";
+import { finishCardPayment } from "../payments/finish-card-payment.ts";
 import type { CardSummary } from "../payments/gateway.ts";
+import type { PaymentPurpose } from "../payments/payment-purpose.ts";
 import type { PaymentRow } from "../payments/payment-states.ts";
-import { reconcilePayments } from "../payments/reconcile-payments.ts";
+import { readProviderStatus } from "../payments/payment-status.ts";
 import { findCustomerId } from "../payments/saved-cards.ts";
+import { startCardPayment } from "../payments/start-card-payment.ts";
 import { creditTopUp } from "./credit-top-up.ts";
 import { moveTopUp } from "./move-top-up.ts";
 import { TOP_UP_MESSAGES } from "./start-voucher-top-up.ts";
@@ -30,8 +25,6 @@ import { TOP_UP_MACHINE, type TopUpRow } from "./top-up-states.ts";
 
 /** How long a card top-up may wait for the member's 3-D Secure challenge (PAY.JP's limit too). */
 export const CARD_TOP_UP_CHALLENGE_MS = 30 * 60 * 1000;
-/** A card top-up untouched this long is taken to have lost its request (reconciliation resumes it). */
-const STALE_MS = 2 * 60 * 1000;
 
 const CARD_TOP_UP_MESSAGES = {
   declined: msg("cardTopUp.errors.declined"),
@@ -101,7 +94,7 @@ async function checkCardTopUp(
   ctx: CoreContext,
   userId: number,
   input: TCardTopUpInput,
-): Promise<{ amount: number; cardId: string; customerId: string }> {
+): Promise<{ amount: number; cardId: string }> {
   const fields: Record<string, Message> = {};
   let amount = 0;
   try {
@@ -115,7 +108,7 @@ async function checkCardTopUp(
   const cards = customerId && cardId ? await ctx.payments.listCards(customerId) : [];
   if (!cardId || !cards.some((c) => c.id === cardId)) fields.cardId = CARD_TOP_UP_MESSAGES.chooseCard;
   if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", { fields });
-  return { amount, cardId: cardId!, customerId: customerId! };
+  return { amount, cardId: cardId! };
 }
 
 export type CardTopUpStart = { topUp: TopUpRow; redirectUrl: string | null };
@@ -135,102 +128,59 @@ export async function startCardTopUp(
   if (!REQUEST_KEY.test(o.requestKey)) {
     throw new AppError("VALIDATION", { message: CARD_TOP_UP_MESSAGES.requestKey });
   }
-  const { amount, cardId, customerId } = await checkCardTopUp(ctx, o.userId, o.input);
-  const reference = `card-top-up-${o.userId}-${o.requestKey}`;
-  let created: { topUp: TopUpRow; payment: PaymentRow };
-  try {
-    created = await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as Db };
-      const now = ctx.clock.now();
-      const [row] = await tx
-        .insert(topUps)
-        .values({
-          userId: o.userId,
-          method: "card",
-          amount,
+  const { amount, cardId } = await checkCardTopUp(ctx, o.userId, o.input);
+  const result = await startCardPayment(ctx, {
+    paidFor: {
+      kind: "top_up",
+      purpose: topUpPurpose,
+      // The top-up (PENDING) is committed with its payment, before the card is asked.
+      record: async (txCtx, payment) => {
+        const now = ctx.clock.now();
+        const [row] = await txCtx.db
+          .insert(topUps)
+          .values({
+            userId: o.userId,
+            method: "card",
+            amount,
+            state: "PENDING",
+            provider: ctx.payments.name,
+            paymentId: payment.id,
+            deadline: new Date(now.getTime() + CARD_TOP_UP_CHALLENGE_MS),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await recordCreation(txCtx, {
+          machine: TOP_UP_MACHINE,
+          id: row!.id,
           state: "PENDING",
-          provider: ctx.payments.name,
-          deadline: new Date(now.getTime() + CARD_TOP_UP_CHALLENGE_MS),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await recordCreation(
-        { db: tx, clock: ctx.clock },
-        { machine: TOP_UP_MACHINE, id: row!.id, state: "PENDING", actor: { role: "member", id: o.userId } },
-      );
-      const payment = await createPayment(txCtx, {
-        purpose: "top_up",
-        payerId: o.userId,
-        amount,
-        reference,
-      });
-      const [linked] = await tx
-        .update(topUps)
-        .set({ paymentId: payment.id })
-        .where(eq(topUps.id, row!.id))
-        .returning();
-      return { topUp: linked!, payment };
-    });
-  } catch (error) {
-    if (!isDatabaseError(error, "23505")) throw error;
-    return replay(ctx, o.userId, reference, amount, o.returnUrl);
+          actor: { role: "member", id: o.userId },
+        });
+      },
+    },
+    payerId: o.userId,
+    amount,
+    card: { savedCardId: cardId },
+    returnUrl: async (payment) => o.returnUrl((await topUpOfPayment(ctx.db, payment.id))!.id),
+    idempotencyKey: `card-top-up-${o.userId}-${o.requestKey}`,
+    messages: {
+      declined: CARD_TOP_UP_MESSAGES.declined,
+      cardRequired: CARD_TOP_UP_MESSAGES.chooseCard,
+      unavailable: CARD_TOP_UP_MESSAGES.unavailable,
+    },
+  });
+  const row = result.payment ? await topUpOfPayment(ctx.db, result.payment.id) : null;
+  if (result.replayed) {
+    // The same request again: the top-up it made, as it now stands (never a second charge).
+    if (!row || row.userId !== o.userId)
+      throw new AppError("CONFLICT", { message: CARD_TOP_UP_MESSAGES.requestKey });
+    if (row.amount !== amount) throw new AppError("CONFLICT", { message: CARD_TOP_UP_MESSAGES.keyReused });
+  } else if (result.status === "refused") {
+    throw result.error;
   }
-  let payment = created.payment;
-  let result: Awaited<ReturnType<CoreContext["payments"]["authorize"]>>;
-  try {
-    result = await ctx.payments.authorize({
-      amount,
-      source: { customerId, cardId },
-      reference,
-      threeDSecure: true,
-    });
-  } catch {
-    // The provider is unreachable: the charge, if any, is found by its reference later
-    // (reconciliation), or the top-up is given up. Nothing is credited meanwhile.
-    throw new AppError("UNAVAILABLE", { message: CARD_TOP_UP_MESSAGES.unavailable });
-  }
-  if (!result.ok) {
-    const code = result.code;
-    await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as Db };
-      const failed = await movePayment(txCtx, payment, "fail", { set: { failureCode: code } });
-      await topUpPurpose.abandon(txCtx, failed, "fail");
-    });
-    throw new AppError("PAYMENT_FAILED", { message: CARD_TOP_UP_MESSAGES.declined });
-  }
-  payment = await applyCharge(ctx, payment.id, result.charge, topUpPurpose);
-  return answer(ctx, created.topUp.id, payment, o.returnUrl);
-}
-
-/** The same request again: the top-up it made, as it now stands (never a second charge). */
-async function replay(
-  ctx: CoreContext,
-  userId: number,
-  reference: string,
-  amount: number,
-  returnUrl: (topUpId: number) => string,
-): Promise<CardTopUpStart> {
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.reference, reference));
-  const row = payment ? await topUpOfPayment(ctx.db, payment.id) : null;
-  if (!payment || !row || row.userId !== userId) {
-    throw new AppError("CONFLICT", { message: CARD_TOP_UP_MESSAGES.requestKey });
-  }
-  if (row.amount !== amount) throw new AppError("CONFLICT", { message: CARD_TOP_UP_MESSAGES.keyReused });
-  return answer(ctx, row.id, payment, returnUrl);
-}
-
-async function answer(
-  ctx: CoreContext,
-  topUpId: number,
-  payment: PaymentRow,
-  returnUrl: (topUpId: number) => string,
-): Promise<CardTopUpStart> {
-  const [row] = await ctx.db.select().from(topUps).where(eq(topUps.id, topUpId));
-  const waiting = row!.state === "PENDING" && payment.chargeId && payment.chargeStatus === "requires_3ds";
   return {
     topUp: row!,
-    redirectUrl: waiting ? ctx.payments.challengeUrl(payment.chargeId!, returnUrl(topUpId)) : null,
+    redirectUrl: row!.state === "PENDING" && result.status === "awaiting_3ds" ? result.redirectUrl : null,
   };
 }
 
@@ -259,20 +209,17 @@ export async function finishCardTopUp(
   o: { userId: number; topUpId: number; returnUrl: string },
 ): Promise<CardTopUpView> {
   const row = await ownCardTopUp(ctx, o.userId, o.topUpId);
-  let payment = row.paymentId ? await loadPayment(ctx.db, row.paymentId) : null;
-  if (row.state === "PENDING" && payment?.chargeId && payment.chargeStatus === "requires_3ds") {
-    const charge = await ctx.payments.finishThreeDSecure(payment.chargeId);
-    payment = await applyCharge(ctx, payment.id, charge, topUpPurpose);
-  } else if (row.state === "PENDING" && payment?.chargeId) {
-    // Held, or taken before a crash: bring it up to date (safe to repeat).
-    payment = await syncPayment(ctx, payment.id, topUpPurpose);
-  }
+  const result = row.paymentId
+    ? await finishCardPayment(ctx, {
+        paymentId: row.paymentId,
+        purpose: topUpPurpose,
+        returnUrl: o.returnUrl,
+        messages: { failed: CARD_TOP_UP_MESSAGES.secureFailed, expired: CARD_TOP_UP_MESSAGES.secureExpired },
+      })
+    : null;
+  const payment = result?.payment ?? null;
   const after = await ownCardTopUp(ctx, o.userId, o.topUpId);
   const charge = payment?.chargeId ? await ctx.payments.getCharge(payment.chargeId) : null;
-  const waiting =
-    after.state === "PENDING" && payment?.chargeId && payment.chargeStatus === "requires_3ds"
-      ? ctx.payments.challengeUrl(payment.chargeId, o.returnUrl)
-      : null;
   return {
     id: after.id,
     amount: after.amount,
@@ -280,7 +227,7 @@ export async function finishCardTopUp(
     paidAt: after.paidAt,
     card: charge?.card ?? null,
     failure: failureOf(after, payment),
-    challengeUrl: waiting,
+    challengeUrl: after.state === "PENDING" && result?.status === "awaiting_3ds" ? result.redirectUrl : null,
     points: (await getBalance(ctx, { userId: o.userId })).points,
   };
 }
@@ -296,7 +243,7 @@ async function ownCardTopUp(ctx: CoreContext, userId: number, topUpId: number): 
 
 function failureOf(row: TopUpRow, payment: PaymentRow | null): Message | null {
   if (row.state === "PENDING" || row.state === "PAID") return null;
-  if (payment?.state === "EXPIRED" || payment?.chargeStatus === "expired") {
+  if (payment?.state === "EXPIRED" || readProviderStatus(payment?.chargeStatus) === "expired") {
     return CARD_TOP_UP_MESSAGES.secureExpired;
   }
   // Refused when asked (no charge made): declined. A charge that was made, then failed: the
@@ -305,37 +252,4 @@ function failureOf(row: TopUpRow, payment: PaymentRow | null): Message | null {
     return payment?.chargeId ? CARD_TOP_UP_MESSAGES.secureFailed : CARD_TOP_UP_MESSAGES.declined;
   }
   return CARD_TOP_UP_MESSAGES.canceled;
-}
-
-/**
- * Brings card top-ups up to date (the balance's 5-minute round): every card top-up payment left
- * open is reconciled with the provider, and a top-up still waiting for 3-D Secure past its time
- * is given up (the hold released, the top-up cancelled, no points). Answers how many it looked at.
- */
-export async function syncCardTopUps(ctx: CoreContext): Promise<number> {
-  const now = ctx.clock.now();
-  const stale = await ctx.db
-    .select({ id: topUps.id, paymentId: topUps.paymentId, deadline: topUps.deadline })
-    .from(topUps)
-    .where(
-      and(
-        eq(topUps.state, "PENDING"),
-        eq(topUps.method, "card"),
-        lt(topUps.updatedAt, new Date(now.getTime() - STALE_MS)),
-      ),
-    )
-    .limit(200);
-  for (const row of stale) {
-    if (!row.paymentId) continue;
-    try {
-      // A charge still waiting for 3-D Secure past its time is voided; no charge at all (the
-      // request died before the provider answered) gives the top-up up.
-      const late = row.deadline !== null && row.deadline < now;
-      await syncPayment(ctx, row.paymentId, topUpPurpose, { giveUpPending: late });
-    } catch {
-      // The provider unreachable, or another server on it: next round.
-    }
-  }
-  const open = await reconcilePayments(ctx, { top_up: topUpPurpose }, { staleMs: STALE_MS });
-  return stale.length + open;
 }

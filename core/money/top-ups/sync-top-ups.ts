@@ -1,12 +1,17 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { topUps } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
+import { syncPayment } from "../payments/apply-charge.ts";
+import { reconcilePayments } from "../payments/reconcile-payments.ts";
 import { applyVoucher, loadTopUp } from "./apply-voucher.ts";
-import { syncCardTopUps } from "./card-top-up.ts";
+import { topUpPurpose } from "./card-top-up.ts";
 import { moveTopUp } from "./move-top-up.ts";
 import { topUpReference } from "./start-voucher-top-up.ts";
 
-/** A voucher request untouched this long without the provider's id is taken to have died. */
+/**
+ * A voucher request untouched this long without the provider's id is taken to have died; a card
+ * top-up untouched this long to have lost its request (reconciliation resumes it).
+ */
 const STALE_MS = 2 * 60 * 1000;
 
 /**
@@ -62,4 +67,37 @@ export async function syncTopUps(ctx: CoreContext): Promise<number> {
     if ((await loadTopUp(ctx.db, row.id)).state !== row.state) changed += 1;
   }
   return changed;
+}
+
+/**
+ * Brings card top-ups up to date (the balance's 5-minute round): every card top-up payment left
+ * open is reconciled with the provider, and a top-up still waiting for 3-D Secure past its time
+ * is given up (the hold released, the top-up cancelled, no points). Answers how many it looked at.
+ */
+async function syncCardTopUps(ctx: CoreContext): Promise<number> {
+  const now = ctx.clock.now();
+  const stale = await ctx.db
+    .select({ id: topUps.id, paymentId: topUps.paymentId, deadline: topUps.deadline })
+    .from(topUps)
+    .where(
+      and(
+        eq(topUps.state, "PENDING"),
+        eq(topUps.method, "card"),
+        lt(topUps.updatedAt, new Date(now.getTime() - STALE_MS)),
+      ),
+    )
+    .limit(200);
+  for (const row of stale) {
+    if (!row.paymentId) continue;
+    try {
+      // A charge still waiting for 3-D Secure past its time is voided; no charge at all (the
+      // request died before the provider answered) gives the top-up up.
+      const late = row.deadline !== null && row.deadline < now;
+      await syncPayment(ctx, row.paymentId, topUpPurpose, { giveUpPending: late });
+    } catch {
+      // The provider unreachable, or another server on it: next round.
+    }
+  }
+  const open = await reconcilePayments(ctx, { top_up: topUpPurpose }, { staleMs: STALE_MS });
+  return stale.length + open;
 }
