@@ -271,7 +271,7 @@ export const accountRoutes = [
     body: ZRequestPasswordReset.extend(ZBotCheck),
     labels: FIELD_LABELS,
     responses: {
-      202: { description: "If the address is registered, a link was sent" },
+      202: { description: "If the address is registered, a link was sent", empty: true },
       ...BOT_CHECK_RESPONSES,
       429: { description: "Too many requests" },
     },
