@@ -153,6 +153,7 @@ const ZDetail = ZRow.omit({
     shippedAt: ZDate.nullable(),
     receivedAt: ZDate.nullable(),
     devices: z.array(z.object({ id: z.int(), modelName: z.string(), state: z.string() })),
+    toShip: z.int().describe("How many of the parcel's devices the member can still say were sent"),
   }),
   grading: z
     .object({

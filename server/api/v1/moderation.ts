@@ -46,14 +46,25 @@ const ZDecisionBody = z.object({
     .optional()
     .describe("Required: the explanation the member is sent, up to 1,000 characters"),
 });
-const ZDecision = z.object({ decisionId: z.number().int().describe("The case number the member is told") });
+const ZDecision = z.strictObject({
+  decisionId: z.number().int().describe("The case number the member is told"),
+  suspendedAt: z.iso
+    .datetime()
+    .nullable()
+    .optional()
+    .describe("Suspending or restoring a member: since when"),
+  heldTransactions: z.array(z.int()).optional().describe("Suspending a member: the open sales put on hold"),
+  items: z
+    .array(z.int())
+    .optional()
+    .describe("Suspending or restoring a member: the listings hidden or restored"),
+});
 const ZFiled = z.strictObject({
   id: z.number().int(),
   targetType: z.enum(REPORT_TARGETS),
   targetId: z.number().int(),
   state: z.enum(REPORT_STATES),
   created: z.boolean().describe("False when your open report on this target was there already"),
-  returnPath: z.string().describe("Where the member came from (under the language prefix)"),
 });
 const ZTargetBase = { id: z.int(), ownerId: z.int(), ownerNickname: z.string() };
 const ZTarget = z

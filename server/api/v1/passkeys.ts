@@ -10,7 +10,7 @@ import {
   signInWithPasskey,
 } from "#core/identity/passkeys.ts";
 import { defineRoute } from "../define.ts";
-import { multiFactorAnswer, tokenAnswer, ZTokenResponse } from "./accounts.ts";
+import { multiFactorAnswer, tokenAnswer, ZSignInRefused, ZTokenResponse } from "./accounts.ts";
 import { idParam } from "./params.ts";
 
 /**
@@ -68,6 +68,7 @@ export const passkeyRoutes = [
       201: { description: "Logged in", schema: ZTokenResponse },
       400: { description: "Not a WebAuthn assertion" },
       401: {
+        schema: ZSignInRefused,
         description:
           "Expired, used or forged; a passkey not registered (`reason`: user-not-found) or of another member (`reason`: user-mismatch); or, when the passkey did not verify its user and two-step verification is on, `reason` multi-factor-auth-required with a ticket for POST /tokens/two-step",
       },
