@@ -364,6 +364,10 @@ export const itemRoutes = [
               name: z.string(),
               releasedYear: z.number().int().nullable(),
               storageOptions: z.array(z.number().int()),
+              dealerActException: z
+                .string()
+                .nullable()
+                .describe("The dealer act exception of the model (e.g. game_software), or null"),
             }),
           ),
         }),
