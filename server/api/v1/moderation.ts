@@ -120,7 +120,7 @@ const ZQueue = queuePage(
     overdue: z.boolean().describe("Open past the queue's target time (24 hours)"),
     claim: ZClaim.nullable(),
     target: z
-      .strictObject({ label: z.string(), ownerId: z.int(), ownerNickname: z.string() })
+      .strictObject({ id: z.int(), label: z.string(), ownerId: z.int(), ownerNickname: z.string() })
       .nullable()
       .describe("The target in one line; null when it is gone"),
     openOnTarget: z.int().describe("Open reports on the same target, this one included"),
