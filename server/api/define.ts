@@ -49,6 +49,15 @@ export type ApiResult = {
   stream?: ReadableStream<Uint8Array>;
 };
 
+type ApiResponse = {
+  description: string;
+  schema?: z.ZodType;
+  /** The media type (without parameters) of a streamed answer, e.g. `text/csv`. */
+  contentType?: string;
+  /** Answers with no body (implied by 204). */
+  empty?: true;
+};
+
 export type ApiRoute = {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI path under /api/v1, e.g. `/items/{id}`. */
@@ -69,7 +78,12 @@ export type ApiRoute = {
   headers?: Record<string, string>;
   /** Field names for validation messages, as catalogue messages. */
   labels?: FieldLabelMessages;
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /**
+   * Each status the endpoint answers with. A body is declared by its `schema` (JSON, camelCase as the
+   * handler returns it) or, for bytes sent as they come, its `contentType`; errors (4xx/5xx) without
+   * a schema of their own answer with the shared error shape (`ZApiError`).
+   */
+  responses: Record<number, ApiResponse>;
   handler(args: HandlerArgs<never, never>): Promise<ApiResult>;
 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toSnake } from "./case.ts";
 import type { ApiRoute, MultipartSpec } from "./define.ts";
+import { ZApiError } from "./responses.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -27,13 +28,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return snakeSchema(z.toJSONSchema(schema, { io, unrepresentable: "any" })) as JsonSchema;
 }
 
-const ZError = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
+const ERROR_CONTENT = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
 
 /** Files as OpenAPI 3.1 describes uploads: binary strings, with the accepted types per part. */
 function multipartBody(spec: MultipartSpec) {
@@ -93,17 +88,26 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
     }
     const responses: Record<string, unknown> = {};
     for (const [status, res] of Object.entries(r.responses)) {
-      responses[status] = res.schema
-        ? {
-            description: res.description,
-            content: { "application/json": { schema: jsonSchema(res.schema, "output") } },
-          }
-        : { description: res.description };
+      if (res.schema) {
+        responses[status] = {
+          description: res.description,
+          content: { "application/json": { schema: jsonSchema(res.schema, "output") } },
+        };
+      } else if (res.contentType) {
+        responses[status] = {
+          description: res.description,
+          content: { [res.contentType]: { schema: { type: "string" } } },
+        };
+      } else if (Number(status) >= 400) {
+        responses[status] = { description: res.description, content: ERROR_CONTENT };
+      } else {
+        responses[status] = { description: res.description };
+      }
     }
     if (r.body)
       responses["422"] = {
         description: "Invalid input",
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        content: ERROR_CONTENT,
       };
     if (r.multipart) {
       for (const [status, description] of [
@@ -114,19 +118,19 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
         responses[status] = {
           description:
             (responses[status] as { description?: string } | undefined)?.description ?? description,
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          content: ERROR_CONTENT,
         };
       }
     }
     if (r.auth === "user")
       responses["401"] = {
         description: "Not logged in",
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        content: ERROR_CONTENT,
       };
     if (r.permission)
       responses["403"] ??= {
         description: `Not an operator holding ${r.permission}`,
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        content: ERROR_CONTENT,
       };
     const operation: Record<string, unknown> = {
       operationId: `${r.method}${r.path.replace(/[{}]/g, "").replace(/[/_-]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
@@ -162,7 +166,7 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
     servers: [{ url: `${serverUrl}/api/v1` }],
     paths,
     components: {
-      schemas: { Error: jsonSchema(ZError, "output") },
+      schemas: { Error: jsonSchema(ZApiError, "output") },
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "A token from POST /tokens" },
         cookie: { type: "apiKey", in: "cookie", name: "tsugu" },

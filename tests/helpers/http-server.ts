@@ -64,6 +64,8 @@ export async function startTestServer(
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...(o.metricsToken ? { METRICS_TOKEN: o.metricsToken } : {}),
   });
+  // Every answer of the REST API is checked against its route's declared schema (a misfit is a 500).
+  process.env.API_CHECK_RESPONSES = "1";
   const services = await createServices(config, database, { buildId: startedBuildId(CLIENT_DIR) });
   const running = await runServer({
     config,

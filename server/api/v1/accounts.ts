@@ -31,6 +31,7 @@ import type { CoreContext } from "#core/shared/context.ts";
 import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { defineRoute } from "../define.ts";
+import { ZApiError } from "../responses.ts";
 
 const ZUser = z.object({
   id: z.number().int(),
@@ -75,6 +76,17 @@ export async function tokenAnswer(
     user: await userJson(ctx, session.user.id),
   };
 }
+
+/** A refused sign-in (401): the shared error, with two-step verification on also the ticket and its methods. */
+export const ZSignInRefused = z.strictObject({
+  error: ZApiError.shape.error.extend({
+    ticket: z.string().optional().describe("With multi-factor-auth-required: for POST /tokens/two-step"),
+    methods: z
+      .strictObject({ totp: z.boolean(), sms: z.boolean(), phoneHint: z.string().nullable() })
+      .optional()
+      .describe("With multi-factor-auth-required: the second factors the member has"),
+  }),
+});
 
 /** A right first factor with two-step verification on: 401 multi-factor-auth-required and the ticket for POST /tokens/two-step. */
 export function multiFactorAnswer(twoStep: { ticket: string; methods: TwoStepMethods }, locale: Locale) {
@@ -168,6 +180,7 @@ export const accountRoutes = [
       201: { description: "Logged in", schema: ZTokenResponse },
       ...BOT_CHECK_RESPONSES,
       401: {
+        schema: ZSignInRefused,
         description:
           "Wrong email or password, or no such account (`reason`: user-not-found); or, with two-step verification on, `reason` multi-factor-auth-required with a ticket for POST /tokens/two-step",
       },
@@ -271,7 +284,7 @@ export const accountRoutes = [
     body: ZRequestPasswordReset.extend(ZBotCheck),
     labels: FIELD_LABELS,
     responses: {
-      202: { description: "If the address is registered, a link was sent" },
+      202: { description: "If the address is registered, a link was sent", empty: true },
       ...BOT_CHECK_RESPONSES,
       429: { description: "Too many requests" },
     },

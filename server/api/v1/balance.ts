@@ -114,6 +114,37 @@ const ZPayout = z.object({
   createdAt: ZDate,
   completedAt: ZDate.nullable(),
 });
+const ZHistoryEntry = z.strictObject({
+  entryId: z.int(),
+  kind: z.string(),
+  at: ZDate,
+  proceeds: z.int().describe("What the movement did to the proceeds (0 when untouched)"),
+  points: z.int(),
+  freePoints: z.int(),
+  cause: z
+    .discriminatedUnion("type", [
+      z.strictObject({
+        type: z.literal("transaction"),
+        transactionId: z.int(),
+        itemId: z.int(),
+        title: z.string(),
+        state: z.string(),
+        fee: z.int(),
+      }),
+      z.strictObject({ type: z.literal("top_up"), topUpId: z.int(), method: z.string(), state: z.string() }),
+      z.strictObject({
+        type: z.literal("payout"),
+        payoutId: z.int(),
+        method: z.string(),
+        state: z.string(),
+        fee: z.int(),
+        amount: z.int(),
+        automatic: z.boolean(),
+      }),
+      z.strictObject({ type: z.literal("other") }),
+    ])
+    .describe("What caused it: the sale or purchase, the top-up, the payout, or other (an expiry)"),
+});
 const ZWallet = z.object({ provider: z.string(), accountId: z.string() });
 const ZDeadline = z.object({ at: ZDate, amount: z.int() }).nullable();
 export const ZBalanceSummary = z.object({
@@ -176,7 +207,10 @@ export const balanceRoutes = [
     auth: "user",
     query: ZPageQuery,
     responses: {
-      200: { description: "A page of movements and the cursor of the next (null at the end)" },
+      200: {
+        description: "A page of movements and the cursor of the next (null at the end)",
+        schema: z.strictObject({ items: z.array(ZHistoryEntry), nextCursor: z.string().nullable() }),
+      },
       400: { description: "A cursor this API did not give" },
     },
     async handler({ ctx, actor, query }) {

@@ -20,6 +20,7 @@ import { defineRoute } from "../define.ts";
 import { requestKeyOf } from "./balance.ts";
 import { idParam } from "./params.ts";
 
+const ZApplied = z.strictObject({ applicationId: z.int(), itemIds: z.array(z.int()), created: z.boolean() });
 const NO_STORE = { "Cache-Control": "no-store" };
 const KEY_HEADER = {
   "Idempotency-Key":
@@ -155,6 +156,7 @@ const ZDetail = ZRow.omit({
     shippedAt: ZDate.nullable(),
     receivedAt: ZDate.nullable(),
     devices: z.array(z.object({ id: z.int(), modelName: z.string(), state: z.string() })),
+    toShip: z.int().describe("How many of the parcel's devices the member can still say were sent"),
   }),
   grading: z
     .object({
@@ -246,10 +248,13 @@ export const buybackMemberRoutes = [
     headers: KEY_HEADER,
     labels: { ...BUYBACK_DEVICE_LABELS, idempotencyKey: msg("trading.fields.idempotencyKey") },
     responses: {
-      200: { description: "The application this key already made" },
+      200: {
+        description: "The application this key already made",
+        schema: ZApplied.extend({ created: z.literal(false) }),
+      },
       201: {
         description: "The application and its devices",
-        schema: z.object({ applicationId: z.int(), itemIds: z.array(z.int()), created: z.boolean() }),
+        schema: ZApplied.extend({ created: z.literal(true) }),
       },
       ...MEMBERS_ONLY,
       422: { description: "A device, the shipping, a confirmation or the address is missing or wrong" },

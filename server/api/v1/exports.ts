@@ -97,7 +97,10 @@ export const exportRoutes = [
     tag: "staff",
     auth: "user",
     responses: {
-      200: { description: "text/csv; charset=Shift_JIS or text/csv; charset=utf-8 (with a BOM)" },
+      200: {
+        description: "text/csv; charset=Shift_JIS or text/csv; charset=utf-8 (with a BOM)",
+        contentType: "text/csv",
+      },
       404: { description: "No such export of yours" },
       409: { description: "Not finished yet" },
     },

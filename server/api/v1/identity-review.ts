@@ -7,6 +7,7 @@ import { approveIdentityCheck, rejectIdentityCheck } from "#core/account/review-
 import { msg } from "#core/shared/i18n/translate.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
+import { ZClaim, ZPerson } from "./shapes.ts";
 
 const LABELS = {
   note: msg("identityReview.fields.note"),
@@ -26,7 +27,62 @@ const ZRejection = ZNote.extend({
     .optional()
     .describe("The reason the member reads (name_mismatch when not given)"),
 });
-const ZStatus = z.object({ status: z.string() });
+const ZStatus = z.strictObject({ status: z.string() });
+const ZDate = z.iso.datetime();
+const ZQueue = z.strictObject({
+  rows: z.array(
+    z.strictObject({
+      id: z.int(),
+      member: ZPerson,
+      provider: z.string(),
+      method: z.string(),
+      createdAt: ZDate.describe("When the member submitted the check"),
+      ageMs: z.number(),
+      overdue: z.boolean().describe("Waiting longer than the queue's target (48 hours)"),
+      claim: ZClaim.nullable(),
+    }),
+  ),
+  total: z.int(),
+  page: z.int(),
+  pages: z.int(),
+  pageSize: z.int(),
+  targetMs: z.number(),
+});
+const ZReview = z.strictObject({
+  check: z.strictObject({
+    id: z.int(),
+    status: z.string(),
+    provider: z.string(),
+    method: z.string(),
+    reference: z.string().describe("The provider's reference"),
+    createdAt: ZDate,
+    completedAt: ZDate.nullable(),
+    reason: z.string().nullable(),
+    ageMs: z.number(),
+    overdue: z.boolean(),
+  }),
+  member: z.strictObject({ id: z.int(), nickname: z.string(), verifiedAt: ZDate.nullable() }),
+  verified: z
+    .strictObject({ name: z.string(), address: z.string(), birthDate: z.string(), occupation: z.string() })
+    .nullable()
+    .describe("The provider's verified facts: in full for pii:read holders, else masked"),
+  registered: z
+    .strictObject({ name: z.string(), nameKana: z.string(), address: z.string() })
+    .nullable()
+    .describe("The name and address the member registered, in full or masked like `verified`"),
+  match: z.strictObject({ name: z.boolean(), familyName: z.boolean(), givenName: z.boolean() }).nullable(),
+  masked: z.boolean(),
+  claim: ZClaim.nullable(),
+  canDecide: z.boolean(),
+  decision: z
+    .strictObject({
+      action: z.string(),
+      operator: z.string().nullable(),
+      note: z.string().nullable(),
+      at: ZDate,
+    })
+    .nullable(),
+});
 
 /** The back office's identity-verification review (tag `staff`, permission `identity:review`). */
 export const identityReviewRoutes = [
@@ -42,6 +98,7 @@ export const identityReviewRoutes = [
     responses: {
       200: {
         description: "One page of the queue, with each check's age, whether it is overdue, and its claim",
+        schema: ZQueue,
       },
       403: { description: "Not an operator holding identity:review" },
     },
@@ -58,7 +115,7 @@ export const identityReviewRoutes = [
     tag: "staff",
     auth: "user",
     responses: {
-      200: { description: "The check as the office sees it" },
+      200: { description: "The check as the office sees it", schema: ZReview },
       403: { description: "Not an operator holding identity:review" },
       404: { description: "No such identity check" },
     },
@@ -140,7 +197,7 @@ export const identityReviewRoutes = [
     tag: "staff",
     auth: "user",
     responses: {
-      200: { description: "Who holds it now" },
+      200: { description: "Who holds it now", schema: ZClaim },
       403: { description: "Not an operator holding identity:review" },
       404: { description: "No such identity check" },
       409: { description: "Another operator has it, or it is not under review" },

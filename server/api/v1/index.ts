@@ -15,6 +15,7 @@ import { readBody, readMultipart, tooLarge } from "../body.ts";
 import { convertKeys, queryToObject, toCamel, toSnake } from "../case.ts";
 import type { ApiRoute } from "../define.ts";
 import { buildOpenApi } from "../openapi.ts";
+import { checksResponses, responseMismatch } from "../responses.ts";
 import { accountRoutes } from "./accounts.ts";
 import { addressRoutes } from "./address.ts";
 import { balanceRoutes } from "./balance.ts";
@@ -110,6 +111,7 @@ type ApiEnv = { Bindings: HttpBindings; Variables: { requestId: string } };
 export function createApiV1(services: AppServices): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
   const ctx = services.core;
+  const checkAnswers = checksResponses(services.config.env);
 
   api.get("/openapi.json", (c) => c.json(buildOpenApi(API_ROUTES, services.config.publicUrl)));
 
@@ -117,9 +119,19 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
     const honoPath = route.path.replace(/\{([a-z_]+)\}/g, ":$1");
     api.on(route.method.toUpperCase(), honoPath, async (c) => {
       const locale = apiLocale(c.req.header("accept-language"));
+      /** In the tests: an answer that does not fit its declaration becomes a 500 naming what is wrong. */
+      const misfit = (answer: Parameters<typeof responseMismatch>[1]) => {
+        const wrong = checkAnswers ? responseMismatch(route, answer) : null;
+        if (!wrong) return null;
+        console.error(wrong);
+        return c.json({ error: { code: "RESPONSE_SCHEMA", message: wrong } }, 500);
+      };
       const fail = (error: AppError) => {
+        const body = errorBody(error, locale);
+        const wrong = misfit({ status: error.status, body });
+        if (wrong) return wrong;
         if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
-        return c.json(errorBody(error, locale), error.status as 400);
+        return c.json(body, error.status as 400);
       };
       try {
         // Who is asking: a bearer token, or the web session cookie (then only from our own origin).
@@ -192,6 +204,15 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
           requestId: c.get("requestId") ?? "",
           header: (name) => c.req.header(name),
         });
+        const wrong = misfit({
+          status: result.status,
+          body: result.body,
+          contentType: Object.entries(result.headers ?? {}).find(
+            ([k]) => k.toLowerCase() === "content-type",
+          )?.[1],
+          stream: result.stream !== undefined,
+        });
+        if (wrong) return wrong;
         for (const [k, v] of Object.entries(result.headers ?? {})) c.header(k, v);
         if (result.stream) return c.body(result.stream, result.status as 200);
         if (result.body === undefined) return c.body(null, result.status as 204);

@@ -21,6 +21,7 @@ import { ITEM_STATE_CODES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
 
+const ZMessageKey = z.strictObject({ key: z.string() });
 const ZCard = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -102,9 +103,20 @@ const ZItem = z.object({
     identityVerified: z.boolean(),
     listingCount: z.number().int(),
   }),
-  viewer: z.object({ isSeller: z.boolean(), liked: z.boolean(), blockedBySeller: z.boolean() }),
+  commentable: z.boolean().describe("Whether the listing takes new comments"),
+  viewer: z.object({
+    isSeller: z.boolean(),
+    liked: z.boolean(),
+    blockedBySeller: z.boolean(),
+    inTrade: z.boolean().describe("The viewer is the buyer or the seller of a transaction on it"),
+    canEdit: z.boolean().describe("For the seller: it can still be edited or deleted"),
+    actions: z.array(z.string()).describe("For the seller: the state changes open now"),
+  }),
+  heldFrom: z.string().nullable().describe("The state a hold returns to"),
+  publishRequestedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   publishedAt: z.iso.datetime().nullable(),
+  soldAt: z.iso.datetime().nullable(),
 });
 const ZSaveItem = ZItemDraft.extend({
   publish: z.boolean().optional().describe("List it now (needs every listing field and a photo)"),
@@ -317,7 +329,15 @@ export const itemRoutes = [
     summary: "Brands and categories with their labels in both languages",
     tag: "catalog",
     auth: "none",
-    responses: { 200: { description: "Code tables" } },
+    responses: {
+      200: {
+        description: "Code tables; each label is a message key of the site's catalogue",
+        schema: z.strictObject({
+          brands: z.array(z.strictObject({ code: z.string(), name: z.string(), label: ZMessageKey })),
+          categories: z.array(z.strictObject({ code: z.string(), label: ZMessageKey })),
+        }),
+      },
+    },
     async handler() {
       return {
         status: 200,
@@ -348,6 +368,10 @@ export const itemRoutes = [
               name: z.string(),
               releasedYear: z.number().int().nullable(),
               storageOptions: z.array(z.number().int()),
+              dealerActException: z
+                .string()
+                .nullable()
+                .describe("The dealer act exception of the model (e.g. game_software), or null"),
             }),
           ),
         }),

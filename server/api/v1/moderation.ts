@@ -11,8 +11,10 @@ import { hideItem, restoreItem } from "#core/moderation/moderate-item.ts";
 import { restoreMember, suspendMember } from "#core/moderation/suspend-member.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import type { Permission } from "#core/staff/permissions.ts";
+import { MODERATION_ACTIONS, REPORT_STATES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
+import { queuePage, ZClaim, ZPerson } from "./shapes.ts";
 
 /** Members report listings, comments and members; trust and safety works the reports and decides. */
 
@@ -44,7 +46,145 @@ const ZDecisionBody = z.object({
     .optional()
     .describe("Required: the explanation the member is sent, up to 1,000 characters"),
 });
-const ZDecision = z.object({ decisionId: z.number().int().describe("The case number the member is told") });
+const ZDecision = z.strictObject({
+  decisionId: z.number().int().describe("The case number the member is told"),
+  suspendedAt: z.iso
+    .datetime()
+    .nullable()
+    .optional()
+    .describe("Suspending or restoring a member: since when"),
+  heldTransactions: z.array(z.int()).optional().describe("Suspending a member: the open sales put on hold"),
+  items: z
+    .array(z.int())
+    .optional()
+    .describe("Suspending or restoring a member: the listings hidden or restored"),
+});
+const ZFiled = z.strictObject({
+  id: z.number().int(),
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.number().int(),
+  state: z.enum(REPORT_STATES),
+  created: z.boolean().describe("False when your open report on this target was there already"),
+});
+const ZTargetBase = { id: z.int(), ownerId: z.int(), ownerNickname: z.string() };
+const ZTarget = z
+  .discriminatedUnion("type", [
+    z.strictObject({
+      type: z.literal("item"),
+      ...ZTargetBase,
+      title: z.string(),
+      price: z.int().nullable(),
+      state: z.string(),
+      photoUrl: z.string().nullable(),
+    }),
+    z.strictObject({
+      type: z.literal("comment"),
+      ...ZTargetBase,
+      body: z.string(),
+      hidden: z.boolean(),
+      itemId: z.int(),
+      itemTitle: z.string(),
+      itemState: z.string(),
+    }),
+    z.strictObject({
+      type: z.literal("user"),
+      ...ZTargetBase,
+      role: z.enum(["member", "business", "operator"]),
+      avatarUrl: z.string().nullable(),
+      memberSince: z.iso.datetime(),
+      suspendedAt: z.iso.datetime().nullable(),
+    }),
+  ])
+  .nullable()
+  .describe("The target as it is now; null when it is gone");
+const ZDecisionRow = z.strictObject({
+  id: z.int(),
+  action: z.enum(MODERATION_ACTIONS),
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.int(),
+  reasonCode: z.string(),
+  note: z.string(),
+  operatorNickname: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+const ZQueue = queuePage(
+  z.strictObject({
+    id: z.int(),
+    targetType: z.enum(REPORT_TARGETS),
+    targetId: z.int(),
+    reason: z.string(),
+    state: z.enum(REPORT_STATES),
+    reporter: ZPerson,
+    createdAt: z.iso.datetime(),
+    ageMs: z.number().describe("How long an open report has waited"),
+    overdue: z.boolean().describe("Open past the queue's target time (24 hours)"),
+    claim: ZClaim.nullable(),
+    target: z
+      .strictObject({ id: z.int(), label: z.string(), ownerId: z.int(), ownerNickname: z.string() })
+      .nullable()
+      .describe("The target in one line; null when it is gone"),
+    openOnTarget: z.int().describe("Open reports on the same target, this one included"),
+  }),
+  z.strictObject({
+    targetType: z.enum(REPORT_TARGETS).nullable(),
+    state: z.enum([...REPORT_STATES, "all"]),
+  }),
+);
+const ZReport = z.strictObject({
+  report: z.strictObject({
+    id: z.int(),
+    targetType: z.enum(REPORT_TARGETS),
+    targetId: z.int(),
+    reason: z.string(),
+    body: z.string().nullable(),
+    state: z.enum(REPORT_STATES),
+    decisionId: z.int().nullable(),
+    createdAt: z.iso.datetime(),
+    handledAt: z.iso.datetime().nullable(),
+    handledBy: z.string().nullable().describe("The nickname of the operator who settled it"),
+    reporter: ZPerson,
+    overdue: z.boolean(),
+  }),
+  claim: ZClaim.nullable(),
+  target: ZTarget,
+  others: z.array(
+    z.strictObject({
+      id: z.int(),
+      reason: z.string(),
+      body: z.string().nullable(),
+      state: z.enum(REPORT_STATES),
+      createdAt: z.iso.datetime(),
+      reporterNickname: z.string(),
+    }),
+  ),
+  decisions: z.array(ZDecisionRow),
+  permission: z.string().describe("The permission deciding on this kind of target needs"),
+  mayModerate: z.boolean(),
+  action: z.enum(MODERATION_ACTIONS).nullable().describe("The decision open now, if any"),
+  rules: z.array(z.string()).describe("The rule codes that decision may cite"),
+});
+const ZMember = z.strictObject({
+  member: z.strictObject({
+    id: z.int(),
+    nickname: z.string(),
+    email: z.string().describe("Masked"),
+    role: z.string(),
+    locale: z.string(),
+    createdAt: z.iso.datetime(),
+    suspendedAt: z.iso.datetime().nullable(),
+    identityVerifiedAt: z.iso.datetime().nullable(),
+  }),
+  listings: z.array(z.strictObject({ state: z.string(), count: z.int() })),
+  transactions: z.strictObject({
+    bought: z.int(),
+    sold: z.int(),
+    inProgress: z.int(),
+    onHold: z.int(),
+  }),
+  openReports: z.int(),
+  decisions: z.array(ZDecisionRow),
+  maySuspend: z.boolean(),
+});
 const ZQueueQuery = z.object({
   targetType: z.string().max(16).optional().describe("item, comment or user"),
   state: z.string().max(16).optional().describe("OPEN (default), ACTIONED, DISMISSED or all"),
@@ -103,8 +243,8 @@ export const moderationRoutes = [
     body: ZReportBody,
     labels: LABELS,
     responses: {
-      201: { description: "Filed" },
-      200: { description: "Already reported and still open" },
+      201: { description: "Filed", schema: ZFiled },
+      200: { description: "Already reported and still open", schema: ZFiled },
       403: { description: "Not a member" },
       404: { description: "No such target, or not visible to the caller" },
       409: { description: "The caller's own listing, comment or account" },
@@ -123,7 +263,7 @@ export const moderationRoutes = [
     tag: "staff",
     auth: "user",
     query: ZQueueQuery,
-    responses: { 200: { description: "A page of reports" }, ...REFUSED },
+    responses: { 200: { description: "A page of reports", schema: ZQueue }, ...REFUSED },
     async handler({ ctx, actor, query }) {
       return {
         status: 200,
@@ -140,7 +280,7 @@ export const moderationRoutes = [
       "Operators (reports:read): one report, its target as it is now, other reports on it, its decisions, and what the caller may do",
     tag: "staff",
     auth: "user",
-    responses: { 200: { description: "The report" }, ...REFUSED },
+    responses: { 200: { description: "The report", schema: ZReport }, ...REFUSED },
     async handler({ ctx, actor, params }) {
       return {
         status: 200,
@@ -157,7 +297,7 @@ export const moderationRoutes = [
     tag: "staff",
     auth: "user",
     responses: {
-      200: { description: "Claimed" },
+      200: { description: "Claimed", schema: ZClaim },
       ...REFUSED,
       409: { description: "Claimed by another, or closed" },
     },
@@ -227,7 +367,7 @@ export const moderationRoutes = [
       "Operators (members:read): a member's summary: listings by state, transactions, open reports, suspension and decisions",
     tag: "staff",
     auth: "user",
-    responses: { 200: { description: "The member" }, ...REFUSED },
+    responses: { 200: { description: "The member", schema: ZMember }, ...REFUSED },
     async handler({ ctx, actor, params }) {
       return {
         status: 200,

@@ -8,7 +8,7 @@ import { signInWithPasskey } from "#core/identity/sign-in-with-passkey.ts";
 import { passkeyRegistrationOptions } from "#core/identity/start-passkey-registration.ts";
 import { passkeySignInOptions } from "#core/identity/start-passkey-sign-in.ts";
 import { defineRoute } from "../define.ts";
-import { multiFactorAnswer, tokenAnswer, ZTokenResponse } from "./accounts.ts";
+import { multiFactorAnswer, tokenAnswer, ZSignInRefused, ZTokenResponse } from "./accounts.ts";
 import { idParam } from "./params.ts";
 
 /**
@@ -66,6 +66,7 @@ export const passkeyRoutes = [
       201: { description: "Logged in", schema: ZTokenResponse },
       400: { description: "Not a WebAuthn assertion" },
       401: {
+        schema: ZSignInRefused,
         description:
           "Expired, used or forged; a passkey not registered (`reason`: user-not-found) or of another member (`reason`: user-mismatch); or, when the passkey did not verify its user and two-step verification is on, `reason` multi-factor-auth-required with a ticket for POST /tokens/two-step",
       },

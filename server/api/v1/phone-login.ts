@@ -8,6 +8,7 @@ import {
   multiFactorAnswer,
   tokenAnswer,
   ZBotCheck,
+  ZSignInRefused,
   ZTicket,
   ZTokenResponse,
 } from "./accounts.ts";
@@ -49,6 +50,7 @@ export const phoneLoginRoutes = [
     responses: {
       201: { description: "Logged in", schema: ZTokenResponse },
       401: {
+        schema: ZSignInRefused,
         description:
           "With an authenticator app set up, `reason` multi-factor-auth-required with a ticket for POST /tokens/two-step",
       },

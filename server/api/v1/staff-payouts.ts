@@ -22,6 +22,7 @@ import { PAYOUT_METHODS, PAYOUT_STATES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { requestKeyOf } from "./balance.ts";
 import { idParam } from "./params.ts";
+import { ZPerson } from "./shapes.ts";
 
 const LABELS = {
   idempotencyKey: msg("trading.fields.idempotencyKey"),
@@ -58,6 +59,46 @@ const ZPayoutStep = z.object({
   secondApproverId: z.int().nullable(),
   failureReason: z.string().nullable().describe("Why it was refused or the bank returned it"),
   updatedAt: z.iso.datetime(),
+});
+
+const ZOfficePayout = z.strictObject({
+  id: z.int(),
+  member: ZPerson,
+  method: z.enum(PAYOUT_METHODS),
+  amount: z.int(),
+  fee: z.int(),
+  state: z.enum(PAYOUT_STATES),
+  automatic: z.boolean(),
+  createdAt: z.iso.datetime(),
+  approvals: z.int().describe("How many finance operators approved it (0–2)"),
+  needsApproval: z.boolean().describe("Needs two approvals (it is, or was, above the threshold)"),
+});
+const ZStateStep = z.strictObject({
+  id: z.int(),
+  from: z.string().nullable(),
+  to: z.string(),
+  action: z.string(),
+  actorRole: z.string(),
+  actorId: z.int().nullable(),
+  actor: z.string().nullable().describe("The actor's nickname"),
+  reason: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+const ZOfficePayoutDetail = z.strictObject({
+  ...ZOfficePayout.shape,
+  destination: z
+    .record(z.string(), z.string())
+    .describe("As the payout was sent; a bank account number only masked (`account_number_masked`)"),
+  lots: z.array(z.strictObject({ lotId: z.int(), amount: z.int() })),
+  provider: z.string().nullable(),
+  providerRef: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  completedAt: z.iso.datetime().nullable(),
+  updatedAt: z.iso.datetime(),
+  run: z.strictObject({ id: z.int(), transferDate: z.string(), state: z.string() }).nullable(),
+  approvers: z.array(ZPerson),
+  history: z.array(ZStateStep),
 });
 
 /** What an office step on a payout answers (`ZPayoutStep`): where it stands and who approved it. */
@@ -122,8 +163,8 @@ export const staffPayoutRoutes = [
     labels: LABELS,
     responses: {
       200: {
-        description:
-          "A page of payouts (id, member, method, amount, fee, state, automatic, created_at, approvals, needs_approval) and the cursor of the next",
+        description: "A page of payouts and the cursor of the next",
+        schema: z.strictObject({ items: z.array(ZOfficePayout), nextCursor: z.string().nullable() }),
       },
       400: { description: "A cursor this API did not give" },
     },
@@ -144,7 +185,10 @@ export const staffPayoutRoutes = [
       "Staff: one payout with its member, destination (account number masked), lots, provider, run, approvers and history",
     tag: "staff",
     auth: "user",
-    responses: { 200: { description: "The payout" }, 404: { description: "No such payout" } },
+    responses: {
+      200: { description: "The payout", schema: ZOfficePayoutDetail },
+      404: { description: "No such payout" },
+    },
     async handler({ ctx, actor, params }) {
       const { payout, history } = await getOfficePayout(ctx, { actor, payoutId: idParam(params.id) });
       // The API shows the account number masked to everyone, `pii:read` or not.
@@ -266,7 +310,10 @@ export const staffPayoutRoutes = [
     tag: "staff",
     auth: "user",
     responses: {
-      200: { description: "text/plain; charset=Shift_JIS: 120-byte records as the bank takes them" },
+      200: {
+        description: "text/plain; charset=Shift_JIS: 120-byte records as the bank takes them",
+        contentType: "text/plain",
+      },
       404: { description: "No such run" },
     },
     async handler({ ctx, actor, params, requestId, ip }) {
@@ -345,8 +392,11 @@ export const staffPayoutRoutes = [
     }),
     labels: LABELS,
     responses: {
-      201: { description: "Granted", schema: z.object({ lotId: z.int().nullable() }) },
-      200: { description: "This key granted already; nothing was granted again" },
+      201: { description: "Granted", schema: z.strictObject({ lotId: z.int() }) },
+      200: {
+        description: "This key granted already; nothing was granted again",
+        schema: z.strictObject({ lotId: z.null() }),
+      },
       404: { description: "No such member" },
     },
     async handler({ ctx, actor, params, body, header, requestId, ip }) {

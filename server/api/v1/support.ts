@@ -9,8 +9,10 @@ import { getInquiry, type InquiryView } from "#core/support/get-inquiry.ts";
 import { listMyInquiries } from "#core/support/list-my-inquiries.ts";
 import { listSupportQueue } from "#core/support/list-support-queue.ts";
 import { replyToInquiry } from "#core/support/reply-to-inquiry.ts";
+import { INQUIRY_STATES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
+import { ZClaim, ZPerson } from "./shapes.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -25,11 +27,83 @@ const ZQueueQuery = z.object({
 });
 const ZCreated = z.object({ id: z.number().int(), state: z.string() });
 const ZStateAfter = z.object({ id: z.number().int(), state: z.string(), messageId: z.number().int() });
-const ZClaim = z.object({
-  operatorId: z.number().int(),
-  nickname: z.string(),
-  claimedAt: z.string(),
-  assignedBy: z.number().int().nullable(),
+const ZDate = z.iso.datetime();
+const ZInquiryState = z.enum(INQUIRY_STATES);
+const ZMyInquiries = z.strictObject({
+  items: z.array(
+    z.strictObject({
+      id: z.int(),
+      category: z.string(),
+      subject: z.string(),
+      state: ZInquiryState,
+      lastMessageAt: ZDate,
+      createdAt: ZDate,
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+const ZVisitor = z.strictObject({ name: z.string(), email: z.string() });
+const ZInquiry = z.strictObject({
+  id: z.int(),
+  category: z.string(),
+  subject: z.string(),
+  state: ZInquiryState,
+  locale: z.enum(["ja", "en"]).describe("The language the member wrote in"),
+  createdAt: ZDate,
+  lastMessageAt: ZDate,
+  actions: z.array(z.string()).describe("What the viewer may do now"),
+  messages: z.array(
+    z.strictObject({
+      id: z.int(),
+      fromStaff: z.boolean(),
+      staffName: z.string().nullable().describe("The operator's nickname, in the back office only"),
+      body: z.string(),
+      photos: z.array(z.strictObject({ thumb: z.string(), large: z.string() })).describe("Addresses"),
+      createdAt: ZDate,
+    }),
+  ),
+  transaction: z
+    .strictObject({
+      id: z.int(),
+      itemId: z.int(),
+      title: z.string(),
+      state: z.string(),
+      role: z.enum(["buyer", "seller"]),
+    })
+    .nullable(),
+  item: z.strictObject({ id: z.int(), title: z.string().nullable() }).nullable(),
+  decisionId: z.int().nullable(),
+  staff: z
+    .strictObject({
+      member: ZPerson.nullable(),
+      visitor: ZVisitor.nullable(),
+      decision: z
+        .strictObject({ id: z.int(), action: z.string(), reasonCode: z.string(), note: z.string() })
+        .nullable(),
+      claim: ZClaim.nullable(),
+      overdue: z.boolean(),
+    })
+    .nullable()
+    .describe("Back office only: who asked, the decision appealed, the claim, and whether it is late"),
+});
+const ZQueue = z.strictObject({
+  rows: z.array(
+    z.strictObject({
+      id: z.int(),
+      category: z.string(),
+      subject: z.string(),
+      state: ZInquiryState,
+      member: ZPerson.nullable(),
+      visitor: ZVisitor.nullable().describe("A visitor who asked from the contact form, answered by mail"),
+      lastMessageAt: ZDate,
+      waitingMs: z.number().nullable().describe("How long it has waited for support (OPEN)"),
+      overdue: z.boolean(),
+      claim: ZClaim.nullable(),
+    }),
+  ),
+  total: z.int(),
+  page: z.int(),
+  pageCount: z.int(),
 });
 
 /** The thread as the API answers it: photos as addresses on our site (owner or support only). */
@@ -52,7 +126,7 @@ export const supportRoutes = [
     tag: "support",
     auth: "user",
     query: ZPageQuery,
-    responses: { 200: { description: "A page of inquiries" } },
+    responses: { 200: { description: "A page of inquiries", schema: ZMyInquiries } },
     async handler({ ctx, actor, query }) {
       const page = await listMyInquiries(ctx, {
         actor: actor!,
@@ -86,7 +160,10 @@ export const supportRoutes = [
     summary: "One of the member's inquiries with its thread (another member's is 404)",
     tag: "support",
     auth: "user",
-    responses: { 200: { description: "The inquiry" }, 404: { description: "No such inquiry of the member" } },
+    responses: {
+      200: { description: "The inquiry", schema: ZInquiry },
+      404: { description: "No such inquiry of the member" },
+    },
     async handler({ ctx, actor, params, locale }) {
       const view = await getInquiry(ctx, { actor, inquiryId: idParam(params.id), view: "member" });
       return { status: 200, body: withPhotoUrls(view, ctx.publicUrl, locale), headers: NO_STORE };
@@ -119,7 +196,10 @@ export const supportRoutes = [
     auth: "user",
     permission: "support:read",
     query: ZQueueQuery,
-    responses: { 200: { description: "A page of the queue" }, 403: { description: "No support:read" } },
+    responses: {
+      200: { description: "A page of the queue", schema: ZQueue },
+      403: { description: "No support:read" },
+    },
     async handler({ ctx, actor, query }) {
       const result = await listSupportQueue(ctx, {
         actor,
@@ -137,7 +217,10 @@ export const supportRoutes = [
     tag: "staff",
     auth: "user",
     permission: "support:read",
-    responses: { 200: { description: "The inquiry" }, 403: { description: "No support:read" } },
+    responses: {
+      200: { description: "The inquiry", schema: ZInquiry },
+      403: { description: "No support:read" },
+    },
     async handler({ ctx, actor, params, locale }) {
       const view = await getInquiry(ctx, { actor, inquiryId: idParam(params.id), view: "staff" });
       return { status: 200, body: withPhotoUrls(view, ctx.publicUrl, locale), headers: NO_STORE };

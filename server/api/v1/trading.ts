@@ -14,6 +14,7 @@ import { listTransactions } from "#core/trading/list-transactions.ts";
 import { purchaseItem, ZPurchaseInput } from "#core/trading/purchase-item.ts";
 import { rateTransaction, ZRating } from "#core/trading/rate-transaction.ts";
 import { shipItem } from "#core/trading/ship-item.ts";
+import { TRADE_STEPS } from "#core/trading/trade-steps.ts";
 import { postTransactionMessage, ZMessage } from "#core/trading/transaction-messages.ts";
 import { defineRoute } from "../define.ts";
 import { ZBalanceSummary } from "./balance.ts";
@@ -28,7 +29,92 @@ const ZPurchaseResult = z.object({
   state: z.enum(["START", "AUTH"]),
   redirectUrl: z.string().nullable().describe("Send the buyer here for 3-D Secure; null when already paid"),
 });
-const ZState = z.object({ state: z.string() });
+const ZState = z.strictObject({ state: z.string() });
+const ZPage = z.strictObject({
+  items: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      itemId: z.number().int(),
+      title: z.string(),
+      state: z.string(),
+      price: z.number().int(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last"),
+});
+const ZParty = z.strictObject({ id: z.number().int(), nickname: z.string() });
+const ZTransactionMessage = z.strictObject({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  senderNickname: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime(),
+});
+const ZTransaction = z.strictObject({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  title: z.string(),
+  photoUrl: z.string().nullable(),
+  state: z.string(),
+  heldFrom: z.string().nullable().describe("The state a hold (PENDING) returns to"),
+  step: z
+    .strictObject({ current: z.enum(TRADE_STEPS), done: z.boolean() })
+    .nullable()
+    .describe("purchase → shipping → receipt → complete; null once it ended without a trade"),
+  role: z.enum(["buyer", "seller", "operator", "system"]),
+  actions: z.array(z.string()).describe("The steps this viewer may take now"),
+  price: z.number().int(),
+  fee: z.number().int(),
+  proceeds: z.number().int(),
+  paymentMethod: z.string(),
+  paidWith: z.strictObject({
+    freePoints: z.number().int(),
+    points: z.number().int(),
+    card: z.number().int(),
+  }),
+  shippingMethod: z.string(),
+  leadTime: z.string().nullable(),
+  shipBy: z.iso.datetime().nullable(),
+  paymentState: z.string().nullable().describe("The card payment's state; null for points"),
+  buyer: ZParty,
+  seller: ZParty,
+  shippingAddress: z.record(z.string(), z.string()).describe("Seen by the buyer and the seller only"),
+  shipment: z.record(z.string(), z.unknown()).nullable(),
+  reviews: z.array(
+    z.strictObject({
+      role: z.string(),
+      rating: z.string(),
+      comment: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  messages: z.array(ZTransactionMessage),
+  cancelRequestedBy: z.string().nullable(),
+  cancellation: z
+    .strictObject({
+      requestedBy: z.string(),
+      reason: z.string(),
+      note: z.string(),
+      createdAt: z.iso.datetime(),
+    })
+    .nullable(),
+  createdAt: z.iso.datetime(),
+  shippedAt: z.iso.datetime().nullable(),
+  completedAt: z.iso.datetime().nullable(),
+});
+const ZReviews = z.strictObject({
+  counts: z.strictObject({ good: z.number().int(), normal: z.number().int(), bad: z.number().int() }),
+  items: z.array(
+    z.strictObject({
+      rating: z.string(),
+      comment: z.string(),
+      role: z.string(),
+      reviewer: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+});
 const ZCard = z.object({
   id: z.string(),
   brand: z.string(),
@@ -76,7 +162,7 @@ function listRoute(side: "buyer" | "seller") {
     tag: "buying",
     auth: "user",
     query: ZPageQuery,
-    responses: { 200: { description: "A page of transactions" } },
+    responses: { 200: { description: "A page of transactions", schema: ZPage } },
     async handler({ ctx, actor, query }) {
       const page = await listTransactions(ctx, {
         userId: actor!.id,
@@ -151,7 +237,7 @@ export const tradingRoutes = [
     tag: "buying",
     auth: "user",
     responses: {
-      200: { description: "The transaction" },
+      200: { description: "The transaction", schema: ZTransaction },
       404: { description: "No such transaction, or not yours" },
     },
     async handler({ ctx, actor, params }) {
@@ -198,7 +284,7 @@ export const tradingRoutes = [
     auth: "user",
     body: ZMessage,
     labels: LABELS,
-    responses: { 201: { description: "Sent" } },
+    responses: { 201: { description: "Sent", schema: ZTransactionMessage } },
     async handler({ ctx, actor, params, body }) {
       return {
         status: 201,
@@ -314,7 +400,7 @@ export const tradingRoutes = [
     summary: "Ratings a member received, with counts of good, normal and bad",
     tag: "people",
     auth: "optional",
-    responses: { 200: { description: "Ratings" } },
+    responses: { 200: { description: "Ratings", schema: ZReviews } },
     async handler({ ctx, params }) {
       return { status: 200, body: await listReviews(ctx, { userId: idParam(params.id) }) };
     },
