@@ -132,7 +132,8 @@ export async function createTestDatabase(engine: Engine = "pglite"): Promise<Tes
   }
   const templateName = inject("pgTemplate");
   if (!templateName) throw new Error("TEST_DATABASE_URL is set but no PostgreSQL template was prepared");
-  const name = `tsugu_test_${randomBytes(6).toString("hex")}`;
+  // Named after this run's template, so a run drops only its own databases (tsugu_test_<run>_…).
+  const name = `${templateName.replace("tsugu_template_", "tsugu_test_")}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {

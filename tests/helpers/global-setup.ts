@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     // Test databases are dropped behind the tests' backs; a worker that ended first leaves some.
     const left = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'tsugu\\_test\\_%'",
+      "select datname from pg_database where datname like $1",
+      [`${name.replace("tsugu_template_", "tsugu\\_test\\_")}\\_%`],
     );
     for (const { datname } of left.rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
