@@ -8,8 +8,9 @@ const SLOW = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1) > 1 ? 3
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: ".cache/test-results/e2e",
-  timeout: 90_000 * SLOW,
-  expect: { timeout: 10_000 * SLOW },
+  // Two journeys share the cores (one per worker), so each gets twice the time one alone needed.
+  timeout: 180_000 * SLOW,
+  expect: { timeout: 15_000 * SLOW },
   // Each worker has a server and database of its own (tests/e2e/servers.ts): journeys sign the same
   // demo accounts in and change their data, so two of them never share one.
   workers: E2E_WORKERS,

@@ -12,8 +12,7 @@ export default defineConfig({
     // WebAssembly and the migrated template database are loaded once per worker, not once per file.
     // Test files share no state but what they close (every database, server and clock is their own).
     isolate: false,
-    // Much of a test's time is spent waiting on a database or a server, so one worker per core
-    // and one more keep both cores busy (Vitest's default is one fewer than the cores).
-    maxWorkers: availableParallelism() + 1,
+    // One worker per core (Vitest's default is one fewer than the cores, which leaves one of two idle).
+    maxWorkers: availableParallelism(),
   },
 });

@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
 /**
- * `npm test`: builds if needed, then runs every Vitest layer (unit, core on the database, HTTP) and
- * the Playwright browser journeys at the same time: each layer waits on databases, servers and the
- * browser much of the time, so together they keep the cores busy. Vitest writes to the terminal as
- * it goes; the journeys' report follows it. Closes with each layer's time and one line that counts
- * every test. Extra arguments (`npm test -- core/identity`) run only the matching Vitest files.
+ * `npm test`: builds if needed, runs every Vitest layer (unit, core on the database, HTTP), then the
+ * Playwright browser journeys, and closes with each layer's time and one line that counts them all.
+ * Extra arguments (`npm test -- core/identity`) run only the matching Vitest files.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, ".cache/test-results");
@@ -63,19 +61,15 @@ async function browserLayer(): Promise<Layer | null> {
     return { name: "Browser journeys", status: failed, ms: 0, passed: 0, failed, skipped: 0 };
   }
   const json = path.join(OUT, "playwright.json");
-  const log = path.join(OUT, "playwright.log");
   rmSync(json, { force: true });
   const t = Date.now();
-  const child = spawn(bin("playwright"), ["test", "--reporter=list,json"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: json, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
-  });
-  const file = createWriteStream(log);
-  child.stdout?.pipe(file);
-  child.stderr?.pipe(file);
-  const status = await finished(child);
-  await new Promise((resolve) => file.end(resolve));
+  const status = await finished(
+    spawn(bin("playwright"), ["test", "--reporter=list,json"], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+    }),
+  );
   const layer: Layer = {
     name: "Browser journeys",
     status,
@@ -94,13 +88,8 @@ async function browserLayer(): Promise<Layer | null> {
   return layer;
 }
 
-const browser = browserLayer();
 const vitest = await vitestLayer();
-const journeys = await browser;
-if (journeys && existsSync(path.join(OUT, "playwright.log"))) {
-  console.log("\n── Browser journeys ──");
-  process.stdout.write(readFileSync(path.join(OUT, "playwright.log")));
-}
+const journeys = await browserLayer();
 
 const layers = [vitest, ...(journeys ? [journeys] : [])];
 const sum = (key: "passed" | "failed" | "skipped") => layers.reduce((n, l) => n + l[key], 0);
