@@ -234,7 +234,7 @@ test("the balance's confirm, payment-number and receipt pages, in Japanese and E
   browser,
 }) => {
   // A whole sale (paid, shipped with its confirmation, rated on both sides) and 22 pages checked.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   // A seller with proceeds (a sale by card, shipped and rated), and a buyer with a saved address.
   await logIn(page, "seller05@tsugu.example");
   const itemId = await listPhone(page, `E2E 受取ページ iPhone ${Date.now()}`, 5000);

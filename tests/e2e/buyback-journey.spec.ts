@@ -101,7 +101,7 @@ test("a member sends two devices in, sells one to the higher of two bidders and 
   page,
   browser,
 }) => {
-  test.setTimeout(4 * 60 * 1000);
+  test.setTimeout(8 * 60 * 1000);
   const stamp = String(Date.now()).slice(-6);
   const imeis = { iphone: imeiOf(`35391110${stamp}`), pixel: imeiOf(`35290611${stamp}`) };
 

@@ -18,7 +18,7 @@ test("a new member adds an address and a card inside the purchase, then buys aga
   browser,
 }) => {
   // A sign-up, two purchases with 3-D Secure and two looks with axe: a long journey.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const stamp = Date.now();
   const seller = await (await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" })).newPage();
   await logIn(seller, "taro@tsugu.example");

@@ -90,7 +90,7 @@ test("a password field shows what was typed when asked, with a button that says 
 });
 
 test("sign-up sends the code again: a new mail whose code works, once a minute", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const email = `resend-${Date.now()}@example.jp`;
   await page.goto("/ja/signup/email/");
   await page.getByLabel("メールアドレス", { exact: true }).fill(email);

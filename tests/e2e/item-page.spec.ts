@@ -8,7 +8,7 @@ test("on a phone the item page keeps the price and 購入手続きへ at the bot
   browser,
 }) => {
   // Three listings with photos and two accessibility checks: more than the default time.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   // taro lists three phones; hanako looks at the first on her phone.
   const seller = await (await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" })).newPage();
   await logIn(seller, "taro@tsugu.example");

@@ -26,7 +26,7 @@ async function memberPage(browser: Browser, width: number, height: number, email
 test("home, search, item, sell, buy, transaction, my page, balance and settings at phone and desk sizes, in Japanese and English", async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   // taro lists two phones; hanako buys the first, so she has a trade under way, and looks at the second.
   const seller = await memberPage(browser, 1366, 900, "taro@tsugu.example");
   const stamp = Date.now();

@@ -57,7 +57,7 @@ for (const lang of ["ja", "en"] as const) {
   test(`every members' page reached inside the site comes back after logging in (${lang})`, async ({
     page,
   }) => {
-    test.setTimeout(6 * 60_000);
+    test.setTimeout(12 * 60_000);
     expect(MEMBER_PAGES.length).toBeGreaterThan(30);
     const failures: string[] = [];
     page.on("response", (res) => {
