@@ -1,16 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import { CHROMIUM, FULL_CHROMIUM } from "../tests/e2e/browser.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
 /**
- * `npm test`: builds if needed, runs every Vitest layer (unit, core on the database, HTTP), then the
- * Playwright browser journeys, and closes with each layer's time and one line that counts them all.
- * Extra arguments (`npm test -- core/identity`) run only the matching Vitest files.
+ * `npm test`: builds if needed, then runs the Vitest layers (unit, core on the database, HTTP) and
+ * the Playwright browser journeys at the same time, each line of output marked with its layer, and
+ * closes with each layer's time and one line that counts them all (decision 044). Extra arguments
+ * (`npm test -- core/identity`) run only the matching Vitest files.
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, ".cache/test-results");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const requireBrowser = process.env.CI === "true" || process.env.E2E_REQUIRE_BROWSER === "1";
 mkdirSync(OUT, { recursive: true });
 
@@ -23,6 +25,23 @@ function finished(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
 }
 
+/** A layer's process, each line it prints marked with the layer's tag (both run at once). */
+function run(
+  tag: string,
+  command: string,
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): ChildProcess {
+  const child = spawn(command, argv, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    createInterface({ input: stream! }).on("line", (line) => out.write(`${tag} ${line}\n`));
+  }
+  return child;
+}
+
 type Layer = { name: string; status: number; ms: number; passed: number; failed: number; skipped: number };
 
 buildIfNeeded();
@@ -32,14 +51,13 @@ async function vitestLayer(): Promise<Layer> {
   rmSync(json, { force: true });
   const t = Date.now();
   const status = await finished(
-    spawn(
-      bin("vitest"),
-      ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`, ...args],
-      {
-        cwd: ROOT,
-        stdio: "inherit",
-      },
-    ),
+    run("[vitest]", bin("vitest"), [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${json}`,
+      ...args,
+    ]),
   );
   const layer: Layer = { name: "Vitest", status, ms: Date.now() - t, passed: 0, failed: 0, skipped: 0 };
   if (existsSync(json)) {
@@ -54,9 +72,12 @@ async function vitestLayer(): Promise<Layer> {
 
 async function browserLayer(): Promise<Layer | null> {
   if (args.length > 0) return null;
-  if (!existsSync(CHROMIUM)) {
-    const hint = "apt-get update && apt-get install -y chromium fonts-noto-cjk";
-    console.error(`\n!!! Browser tests NOT run: no Chromium at ${CHROMIUM}. Install it with: ${hint}\n`);
+  const missing = [...new Set([CHROMIUM, FULL_CHROMIUM])].filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    const hint = "apt-get update && apt-get install -y chromium chromium-headless-shell fonts-noto-cjk";
+    console.error(
+      `\n!!! Browser tests NOT run: no Chromium at ${missing.join(", ")}. Install it with: ${hint}\n`,
+    );
     const failed = requireBrowser ? 1 : 0;
     return { name: "Browser journeys", status: failed, ms: 0, passed: 0, failed, skipped: 0 };
   }
@@ -64,10 +85,9 @@ async function browserLayer(): Promise<Layer | null> {
   rmSync(json, { force: true });
   const t = Date.now();
   const status = await finished(
-    spawn(bin("playwright"), ["test", "--reporter=list,json"], {
-      cwd: ROOT,
-      stdio: "inherit",
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+    run("[browser]", bin("playwright"), ["test", "--reporter=list,json"], {
+      ...process.env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: json,
     }),
   );
   const layer: Layer = {
@@ -88,8 +108,9 @@ async function browserLayer(): Promise<Layer | null> {
   return layer;
 }
 
-const vitest = await vitestLayer();
-const journeys = await browserLayer();
+// Both layers at once: the journeys' servers start and the browser waits on them while Vitest
+// keeps both cores busy, and neither layer's tail leaves a core idle.
+const [vitest, journeys] = await Promise.all([vitestLayer(), browserLayer()]);
 
 const layers = [vitest, ...(journeys ? [journeys] : [])];
 const sum = (key: "passed" | "failed" | "skipped") => layers.reduce((n, l) => n + l[key], 0);

@@ -1,5 +1,10 @@
+import { chromiumLaunch, FULL_CHROMIUM } from "./browser.ts";
 import { type Browser, expect, type Page, serverUrl, test } from "./fixtures.ts";
 import { journeyShot, listPhone, logIn, ownOrigin, seriousA11yProblems, signUp } from "./helpers.ts";
+
+// Push in this browser needs the full Chromium: its headless shell answers every push permission
+// with "denied", as a browser whose member refused notifications would.
+test.use({ launchOptions: chromiumLaunch(FULL_CHROMIUM) });
 
 /** A second person on a phone: a browser context of their own (own cookies and permissions). */
 async function onPhone(browser: Browser, o: { permissions?: string[] } = {}) {
