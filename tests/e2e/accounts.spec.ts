@@ -20,6 +20,9 @@ test("a newcomer signs up, logs out and in, resets the password, and switches to
   await page.getByLabel("パスワード", { exact: true }).fill("short");
   await page.getByRole("button", { name: "確認コードを送信" }).click();
   await expect(page.getByTestId("error-password")).toHaveText("パスワードは8文字以上で入力してください");
+  // The server's answer puts the summary of errors above the fields (the field's own message shows
+  // as it is left): corrected after that, as a person would, not while the button moves down.
+  await expect(page.getByTestId("error-summary")).toBeVisible();
   await expect(page.getByLabel("メールアドレス", { exact: true })).toHaveValue(email);
   await page.getByLabel("パスワード", { exact: true }).fill("tsugu-pass-1");
   await page.getByRole("button", { name: "確認コードを送信" }).click();

@@ -13,7 +13,3 @@ export const memberAccount = (userId: number, kind: MemberAccountKind): AccountR
 export const platformAccount = (kind: PlatformAccountKind): AccountRef => ({ userId: null, kind });
 
 export type JournalLine = { account: AccountRef; amount: Yen };
-
-export function accountKey(a: AccountRef): string {
-  return `${a.userId ?? "platform"}:${a.kind}`;
-}

@@ -4,7 +4,7 @@ import { journalEntries, journalLines, ledgerAccounts } from "#db/schema/index.t
 import type { Clock } from "../../shared/clock.ts";
 import { AppError, isDatabaseError } from "../../shared/errors.ts";
 import { msg } from "../../shared/i18n/translate.ts";
-import { type AccountRef, accountKey, type JournalLine } from "./accounts.ts";
+import type { AccountRef, JournalLine } from "./accounts.ts";
 
 const LEDGER_MESSAGES = {
   insufficient: msg("ledger.errors.insufficient"),
@@ -12,6 +12,11 @@ const LEDGER_MESSAGES = {
 };
 
 export type PostedEntry = { entryId: number; created: boolean };
+
+/** One account's key among an entry's lines: the member's id (or the platform) and the kind. */
+function accountKey(a: AccountRef): string {
+  return `${a.userId ?? "platform"}:${a.kind}`;
+}
 
 function sameLines(a: JournalLine[], b: JournalLine[]): boolean {
   const norm = (lines: JournalLine[]) =>

@@ -202,18 +202,18 @@ describe("parseForm", () => {
 describe("localizeIssues", () => {
   it("gives every field's message as a catalogue message, the label rendered in each language", () => {
     const error = errorOf(ZProfile, { name: "", kana: "ヤマダ", email: "bad", address: { postal: "" } });
-    const messages = localizeIssues(error, { name: msg("codes.itemRole.SELLER") });
+    const messages = localizeIssues(error, { name: msg("identity.fields.nickname") });
     expect(messages).toEqual({
-      name: msg("validation.required", { field: msg("codes.itemRole.SELLER") }),
+      name: msg("validation.required", { field: msg("identity.fields.nickname") }),
       email: msg("validation.email"),
     });
     const inBoth = (locale: "ja" | "en") =>
       Object.fromEntries(Object.entries(messages).map(([path, m]) => [path, renderMessage(m, locale)]));
     expect(inBoth("ja")).toEqual({
-      name: "出品者を入力してください",
+      name: "ニックネームを入力してください",
       email: "メールアドレスの形式が正しくありません",
     });
-    expect(inBoth("en")).toEqual({ name: "Seller is required", email: "Enter a valid email address" });
+    expect(inBoth("en")).toEqual({ name: "Nickname is required", email: "Enter a valid email address" });
   });
 });
 

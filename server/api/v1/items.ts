@@ -16,12 +16,18 @@ import { settleSort, ZSearchQuery } from "#core/catalog/search-query.ts";
 import { suggestModels } from "#core/catalog/search-suggestions.ts";
 import { codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
+import { type Message, renderMessage } from "#core/shared/i18n/translate.ts";
 import { listUserItems } from "#core/social/profiles.ts";
 import { ITEM_STATE_CODES } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
 
-const ZMessageKey = z.strictObject({ key: z.string() });
+/** A label written out in both languages. */
+const ZLabel = z.strictObject({ ja: z.string(), en: z.string() });
+const labelOf = (message: Message) => ({
+  ja: renderMessage(message, "ja"),
+  en: renderMessage(message, "en"),
+});
 const ZCard = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -331,10 +337,10 @@ export const itemRoutes = [
     auth: "none",
     responses: {
       200: {
-        description: "Code tables; each label is a message key of the site's catalogue",
+        description: "Code tables; each label in Japanese and English",
         schema: z.strictObject({
-          brands: z.array(z.strictObject({ code: z.string(), name: z.string(), label: ZMessageKey })),
-          categories: z.array(z.strictObject({ code: z.string(), label: ZMessageKey })),
+          brands: z.array(z.strictObject({ code: z.string(), name: z.string(), label: ZLabel })),
+          categories: z.array(z.strictObject({ code: z.string(), label: ZLabel })),
         }),
       },
     },
@@ -342,8 +348,8 @@ export const itemRoutes = [
       return {
         status: 200,
         body: {
-          brands: BRANDS.map(({ code, name, label }) => ({ code, name, label })),
-          categories: CATEGORIES.map(({ code, label }) => ({ code, label })),
+          brands: BRANDS.map(({ code, name, label }) => ({ code, name, label: labelOf(label) })),
+          categories: CATEGORIES.map(({ code, label }) => ({ code, label: labelOf(label) })),
         },
         headers: { "Cache-Control": "public, max-age=3600" },
       };

@@ -49,11 +49,6 @@ export const enCodes: Pick<Messages, "codes"> = {
       "07": "Cameras",
       "08": "Game consoles",
     },
-    itemRole: {
-      SELLER: "Seller",
-      BUYER: "Buyer",
-      VISITOR: "Visitor",
-    },
     shippingMethod: {
       "10": "Easy delivery via Tsugu",
       "01": "Undecided",
@@ -70,10 +65,6 @@ export const enCodes: Pick<Messages, "codes"> = {
       "01": "Ships in 1-2 days",
       "02": "Ships in 2-3 days",
       "03": "Ships in 4-7 days",
-    },
-    shippingMethodType: {
-      "10": "Courier",
-      "11": "Pickup spot",
     },
     courierInvoiceKind: {
       "12": "Compact parcel",
@@ -97,10 +88,6 @@ export const enCodes: Pick<Messages, "codes"> = {
       "03": "Do not stack",
       "04": "This side up",
       "05": "Perishable",
-    },
-    qrType: {
-      "00": "Courier only",
-      "01": "Common",
     },
     shukaFlag: {
       "0": "Bring in",

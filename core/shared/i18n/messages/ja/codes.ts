@@ -49,11 +49,6 @@ export const jaCodes = {
       "07": "カメラ",
       "08": "ゲーム機",
     },
-    itemRole: {
-      SELLER: "出品者",
-      BUYER: "購入者",
-      VISITOR: "閲覧者",
-    },
     shippingMethod: {
       "10": "らくらくTsugu便",
       "01": "未定",
@@ -70,10 +65,6 @@ export const jaCodes = {
       "01": "1〜2日で発送",
       "02": "2〜3日で発送",
       "03": "4〜7日で発送",
-    },
-    shippingMethodType: {
-      "10": "宅配便",
-      "11": "受け取りスポット",
     },
     courierInvoiceKind: {
       "12": "宅急便コンパクト",
@@ -97,10 +88,6 @@ export const jaCodes = {
       "03": "下積厳禁",
       "04": "天地無用",
       "05": "ナマモノ",
-    },
-    qrType: {
-      "00": "ヤマト運輸専用",
-      "01": "共通",
     },
     shukaFlag: {
       "0": "持ち込み",
