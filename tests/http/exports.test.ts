@@ -45,7 +45,7 @@ function api(method: string, path: string, cookie: string, body?: unknown) {
 
 /** The server's own job runner writes the file; wait for it (it polls every second). */
 async function finished(id: number) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     const [row] = await server.ctx.db.select().from(exports).where(eq(exports.id, id));
     if (row?.state === "DONE" || row?.state === "FAILED") return row;
     await new Promise((r) => setTimeout(r, 100));
