@@ -21,8 +21,22 @@ const args = process.argv.slice(2);
 const started = Date.now();
 const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
+/**
+ * A layer's exit status once its process has ended. A process it started and left running (a
+ * server a failed test did not stop) may still hold the output pipes: their last lines get a moment
+ * to arrive, then the pipes are let go rather than waited on.
+ */
 function finished(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+  return new Promise((resolve) => {
+    child.on("close", (code) => resolve(code ?? 1));
+    child.on("exit", (code) => {
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        resolve(code ?? 1);
+      }, 2_000);
+    });
+  });
 }
 
 /** A layer's process, each line it prints marked with the layer's tag (both run at once). */

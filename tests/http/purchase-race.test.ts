@@ -136,6 +136,7 @@ describe.runIf(ENGINES.includes("postgres"))("a server killed during a burst of 
       } catch {}
       await new Promise((r) => setTimeout(r, 100));
     }
+    proc.kill("SIGKILL");
     throw new Error(`the server did not start (exit code ${proc.exitCode})`);
   }
 
