@@ -41,11 +41,15 @@ async function navigateInside(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-/** The demo members who share the sign-ins (each address may sign in 10 times a window). */
+/**
+ * The demo members who share the sign-ins (each address may sign in 10 times a window). seller18 is
+ * left out: the bot-check journey fails its password twice, so for a while its sign-ins ask for the
+ * check first (a 400 the page answers by itself, but a 400 all the same).
+ */
 const MEMBERS = [
   "hanako",
   "taro",
-  ...Array.from({ length: 18 }, (_, i) => `seller${String(i + 1).padStart(2, "0")}`),
+  ...Array.from({ length: 17 }, (_, i) => `seller${String(i + 1).padStart(2, "0")}`),
 ];
 
 const LABELS = {
