@@ -19,7 +19,10 @@ mkdirSync(OUT, { recursive: true });
 const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
 const args = process.argv.slice(2);
 const started = Date.now();
-const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const minutes = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
 
 /**
  * A layer's exit status once its process has ended. A process it started and left running (a
