@@ -3,6 +3,37 @@ import { useTranslations } from "use-intl";
 import { FieldLabel, FieldMessages, fieldId, useShownError } from "./form.tsx";
 
 type Option = { value: string; label: string };
+type Group = { label: string; options: Option[] };
+
+/** A select's choices: 「選択してください」 first, then the options, or the options in groups. */
+export function SelectOptions({
+  options,
+  groups,
+}: {
+  options?: Option[] | undefined;
+  groups?: Group[] | undefined;
+}) {
+  const t = useTranslations("catalog");
+  return (
+    <>
+      <option value="">{t("selectPlaceholder")}</option>
+      {options?.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+      {groups?.map((g) => (
+        <optgroup key={g.label} label={g.label}>
+          {g.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
 
 /**
  * A labelled select with a 「選択してください」 first option, its error tied to it; uncontrolled, like
@@ -23,13 +54,12 @@ export function SelectField({
   label: string;
   options?: Option[];
   /** Options in groups (<optgroup>), e.g. models by brand. */
-  groups?: { label: string; options: Option[] }[];
+  groups?: Group[];
   error?: string | undefined;
   hint?: ReactNode;
   optional?: boolean;
   ref?: Ref<HTMLSelectElement>;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "value">) {
-  const t = useTranslations("catalog");
   const id = givenId ?? fieldId(name);
   const shown = useShownError(name, error);
   const describedBy = [hint ? `${id}-hint` : null, shown ? `${id}-error` : null].filter(Boolean).join(" ");
@@ -44,21 +74,7 @@ export function SelectField({
         className={`mt-1.5 block h-12 w-full rounded-lg border bg-white px-3 text-base ${shown ? "border-danger-600" : "border-slate-300"}`}
         {...select}
       >
-        <option value="">{t("selectPlaceholder")}</option>
-        {options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-        {groups?.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <SelectOptions options={options} groups={groups} />
       </select>
       <FieldMessages id={id} name={name} hint={hint} error={shown} />
     </div>

@@ -6,6 +6,8 @@ import { CATEGORIES } from "#core/catalog/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";
+import { FieldMessages } from "../form.tsx";
+import { SelectOptions } from "../select-field.tsx";
 import { ApplyButton, byBrand, GradeBadge } from "./public.tsx";
 
 /** What the quote box shows: the categories with prices, the chosen one's models, a chosen model's prices. */
@@ -38,7 +40,6 @@ function QuoteSelect({
   options?: { value: string; label: string }[];
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
-  const choose = useTranslations("catalog");
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold text-slate-800">
@@ -50,27 +51,9 @@ function QuoteSelect({
         className="mt-1.5 block h-12 w-full rounded-lg border border-slate-300 bg-white px-3 text-base disabled:bg-slate-50 disabled:text-slate-500"
         {...select}
       >
-        <option value="">{choose("selectPlaceholder")}</option>
-        {options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-        {groups?.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <SelectOptions options={options} groups={groups} />
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
+      <FieldMessages id={id} name={select.name ?? ""} hint={hint} />
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { ENDED_WINDOW_DAYS, type GradingTab } from "#core/buyback/grading-input.
 import type { ArrivingApplication, GradingRow } from "#core/buyback/list-grading-queue.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
-import { useAge } from "./age.ts";
 import { type DataColumn, DataTable } from "./data-table.tsx";
+import { QueueAge } from "./queue-age.tsx";
 
 const idLink = "font-semibold text-brand-700 underline underline-offset-2";
 
@@ -117,7 +117,6 @@ export function DeviceTable({
   const t = useTranslations("buybackOffice.grading");
   const b = useTranslations("buyback");
   const codes = useTranslations("codes");
-  const age = useAge();
   const { search } = useLocation();
   const grade = (r: GradingRow) =>
     r.grade ? (
@@ -212,14 +211,12 @@ export function DeviceTable({
         header: t("queue.columns.age"),
         className: "whitespace-nowrap",
         cell: (r) => (
-          <span className={r.overdue ? "font-bold text-danger-600" : ""} data-testid={`age-${r.id}`}>
-            {age(r.ageMs)}
-            {r.overdue && (
-              <span className="ml-2 rounded bg-danger-600 px-1.5 py-0.5 text-[10px] font-bold text-white">
-                {t("queue.overdue")}
-              </span>
-            )}
-          </span>
+          <QueueAge
+            ageMs={r.ageMs}
+            overdue={r.overdue}
+            overdueLabel={t("queue.overdue")}
+            testId={`age-${r.id}`}
+          />
         ),
       },
       {

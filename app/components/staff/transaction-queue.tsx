@@ -2,8 +2,8 @@ import { Form, Link, useLocation } from "react-router";
 import { useTranslations } from "use-intl";
 import type { OfficeQueueRow, OfficeTransactionList } from "#core/trading/office-transactions.ts";
 import { formatYen } from "../../i18n/index.ts";
-import { useAge } from "./age.ts";
 import { DataTable } from "./data-table.tsx";
+import { QueueAge } from "./queue-age.tsx";
 
 /** The transactions under review, oldest first: how long each has waited, late or not, and who has it. */
 export function ReviewQueue({
@@ -17,7 +17,6 @@ export function ReviewQueue({
 }) {
   const t = useTranslations("office");
   const codes = useTranslations("codes");
-  const age = useAge();
   const { search } = useLocation();
   const { rows, total } = list.queue;
   return (
@@ -71,16 +70,7 @@ export function ReviewQueue({
             id: "age",
             header: t("columns.age"),
             className: "whitespace-nowrap",
-            cell: (r) => (
-              <span className={r.overdue ? "font-bold text-danger-700" : ""}>
-                {age(r.ageMs)}
-                {r.overdue && (
-                  <span className="ml-2 rounded bg-danger-600 px-1.5 py-0.5 text-[10px] font-bold text-white">
-                    {t("list.overdue")}
-                  </span>
-                )}
-              </span>
-            ),
+            cell: (r) => <QueueAge ageMs={r.ageMs} overdue={r.overdue} overdueLabel={t("list.overdue")} />,
           },
           {
             id: "claim",

@@ -3,9 +3,10 @@ import { useTranslations } from "use-intl";
 import { claimIdentityReview } from "#core/account/identity-review-claim.ts";
 import { type IdentityReviewRow, listIdentityReviews } from "#core/account/identity-review-queue.ts";
 import { FormError } from "../../components/form.tsx";
-import { targetHours, useAge } from "../../components/staff/age.ts";
+import { targetHours } from "../../components/staff/age.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
+import { QueueAge } from "../../components/staff/queue-age.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
@@ -50,7 +51,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function StaffIdentityQueue({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("identityReview");
   const lang = langOf(params);
-  const age = useAge();
   const { search } = useLocation();
   const { rows, total, page, pages, targetMs } = loaderData.queue;
   return (
@@ -107,14 +107,12 @@ export default function StaffIdentityQueue({ loaderData, actionData, params }: R
             header: t("queue.age"),
             className: "whitespace-nowrap",
             cell: (r) => (
-              <span className={r.overdue ? "font-bold text-danger-700" : ""} data-testid={`age-${r.id}`}>
-                {age(r.ageMs)}
-                {r.overdue && (
-                  <span className="ml-2 rounded bg-danger-600 px-1.5 py-0.5 text-[10px] font-bold text-white">
-                    {t("queue.overdue")}
-                  </span>
-                )}
-              </span>
+              <QueueAge
+                ageMs={r.ageMs}
+                overdue={r.overdue}
+                overdueLabel={t("queue.overdue")}
+                testId={`age-${r.id}`}
+              />
             ),
           },
           {

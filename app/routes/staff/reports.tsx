@@ -3,9 +3,9 @@ import { useTranslations } from "use-intl";
 import { claimReport, releaseReport } from "#core/moderation/claim-report.ts";
 import { REPORT_REASONS, REPORT_TARGETS, type ReportReason } from "#core/moderation/codes.ts";
 import { listReportQueue, type ReportQueueRow } from "#core/moderation/list-report-queue.ts";
-import { useAge } from "../../components/staff/age.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
+import { QueueAge } from "../../components/staff/queue-age.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
@@ -52,7 +52,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function StaffReports({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("moderation");
   const lang = langOf(params);
-  const age = useAge();
   const { search } = useLocation();
   const { rows, total, page, pages, filter } = loaderData.queue;
   const reason = (code: string) =>
@@ -158,14 +157,7 @@ export default function StaffReports({ loaderData, actionData, params }: Route.C
             className: "whitespace-nowrap",
             cell: (r) =>
               r.state === "OPEN" ? (
-                <span className={r.overdue ? "font-bold text-danger-700" : ""}>
-                  {age(r.ageMs)}
-                  {r.overdue && (
-                    <span className="ml-2 rounded bg-danger-600 px-1.5 py-0.5 text-[10px] font-bold text-white">
-                      {t("queue.overdue")}
-                    </span>
-                  )}
-                </span>
+                <QueueAge ageMs={r.ageMs} overdue={r.overdue} overdueLabel={t("queue.overdue")} />
               ) : (
                 "—"
               ),
