@@ -32,7 +32,11 @@ describe.each(ENGINES)("a server killed mid-purchase, on %s", (engine) => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it("leaves, after restart and reconciliation, one paid transaction and one charge", async () => {
+  // A second process opens the core and the database while the browser journeys run beside this
+  // file: time for it to start, not a measure of how fast it does.
+  it("leaves, after restart and reconciliation, one paid transaction and one charge", {
+    timeout: 120_000,
+  }, async () => {
     // Two processes share the database: PostgreSQL as in production, or PGlite in a folder.
     folder = engine === "pglite" ? mkdtempSync(path.join(tmpdir(), "tsugu-crash-db-")) : "";
     const inFolder = async () => {
