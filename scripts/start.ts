@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "#server/logger.ts";
 import { type RunningServer, runServer } from "#server/main.ts";
 import { gatherClusterMetrics } from "#server/metrics.ts";
 import { createServices, openConfiguredDatabase } from "#server/services.ts";
+import { serviceAdapters } from "#server/system.ts";
 import { buildIfNeeded, CLIENT_DIR, SERVER_BUILD } from "./build-if-needed.ts";
 
 /** Set for the one server process, of several, that runs the job queue. */
@@ -40,7 +41,14 @@ async function main() {
   const build = (await import(SERVER_BUILD)) as ServerBuild;
   const services = await createServices(config, database, { buildId: startedBuildId(CLIENT_DIR) });
   await indexUnsearchableItems(services.core);
-  if (await isEmpty(database.db)) {
+  logger.info(
+    { profile: config.profile, services: serviceAdapters(services.core) },
+    `Profile ${config.profile}: ${serviceAdapters(services.core)
+      .map((s) => `${s.service}=${s.adapter}`)
+      .join(" ")}`,
+  );
+  // Demo data is the demo's alone: a production database starts empty.
+  if (config.profile === "demo" && (await isEmpty(database.db))) {
     logger.info("Empty database: seeding the demo data (accounts, models, listings with photos)…");
     const result = await seed(services.core);
     logger.info(result, "Seeded the demo data");

@@ -15,10 +15,11 @@ import { compression } from "./compression.ts";
 import { clearCookie, LOCALE_COOKIE, localeCookie, parseCookies, VIEW_AS_COOKIE } from "./cookies.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
-import { badRequestPage, malformedRequest } from "./malformed.ts";
+import { badRequestPage, malformedRequest, notFoundPage } from "./malformed.ts";
 import { createMetrics } from "./metrics.ts";
 import { createOidcSandboxRoutes } from "./oidc-sandbox.ts";
 import { createPageCache } from "./page-cache.ts";
+import { isSandboxPath } from "./profile.ts";
 import { createProviderCallbackRoutes } from "./provider-callback.ts";
 import { createRealtimeRoutes } from "./realtime.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
@@ -89,6 +90,15 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     }
     return c.html(badRequestPage(url.pathname), 400);
   });
+
+  // The stand-ins' pages and endpoints do not exist in production (decision 045), whatever the settings.
+  if (services.config.profile === "production") {
+    app.use(async (c, next) => {
+      if (!isSandboxPath(c.req.path)) return next();
+      if ((c.req.header("accept") ?? "").includes("text/html")) return c.html(notFoundPage(c.req.path), 404);
+      return c.json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404);
+    });
+  }
 
   app.onError((error, c) => {
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");

@@ -3,14 +3,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
 import { z } from "zod";
+import type { EkycSettings } from "#core/account/ekyc-provider.ts";
 import type { RecaptchaSettings } from "#core/identity/bot-check-recaptcha.ts";
 import type { TurnstileSettings } from "#core/identity/bot-check-turnstile.ts";
 import type { IdentityProvider, ProviderSettings } from "#core/identity/identity-providers.ts";
 import type { PayjpSettings } from "#core/money/payments/payjp-gateway.ts";
+import type { KomojuSettings } from "#core/money/top-ups/komoju-vouchers.ts";
+import type { TwilioSettings } from "#core/notify/twilio-sms.ts";
 import type { S3Settings } from "#core/storage/s3-blob-store.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
+import { PROFILES, type Profile, productionGaps, productionRefusal } from "./profile.ts";
 
 const ZEnv = z.object({
+  APP_ENV: z.enum(PROFILES, { error: "must be demo or production" }).default("demo"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -111,6 +116,31 @@ const ZEnv = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// address")
     .optional(),
+  KOMOJU_SECRET_KEY: z.string().min(8, "must be at least 8 characters").max(256).optional(),
+  KOMOJU_WEBHOOK_SECRET: z.string().min(8, "must be at least 8 characters").max(512).optional(),
+  KOMOJU_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, "must be a Twilio account SID (AC followed by 32 hex digits)")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, "must be a Twilio auth token (32 hex digits)")
+    .optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-f]{32}|[A-Za-z][A-Za-z0-9 ]{2,10})$/,
+      "must be a number in E.164 form (+81…), a messaging service SID (MG…) or an alphanumeric sender ID",
+    )
+    .optional(),
+  TWILIO_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  EKYC_API_BASE: z
+    .url({ protocol: /^https?$/, error: "must be the eKYC provider's http(s) API address" })
+    .optional(),
+  EKYC_API_KEY: z.string().min(8, "must be at least 8 characters").max(512).optional(),
+  EKYC_API_SECRET: z.string().min(8, "must be at least 8 characters").max(512).optional(),
+  EKYC_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").max(512).optional(),
   LINE_CLIENT_ID: z.string().min(1).max(256).optional(),
   LINE_CLIENT_SECRET: z.string().min(1).max(4096).optional(),
   LINE_ISSUER: z
@@ -147,6 +177,10 @@ const PAYJP_SETTINGS = [
   "PAYJP_TDS_BACK",
 ] as const;
 
+const KOMOJU_SETTINGS = ["KOMOJU_SECRET_KEY", "KOMOJU_WEBHOOK_SECRET"] as const;
+const TWILIO_SETTINGS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+const EKYC_SETTINGS = ["EKYC_API_BASE", "EKYC_API_KEY", "EKYC_API_SECRET", "EKYC_WEBHOOK_SECRET"] as const;
+
 const S3_SETTINGS = [
   "S3_ENDPOINT",
   "S3_BUCKET",
@@ -157,6 +191,8 @@ const S3_SETTINGS = [
 ] as const;
 
 export type Config = {
+  /** `demo` (stand-ins, demo data, sandbox pages) or `production` (real providers only): decision 045. */
+  profile: Profile;
   env: "development" | "production" | "test";
   port: number;
   dataDir: string;
@@ -198,8 +234,17 @@ export type Config = {
    * else the public address (a mailto: or https: address push services may contact).
    */
   vapid: { publicKey: string; privateKey: string; subject: string };
-  /** LINE, Google and Apple sign-in as configured; a provider missing here is served by the sandbox. */
+  /**
+   * LINE, Google and Apple sign-in as configured; a provider missing here is served by the sandbox
+   * in the demo and not offered in production.
+   */
   providers: Partial<Record<IdentityProvider, ProviderSettings>>;
+  /** Convenience-store and Pay-easy vouchers through KOMOJU; without it, the demo's stand-in or none. */
+  komoju: KomojuSettings | undefined;
+  /** Text messages through Twilio's Messages API; without it, the demo's stand-in. */
+  twilio: TwilioSettings | undefined;
+  /** Identity verification through the eKYC provider's API; without it, the demo's stand-in. */
+  ekyc: EkycSettings | undefined;
 };
 
 export class ConfigError extends Error {
@@ -228,6 +273,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   for (const [service, names] of [
+    ["KOMOJU", KOMOJU_SETTINGS],
+    ["Twilio", TWILIO_SETTINGS],
+    ["eKYC", EKYC_SETTINGS],
     ["Web Push", VAPID_SETTINGS],
     ["Turnstile", TURNSTILE_SETTINGS],
     ["reCAPTCHA Enterprise", RECAPTCHA_SETTINGS],
@@ -261,9 +309,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid settings in the environment:\n  choose one bot check: the TURNSTILE_* settings or the RECAPTCHA_* settings, not both\nSee .env.example.",
     );
   }
+  if (e.APP_ENV === "production") {
+    const gaps = productionGaps(e);
+    if (gaps.length > 0) throw new ConfigError(productionRefusal(gaps));
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
+    profile: e.APP_ENV,
     env: e.NODE_ENV,
     port: e.PORT,
     dataDir,
@@ -329,6 +382,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     providers,
+    komoju:
+      e.KOMOJU_SECRET_KEY && e.KOMOJU_WEBHOOK_SECRET
+        ? {
+            secretKey: e.KOMOJU_SECRET_KEY,
+            webhookSecret: e.KOMOJU_WEBHOOK_SECRET,
+            ...(e.KOMOJU_API_BASE ? { apiBase: e.KOMOJU_API_BASE.replace(/\/+$/, "") } : {}),
+          }
+        : undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            statusCallbackUrl: `${publicUrl}/webhooks/twilio/status`,
+            ...(e.TWILIO_API_BASE ? { apiBase: e.TWILIO_API_BASE.replace(/\/+$/, "") } : {}),
+          }
+        : undefined,
+    ekyc:
+      e.EKYC_API_BASE && e.EKYC_API_KEY && e.EKYC_API_SECRET && e.EKYC_WEBHOOK_SECRET
+        ? {
+            apiBase: e.EKYC_API_BASE.replace(/\/+$/, ""),
+            apiKey: e.EKYC_API_KEY,
+            apiSecret: e.EKYC_API_SECRET,
+            webhookSecret: e.EKYC_WEBHOOK_SECRET,
+          }
+        : undefined,
   };
 }
 

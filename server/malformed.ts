@@ -56,10 +56,23 @@ function decodeOrNull(s: string): string | null {
 
 /** The 400 page: short, in the language of the path (Japanese unless it starts with /en/). */
 export function badRequestPage(pathname: string): string {
+  return shortPage(pathname, "errors.badRequestTitle", "errors.badRequestBody");
+}
+
+/** A 404 answered at the door (a stand-in's page in production), in the language of the path. */
+export function notFoundPage(pathname: string): string {
+  return shortPage(pathname, "errors.notFoundTitle", "errors.notFoundBody");
+}
+
+function shortPage(
+  pathname: string,
+  title: "errors.badRequestTitle" | "errors.notFoundTitle",
+  body: "errors.badRequestBody" | "errors.notFoundBody",
+): string {
   const lang = pathname.startsWith("/en/") ? "en" : "ja";
   const t = {
-    title: renderMessage(msg("errors.badRequestTitle"), lang),
-    body: renderMessage(msg("errors.badRequestBody"), lang),
+    title: renderMessage(msg(title), lang),
+    body: renderMessage(msg(body), lang),
     home: renderMessage(msg("errors.badRequestHome"), lang),
   };
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title} | Tsugu</title></head><body style="font-family:sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.7"><h1 style="font-size:1.25rem">${t.title}</h1><p>${t.body}</p><p><a href="/${lang}/">${t.home}</a></p></body></html>`;

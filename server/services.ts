@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createEkycProvider } from "#core/account/ekyc-provider.ts";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
 import { createRecaptchaBotCheck } from "#core/identity/bot-check-recaptcha.ts";
 import { createSandboxBotCheck } from "#core/identity/bot-check-sandbox.ts";
@@ -9,10 +10,18 @@ import { createSandboxGateway } from "#core/money/payments/sandbox-gateway.ts";
 import { createSandboxAtm } from "#core/money/payouts/sandbox-atm.ts";
 import { createSandboxBank } from "#core/money/payouts/sandbox-bank.ts";
 import { createSandboxWallet } from "#core/money/payouts/sandbox-wallet.ts";
+import { createKomojuVouchers } from "#core/money/top-ups/komoju-vouchers.ts";
 import { createSandboxVouchers } from "#core/money/top-ups/sandbox-vouchers.ts";
+import {
+  manualBank,
+  unofferedAtm,
+  unofferedVouchers,
+  unofferedWallet,
+} from "#core/money/unoffered-providers.ts";
 import { createLocalMailer } from "#core/notify/local-mailer.ts";
 import { createSmtpMailer, type Mailer } from "#core/notify/mailer.ts";
 import { createSandboxSms } from "#core/notify/sms.ts";
+import { createTwilioSms } from "#core/notify/twilio-sms.ts";
 import { createWebPushSender } from "#core/notify/web-push-sender.ts";
 import { systemClock } from "#core/shared/clock.ts";
 import type { CoreContext } from "#core/shared/context.ts";
@@ -52,6 +61,7 @@ export async function createServices(
   o: { buildId?: string | null } = {},
 ): Promise<AppServices> {
   const mail = watchMailer(createMailer(config));
+  const demo = config.profile === "demo";
   const sandbox = {
     db: database.db,
     clock: systemClock,
@@ -62,11 +72,15 @@ export async function createServices(
     db: database.db,
     clock: systemClock,
     mailer: mail.mailer,
-    sms: createSandboxSms({ dir: path.join(config.dataDir, "mail") }),
+    sms: config.twilio
+      ? createTwilioSms(config.twilio)
+      : createSandboxSms({ dir: path.join(config.dataDir, "mail") }),
     blobs: config.s3
       ? createS3BlobStore(config.s3)
       : createLocalBlobStore({ dir: dataDirLayout(config.dataDir).blobs }),
-    identity: createPolarifySandbox({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
+    identity: config.ekyc
+      ? createEkycProvider(config.ekyc, { callbackUrl: `${config.publicUrl}/webhooks/ekyc` })
+      : createPolarifySandbox({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     payments: config.payjp
       ? createPayjpGateway(config.payjp)
       : createSandboxGateway({
@@ -75,10 +89,15 @@ export async function createServices(
           publicUrl: config.publicUrl,
           secret: config.sessionSecret,
         }),
-    vouchers: createSandboxVouchers(sandbox),
-    atm: createSandboxAtm(sandbox),
-    wallet: createSandboxWallet(sandbox),
-    bank: createSandboxBank(sandbox),
+    // Production offers a payout or top-up method only with its provider (decision 045).
+    vouchers: config.komoju
+      ? createKomojuVouchers(config.komoju)
+      : demo
+        ? createSandboxVouchers(sandbox)
+        : unofferedVouchers(),
+    atm: demo ? createSandboxAtm(sandbox) : unofferedAtm(),
+    wallet: demo ? createSandboxWallet(sandbox) : unofferedWallet(),
+    bank: demo ? createSandboxBank(sandbox) : manualBank(),
     botCheck: config.turnstile
       ? createTurnstileBotCheck(config.turnstile)
       : config.recaptcha
@@ -86,7 +105,12 @@ export async function createServices(
         : createSandboxBotCheck(sandbox),
     identityProviders: createOidcProviders(
       Object.fromEntries(
-        IDENTITY_PROVIDERS.map((p) => [p, config.providers[p] ?? sandboxProviderSettings(sandbox, p)]),
+        IDENTITY_PROVIDERS.flatMap((p) => {
+          // In production a provider without its settings is not offered; the demo plays it.
+          const settings =
+            config.providers[p] ?? (config.profile === "demo" ? sandboxProviderSettings(sandbox, p) : null);
+          return settings ? [[p, settings]] : [];
+        }),
       ),
     ),
     push: createWebPushSender(config.vapid),
@@ -99,6 +123,7 @@ export async function createServices(
     pool: database.pool,
     mail: { transport: mail.mailer.kind, last: mail.last },
     buildId: o.buildId ?? null,
+    profile: config.profile,
   };
   return {
     core,

@@ -17,6 +17,8 @@ export type SystemInfo = {
   mail: { transport: Mailer["kind"]; last(): MailOutcome };
   /** The running build's id (its asset manifest's version); null when serving from sources. */
   buildId: string | null;
+  /** demo or production (decision 045). */
+  profile: "demo" | "production";
 };
 
 /**
@@ -73,4 +75,41 @@ export async function probeDatabase(ctx: CoreContext): Promise<DatabaseProbe> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One outside service and the adapter this server uses for it. */
+export type ServiceAdapter = { service: string; adapter: string; standIn: boolean };
+
+/**
+ * Each outside service with the adapter in use, for the health check and the start-up log: what a
+ * deployment can read to know that nothing runs on a stand-in ("off": not offered at all).
+ */
+export function serviceAdapters(ctx: CoreContext): ServiceAdapter[] {
+  const of = (service: string, adapter: string, kind: string) => ({
+    service,
+    adapter,
+    standIn: kind === "sandbox" || kind === "local",
+  });
+  const providers = ctx.identityProviders.enabled();
+  return [
+    of("payments", ctx.payments.name, ctx.payments.kind),
+    of("vouchers", ctx.vouchers.name, ctx.vouchers.kind),
+    of("atm", ctx.atm.name, ctx.atm.kind),
+    of("wallet", ctx.wallet.name, ctx.wallet.kind),
+    of("bank", ctx.bank.name, ctx.bank.kind),
+    of("sms", ctx.sms.name, ctx.sms.kind),
+    of("ekyc", ctx.identity.name, ctx.identity.kind),
+    of("mail", ctx.mailer.kind, ctx.mailer.kind),
+    of("bot_check", ctx.botCheck.kind, ctx.botCheck.kind),
+    of("courier", ctx.courier.name, "sandbox"),
+    of("storage", ctx.blobs.kind, "live"),
+    of("push", ctx.push.kind, ctx.push.kind),
+    of(
+      "sign_in",
+      providers.length === 0
+        ? "off"
+        : providers.map((p) => `${p}${ctx.identityProviders.isSandbox(p) ? "-sandbox" : ""}`).join(","),
+      providers.some((p) => ctx.identityProviders.isSandbox(p)) ? "sandbox" : "live",
+    ),
+  ];
 }

@@ -1,8 +1,11 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
+import { receiveIdentityCallback } from "#core/account/refresh-identity-check.ts";
 import { receivePaymentWebhook } from "#core/money/payments/receive-webhook.ts";
 import { createSandboxCardToken } from "#core/money/payments/sandbox-gateway.ts";
 import { receiveVoucherWebhook } from "#core/money/top-ups/receive-voucher-webhook.ts";
+import { recordSmsStatus } from "#core/notify/send-sms.ts";
+import { readTwilioStatus, verifyTwilioSignature } from "#core/notify/twilio-sms.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { readBody } from "./api/body.ts";
@@ -11,6 +14,14 @@ import { PAYMENT_PURPOSES } from "./payment-purposes.ts";
 import type { AppServices } from "./router-context.ts";
 
 const MAX_EVENT_BYTES = 256 * 1024;
+
+function headersOf(request: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, key) => {
+    headers[key.toLowerCase()] = value;
+  });
+  return headers;
+}
 
 function fail(error: AppError) {
   return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status });
@@ -25,13 +36,45 @@ export function createProviderRoutes(services: AppServices): Hono<{ Bindings: Ht
   const app = new Hono<{ Bindings: HttpBindings }>();
   const ctx = services.core;
 
+  // The eKYC provider's result callback: signed; the result itself is read from the provider.
+  app.post("/webhooks/ekyc", async (c) => {
+    const bytes = await readBody(c.req.raw, MAX_EVENT_BYTES);
+    if (!bytes) return fail(new AppError("PAYLOAD_TOO_LARGE"));
+    try {
+      const result = await receiveIdentityCallback(ctx, {
+        headers: headersOf(c.req.raw),
+        body: new TextDecoder().decode(bytes),
+      });
+      return c.json({ received: true, applied: result.applied });
+    } catch (error) {
+      if (isAppError(error)) return fail(error);
+      throw error;
+    }
+  });
+
+  // Twilio's delivery status for a text message (form-encoded, signed over our public address).
+  app.post("/webhooks/twilio/status", async (c) => {
+    const twilio = services.config.twilio;
+    const bytes = await readBody(c.req.raw, MAX_EVENT_BYTES);
+    if (!bytes) return fail(new AppError("PAYLOAD_TOO_LARGE"));
+    if (!twilio) return fail(new AppError("NOT_FOUND"));
+    const params = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));
+    const signed = verifyTwilioSignature(twilio.authToken, {
+      url: twilio.statusCallbackUrl,
+      params,
+      signature: c.req.header("x-twilio-signature"),
+    });
+    if (!signed) return fail(new AppError("UNAUTHORIZED"));
+    const status = readTwilioStatus(params);
+    if (!status) return fail(new AppError("BAD_REQUEST"));
+    const applied = await recordSmsStatus(ctx, { provider: ctx.sms.name, ...status });
+    return c.json({ received: true, applied });
+  });
+
   app.post("/webhooks/:provider", async (c) => {
     const bytes = await readBody(c.req.raw, MAX_EVENT_BYTES);
     if (!bytes) return fail(new AppError("PAYLOAD_TOO_LARGE"));
-    const headers: Record<string, string> = {};
-    c.req.raw.headers.forEach((value, key) => {
-      headers[key.toLowerCase()] = value;
-    });
+    const headers = headersOf(c.req.raw);
     try {
       const provider = c.req.param("provider");
       const body = new TextDecoder().decode(bytes);

@@ -50,4 +50,11 @@ export type IdentityProvider = {
   readonly method: "ekyc-photo-id-selfie";
   startCheck(input: StartCheckInput): Promise<{ reference: string; redirectUrl: string; expiresAt: Date }>;
   getResult(reference: string): Promise<CheckResult | null>;
+  /**
+   * A live provider's result callback: the check's reference when the signature is the provider's,
+   * else null. The callback only says "look again"; the result is always read with `getResult`.
+   */
+  verifyCallback?(headers: Record<string, string>, body: string): string | null;
+  /** The provider sends members back without the reference: their newest pending check is meant. */
+  readonly backWithoutReference?: boolean;
 };

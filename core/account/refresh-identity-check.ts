@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { identityChecks, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError, isAppError } from "../shared/errors.ts";
@@ -111,6 +111,28 @@ export async function syncIdentityCheck(ctx: CoreContext, row: IdentityCheckRow)
 }
 
 /**
+ * The provider's callback about a check (signed): the result is read from the provider and
+ * recorded. A forged callback is UNAUTHORIZED; one about a check we do not have changes nothing.
+ */
+export async function receiveIdentityCallback(
+  ctx: CoreContext,
+  o: { headers: Record<string, string>; body: string },
+): Promise<{ applied: boolean }> {
+  const reference = ctx.identity.verifyCallback?.(o.headers, o.body) ?? null;
+  if (!reference) throw new AppError("UNAUTHORIZED");
+  const [row] = await ctx.db
+    .select()
+    .from(identityChecks)
+    .where(
+      and(eq(identityChecks.provider, ctx.identity.name), eq(identityChecks.providerReference, reference)),
+    )
+    .limit(1);
+  if (!row || row.status !== "pending") return { applied: false };
+  const view = await syncIdentityCheck(ctx, row);
+  return { applied: view.status !== "pending" };
+}
+
+/**
  * The member is back from the provider's page (at the success or the error address, which says
  * nothing by itself): records the provider's result for the check with that reference.
  */
@@ -119,17 +141,21 @@ export async function refreshIdentityCheck(
   o: { userId: number; reference: string | null | undefined },
 ): Promise<IdentityCheckView> {
   const reference = o.reference ?? "";
-  if (!reference || reference.length > 128) throw new AppError("NOT_FOUND");
+  if (reference.length > 128 || (!reference && !ctx.identity.backWithoutReference)) {
+    throw new AppError("NOT_FOUND");
+  }
+  // A provider that sends members back without the reference: their newest check still pending.
   const [row] = await ctx.db
     .select()
     .from(identityChecks)
     .where(
       and(
         eq(identityChecks.provider, ctx.identity.name),
-        eq(identityChecks.providerReference, reference),
+        reference ? eq(identityChecks.providerReference, reference) : eq(identityChecks.status, "pending"),
         eq(identityChecks.userId, o.userId),
       ),
     )
+    .orderBy(desc(identityChecks.id))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
   return syncIdentityCheck(ctx, row);

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { z } from "zod";
 import { users } from "#db/schema/index.ts";
+import { sendSms } from "../notify/send-sms.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
@@ -47,9 +48,10 @@ export async function startPhoneLogin(
     withLink: false,
   });
   if (issued.code) {
-    await ctx.sms.send({
+    await sendSms(ctx, {
       to: phoneNumber,
       text: renderMessage(msg("phoneLogin.sms.code", { code: issued.code }), o.locale),
+      purpose: "phone_login",
     });
   }
   return { ticket: issued.ticket, phoneNumber };

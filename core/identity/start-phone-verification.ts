@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { users } from "#db/schema/index.ts";
+import { sendSms } from "../notify/send-sms.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type Message, msg, renderMessage } from "../shared/i18n/translate.ts";
@@ -63,6 +64,10 @@ export async function startPhoneVerification(
     withCode: true,
     withLink: false,
   });
-  await ctx.sms.send({ to: phoneNumber, text: smsText(issued.code!, o.locale) });
+  await sendSms(ctx, {
+    to: phoneNumber,
+    text: smsText(issued.code!, o.locale),
+    purpose: "phone_verification",
+  });
   return { ticket: issued.ticket, phoneNumber };
 }

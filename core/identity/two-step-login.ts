@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { challenges, users } from "#db/schema/index.ts";
+import { sendSms } from "../notify/send-sms.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
@@ -183,9 +184,10 @@ export async function sendTwoStepSms(
     .update(challenges)
     .set({ codeHash: keyedHash(ctx.secret, code), channel: "sms" })
     .where(eq(challenges.id, row.id));
-  await ctx.sms.send({
+  await sendSms(ctx, {
     to: status.phoneNumber,
     text: renderMessage(msg("twoStep.sms.code", { code }), o.locale),
+    purpose: "two_step",
   });
   return { phoneHint: phoneHint(status.phoneNumber)! };
 }

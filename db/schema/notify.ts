@@ -1,4 +1,13 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./identity.ts";
 
 /**
@@ -39,4 +48,32 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** Where a text message stands (core/notify/sms.ts reads the provider's words into these). */
+export const SMS_DELIVERY_STATES = ["queued", "sent", "delivered", "failed"] as const;
+
+/**
+ * Each text message handed to the SMS provider, and its delivery as the provider last reported it
+ * (a signed status callback). Only the number's last four digits are kept: enough for support to
+ * match a member's "the code never came", not a copy of their phone number.
+ */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text("provider").notNull(),
+    providerId: text("provider_id").notNull(),
+    /** What the message was for: a sign-in code, a two-step code, a number's verification. */
+    purpose: text("purpose", { enum: ["phone_login", "two_step", "phone_verification"] }).notNull(),
+    toLast4: text("to_last4").notNull(),
+    status: text("status", { enum: SMS_DELIVERY_STATES }).notNull(),
+    errorCode: text("error_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("sms_messages_provider_id").on(t.provider, t.providerId),
+    index("sms_messages_created").on(t.createdAt),
+  ],
 );

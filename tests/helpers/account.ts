@@ -39,10 +39,12 @@ export function captureSms(t: Pick<TestCore, "ctx">): { to: string; text: string
   const sent: { to: string; text: string }[] = [];
   const sandbox = t.ctx.sms;
   t.ctx.sms = {
-    kind: "sandbox",
+    name: sandbox.name,
+    kind: sandbox.kind,
     async send(message) {
-      await sandbox.send(message);
+      const answer = await sandbox.send(message);
       sent.push(message);
+      return answer;
     },
   };
   return sent;

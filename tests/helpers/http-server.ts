@@ -42,7 +42,14 @@ export type TestServer = {
  * SMTP to a local capture, or with `localMail` is kept for the development mailbox.
  */
 export async function startTestServer(
-  o: { engine?: Engine; localMail?: boolean; pageCacheSeconds?: number; metricsToken?: string } = {},
+  o: {
+    engine?: Engine;
+    localMail?: boolean;
+    pageCacheSeconds?: number;
+    metricsToken?: string;
+    /** More settings, e.g. a production profile with its providers' fakes. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tsugu-http-"));
   const [database, smtp] = await Promise.all([
@@ -63,6 +70,7 @@ export async function startTestServer(
     PAGE_CACHE_SECONDS: String(o.pageCacheSeconds ?? 0),
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...(o.metricsToken ? { METRICS_TOKEN: o.metricsToken } : {}),
+    ...o.env,
   });
   // Every answer of the REST API is checked against its route's declared schema (a misfit is a 500).
   process.env.API_CHECK_RESPONSES = "1";

@@ -4,6 +4,7 @@ import { useTranslations } from "use-intl";
 import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { getBalanceSummary } from "#core/money/balance/balance-summary.ts";
 import { PAYOUT_FEES, type PayoutMethod } from "#core/money/balance/fees.ts";
+import { offeredMethods } from "#core/money/offered-methods.ts";
 import type { PayoutState } from "#core/money/payouts/payout-states.ts";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getBalanceSummary(ctx, { userId: user.id }),
     getBankAccount(ctx, user.id),
   ]);
-  return { summary, hasBank: bank !== null };
+  return { summary, hasBank: bank !== null, offered: offeredMethods(ctx) };
 }
 
 type TopUpMethod = "cvs" | "payeasy" | "card";
@@ -205,7 +206,7 @@ export default function Balance({ loaderData, params }: Route.ComponentProps) {
       <LinkMenu
         id="buy-points-title"
         title={t("actions.buyPoints")}
-        links={(["cvs", "payeasy", "card"] as const).map((m) => ({
+        links={loaderData.offered.topUps.map((m) => ({
           to: `/${lang}/balance/order-points/${m}/`,
           label: t(`topUpMethod.${m}`),
         }))}
@@ -213,7 +214,7 @@ export default function Balance({ loaderData, params }: Route.ComponentProps) {
       <LinkMenu
         id="withdraw-title"
         title={t("actions.withdraw")}
-        links={(["bank", "seven", "kyash"] as const).map((m) => ({
+        links={loaderData.offered.payouts.map((m) => ({
           to: `/${lang}/balance/transfer-${m}/`,
           label: t(`payoutMethod.${m}`),
           aside: t("actions.fee", { fee: yen(PAYOUT_FEES[m]) }),

@@ -4,6 +4,7 @@ import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { BALANCE_FIELD_LABELS } from "#core/money/balance/fields.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
+import { offeredMethods } from "#core/money/offered-methods.ts";
 import { CONVENIENCE_STORES } from "#core/money/top-ups/codes.ts";
 import { findPendingVoucher } from "#core/money/top-ups/find-pending-voucher.ts";
 import { voucherDeadlines } from "#core/money/top-ups/voucher-deadline.ts";
@@ -43,6 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, lang);
   const method = topUpMethodOf(request);
   const ctx = core(context);
+  if (!offeredMethods(ctx).topUps.includes(method)) throw data("Page Not Found", { status: 404 });
   const [pending, address] = await Promise.all([findPendingVoucher(ctx, user.id), getAddress(ctx, user.id)]);
   // Sent back from the next step (to change the order, or because its values did not pass):
   // the values as typed, with each problem beside its field.

@@ -2,6 +2,7 @@ import type { CoreContext } from "../../shared/context.ts";
 import { PAYOUT_FEES, type PayoutMethod } from "../balance/fees.ts";
 import { BALANCE_LIMITS } from "../balance/limits.ts";
 import { getBalance } from "../ledger/get-balance.ts";
+import { assertOffered } from "../offered-methods.ts";
 import { destinationNow, type PayoutDestinationView } from "./payout-destination-view.ts";
 
 export type PayoutOptions = {
@@ -28,6 +29,7 @@ export async function payoutOptions(
   ctx: CoreContext,
   o: { userId: number; method: PayoutMethod },
 ): Promise<PayoutOptions> {
+  assertOffered(ctx, { payout: o.method });
   const [{ proceeds }, destination] = await Promise.all([
     getBalance(ctx, { userId: o.userId }),
     destinationNow(ctx, o.userId, o.method),

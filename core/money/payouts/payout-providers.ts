@@ -19,7 +19,7 @@ export type AtmCode = {
 
 export type AtmCodeProvider = {
   readonly name: string;
-  readonly kind: "sandbox" | "live";
+  readonly kind: "sandbox" | "live" | "off";
   /** Safe to repeat: the same reference answers the same code. */
   issue(o: { reference: string; amount: Yen; expiresAt: Date }): Promise<AtmCode>;
   get(id: string): Promise<AtmCode | null>;
@@ -43,7 +43,7 @@ export type WalletTransfer = {
 
 export type WalletProvider = {
   readonly name: string;
-  readonly kind: "sandbox" | "live";
+  readonly kind: "sandbox" | "live" | "off";
   /** Whether the wallet account exists and can receive money. */
   checkAccount(accountId: string): Promise<{ ok: true } | { ok: false; code: "not_found" | "closed" }>;
   /** Safe to repeat: the same reference answers the same transfer. */

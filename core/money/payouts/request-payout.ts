@@ -13,6 +13,7 @@ import { BALANCE_FIELD_LABELS, yenField } from "../balance/fields.ts";
 import { BALANCE_LIMITS } from "../balance/limits.ts";
 import { debitProceeds } from "../balance/proceeds.ts";
 import { memberAccount, platformAccount } from "../ledger/accounts.ts";
+import { assertOffered } from "../offered-methods.ts";
 import { bankDestination } from "./bank-destination.ts";
 import { dispatchPayout } from "./dispatch-payout.ts";
 import { PAYOUT_MACHINE, type PayoutRow, RETURNED_PAYOUT_STATES } from "./payout-states.ts";
@@ -71,6 +72,7 @@ export async function requestPayout(
     automatic?: boolean;
   },
 ): Promise<{ payout: PayoutRow; repeated: boolean }> {
+  assertOffered(ctx, { payout: o.method });
   const existing = await byRequestKey(ctx.db, o.userId, o.requestKey);
   if (existing) return { payout: existing, repeated: true };
   const quote = o.automatic ? payoutQuote(o.method, Number(o.input.amount)) : checkPayout(o.method, o.input);

@@ -8,6 +8,7 @@ import { parseInput } from "../../shared/parse-input.ts";
 import { recordCreation } from "../../state/change-state.ts";
 import { BALANCE_FIELD_LABELS } from "../balance/fields.ts";
 import { BALANCE_LIMITS } from "../balance/limits.ts";
+import { assertOffered } from "../offered-methods.ts";
 import { moveTopUp } from "./move-top-up.ts";
 import { TOP_UP_MACHINE, type TopUpRow } from "./top-up-states.ts";
 import { voucherDeadlines } from "./voucher-deadline.ts";
@@ -44,6 +45,7 @@ export async function startVoucherTopUp(
   ctx: CoreContext,
   o: { userId: number; method: "cvs" | "payeasy"; input: TVoucherTopUpInput },
 ): Promise<TopUpRow> {
+  assertOffered(ctx, { topUp: o.method });
   const { store, amount } = checkVoucherTopUp(o.method, o.input);
   const address = await getAddress(ctx, o.userId);
   if (!address) throw new AppError("CONFLICT", { message: TOP_UP_MESSAGES.needsAddress });

@@ -61,7 +61,7 @@ export type VoucherEvent = { id: string; type: string; voucherId: string | null 
  */
 export type VoucherGateway = {
   readonly name: string;
-  readonly kind: "sandbox" | "live";
+  readonly kind: "sandbox" | "live" | "off";
   createVoucher(o: {
     method: VoucherMethod;
     store: string | null;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { JOB_BACKLOG_SECONDS, JOB_FAILING_AFTER_TRIES, queueHealth } from "#core/jobs/queue-stats.ts";
-import { probeDatabase } from "../../system.ts";
+import { probeDatabase, serviceAdapters } from "../../system.ts";
 import { defineRoute } from "../define.ts";
 
 const PART = z.enum(["database", "jobs", "mail"]);
@@ -29,6 +29,18 @@ const ZHealth = z.object({
     transport: z.enum(["smtp", "local"]),
   }),
   build: z.string().nullable().describe("The running build's id; null when served from sources"),
+  profile: z
+    .enum(["demo", "production"])
+    .describe("demo: stand-ins and demo data; production: real providers"),
+  services: z
+    .array(
+      z.object({
+        service: z.string(),
+        adapter: z.string().describe('The adapter in use; "off" when the service is not offered'),
+        standIn: z.boolean().describe("Whether a built-in stand-in plays the provider (the demo only)"),
+      }),
+    )
+    .describe("Each outside service with the adapter this server uses for it"),
 });
 
 export const healthRoutes = [
@@ -79,6 +91,8 @@ export const healthRoutes = [
         jobs,
         mail,
         build: system.buildId,
+        profile: system.profile,
+        services: serviceAdapters(ctx),
       };
       return { status: probe.ok ? 200 : 503, body, headers: { "Cache-Control": "no-store" } };
     },

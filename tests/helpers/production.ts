@@ -1,0 +1,20 @@
+/** Every provider a production start needs, pointing at loopback fakes. */
+export const PRODUCTION_SETTINGS = {
+  APP_ENV: "production",
+  PUBLIC_URL: "https://tsugu.example",
+  SESSION_SECRET: "production-session-secret-0123456789abcdef",
+  PAYJP_SECRET_KEY: "sk_test_fake0123",
+  PAYJP_PUBLIC_KEY: "pk_test_fake0123",
+  PAYJP_WEBHOOK_TOKEN: "whook_fake_0123",
+  PAYJP_TDS_BACK: "tsugu",
+  SMTP_URL: "smtp://127.0.0.1:2525",
+  TURNSTILE_SITE_KEY: "0x4AAAAAAAfake",
+  TURNSTILE_SECRET_KEY: "0x4AAAAAAAfakesecret",
+  TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`,
+  TWILIO_AUTH_TOKEN: "f".repeat(32),
+  TWILIO_FROM: "+815012345678",
+  EKYC_API_BASE: "http://127.0.0.1:9/",
+  EKYC_API_KEY: "ekyc-key-0123",
+  EKYC_API_SECRET: "ekyc-secret-0123",
+  EKYC_WEBHOOK_SECRET: "ekyc-webhook-secret-0123",
+} as const;
