@@ -74,7 +74,8 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   app.use(async (c, next) => {
     const url = new URL(c.req.url);
     if (!malformedRequest(url)) return next();
-    if (url.pathname.startsWith("/api/")) {
+    // Machine endpoints (the API, providers' webhooks) answer JSON, pages a short page.
+    if (/^\/(api|webhooks)\//.test(url.pathname)) {
       const en = /^en\b/i.test(c.req.header("accept-language") ?? "");
       return c.json(
         {

@@ -24,6 +24,7 @@ import { DESCRIPTION_MAX, TITLE_MAX } from "#core/catalog/limits.ts";
 import { saleBreakdown } from "#core/catalog/pricing.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { COURIER_FEES } from "#core/trading/codes.ts";
 import { formatYen } from "../i18n/index.ts";
 import type { FormState } from "../lib/form-state.ts";
 import { codeOptions } from "../lib/labels.ts";
@@ -416,6 +417,12 @@ export function ItemForm({
           options={codeOptions(SHIPPING_METHODS, lang)}
           defaultValue={v.shippingMethod}
           error={e.shippingMethod}
+          hint={t("courierFeeHint", {
+            nekoposu: formatYen(COURIER_FEES.nekoposu, lang),
+            compact: formatYen(COURIER_FEES.compact, lang),
+            parcelMin: formatYen(COURIER_FEES.parcel[60], lang),
+            parcelMax: formatYen(COURIER_FEES.parcel[160], lang),
+          })}
         />
         <SelectField
           name="leadTime"

@@ -2,7 +2,7 @@
 // packing options (spec §3) and the courier's fees and maintenance window (§9).
 import { TRANSACTION_STATE_CODES } from "#db/schema/codes.ts";
 import type { CodeOf, KeyedCodeEntry, Yen } from "../shared/codes.ts";
-import type { ParcelSize } from "../shared/courier.ts";
+import { COURIER_INVOICE_KIND, type CourierInvoiceKind, type ParcelSize } from "../shared/courier.ts";
 import { msg } from "../shared/i18n/translate.ts";
 
 export const TRANSACTION_STATES = TRANSACTION_STATE_CODES.map((code) => ({
@@ -34,3 +34,10 @@ export const COURIER_FEES = {
   compact: 350,
   parcel: { 60: 700, 80: 800, 100: 1000, 120: 1100, 140: 1300, 160: 1600 },
 } as const satisfies { nekoposu: Yen; compact: Yen; parcel: Record<ParcelSize, Yen> };
+
+/** What the courier charges for one invoice: by kind, and for a parcel by its size (spec §9). */
+export function courierFee(kind: CourierInvoiceKind, size: ParcelSize | null): Yen {
+  if (kind === COURIER_INVOICE_KIND.NEKOPOSU) return COURIER_FEES.nekoposu;
+  if (kind === COURIER_INVOICE_KIND.COMPACT) return COURIER_FEES.compact;
+  return COURIER_FEES.parcel[size ?? 60];
+}

@@ -1,14 +1,15 @@
 import { transactions } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { type Actor, changeState } from "../state/change-state.ts";
+import { courierFeeOf } from "./courier-charge.ts";
 import { releaseEscrow } from "./escrow.ts";
 import type { TransactionRow } from "./load-transaction.ts";
 import { tradeNotice } from "./trade-notice.ts";
 import { TRANSACTION_MACHINE, type TransactionRole } from "./transaction-states.ts";
 
 /**
- * Moves a locked transaction to COMPLETED and releases the escrow: price − 5% fee to the seller's
- * proceeds, the fee to revenue. Runs inside the caller's database transaction. The office's
+ * Moves a locked transaction to COMPLETED and releases the escrow: price − 5% fee − the courier's
+ * fee (when the seller pays the postage) to the seller's proceeds, the fee to revenue. Runs inside the caller's database transaction. The office's
  * completion (`complete_by_office`, with the operator's reason) pays out exactly the same way.
  */
 export async function completeSale(
@@ -30,7 +31,7 @@ export async function completeSale(
     reason,
     set: { completedAt: now, heldFrom: null },
   });
-  await releaseEscrow(ctx, t);
+  await releaseEscrow(ctx, t, await courierFeeOf(ctx.db, t));
   await tradeNotice(ctx, { userId: t.sellerId, kind: "payment", transaction: t, event: "completed" });
   return { completedAt: now };
 }

@@ -91,21 +91,34 @@ export async function payIntoEscrow(ctx: Deps, t: Tx): Promise<void> {
 }
 
 /**
- * At COMPLETED: the seller's proceeds (price − fee) and the platform's fee leave escrow; the
- * proceeds start their 180-day clock.
+ * At COMPLETED: the courier's fee, when the seller pays the postage, leaves escrow for what we owe
+ * the courier (an entry of its own); then the seller's proceeds (price − fee − courier fee) and the
+ * platform's fee leave escrow; the proceeds start their 180-day clock.
  */
-export async function releaseEscrow(ctx: Deps, t: Tx): Promise<void> {
+export async function releaseEscrow(ctx: Deps, t: Tx, courierFee = 0): Promise<void> {
+  if (courierFee > 0) {
+    await postEntry(ctx, {
+      idempotencyKey: `transaction:${t.id}:courier`,
+      kind: "courier_fee",
+      refs: { transactionId: t.id },
+      lines: [
+        { account: memberAccount(t.buyerId, "escrow"), amount: -courierFee },
+        { account: platformAccount("courier_payable"), amount: courierFee },
+      ],
+    });
+  }
+  const proceeds = t.proceeds - courierFee;
   await creditProceeds(ctx, {
     idempotencyKey: `transaction:${t.id}:release`,
     kind: "sale_proceeds",
     refs: { transactionId: t.id },
     userId: t.sellerId,
-    amount: t.proceeds,
-    lines: [
-      { account: memberAccount(t.buyerId, "escrow"), amount: -t.price },
-      { account: memberAccount(t.sellerId, "proceeds"), amount: t.proceeds },
-      ...(t.fee > 0 ? [{ account: platformAccount("revenue"), amount: t.fee }] : []),
-    ],
+    amount: proceeds,
+    lines: nonZero([
+      { account: memberAccount(t.buyerId, "escrow"), amount: -(t.price - courierFee) },
+      { account: memberAccount(t.sellerId, "proceeds"), amount: proceeds },
+      { account: platformAccount("revenue"), amount: t.fee },
+    ]),
   });
 }
 

@@ -17,6 +17,7 @@ import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { type PaymentParts, partsOf } from "./checkout-balance.ts";
 import type { TransactionState } from "./codes.ts";
+import { sellerCourierFee } from "./courier-charge.ts";
 import { roleOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
 import { shipByOf, type TradeStep, tradeStepOf } from "./trade-steps.ts";
@@ -43,7 +44,15 @@ export type TransactionView = {
   actions: TransactionAction[];
   price: number;
   fee: number;
+  /**
+   * What the seller pays the courier out of the proceeds (送料込み with a courier label); 0 when
+   * the buyer pays on arrival or the seller shipped another way.
+   */
+  courierFee: number;
+  /** What reaches the seller's proceeds: price − fee − courier fee. */
   proceeds: number;
+  /** INCLUDED (送料込み, the seller pays) or ARRIVAL (着払い, the buyer pays the courier on delivery). */
+  postage: string;
   paymentMethod: string;
   /** What the price was paid with: free points, paid points and card. */
   paidWith: PaymentParts;
@@ -166,7 +175,9 @@ async function viewOf(
     actions: availableTransactionActions(t.state as TransactionState, role, t.cancelRequestedBy),
     price: t.price,
     fee: t.fee,
-    proceeds: t.proceeds,
+    courierFee: sellerCourierFee(t, shipment),
+    proceeds: t.proceeds - sellerCourierFee(t, shipment),
+    postage: t.postage,
     paymentMethod: t.paymentMethod,
     paidWith: partsOf(t),
     shippingMethod: t.shippingMethod,

@@ -9,6 +9,7 @@ import {
   COURIER_SHIPPING_TYPE,
   COURIER_SHIPPING_TYPES,
   PARCEL_SIZES,
+  type ParcelSize,
   SHUKA_FLAG,
 } from "../shared/courier.ts";
 import { AppError } from "../shared/errors.ts";
@@ -23,7 +24,7 @@ import {
 } from "../shared/validation/index.ts";
 import { changeState } from "../state/change-state.ts";
 import { nextState } from "../state/machine.ts";
-import { HANDLING_NOTES, PACKAGINGS } from "./codes.ts";
+import { courierFee, HANDLING_NOTES, PACKAGINGS } from "./codes.ts";
 import { loadTransaction, roleOf, type TransactionRow } from "./load-transaction.ts";
 import { checkTrackingNumber } from "./tracking-number.ts";
 import { tradeNotice } from "./trade-notice.ts";
@@ -88,6 +89,17 @@ function prepareShipment(t: TransactionRow, raw: Record<string, unknown>, now: D
     }
     if (input.invoiceKind === COURIER_INVOICE_KIND.PARCEL && !input.parcelSize) {
       throw new AppError("VALIDATION", { fields: { parcelSize: SIZE_REQUIRED } });
+    }
+    // The seller pays the postage out of the proceeds: a label dearer than them is not issued.
+    const fee = courierFee(input.invoiceKind, (input.parcelSize ?? null) as ParcelSize | null);
+    if (t.postage === "INCLUDED" && fee > t.proceeds) {
+      const message = msg("trading.errors.courierFeeOverProceeds", { fee, proceeds: t.proceeds });
+      throw new AppError("VALIDATION", {
+        fields:
+          input.invoiceKind === COURIER_INVOICE_KIND.PARCEL
+            ? { parcelSize: message }
+            : { invoiceKind: message },
+      });
     }
     return { kind: "courier", input, pickup };
   }

@@ -15,7 +15,7 @@ import {
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
-import { COURIER_FEES, COURIER_MAINTENANCE_WINDOW } from "./codes.ts";
+import { COURIER_MAINTENANCE_WINDOW, courierFee } from "./codes.ts";
 import { sevenCheckDigit } from "./tracking-number.ts";
 
 type InvoiceRequest = {
@@ -56,12 +56,6 @@ export type ShippingProvider = {
 
 /** How long a drop-off code works at the store or locker, as the courier's own codes do. */
 const DROP_OFF_CODE_TTL_MS = 7 * 24 * 3600 * 1000;
-
-function courierFee(kind: CourierInvoiceKind, size: ParcelSize | null): Yen {
-  if (kind === COURIER_INVOICE_KIND.NEKOPOSU) return COURIER_FEES.nekoposu;
-  if (kind === COURIER_INVOICE_KIND.COMPACT) return COURIER_FEES.compact;
-  return COURIER_FEES.parcel[size ?? 60];
-}
 
 const COURIER_MAINTENANCE = msg("trading.errors.courierMaintenance");
 const NO_DROP_OFF = msg("trading.errors.dropOffNone");

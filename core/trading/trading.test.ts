@@ -67,7 +67,7 @@ describe.each(ENGINES)("buying on %s", (engine) => {
   const itemState = async (id: number) =>
     (await t.ctx.db.select({ s: items.state }).from(items).where(eq(items.id, id)))[0]!.s;
 
-  it("buys with a card, ships by courier pickup, both rate, and pays the seller price − 5%", async () => {
+  it("buys with a card, ships by courier pickup, both rate, and pays the seller price − 5% − the courier's fee", async () => {
     const seller = await makeMember(t.ctx);
     const buyer = await makeBuyer(t.ctx);
     const itemId = await listItem(t.ctx, seller, { price: "18001", shippingMethod: "10" });
@@ -127,8 +127,17 @@ describe.each(ENGINES)("buying on %s", (engine) => {
         })
       ).state,
     ).toBe("COMPLETED");
-    // 5% of 18,001 is 900.05: the fee is rounded down to 900.
-    expect((await getBalance(t.ctx, { userId: seller.id })).proceeds).toBe(17101);
+    // 5% of 18,001 is 900.05: the fee is rounded down to 900. The postage is included in the
+    // price, so the courier's 700 for a 60-size parcel comes out of the proceeds too.
+    expect((await getBalance(t.ctx, { userId: seller.id })).proceeds).toBe(18001 - 900 - 700);
+    const sellerView = await getTransaction(t.ctx, { actor: seller, transactionId: bought.transactionId });
+    expect(sellerView).toMatchObject({ fee: 900, courierFee: 700, proceeds: 16401, postage: "INCLUDED" });
+    const [courier] = await t.ctx.db
+      .select({ kind: journalEntries.kind })
+      .from(journalEntries)
+      .where(eq(journalEntries.idempotencyKey, `transaction:${bought.transactionId}:courier`));
+    expect(courier?.kind).toBe("courier_fee");
+    await expectLedgerInvariants(t.ctx.db);
     expect(await getBalance(t.ctx, { userId: buyer.id })).toMatchObject({ escrow: 0, payment: 0 });
     expect((await listReviews(t.ctx, { userId: seller.id })).counts.good).toBe(1);
     expect(await reviewCounts(t.ctx, { userId: seller.id })).toEqual({ good: 1, normal: 0, bad: 0 });

@@ -11,7 +11,8 @@ export const MEMBER_ACCOUNT_KINDS = ["payment", "escrow", "proceeds", "points", 
 /**
  * The platform's own accounts: fees earned; what the card and voucher providers owe or are owed;
  * payouts asked for and not yet gone; money sent out by the payout providers; free points given;
- * devices bought through buyback and not yet invoiced; what buyer companies owe us for deliveries.
+ * devices bought through buyback and not yet invoiced; what buyer companies owe us for deliveries;
+ * what we owe the courier for the labels of sales whose postage the seller pays.
  */
 export const PLATFORM_ACCOUNT_KINDS = [
   "revenue",
@@ -22,6 +23,7 @@ export const PLATFORM_ACCOUNT_KINDS = [
   "promotions",
   "buyback_clearing",
   "buyback_receivable",
+  "courier_payable",
 ] as const;
 export const LEDGER_ACCOUNT_KINDS = [...MEMBER_ACCOUNT_KINDS, ...PLATFORM_ACCOUNT_KINDS] as const;
 

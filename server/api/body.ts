@@ -5,23 +5,37 @@ import type { MultipartSpec } from "./define.ts";
 const MB = 1024 * 1024;
 
 /**
+ * How much of an oversized body is still read (and thrown away) before the 413 is sent: a client
+ * that writes its whole body before reading the answer then gets the answer instead of a closed
+ * socket. Beyond this, the connection is closed after the answer.
+ */
+const DRAIN_MAX_BYTES = 32 * MB;
+const DRAIN_MAX_MS = 10_000;
+
+/**
  * A request body of at most `max` bytes, or null when it is longer: a declared Content-Length is
- * judged before anything is read, and a body without one is counted while it arrives, so an
- * oversized upload is never held in memory.
+ * judged before anything is kept, and a body without one is counted while it arrives, so an
+ * oversized upload is never held in memory. The rest of an oversized body is read and dropped (up
+ * to `DRAIN_MAX_BYTES`), so the answer reaches a client still writing.
  */
 export async function readBody(request: Request, max: number): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > max) return null;
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
+  if (declared > max) {
+    if (declared <= DRAIN_MAX_BYTES) await drain(reader);
+    return null;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    // Stop reading; the server drains or closes the rest once the 413 is sent.
-    if (size > max) return null;
+    if (size > max) {
+      await drain(reader, size);
+      return null;
+    }
     chunks.push(value);
   }
   const body = new Uint8Array(size);
@@ -31,6 +45,23 @@ export async function readBody(request: Request, max: number): Promise<Uint8Arra
     at += chunk.byteLength;
   }
   return body;
+}
+
+/** Reads what is left of a body and drops it, within the byte and time budget. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, already = 0): Promise<void> {
+  let size = already;
+  const deadline = Date.now() + DRAIN_MAX_MS;
+  try {
+    for (;;) {
+      if (size > DRAIN_MAX_BYTES || Date.now() > deadline) break;
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing to answer.
+  }
 }
 
 export function tooLarge(max: number): AppError {

@@ -257,6 +257,17 @@ describe("balance API for members", () => {
     });
     expect(repeated.status).toBe(200);
     expect(repeated.json).toEqual(first.json);
+    // The same key with another body is another request: 409, as purchases answer, nothing moved.
+    for (const body of [
+      { method: "bank", amount: 4000 },
+      { method: "seven", amount: 3000 },
+    ]) {
+      expectError(
+        await call("POST", "/me/balance/payouts", { token: m.token, key: k, body }),
+        409,
+        "CONFLICT",
+      );
+    }
     expect(await proceedsOf(m.id)).toBe(10_000 - 3250);
 
     const id = first.json.id;

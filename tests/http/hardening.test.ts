@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#core/identity/sessions.ts";
 import { changePostState } from "#core/media/change-post-state.ts";
@@ -79,6 +80,36 @@ describe("malformed input is refused at the door, never a 500", () => {
     const en = await get("/en/search/?category=%00");
     expect(en.status).toBe(400);
     expect(await en.text()).toContain("This request is not valid");
+  });
+
+  it("answers a broken address on a machine endpoint (the API, a webhook) in JSON", async () => {
+    for (const path of ["/webhooks/%00", "/webhooks/%E0%A4%A", "/api/v1/%00"]) {
+      const res = await fetch(`${server.url}${path}`, { method: "POST", body: "{}" });
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("content-type"), path).toContain("application/json");
+      expect(((await res.json()) as Json).error.code).toBe("BAD_REQUEST");
+    }
+  });
+
+  it("answers 413 in JSON to a client that writes a whole oversized body before reading", async () => {
+    const { url } = server;
+    const { hostname, port } = new URL(url);
+    const body = Buffer.alloc(3 * 1024 * 1024, 0x61);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          `POST /api/v1/tokens HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        );
+        // The whole body first, and only then read what came back.
+        socket.write(body, () => socket.end());
+      });
+      const chunks: Buffer[] = [];
+      socket.on("data", (c: Buffer) => chunks.push(c));
+      socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('"PAYLOAD_TOO_LARGE"');
   });
 
   it("never follows a login redirect holding a line break, and the member can still log in after one", async () => {

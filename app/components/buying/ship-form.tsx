@@ -2,6 +2,7 @@ import { type FocusEvent, useState } from "react";
 import { useTranslations } from "use-intl";
 import { SHIPPING_METHOD } from "#core/catalog/codes.ts";
 import {
+  COURIER_INVOICE_KIND,
   COURIER_INVOICE_KINDS,
   COURIER_SHIPPING_TYPES,
   PARCEL_SIZES,
@@ -9,13 +10,14 @@ import {
 } from "#core/shared/courier.ts";
 import { type Message, renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { HANDLING_NOTES, PACKAGINGS } from "#core/trading/codes.ts";
+import { courierFee, HANDLING_NOTES, PACKAGINGS } from "#core/trading/codes.ts";
 import {
   carrierOf,
   checkTrackingNumber,
   formatTrackingNumber,
   TRACKING_HINTS,
 } from "#core/trading/tracking-number.ts";
+import { formatYen } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { label } from "../../lib/labels.ts";
 import { TextField } from "../form.tsx";
@@ -25,11 +27,13 @@ import { type ConfirmCopy, ConfirmForm, type FormValues } from "./confirm-form.t
 /** What the shipping notice's confirmation says, from the form's values (dialog and server alike). */
 export function shipCopy(
   t: ReturnType<typeof useTranslations<"buying.confirmStep">>,
-  shippingMethod: string,
+  sale: { shippingMethod: string; postage: string },
   values: FormValues,
   lang: Locale,
 ): ConfirmCopy {
+  const { shippingMethod } = sale;
   const courier = shippingMethod === SHIPPING_METHOD.EASY_DELIVERY;
+  const fee = courier ? feeOf(values.get("invoiceKind"), values.get("parcelSize")) : null;
   const tracking = checkTrackingNumber(shippingMethod, values.get("trackingNumber"));
   const number = tracking.ok ? tracking.value : values.get("trackingNumber");
   return {
@@ -48,9 +52,22 @@ export function shipCopy(
               ? t("ship.tracking", { number: formatTrackingNumber(number) })
               : t("ship.noTracking")}
         </p>
+        {courier && sale.postage === "INCLUDED" && fee !== null && (
+          <p data-testid="confirm-courier-fee">{t("ship.courierFeeNote", { fee: formatYen(fee, lang) })}</p>
+        )}
+        {courier && sale.postage === "ARRIVAL" && <p>{t("ship.courierOnArrival")}</p>}
       </div>
     ),
   };
+}
+
+/** The courier's fee for the kind and size chosen on the form; null until it is known. */
+function feeOf(kind: string | undefined, size: string | undefined): number | null {
+  const invoiceKind = COURIER_INVOICE_KINDS.find((k) => k.code === kind)?.code;
+  if (!invoiceKind) return null;
+  const parcelSize = PARCEL_SIZES.find((s) => String(s) === size) ?? null;
+  if (invoiceKind === COURIER_INVOICE_KIND.PARCEL && parcelSize === null) return null;
+  return courierFee(invoiceKind, parcelSize);
 }
 
 /**
@@ -60,10 +77,13 @@ export function shipCopy(
  */
 export function ShipForm({
   shippingMethod,
+  postage,
   state,
   lang,
 }: {
   shippingMethod: string;
+  /** INCLUDED: the seller pays the courier out of the proceeds; ARRIVAL: the buyer pays on delivery. */
+  postage: string;
   /** The server's answer when it was for this form. */
   state: FormState | undefined;
   lang: Locale;
@@ -97,7 +117,7 @@ export function ShipForm({
       state={state}
       className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
       testId="ship-form"
-      copy={(values) => shipCopy(tc, shippingMethod, values, lang)}
+      copy={(values) => shipCopy(tc, { shippingMethod, postage }, values, lang)}
       check={(form) => {
         const field = form.elements.namedItem("trackingNumber");
         if (!(field instanceof HTMLInputElement) || checkTracking(field)) return true;
@@ -110,7 +130,12 @@ export function ShipForm({
           <SelectField
             name="invoiceKind"
             label={t("invoiceKind")}
-            options={option(COURIER_INVOICE_KINDS)}
+            options={option(COURIER_INVOICE_KINDS).map((o) => {
+              const fee = feeOf(o.value, undefined);
+              if (fee === null) return o;
+              const shown = formatYen(fee, lang);
+              return { ...o, label: lang === "ja" ? `${o.label}（${shown}）` : `${o.label} (${shown})` };
+            })}
             defaultValue={v("invoiceKind")}
             error={state?.errors?.invoiceKind}
           />
@@ -118,7 +143,13 @@ export function ShipForm({
             name="parcelSize"
             label={t("parcelSize")}
             optional
-            options={PARCEL_SIZES.map((s) => ({ value: String(s), label: `${s}` }))}
+            options={PARCEL_SIZES.map((s) => ({
+              value: String(s),
+              label: t("sizeWithFee", {
+                size: s,
+                fee: formatYen(courierFee(COURIER_INVOICE_KIND.PARCEL, s), lang),
+              }),
+            }))}
             defaultValue={v("parcelSize")}
             error={state?.errors?.parcelSize}
           />

@@ -9,7 +9,10 @@ type Summary = {
   state: string;
   price: number;
   fee: number;
+  courierFee: number;
   proceeds: number;
+  postage: string;
+  shipment: { fee: number | null; invoiceNumber: string | null } | null;
   /** What the buyer paid with: free points, paid points and card. */
   paidWith: { freePoints: number; points: number; card: number };
   role: string;
@@ -38,11 +41,29 @@ export function TransactionSummary({ view, lang }: { view: Summary; lang: Locale
           <>
             <dt>{t("fee")}</dt>
             <dd>−{formatYen(view.fee, lang)}</dd>
+            {view.courierFee > 0 && (
+              <>
+                <dt>{t("courierFee")}</dt>
+                <dd data-testid="courier-fee">−{formatYen(view.courierFee, lang)}</dd>
+              </>
+            )}
             <dt className="font-bold">{t("proceeds")}</dt>
-            <dd className="font-bold">{formatYen(view.proceeds, lang)}</dd>
+            <dd className="font-bold" data-testid="transaction-proceeds">
+              {formatYen(view.proceeds, lang)}
+            </dd>
           </>
         )}
       </dl>
+      {view.role !== "seller" && view.postage === "ARRIVAL" && (
+        <p
+          className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="postage-on-arrival"
+        >
+          {view.shipment?.invoiceNumber && view.shipment.fee
+            ? t("postageOnArrivalAmount", { fee: formatYen(view.shipment.fee, lang) })
+            : t("postageOnArrival")}
+        </p>
+      )}
       {view.role !== "seller" && (
         <>
           <h2 className="mt-4 text-sm font-bold">{t("paidWith")}</h2>

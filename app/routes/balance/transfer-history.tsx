@@ -75,6 +75,9 @@ function Row({ h, lang }: { h: HistoryEntry; lang: "ja" | "en" }) {
     details.push(t("history.item", { title: c.title }));
     details.push(t("history.state", { state: codes(c.state as TxState) }));
     if (h.kind === "sale_proceeds" && c.fee > 0) details.push(t("history.fee", { fee: yen(c.fee) }));
+    if (h.kind === "sale_proceeds" && c.courierFee > 0) {
+      details.push(t("history.courierFee", { fee: yen(c.courierFee) }));
+    }
     link = { to: `/items/${c.itemId}/transactions/`, label: t("history.link.transaction") };
   } else if (c.type === "top_up") {
     details.push(t(`topUpMethod.${c.method as "cvs"}`));

@@ -170,7 +170,7 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
   const confirmCopy =
     confirm &&
     (confirm.intent === "ship"
-      ? shipCopy(tc, view.shippingMethod, valuesOf(confirm.values), lang)
+      ? shipCopy(tc, view, valuesOf(confirm.values), lang)
       : confirm.intent === "cancel-request"
         ? cancelRequestCopy(tc, valuesOf(confirm.values), lang)
         : cancelAgreeCopy(tc));
@@ -232,7 +232,12 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
         </div>
       )}
       {can("ship") && !confirm && (
-        <ShipForm shippingMethod={view.shippingMethod} state={stateFor("ship")} lang={lang} />
+        <ShipForm
+          shippingMethod={view.shippingMethod}
+          postage={view.postage}
+          state={stateFor("ship")}
+          lang={lang}
+        />
       )}
       {!confirm && (
         <CancelSection

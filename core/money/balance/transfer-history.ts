@@ -30,6 +30,8 @@ export type HistoryEntry = {
         title: string;
         state: string;
         fee: number;
+        /** The courier's fee taken from the proceeds (送料込み with a courier label). */
+        courierFee: number;
       }
     | { type: "top_up"; topUpId: number; method: string; state: string }
     | {
@@ -91,6 +93,12 @@ export async function listTransferHistory(
             state: transactions.state,
             fee: transactions.fee,
             title: items.title,
+            // The courier's fee the sale paid, as the ledger recorded it (its own entry).
+            courierFee: sql<string>`coalesce((select sum(${journalLines.amount}) from ${journalLines}
+              join ${journalEntries} e on e.id = ${journalLines.entryId}
+              join ${ledgerAccounts} a on a.id = ${journalLines.accountId}
+              where e.idempotency_key = 'transaction:' || ${transactions.id} || ':courier'
+                and a.kind = 'courier_payable'), 0)`,
           })
           .from(transactions)
           .innerJoin(items, eq(items.id, transactions.itemId))
@@ -128,6 +136,7 @@ export async function listTransferHistory(
           title: t.title,
           state: t.state,
           fee: t.fee,
+          courierFee: Number(t.courierFee),
         }
       : u
         ? { type: "top_up", topUpId: u.id, method: u.method, state: u.state }

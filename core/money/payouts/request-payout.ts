@@ -26,6 +26,7 @@ export const PAYOUT_MESSAGES = {
   thousands: msg("balance.errors.atmThousands"),
   dayLimit: msg("balance.errors.dayLimit", { max: BALANCE_LIMITS.payoutPerDay }),
   repeated: msg("balance.errors.payoutRepeated"),
+  keyReused: msg("balance.errors.payoutKeyReused"),
   notCancellable: msg("balance.errors.payoutNotCancellable"),
 };
 
@@ -74,7 +75,16 @@ export async function requestPayout(
 ): Promise<{ payout: PayoutRow; repeated: boolean }> {
   assertOffered(ctx, { payout: o.method });
   const existing = await byRequestKey(ctx.db, o.userId, o.requestKey);
-  if (existing) return { payout: existing, repeated: true };
+  if (existing) {
+    // The same key with another method or amount is another request: refused, as purchases do.
+    if (
+      existing.method !== o.method ||
+      (!o.automatic && existing.amount !== askedAmount(o.method, o.input))
+    ) {
+      throw new AppError("CONFLICT", { message: PAYOUT_MESSAGES.keyReused });
+    }
+    return { payout: existing, repeated: true };
+  }
   const quote = o.automatic ? payoutQuote(o.method, Number(o.input.amount)) : checkPayout(o.method, o.input);
   const destination =
     o.method === "bank"
@@ -142,6 +152,15 @@ export async function requestPayout(
     throw error;
   }
   return { payout: await dispatchPayout(ctx, payout.id), repeated: false };
+}
+
+/** The amount a form asks for, or null when it does not pass (a repeat of a valid request always does). */
+function askedAmount(method: PayoutMethod, input: { amount?: unknown }): number | null {
+  try {
+    return checkPayout(method, input).amount;
+  } catch {
+    return null;
+  }
 }
 
 async function byRequestKey(db: Db, userId: number, key: string): Promise<PayoutRow | null> {

@@ -130,6 +130,7 @@ const ZHistoryEntry = z.strictObject({
         title: z.string(),
         state: z.string(),
         fee: z.int(),
+        courierFee: z.int().describe("The courier's fee taken from the proceeds of this sale"),
       }),
       z.strictObject({ type: z.literal("top_up"), topUpId: z.int(), method: z.string(), state: z.string() }),
       z.strictObject({

@@ -66,7 +66,16 @@ const ZTransaction = z.strictObject({
   actions: z.array(z.string()).describe("The steps this viewer may take now"),
   price: z.number().int(),
   fee: z.number().int(),
-  proceeds: z.number().int(),
+  courierFee: z
+    .number()
+    .int()
+    .describe(
+      "What the seller pays the courier out of the proceeds (送料込み with a courier label); 0 otherwise",
+    ),
+  proceeds: z.number().int().describe("What reaches the seller: price − fee − courierFee"),
+  postage: z
+    .enum(["INCLUDED", "ARRIVAL"])
+    .describe("INCLUDED: the seller pays the postage; ARRIVAL: the buyer pays on delivery"),
   paymentMethod: z.string(),
   paidWith: z.strictObject({
     freePoints: z.number().int(),

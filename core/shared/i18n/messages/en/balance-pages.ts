@@ -83,6 +83,7 @@ export const enBalancePages = {
       listLabel: "Balance history",
       state: "Status: {state}",
       fee: "Fee: {fee}",
+      courierFee: "Postage: {fee}",
       amountArrived: "Amount sent: {amount}",
       item: "“{title}”",
       kind: {

@@ -26,6 +26,8 @@ export const enBalance: Pick<Messages, "balance"> = {
       payoutNotFound: "The payout was not found",
       payoutNotNow: "This payout cannot be changed in its current state",
       payoutPaid: "This payout is already complete",
+      payoutKeyReused:
+        "This payout request was already submitted with different details. Please reload the page",
       payoutRepeated: "This request was already accepted. Nothing was requested twice",
       payoutSent: "This payout has already been sent to the bank",
       topUpCanceled: "This top-up was canceled",

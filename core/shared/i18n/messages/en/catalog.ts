@@ -191,6 +191,8 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     batteryHint: "0–100 (%)",
     feeLabel: "Sales fee (5%)",
     proceedsLabel: "You receive",
+    courierFeeHint:
+      "Rakuraku Tsugu postage: Nekoposu {nekoposu}, TA-Q-BIN Compact {compact}, TA-Q-BIN {parcelMin} to {parcelMax} by size. With postage included, it is taken from your proceeds when the trade completes",
     priceHint: "¥50 to ¥9,999,999. ¥50,000 or more needs identity verification",
     identityLink: "Verify your identity",
     saveDraft: "Save as draft",

@@ -22,6 +22,8 @@ export const enTrading: Pick<Messages, "trading"> = {
       idempotencyKeyInvalid: "Idempotency-Key must be 8-200 letters, digits or _ . : -",
       idempotencyKeyMissing: "Send an Idempotency-Key header",
       pickupRequired: "Choose a pickup date and time",
+      courierFeeOverProceeds:
+        "The postage for this size (¥{fee, number}) is more than your proceeds (¥{proceeds, number}). Choose a smaller size, or contact us from this page if it does not fit",
       sizeRequired: "Choose the parcel size",
       courierMaintenance:
         "The courier's system is under maintenance (the 1st of each month, 3:00-5:00). Please try again later",

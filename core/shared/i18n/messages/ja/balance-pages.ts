@@ -82,6 +82,7 @@ export const jaBalancePages = {
       listLabel: "残高の履歴",
       state: "状態：{state}",
       fee: "手数料：{fee}",
+      courierFee: "送料：{fee}",
       amountArrived: "受取額：{amount}",
       item: "「{title}」",
       kind: {

@@ -26,6 +26,7 @@ export const jaBalance = {
       payoutNotFound: "出金の申請が見つかりません",
       payoutNotNow: "この出金はいまの状態では操作できません",
       payoutPaid: "この出金はすでに完了しています",
+      payoutKeyReused: "この出金申請はすでに別の内容で受け付けています。画面を読み込み直してください",
       payoutRepeated: "この申請はすでに受け付けています。二重には申請されていません",
       payoutSent: "この出金はすでに銀行に送られています",
       topUpCanceled: "このチャージは取り消されています",

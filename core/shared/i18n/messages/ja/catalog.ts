@@ -188,6 +188,8 @@ export const jaCatalog = {
     batteryHint: "0〜100（%）",
     feeLabel: "販売手数料（5%）",
     proceedsLabel: "販売利益",
+    courierFeeHint:
+      "らくらくTsugu便の送料：ネコポス{nekoposu}、宅急便コンパクト{compact}、宅急便{parcelMin}〜{parcelMax}（サイズによる）。送料込みなら、取引完了時に販売利益から差し引かれます",
     priceHint: "¥50〜¥9,999,999。¥50,000以上は本人確認が必要です",
     identityLink: "本人確認をする",
     saveDraft: "下書きに保存する",

@@ -20,6 +20,8 @@ export const jaTrading = {
       idempotencyKeyInvalid: "Idempotency-Key は英数字と _ . : - で8〜200文字にしてください",
       idempotencyKeyMissing: "Idempotency-Key ヘッダーを付けてください",
       pickupRequired: "集荷希望日と時間帯を選んでください",
+      courierFeeOverProceeds:
+        "この大きさの送料（{fee, number}円）が販売利益（{proceeds, number}円）を上回るため選べません。小さいサイズで送れないときは、この画面から事務局にご相談ください",
       sizeRequired: "宅急便のサイズを選んでください",
       courierMaintenance:
         "配送業者のシステムメンテナンス中です（毎月1日 3:00〜5:00）。時間をおいてお試しください",
