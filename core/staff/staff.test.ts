@@ -215,7 +215,13 @@ describe.each(ENGINES)("back office core on %s", (engine) => {
     expect(await resolveViewAs(t.ctx, finance, ticket)).toBeNull();
     expect(await resolveViewAs(t.ctx, support, ticket.replace(/\.(\d+)\./, ".1."))).toBeNull();
     expect(await resolveViewAs(t.ctx, { ...support, staffRoles: ["finance"] }, ticket)).toBeNull();
+    // Ended: the same ticket no longer works, though its 30 minutes are not over; a new one does.
+    await endViewAs(t.ctx, { actor: support, memberId: member.id });
+    expect(await resolveViewAs(t.ctx, support, ticket)).toBeNull();
+    const again = await startViewAs(t.ctx, { actor: support, memberId: member.id });
+    expect((await resolveViewAs(t.ctx, support, again.ticket))?.member.id).toBe(member.id);
     t.clock.advance(31 * 60 * 1000);
+    expect(await resolveViewAs(t.ctx, support, again.ticket)).toBeNull();
     expect(await resolveViewAs(t.ctx, support, ticket)).toBeNull();
     await endViewAs(t.ctx, { actor: support, memberId: member.id });
     const entries = await t.ctx.db
@@ -223,6 +229,8 @@ describe.each(ENGINES)("back office core on %s", (engine) => {
       .from(auditLog)
       .where(eq(auditLog.targetId, String(member.id)));
     expect(entries.map((e) => [e.action, e.changes])).toEqual([
+      ["members:impersonate", { viewingAs: [null, member.id] }],
+      ["members:impersonate", { viewingAs: [member.id, null] }],
       ["members:impersonate", { viewingAs: [null, member.id] }],
       ["members:impersonate", { viewingAs: [member.id, null] }],
     ]);

@@ -32,13 +32,14 @@ export async function startViewAs(
   const member = await memberAccount(ctx, o.memberId);
   if (!member) throw new AppError("NOT_FOUND");
   const expiresAt = new Date(ctx.clock.now().getTime() + VIEW_AS_TTL_MS);
-  await recordAudit(ctx, {
+  const started = await recordAudit(ctx, {
     operator,
     action: "members:impersonate",
     target: { type: "user", id: member.id },
     changes: { viewingAs: [null, member.id] },
     meta: o.meta,
   });
-  const body = `${operator.id}.${member.id}.${expiresAt.getTime()}`;
+  // The start's audit entry names the ticket: ending it (a later entry) revokes exactly this one.
+  const body = `${operator.id}.${member.id}.${expiresAt.getTime()}.${started}`;
   return { ticket: `${body}.${sign(ctx.secret, body)}`, expiresAt };
 }

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { users } from "#db/schema/index.ts";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { auditLog, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { keyedHash, sameHash } from "../shared/secrets.ts";
@@ -37,14 +37,24 @@ export async function resolveViewAs(
   ticket: string | undefined,
 ): Promise<ViewingAs | null> {
   if (!ticket || ticket.length > 200) return null;
-  const m = /^(\d{1,15})\.(\d{1,15})\.(\d{1,15})\.([0-9a-f]{64})$/.exec(ticket);
+  const m = /^(\d{1,15})\.(\d{1,15})\.(\d{1,15})\.(\d{1,15})\.([0-9a-f]{64})$/.exec(ticket);
   if (!m) return null;
-  const [, operatorId, memberId, expires, mac] = m as unknown as [string, string, string, string, string];
-  if (!sameHash(mac, sign(ctx.secret, `${operatorId}.${memberId}.${expires}`))) return null;
+  const [, operatorId, memberId, expires, started, mac] = m as unknown as string[] as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (!sameHash(mac, sign(ctx.secret, `${operatorId}.${memberId}.${expires}.${started}`))) return null;
   if (Number(operatorId) !== operator.id || operator.role !== "operator") return null;
   if (!hasPermission(operator.staffRoles, "members:impersonate")) return null;
   const expiresAt = new Date(Number(expires));
   if (expiresAt.getTime() <= ctx.clock.now().getTime()) return null;
+  if (await endedSince(ctx, { operatorId: Number(operatorId), memberId, startedEntry: Number(started) })) {
+    return null;
+  }
   const member = await memberAccount(ctx, Number(memberId));
   if (!member) return null;
   return {
@@ -52,4 +62,29 @@ export async function resolveViewAs(
     operator: { id: operator.id, nickname: operator.nickname },
     expiresAt,
   };
+}
+
+/**
+ * Whether the operator ended this look (an audit entry after the one that started it): an ended
+ * ticket is revoked on the server, not only dropped from the browser.
+ */
+async function endedSince(
+  ctx: Pick<CoreContext, "db">,
+  o: { operatorId: number; memberId: string; startedEntry: number },
+): Promise<boolean> {
+  const [ended] = await ctx.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.targetType, "user"),
+        eq(auditLog.targetId, o.memberId),
+        eq(auditLog.action, "members:impersonate"),
+        eq(auditLog.actorId, o.operatorId),
+        gt(auditLog.id, o.startedEntry),
+        sql`${auditLog.changes} -> 'viewingAs' ->> 1 is null`,
+      ),
+    )
+    .limit(1);
+  return ended !== undefined;
 }

@@ -6,6 +6,7 @@ import {
   formatTrackingNumber,
   normalizeTrackingNumber,
   sevenCheckDigit,
+  trackingLinks,
 } from "./tracking-number.ts";
 
 const YAMATO = "05";
@@ -98,5 +99,25 @@ describe("tracking numbers", () => {
     expect(formatTrackingNumber("123456789013")).toBe("1234-5678-9013");
     expect(formatTrackingNumber("12345678901")).toBe("12345678901");
     expect(formatTrackingNumber("RR473124829GB")).toBe("RR473124829GB");
+  });
+});
+
+describe("tracking links", () => {
+  it("leads to the carrier's own page for the number, as printed or plain", () => {
+    expect(trackingLinks("10", "4400-1234-5678")).toEqual([
+      {
+        carrier: "yamato",
+        url: "https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=440012345678",
+      },
+    ]);
+    expect(trackingLinks("06", "１２３４ ５６７８ ９０１２")[0]?.carrier).toBe("japan_post");
+    // "Undecided": each carrier that uses 12-digit numbers.
+    expect(trackingLinks("01", "123456789012").map((l) => l.carrier)).toEqual([
+      "yamato",
+      "japan_post",
+      "sagawa",
+    ]);
+    expect(trackingLinks("10", null)).toEqual([]);
+    expect(trackingLinks("10", "<script>")).toEqual([]);
   });
 });

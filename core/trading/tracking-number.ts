@@ -112,3 +112,31 @@ export function checkTrackingNumber(shippingMethod: string, raw: string): Tracki
 export function formatTrackingNumber(value: string): string {
   return /^\d{12}$/.test(value) ? value.replace(/^(\d{4})(\d{4})(\d{4})$/, "$1-$2-$3") : value;
 }
+
+/** A carrier's public tracking page for one number. */
+export type TrackingLink = { carrier: "yamato" | "japan_post" | "sagawa"; url: string };
+
+const TRACKING_PAGES: Record<TrackingLink["carrier"], (number: string) => string> = {
+  yamato: (n) => `https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=${n}`,
+  japan_post: (n) =>
+    `https://trackings.post.japanpost.jp/services/srv/search/direct?reqCodeNo1=${n}&locale=ja`,
+  sagawa: (n) => `https://k2k.sagawa-exp.co.jp/p/web/okurijosearch.do?okurijoNo=${n}`,
+};
+
+/**
+ * Where the buyer follows a parcel: the carrier's own tracking page, built from the number (never
+ * scraped). The courier integration's invoices are Yamato's; a method whose carrier is not known
+ * ("undecided") links to each carrier that uses numbers of that shape.
+ */
+export function trackingLinks(shippingMethod: string, number: string | null): TrackingLink[] {
+  const plain = number ? normalizeTrackingNumber(number) : "";
+  if (!/^[0-9A-Z]{8,20}$/.test(plain)) return [];
+  const carrier = carrierOf(shippingMethod) ?? "yamato";
+  const carriers: TrackingLink["carrier"][] =
+    carrier === "any"
+      ? /^\d{12}$/.test(plain)
+        ? ["yamato", "japan_post", "sagawa"]
+        : ["japan_post"]
+      : [carrier];
+  return carriers.map((c) => ({ carrier: c, url: TRACKING_PAGES[c](plain) }));
+}

@@ -5,7 +5,7 @@ import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { cancelTransaction, checkCancelRequest } from "#core/trading/cancel-transaction.ts";
 import { renewDropOffCode } from "#core/trading/renew-drop-off-code.ts";
 import { checkShipment, shipItem } from "#core/trading/ship-item.ts";
-import { formatTrackingNumber } from "#core/trading/tracking-number.ts";
+import { formatTrackingNumber, trackingLinks } from "#core/trading/tracking-number.ts";
 import { postTransactionMessage } from "#core/trading/transaction-messages.ts";
 import {
   CancelSection,
@@ -229,6 +229,21 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
               </>
             )}
           </dl>
+          {trackingLinks(
+            view.shippingMethod,
+            view.shipment.invoiceNumber ?? view.shipment.trackingNumber,
+          ).map((link) => (
+            <a
+              key={link.carrier}
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-2 flex min-h-11 items-center text-brand-700 underline"
+              data-testid={`tracking-link-${link.carrier}`}
+            >
+              {t(`trackOn.${link.carrier}`)}
+            </a>
+          ))}
         </div>
       )}
       {can("ship") && !confirm && (

@@ -76,6 +76,11 @@ export const enBuying: Pick<Messages, "buying"> = {
     breakdown: "Your proceeds",
     fee: "Sales fee (5%)",
     sizeWithFee: "Size {size} ({fee})",
+    trackOn: {
+      yamato: "Track the parcel on Yamato Transport's site",
+      japan_post: "Track the parcel on Japan Post's site",
+      sagawa: "Track the parcel on Sagawa Express's site",
+    },
     courierFee: "Postage (Rakuraku Tsugu)",
     postageOnArrival: "Postage is paid on arrival: pay the courier when you receive the item",
     postageOnArrivalAmount: "Postage is paid on arrival: pay the courier {fee} when you receive the item",

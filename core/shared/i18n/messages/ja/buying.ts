@@ -75,6 +75,11 @@ export const jaBuying = {
     breakdown: "売上の内訳",
     fee: "販売手数料（5%）",
     sizeWithFee: "{size}サイズ（{fee}）",
+    trackOn: {
+      yamato: "ヤマト運輸のサイトで配送状況を見る",
+      japan_post: "日本郵便のサイトで配送状況を見る",
+      sagawa: "佐川急便のサイトで配送状況を見る",
+    },
     courierFee: "送料（らくらくTsugu便）",
     postageOnArrival: "送料は着払いです。商品を受け取るときに配達員にお支払いください",
     postageOnArrivalAmount: "送料は着払いです。商品を受け取るときに配達員に{fee}をお支払いください",
