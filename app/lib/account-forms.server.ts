@@ -7,9 +7,12 @@ import {
 } from "#core/account/bank-search.ts";
 import type { Address } from "#core/account/get-address.ts";
 import type { BankAccount } from "#core/account/get-bank-account.ts";
+import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { findAddressesByPostalCode } from "#core/account/postal-lookup.ts";
 import { saveAddress } from "#core/account/save-address.ts";
 import { saveBankAccount } from "#core/account/save-bank-account.ts";
+import { confirmFreshSignIn, isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
+import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
@@ -73,9 +76,13 @@ export async function submitAddressForm(
   }
 }
 
-/** What the payout account form needs from the server: the saved account and the quick picks. */
-export function bankAccountFormData(account: BankAccount | null) {
-  return { account: bankAccountForPage(account), popular: popularBanks() };
+/**
+ * What the payout account form needs from the server: the saved account, the quick picks, and
+ * whether the member's sign-in is too old to change it without their password.
+ */
+export async function bankAccountFormData(ctx: CoreContext, actor: SessionUser) {
+  const [account, fresh] = await Promise.all([getBankAccount(ctx, actor.id), isFreshSignIn(ctx, actor)]);
+  return { account: bankAccountForPage(account), popular: popularBanks(), askPassword: !fresh };
 }
 
 /**
@@ -85,7 +92,7 @@ export function bankAccountFormData(account: BankAccount | null) {
  */
 export async function submitBankAccountForm(
   ctx: CoreContext,
-  o: { userId: number; form: FormData; lang: Locale },
+  o: { actor: SessionUser; form: FormData; lang: Locale },
 ) {
   const values = formValues(o.form, BANK_ACCOUNT_FIELDS);
   const pickBank = o.form.get("pickBank");
@@ -110,7 +117,9 @@ export async function submitBankAccountForm(
   const input =
     bankKind === "japanPost" ? { holderName: values.holderName, japanPostSymbol, japanPostNumber } : zengin;
   try {
-    await saveBankAccount(ctx, { userId: o.userId, input });
+    // Where proceeds go is changed only within 10 minutes of signing in, or with the password.
+    await confirmFreshSignIn(ctx, { actor: o.actor, password: o.form.get("currentPassword") });
+    await saveBankAccount(ctx, { userId: o.actor.id, input });
     return { saved: true as const };
   } catch (error) {
     return formFailure(error, o.lang, values);

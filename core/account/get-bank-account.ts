@@ -16,7 +16,7 @@ export type BankAccount = {
   updatedAt: Date;
 };
 
-function maskAccountNumber(accountNumber: string): string {
+export function maskAccountNumber(accountNumber: string): string {
   return `${"*".repeat(Math.max(0, accountNumber.length - 3))}${accountNumber.slice(-3)}`;
 }
 

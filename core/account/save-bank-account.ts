@@ -4,6 +4,7 @@ import { bankAccounts } from "#db/schema/index.ts";
 import { findBank, findBranch, ZENGIN_DATA_VERSION, type ZenginEntry } from "../banking/bank-directory.ts";
 import { fromJapanPostAccount } from "../banking/japan-post.ts";
 import { toZenginKana, ZenginCharacterError } from "../banking/kana.ts";
+import { payoutDestinationChanged } from "../identity/payout-destination-change.ts";
 import { codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -12,7 +13,7 @@ import { digits, localizeIssues, required } from "../shared/validation/index.ts"
 import { bankDisplayName, branchDisplayName, JAPAN_POST_BANK_CODE } from "./bank-search.ts";
 import { BANK_ACCOUNT_TYPES } from "./codes.ts";
 import { ACCOUNT_FIELD_LABELS, codeField, digitsField, ZHolderName } from "./fields.ts";
-import { type BankAccount, toBankAccount } from "./get-bank-account.ts";
+import { type BankAccount, maskAccountNumber, toBankAccount } from "./get-bank-account.ts";
 
 const LABELS = {
   ...ACCOUNT_FIELD_LABELS,
@@ -175,10 +176,32 @@ export async function saveBankAccount(
     zenginVersion: ZENGIN_DATA_VERSION,
   };
   const now = ctx.clock.now();
+  const [before] = await ctx.db
+    .select({
+      bankCode: bankAccounts.bankCode,
+      branchCode: bankAccounts.branchCode,
+      accountNumber: bankAccounts.accountNumber,
+      heldUntil: bankAccounts.heldUntil,
+    })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, o.userId));
+  const moved =
+    !before ||
+    before.bankCode !== values.bankCode ||
+    before.branchCode !== values.branchCode ||
+    before.accountNumber !== values.accountNumber;
+  // A new account, replacing another, waits 24 hours before money leaves for it; the member is told.
+  const heldUntil = moved
+    ? await payoutDestinationChanged(ctx, {
+        userId: o.userId,
+        replaced: before !== undefined,
+        what: `${values.bankName} ${values.branchName} ${maskAccountNumber(values.accountNumber)}`,
+      })
+    : (before?.heldUntil ?? null);
   const [row] = await ctx.db
     .insert(bankAccounts)
-    .values({ userId: o.userId, ...values, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: bankAccounts.userId, set: { ...values, updatedAt: now } })
+    .values({ userId: o.userId, ...values, heldUntil, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: bankAccounts.userId, set: { ...values, heldUntil, updatedAt: now } })
     .returning();
   return toBankAccount(row!);
 }

@@ -9,7 +9,8 @@ type IdentityMail =
   | "passwordReset"
   | "emailChangeCode"
   | "emailChanged"
-  | "passwordChanged";
+  | "passwordChanged"
+  | "payoutDestinationChanged";
 
 /** One of the identity mails (`identity.mail.<name>.subject` / `.body`), written in the member's language. */
 function identityMail(
@@ -53,6 +54,15 @@ export function emailChangedNoticeMail(to: string, locale: Locale, newEmail: str
 
 export function passwordChangedNoticeMail(to: string, locale: Locale): MailMessage {
   return identityMail(to, locale, "passwordChanged");
+}
+
+/** The bank account or Kyash account proceeds are paid to was changed: held for 24 hours. */
+export function payoutDestinationChangedMail(
+  to: string,
+  locale: Locale,
+  values: { what: string; until: string; link: string },
+): MailMessage {
+  return identityMail(to, locale, "payoutDestinationChanged", values);
 }
 
 /** A sign-in from a browser, system and network the member has not used lately. */

@@ -62,6 +62,8 @@ export const bankAccounts = pgTable(
     zenginVersion: text("zengin_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Until when payouts to this account wait: 24 hours after it replaced another (a known fraud pattern). */
+    heldUntil: timestamp("held_until", { withTimezone: true }),
   },
   (t) => [uniqueIndex("bank_accounts_user_key").on(t.userId)],
 );

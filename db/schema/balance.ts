@@ -128,6 +128,8 @@ export const walletLinks = pgTable("wallet_links", {
   accountId: text("account_id").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Until when payouts to this account wait: 24 hours after it replaced another (a known fraud pattern). */
+  heldUntil: timestamp("held_until", { withTimezone: true }),
 });
 
 export const PAYOUT_METHODS = ["bank", "seven", "kyash"] as const;

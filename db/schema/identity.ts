@@ -71,6 +71,8 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When the member last proved it is them again in this session (their password), for money settings. */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_id_idx").on(t.userId)],
 );

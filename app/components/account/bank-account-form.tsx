@@ -6,7 +6,15 @@ import { ACCOUNT_FIELD_LABELS, ZBankAccountTyped } from "#core/account/fields.ts
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FormState } from "../../lib/form-state.ts";
-import { FieldLabel, FieldMessages, FormError, SubmitButton, TextField, ValidatedForm } from "../form.tsx";
+import {
+  FieldLabel,
+  FieldMessages,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  ValidatedForm,
+} from "../form.tsx";
 import { SelectField } from "../select-field.tsx";
 
 export const BANK_ACCOUNT_FIELDS = [
@@ -61,6 +69,7 @@ export function BankAccountForm({
   saved,
   popular,
   submitLabel,
+  askPassword = false,
   children,
 }: {
   lang: Locale;
@@ -68,6 +77,8 @@ export function BankAccountForm({
   saved: SavedBankAccount | null;
   popular: BankChoice[];
   submitLabel: string;
+  /** The sign-in is older than 10 minutes: the member confirms with their password. */
+  askPassword?: boolean;
   children?: ReactNode;
 }) {
   const t = useTranslations("bank");
@@ -238,6 +249,15 @@ export function BankAccountForm({
         defaultValue={value("holderName")}
         error={error("holderName")}
       />
+      {(askPassword || state?.errors?.currentPassword) && (
+        <PasswordField
+          name="currentPassword"
+          label={t("currentPassword")}
+          hint={t("currentPasswordHint")}
+          autoComplete="current-password"
+          state={state}
+        />
+      )}
       <SubmitButton>{submitLabel}</SubmitButton>
     </ValidatedForm>
   );

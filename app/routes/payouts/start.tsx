@@ -2,12 +2,13 @@ import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { z } from "zod";
+import { confirmFreshSignIn, isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import { BALANCE_FIELD_LABELS, typedYen, yenField } from "#core/money/balance/fields.ts";
 import { payoutOptions } from "#core/money/payouts/get-payout-options.ts";
 import { quotePayout } from "#core/money/payouts/quote-payout.ts";
 import { SANDBOX_KYASH_ACCOUNTS } from "#core/money/payouts/sandbox-wallet.ts";
 import { linkWallet } from "#core/money/payouts/wallet-link.ts";
-import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { FormError, PasswordField, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { AmountRows, Card, DestinationDetails } from "../../components/payouts/payout-parts.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
@@ -43,6 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     amount: (url.searchParams.get("amount") ?? "").slice(0, 20),
     linked: url.searchParams.has("linked"),
     kyashSandbox: method === "kyash" && ctx.wallet.kind === "sandbox" ? SANDBOX_KYASH_ACCOUNTS.ok : null,
+    askPassword: method === "kyash" && !(await isFreshSignIn(ctx, user)),
   };
 }
 
@@ -55,6 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (method === "kyash" && form.get("intent") === "link") {
     const values = formValues(form, ["intent", "accountId"] as const);
     try {
+      await confirmFreshSignIn(ctx, { actor: user, password: form.get("currentPassword") });
       await linkWallet(ctx, { userId: user.id, input: { accountId: values.accountId } });
       return redirect(`${payoutPath(lang, method)}?linked=1`);
     } catch (error) {
@@ -90,6 +93,7 @@ function fillField(field: HTMLInputElement, value: string) {
 
 export default function PayoutStart({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("payoutPages");
+  const tb = useTranslations("bank");
   const lang = langOf(params);
   const { options, kyashSandbox } = loaderData;
   const { method, fee } = options;
@@ -177,6 +181,15 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
             />
             {kyashSandbox && (
               <p className="text-xs text-slate-500">{t("kyashSandboxHint", { ok: kyashSandbox })}</p>
+            )}
+            {(loaderData.askPassword || linkFailed?.errors?.currentPassword) && (
+              <PasswordField
+                name="currentPassword"
+                label={tb("currentPassword")}
+                hint={tb("currentPasswordHint")}
+                autoComplete="current-password"
+                state={linkFailed}
+              />
             )}
             <SubmitButton variant="secondary">
               {options.destination ? t("changeKyash") : t("linkKyash")}

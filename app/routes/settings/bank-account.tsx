@@ -1,5 +1,4 @@
 import { useTranslations } from "use-intl";
-import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { bankAccountFormData, submitBankAccountForm } from "../../lib/account-forms.server.ts";
@@ -12,14 +11,14 @@ export const handle = { back: "/mypage/", tab: "mypage" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
-  return bankAccountFormData(await getBankAccount(core(context), user.id));
+  return bankAccountFormData(core(context), user);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const result = await submitBankAccountForm(core(context), {
-    userId: actor.id,
+    actor,
     form: await request.formData(),
     lang,
   });
@@ -37,6 +36,7 @@ export default function SettingsBankAccount({ loaderData, actionData, params }: 
         saved={loaderData.account}
         popular={loaderData.popular}
         submitLabel={t("submit")}
+        askPassword={loaderData.askPassword}
       />
     </PageCard>
   );

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
-import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
 import { SetupCarry, SetupProgress } from "../../components/account/setup-progress.tsx";
 import { PageCard } from "../../components/form.tsx";
@@ -17,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   return {
-    ...bankAccountFormData(await getBankAccount(core(context), user.id)),
+    ...(await bankAccountFormData(core(context), user)),
     target: setupTarget(request, lang),
     publish: setupPublish(request),
   };
@@ -27,7 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const form = await request.formData();
-  const result = await submitBankAccountForm(core(context), { userId: actor.id, form, lang });
+  const result = await submitBankAccountForm(core(context), { actor, form, lang });
   if ("saved" in result)
     return redirect(
       stepUrl(lang, "credit-card", setupTarget(request, lang, form), setupPublish(request, form)),
@@ -48,6 +47,7 @@ export default function SetupBankAccount({ loaderData, actionData, params }: Rou
           saved={loaderData.account}
           popular={loaderData.popular}
           submitLabel={t("next")}
+          askPassword={loaderData.askPassword}
         >
           <SetupCarry target={loaderData.target} publish={loaderData.publish} />
         </BankAccountForm>

@@ -12,7 +12,7 @@ import {
   topUps,
 } from "#db/schema/index.ts";
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
-import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
+import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { expectLedgerInvariants } from "#tests/helpers/ledger.ts";
 import { readZenginTransferFile } from "../../banking/zengin-file.ts";
@@ -530,6 +530,13 @@ describe.each(ENGINES)("balance on %s", (engine) => {
     expect((await t.ctx.db.select().from(payouts).where(eq(payouts.id, payout.id)))[0]!.state).toBe("PAID");
     await linkWallet(t.ctx, { userId: m.id, input: { accountId: "1234567890128888" } });
     await giveProceeds(m.id, 3000);
+    // Another account replacing the linked one waits 24 hours, and the member is told by mail.
+    const held = await failure(
+      requestPayout(t.ctx, { userId: m.id, method: "kyash", input: { amount: 3000 }, requestKey: "w2-held" }),
+    );
+    expect(held.code).toBe("CONFLICT");
+    expect((await t.smtp.lastTo(m.email)).subject).toBe("【Tsugu】売上金の受取先が変更されました");
+    t.clock.advance(24 * 60 * 60_000);
     const refused = await requestPayout(t.ctx, {
       userId: m.id,
       method: "kyash",

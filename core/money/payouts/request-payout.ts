@@ -1,7 +1,7 @@
 import { and, eq, gte, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
-import { ledgerAccounts, payouts } from "#db/schema/index.ts";
+import { bankAccounts, ledgerAccounts, payouts, walletLinks } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { AppError, isDatabaseError } from "../../shared/errors.ts";
 import { msg } from "../../shared/i18n/translate.ts";
@@ -86,6 +86,9 @@ export async function requestPayout(
     return { payout: existing, repeated: true };
   }
   const quote = o.automatic ? payoutQuote(o.method, Number(o.input.amount)) : checkPayout(o.method, o.input);
+  // A member's own request waits out the 24 hours after the destination was replaced (the member
+  // was mailed about the change); the payout made when proceeds reach their deadline is not held.
+  if (!o.automatic) await assertDestinationNotHeld(ctx, o.userId, o.method);
   const destination =
     o.method === "bank"
       ? await bankDestination(ctx, o.userId)
@@ -152,6 +155,31 @@ export async function requestPayout(
     throw error;
   }
   return { payout: await dispatchPayout(ctx, payout.id), repeated: false };
+}
+
+/** Refuses a payout to a bank or Kyash account within 24 hours of its replacing another. */
+async function assertDestinationNotHeld(
+  ctx: CoreContext,
+  userId: number,
+  method: PayoutMethod,
+): Promise<void> {
+  const table = method === "bank" ? bankAccounts : method === "kyash" ? walletLinks : null;
+  if (!table) return;
+  const [row] = await ctx.db
+    .select({ heldUntil: table.heldUntil })
+    .from(table)
+    .where(eq(table.userId, userId));
+  const until = row?.heldUntil;
+  if (!until || until <= ctx.clock.now()) return;
+  const tokyo = new Date(until.getTime() + 9 * 3600_000);
+  const time = `${tokyo.getUTCHours()}:${String(tokyo.getUTCMinutes()).padStart(2, "0")}`;
+  throw new AppError("CONFLICT", {
+    message: msg("balance.errors.destinationHeld", {
+      month: tokyo.getUTCMonth() + 1,
+      day: tokyo.getUTCDate(),
+      time,
+    }),
+  });
 }
 
 /** The amount a form asks for, or null when it does not pass (a repeat of a valid request always does). */

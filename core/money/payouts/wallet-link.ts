@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { walletLinks } from "#db/schema/index.ts";
+import { payoutDestinationChanged } from "../../identity/payout-destination-change.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { AppError } from "../../shared/errors.ts";
 import { msg } from "../../shared/i18n/translate.ts";
@@ -41,12 +42,33 @@ export async function linkWallet(
     });
   }
   const now = ctx.clock.now();
+  const before = await walletOf(ctx, o.userId);
+  const [kept] = await ctx.db
+    .select({ heldUntil: walletLinks.heldUntil })
+    .from(walletLinks)
+    .where(eq(walletLinks.userId, o.userId));
+  // Another account replacing the linked one waits 24 hours before money leaves for it.
+  const heldUntil =
+    before?.accountId === accountId
+      ? (kept?.heldUntil ?? null)
+      : await payoutDestinationChanged(ctx, {
+          userId: o.userId,
+          replaced: before !== null,
+          what: `Kyash ${accountId}`,
+        });
   await ctx.db
     .insert(walletLinks)
-    .values({ userId: o.userId, provider: ctx.wallet.name, accountId, createdAt: now, updatedAt: now })
+    .values({
+      userId: o.userId,
+      provider: ctx.wallet.name,
+      accountId,
+      heldUntil,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: walletLinks.userId,
-      set: { provider: ctx.wallet.name, accountId, updatedAt: now },
+      set: { provider: ctx.wallet.name, accountId, heldUntil, updatedAt: now },
     });
   return { provider: ctx.wallet.name, accountId };
 }

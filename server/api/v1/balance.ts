@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { confirmFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import { PAYOUT_FEES } from "#core/money/balance/fees.ts";
 import { BALANCE_FIELD_LABELS } from "#core/money/balance/fields.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
@@ -394,13 +395,22 @@ export const balanceRoutes = [
       "Link (or relink) a Kyash account to receive proceeds without a fee; the wallet confirms it exists",
     tag: "balance",
     auth: "user",
-    body: z.object({ accountId: z.string().max(100).describe("The Kyash account number") }),
+    body: z.object({
+      accountId: z.string().max(100).describe("The Kyash account number"),
+      currentPassword: z
+        .string()
+        .max(200)
+        .optional()
+        .describe("The member's password; needed when the token or session is more than 10 minutes old"),
+    }),
     labels: LABELS,
     responses: {
       200: { description: "Linked", schema: ZWallet },
-      422: { description: "No such Kyash account, or a closed one" },
+      403: { description: "The member has no password: sign in again first" },
+      422: { description: "No such Kyash account, or a closed one, or the password is needed" },
     },
     async handler({ ctx, actor, body }) {
+      await confirmFreshSignIn(ctx, { actor: actor!, password: body.currentPassword });
       const wallet = await linkWallet(ctx, { userId: actor!.id, input: { accountId: body.accountId } });
       return { status: 200, body: wallet, headers: NO_STORE };
     },

@@ -3,6 +3,7 @@ import { BANK_ACCOUNT_TYPES } from "#core/account/codes.ts";
 import { ACCOUNT_FIELD_LABELS, digitsField } from "#core/account/fields.ts";
 import { type BankAccount, getBankAccount } from "#core/account/get-bank-account.ts";
 import { saveBankAccount, ZBankAccount } from "#core/account/save-bank-account.ts";
+import { confirmFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import { codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
@@ -49,11 +50,24 @@ export const bankAccountRoutes = [
     summary: "Save the payout bank account; leave account_number out to keep the saved one",
     tag: "settings",
     auth: "user",
-    body: ZBankAccount.extend({ accountNumber: digitsField(digits(7)) }),
-    labels: ACCOUNT_FIELD_LABELS,
-    responses: { 200: { description: "Saved", schema: ZBankAccountResponse } },
+    body: ZBankAccount.extend({
+      accountNumber: digitsField(digits(7)),
+      currentPassword: z
+        .string()
+        .max(200)
+        .optional()
+        .describe("The member's password; needed when the token or session is more than 10 minutes old"),
+    }),
+    labels: { ...ACCOUNT_FIELD_LABELS, currentPassword: msg("bank.currentPassword") },
+    responses: {
+      200: { description: "Saved", schema: ZBankAccountResponse },
+      403: { description: "The member has no password: sign in again first" },
+      422: { description: "A field is wrong, or the password is needed (`current_password`)" },
+    },
     async handler({ ctx, actor, body }) {
-      const account = await saveBankAccount(ctx, { userId: actor!.id, input: body });
+      const { currentPassword, ...input } = body;
+      await confirmFreshSignIn(ctx, { actor: actor!, password: currentPassword });
+      const account = await saveBankAccount(ctx, { userId: actor!.id, input });
       return { status: 200, body: accountJson(account) };
     },
   }),

@@ -66,6 +66,9 @@ export const enAccount: Pick<Messages, "address" | "bank" | "sms" | "identificat
       accountNumberHint: "7 digits",
       accountNumberKeep: "Leave it blank to keep the saved account number ({masked})",
       holderName: "Account holder (katakana)",
+      currentPassword: "Current password",
+      currentPasswordHint:
+        "For your safety, changing the payout account more than 10 minutes after signing in needs your password",
       holderNameHint:
         "Katakana (e.g. ヤマダ　ハナコ). Hiragana and half-width kana are converted to full-width katakana",
       current: "Saved account",

@@ -26,6 +26,8 @@ export const enBalance: Pick<Messages, "balance"> = {
       payoutNotFound: "The payout was not found",
       payoutNotNow: "This payout cannot be changed in its current state",
       payoutPaid: "This payout is already complete",
+      destinationHeld:
+        "This destination was changed recently: to protect you from fraud, payouts to it are accepted from {time} on {month}/{day} (Japan time)",
       payoutKeyReused:
         "This payout request was already submitted with different details. Please reload the page",
       payoutRepeated: "This request was already accepted. Nothing was requested twice",

@@ -27,6 +27,11 @@ export const enIdentity: Pick<Messages, "identity"> = {
       botCheckFailed: "This looked like an automated request, so it was not accepted. Please try again later",
       botCheckUnavailable: "We could not check that you are not a robot just now. Please try again shortly",
     },
+    freshSignIn: {
+      required: "For your safety, enter your current password (not needed within 10 minutes of signing in)",
+      wrong: "The password is not correct",
+      signInAgain: "For your safety, sign out and sign in again, then make this change",
+    },
     mail: {
       signature:
         "--\nTsugu\nThis address does not receive replies. If you did not expect this message, you can ignore it.",
@@ -49,6 +54,10 @@ export const enIdentity: Pick<Messages, "identity"> = {
       emailChanged: {
         subject: "[Tsugu] Your email address was changed",
         body: "The email address of your account was changed to {newEmail}.\nIf this was not you, please contact us at once.",
+      },
+      payoutDestinationChanged: {
+        subject: "[Tsugu] Where your proceeds are paid was changed",
+        body: "Where your proceeds are paid ({what}) was changed. To protect you from fraud, payouts to the new destination are not accepted for 24 hours after the change (until {until}).\nIf this was not you, reset your password at once and contact us.\n\n{link}",
       },
       passwordChanged: {
         subject: "[Tsugu] Your password was changed",

@@ -62,6 +62,8 @@ export const jaAccount = {
     accountNumberHint: "7桁の数字",
     accountNumberKeep: "登録済みの口座番号（{masked}）を変更しない場合は、空欄のままで構いません",
     holderName: "口座名義（カナ）",
+    currentPassword: "現在のパスワード",
+    currentPasswordHint: "受取口座の変更は、安全のためログインから10分を過ぎるとパスワードの入力が必要です",
     holderNameHint: "カタカナ（例: ヤマダ　ハナコ）。ひらがなや半角カナで入力しても、全角カタカナに直します",
     current: "登録済みの口座",
     submit: "保存する",

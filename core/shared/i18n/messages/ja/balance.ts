@@ -26,6 +26,8 @@ export const jaBalance = {
       payoutNotFound: "出金の申請が見つかりません",
       payoutNotNow: "この出金はいまの状態では操作できません",
       payoutPaid: "この出金はすでに完了しています",
+      destinationHeld:
+        "受取先を変更したため、不正利用防止のため{month}月{day}日{time}まではこの受取先への出金をお受けできません",
       payoutKeyReused: "この出金申請はすでに別の内容で受け付けています。画面を読み込み直してください",
       payoutRepeated: "この申請はすでに受け付けています。二重には申請されていません",
       payoutSent: "この出金はすでに銀行に送られています",

@@ -27,6 +27,11 @@ export const jaIdentity = {
       botCheckUnavailable:
         "ロボットによる操作でないことの確認ができませんでした。しばらくしてからお試しください",
     },
+    freshSignIn: {
+      required: "安全のため、現在のパスワードを入力してください（ログインから10分以内は不要です）",
+      wrong: "パスワードが正しくありません",
+      signInAgain: "安全のため、いったんログアウトしてもう一度ログインしてから、お手続きください",
+    },
     mail: {
       signature: "――\nTsugu（ツグ）\nこのメールは送信専用です。お心当たりのない場合は破棄してください。",
       signupCode: {
@@ -48,6 +53,10 @@ export const jaIdentity = {
       emailChanged: {
         subject: "【Tsugu】メールアドレスが変更されました",
         body: "アカウントのメールアドレスが {newEmail} に変更されました。\nお心当たりがない場合は、すぐにお問い合わせください。",
+      },
+      payoutDestinationChanged: {
+        subject: "【Tsugu】売上金の受取先が変更されました",
+        body: "売上金の受取先（{what}）が変更されました。不正利用を防ぐため、変更から24時間（{until}まで）は新しい受取先への出金をお受けできません。\nお心当たりがない場合は、すぐにパスワードを再設定し、お問い合わせください。\n\n{link}",
       },
       passwordChanged: {
         subject: "【Tsugu】パスワードが変更されました",
