@@ -8,7 +8,7 @@ import { verifyPassword } from "./passwords.ts";
 import type { SessionUser } from "./sessions.ts";
 
 /** How long a sign-in (password, passkey, two-step, code or provider) counts as fresh for money settings. */
-export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 /**
  * Whether the member signed in, or proved it was them again, within the last 10 minutes in this

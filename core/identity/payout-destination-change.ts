@@ -5,7 +5,7 @@ import { TIME_ZONE } from "../shared/locale.ts";
 import { payoutDestinationChangedMail } from "./mails.ts";
 
 /** How long payouts to a replaced bank or Kyash account wait (account takeover is followed by this change). */
-export const DESTINATION_HOLD_MS = 24 * 60 * 60 * 1000;
+const DESTINATION_HOLD_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Where proceeds are paid changed: answers until when payouts there wait (null for a member's
