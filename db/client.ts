@@ -50,7 +50,14 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
     const max = options.poolSize ?? 10;
-    const pool = new pg.Pool({ connectionString: options.url, max });
+    // A connection that cannot be had within 5 s is an outage, answered 503, never a hung request.
+    const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis: 5_000 });
+    // An idle connection the server dropped (a restart, a failover) is discarded by the pool and a
+    // new one made on the next query; without a listener the event would end the process.
+    pool.on("error", () => {});
+    // The same for a connection dropped while checked out (between the queries of a transaction):
+    // its next query fails, answered 503, and the pool discards it when it is released.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
@@ -59,15 +66,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
       async listen(channel, onPayload) {
-        // LISTEN needs a connection of its own, kept open outside the pool.
-        const client = new pg.Client({ connectionString: options.url });
-        client.on("error", () => {});
-        client.on("notification", (m) => {
-          if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
-        });
-        await client.connect();
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-        return () => client.end();
+        // LISTEN needs a connection of its own, kept open outside the pool, and made again when
+        // the server drops it (a restart): notifications sent meanwhile are lost, as they would be.
+        let client: pg.Client | null = null;
+        let stopped = false;
+        const connect = async (): Promise<void> => {
+          const next = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000 });
+          next.on("notification", (m) => {
+            if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
+          });
+          next.on("error", () => {});
+          next.on("end", () => {
+            if (stopped || client !== next) return;
+            client = null;
+            setTimeout(() => void reconnect(), 1_000).unref();
+          });
+          await next.connect();
+          await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+          client = next;
+        };
+        const reconnect = async (): Promise<void> => {
+          if (stopped) return;
+          try {
+            await connect();
+          } catch {
+            setTimeout(() => void reconnect(), 2_000).unref();
+          }
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          await client?.end();
+        };
       },
     };
   }
@@ -95,4 +125,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return client.listen(channel, onPayload);
     },
   };
+}
+
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // PostgreSQL: shutting down, or starting up.
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|the database system is (starting up|shutting down)/i;
+
+/**
+ * Whether an error means the database could not be reached (refused, dropped, timed out, restarting),
+ * through any causes it wraps: what the doors answer 503 with Retry-After, not 500.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== "object") return false;
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof message === "string" && CONNECTION_MESSAGES.test(message)) return true;
+    e = cause;
+  }
+  return false;
 }

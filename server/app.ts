@@ -8,6 +8,7 @@ import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
 import { endViewAs } from "#core/staff/end-view-as.ts";
 import { resolveViewAs, type ViewingAs } from "#core/staff/view-as.ts";
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
+import { isDatabaseUnreachable } from "#db/client.ts";
 import { createApiV1 } from "./api/v1/index.ts";
 import { type Authenticated, authenticate, fromOurOrigin } from "./authenticate.ts";
 import { deployedBuildId } from "./build-id.ts";
@@ -15,7 +16,13 @@ import { compression } from "./compression.ts";
 import { clearCookie, LOCALE_COOKIE, localeCookie, parseCookies, VIEW_AS_COOKIE } from "./cookies.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
 import type { Logger } from "./logger.ts";
-import { badRequestPage, malformedRequest, notFoundPage } from "./malformed.ts";
+import {
+  badRequestPage,
+  malformedRequest,
+  notFoundPage,
+  unavailableMessage,
+  unavailablePage,
+} from "./malformed.ts";
 import { createMetrics } from "./metrics.ts";
 import { createOidcSandboxRoutes } from "./oidc-sandbox.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -23,11 +30,20 @@ import { isSandboxPath } from "./profile.ts";
 import { createProviderCallbackRoutes } from "./provider-callback.ts";
 import { createRealtimeRoutes } from "./realtime.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
+import { probeDatabase } from "./system.ts";
 import { createProviderRoutes } from "./webhooks.ts";
 
 export type HttpEnv = { Bindings: HttpBindings; Variables: { requestId: string; ip: string } };
 
 const PAGE_MAX_BODY_BYTES = 11 * MAX_IMAGE_BYTES;
+/** How long a client is asked to wait before trying again while the database is out of reach. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** Whether the database answers a trivial question within a second (asked only after a page failed). */
+async function databaseAnswers(services: AppServices): Promise<boolean> {
+  const probe = await probeDatabase(services.core, 1_000);
+  return probe.ok;
+}
 
 export type HttpAppOptions = {
   services: AppServices;
@@ -102,8 +118,19 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   }
 
   app.onError((error, c) => {
+    const machine = /^\/(api|webhooks)\//.test(c.req.path);
+    if (isDatabaseUnreachable(error)) {
+      // The database is restarting or out of reach: ask to come back shortly, never a 500.
+      logger.warn({ err: error, requestId: c.get("requestId") }, "database unreachable");
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      if (machine) {
+        const en = /^en\b/i.test(c.req.header("accept-language") ?? "");
+        return c.json({ error: { code: "UNAVAILABLE", message: unavailableMessage(en ? "en" : "ja") } }, 503);
+      }
+      return c.html(unavailablePage(c.req.path), 503);
+    }
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
-    if (c.req.path.startsWith("/api/")) {
+    if (machine) {
       return c.json({ error: { code: "INTERNAL", message: "An unexpected error occurred" } }, 500);
     }
     return c.text("Internal Server Error", 500);
@@ -273,7 +300,14 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
           }
         : null,
     });
-    const res = await handler(c.req.raw, context);
+    let res = await handler(c.req.raw, context);
+    // A page that failed because the database is out of reach says so (503, come back shortly).
+    if (res.status === 500 && !(await databaseAnswers(services))) {
+      res = new Response(unavailablePage(c.req.path), {
+        status: 503,
+        headers: { "Content-Type": "text/html; charset=UTF-8", "Retry-After": String(RETRY_AFTER_SECONDS) },
+      });
+    }
     // Pages say who may keep them: one that knows who is asking stays in that browser alone.
     if (!res.headers.has("Cache-Control") && res.headers.get("Content-Type")?.startsWith("text/html")) {
       res.headers.set("Cache-Control", who.user ? "private, no-cache" : "no-cache");

@@ -64,10 +64,20 @@ export function notFoundPage(pathname: string): string {
   return shortPage(pathname, "errors.notFoundTitle", "errors.notFoundBody");
 }
 
+/** The page answered while the database is out of reach (503): come back in a moment. */
+export function unavailablePage(pathname: string): string {
+  return shortPage(pathname, "errors.unavailableTitle", "errors.unavailableBody");
+}
+
+/** The API's sentence for the same. */
+export function unavailableMessage(lang: "ja" | "en"): string {
+  return renderMessage(msg("errors.unavailableBody"), lang);
+}
+
 function shortPage(
   pathname: string,
-  title: "errors.badRequestTitle" | "errors.notFoundTitle",
-  body: "errors.badRequestBody" | "errors.notFoundBody",
+  title: "errors.badRequestTitle" | "errors.notFoundTitle" | "errors.unavailableTitle",
+  body: "errors.badRequestBody" | "errors.notFoundBody" | "errors.unavailableBody",
 ): string {
   const lang = pathname.startsWith("/en/") ? "en" : "ja";
   const t = {

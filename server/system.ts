@@ -55,10 +55,10 @@ export type DatabaseProbe =
  * Asks the database one trivial question (timed) and reads the job queue's depth, giving up after
  * a few seconds: a hung database is reported as unreachable rather than hanging the caller.
  */
-export async function probeDatabase(ctx: CoreContext): Promise<DatabaseProbe> {
+export async function probeDatabase(ctx: CoreContext, timeoutMs = PROBE_TIMEOUT_MS): Promise<DatabaseProbe> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("the database did not answer in time")), PROBE_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error("the database did not answer in time")), timeoutMs);
   });
   try {
     return await Promise.race([

@@ -6,7 +6,6 @@ import { cellText } from "../exports/export-rows.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { msg, renderMessage } from "../shared/i18n/translate.ts";
-import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 import { recordAudit } from "../staff/audit.ts";
 import { authorize, type RequestMeta } from "../staff/authorize.ts";
 import {
@@ -15,29 +14,8 @@ import {
   ledgerRowsWhere,
   parseLedgerRange,
 } from "./dealer-ledger.ts";
+import { DEALER_LEDGER_COLUMNS, tradedOn } from "./dealer-ledger-columns.ts";
 
-/**
- * The columns of the dealer ledger, in the order of the official form (古物営業法施行規則
- * 別記様式第15号): 取引年月日, 区分, 品目, 数量, 特徴, the other party's 住所・氏名・職業・年齢 (one
- * column each, in the form's order) and 確認方法; then what we paid and our own ids.
- */
-export const DEALER_LEDGER_COLUMNS = [
-  "tradedOn",
-  "kind",
-  "itemName",
-  "quantity",
-  "features",
-  "sellerAddress",
-  "sellerName",
-  "sellerOccupation",
-  "sellerAge",
-  "verificationMethod",
-  "amount",
-  "id",
-  "buybackItemId",
-  "userId",
-  "identityCheckId",
-] as const;
 type DealerLedgerColumn = (typeof DEALER_LEDGER_COLUMNS)[number];
 
 /** Rows are read this many at a time, in trading order (keyset), so memory stays flat. */
@@ -47,9 +25,6 @@ const BATCH_ROWS = 1000;
 export function dealerLedgerHeader(): string[] {
   return DEALER_LEDGER_COLUMNS.map((c) => renderMessage(msg(`buybackOffice.ledger.columns.${c}`), "ja"));
 }
-
-/** The Tokyo day of an instant, `YYYY-MM-DD`. */
-export const tradedOn = (at: Date) => tokyoNow(at).date;
 
 /** One ledger row as CSV cells, in `DEALER_LEDGER_COLUMNS` order; text is kept from being read as a formula. */
 function dealerLedgerCells(r: DealerLedgerRow): (string | number)[] {

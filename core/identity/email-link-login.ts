@@ -11,11 +11,10 @@ import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { keyedHash, sameHash } from "../shared/secrets.ts";
 import { requireBotCheck } from "./bot-check.ts";
 import { consumeChallenge, INVALID_LINK, issueChallenge } from "./challenges.ts";
-import { FIELD_LABELS, ZRequestPasswordReset } from "./fields.ts";
+import { FIELD_LABELS, ZEmailLinkLogin } from "./fields.ts";
 import { countLoginAttempt, countLoginAttemptFor, finishSignIn } from "./two-step-login.ts";
 
 /** The form asks for the address only. */
-export const ZEmailLinkLogin = ZRequestPasswordReset;
 
 /** A link lasts 10 minutes, and works once. */
 const LINK_TTL_MS = 10 * 60 * 1000;

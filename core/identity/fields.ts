@@ -53,6 +53,9 @@ export const ZLogIn = z.object({ email: ZEmail, password: ZPassword });
 
 export const ZRequestPasswordReset = z.object({ email: ZEmail });
 
+/** Asking for a sign-in link by mail takes the same one field as a password reset. */
+export const ZEmailLinkLogin = z.object({ email: ZEmail });
+
 export const ZCompleteSignup = z.object({ nickname: ZNickname });
 
 export const ZChangePassword = z

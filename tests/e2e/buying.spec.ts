@@ -14,7 +14,7 @@ import {
 
 const PRICE = 3000;
 
-test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rate, and the seller is paid price − 5%", async ({
+test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rate, and the seller is paid price − 5% − postage", async ({
   page,
   browser,
 }) => {
@@ -110,6 +110,8 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   const dialog = page.getByRole("alertdialog", { name: "発送を通知しますか？" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("送り状が発行されます: 宅急便コンパクト、集荷");
+  // The postage is in the price: the seller is told what comes out of the proceeds.
+  await expect(dialog).toContainText("送料¥350は、取引が完了したときに販売利益から差し引かれます");
   await expect(dialog).toContainText("通知したあとは取り消せません");
   expect(await seriousA11yProblems(page)).toEqual([]);
   await page.keyboard.press("Escape");
@@ -146,15 +148,18 @@ test("a buyer pays with 3-D Secure, the seller ships by courier pickup, both rat
   const rating = page.getByRole("alertdialog", { name: "購入者を評価して取引を完了しますか？" });
   await rating.getByRole("button", { name: "評価して取引を完了する" }).click();
   await expect(page.getByTestId("transaction-state")).toHaveText("取引完了");
+  await expect(page.getByTestId("courier-fee")).toHaveText("−¥350");
+  await expect(page.getByTestId("transaction-proceeds")).toHaveText("¥2,500");
 
   const before = await page.request.get("/api/v1/me/balance");
   const proceeds = ((await before.json()) as { balance: { proceeds: number } }).balance.proceeds;
   await page.goto("/ja/balance/");
   await expect(page.getByTestId("proceeds")).toHaveText(`¥${proceeds.toLocaleString("ja-JP")}`);
   await page.goto("/ja/balance/transfer-history/");
-  await expect(page.getByTestId("history-row").filter({ hasText: "商品が売れました" }).first()).toContainText(
-    "+¥2,850",
-  );
+  const sold = page.getByTestId("history-row").filter({ hasText: "商品が売れました" }).first();
+  // ¥3,000 − the 5% fee (¥150) − the postage for a compact box (¥350).
+  await expect(sold).toContainText("+¥2,500");
+  await expect(sold).toContainText("送料：¥350");
   expect(await seriousA11yProblems(page)).toEqual([]);
   await journeyShot(page, "buying");
   await buyerContext.close();

@@ -1,52 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "#core/identity/sessions.ts";
-import { createSandboxCardToken } from "#core/money/payments/sandbox-gateway.ts";
-import { SANDBOX_TEST_CARDS } from "#core/money/payments/test-cards.ts";
-import type { CoreContext } from "#core/shared/context.ts";
 import { payments, purchaseAttempts, transactions } from "#db/schema/index.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
-import { createTestCore, TEST_SECRET, type TestCore } from "../helpers/core.ts";
+import { createTestCore, type TestCore } from "../helpers/core.ts";
 import { ENGINES } from "../helpers/db.ts";
 import { freePort, startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { expectLedgerInvariants } from "../helpers/ledger.ts";
+import { cardsFor, purchase, sessionsOf, startServed } from "../helpers/served.ts";
 import { makeBuyer } from "../helpers/trading.ts";
 import { checkInvariants } from "../sim/purchase-simulation.ts";
-
-const purchase = (url: string, itemId: number, token: string, card: string, key: string) =>
-  fetch(`${url}/api/v1/items/${itemId}/purchase`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": key },
-    body: JSON.stringify({ payment_method: "card", card_token: card }),
-  });
-
-/** API sessions for buyers, and a fresh single-use card token for each, as their browsers would get. */
-async function sessionsOf(ctx: CoreContext, buyers: { id: number }[]) {
-  return Promise.all(
-    buyers.map(
-      async (b) => (await createSession(ctx, { userId: b.id, kind: "api", persistent: true })).token,
-    ),
-  );
-}
-async function cardsFor(ctx: CoreContext, buyers: unknown[]) {
-  return Promise.all(
-    buyers.map(
-      async () =>
-        (
-          await createSandboxCardToken(ctx, {
-            number: SANDBOX_TEST_CARDS.success,
-            expMonth: 12,
-            expYear: 2035,
-            cvc: "123",
-          })
-        ).id,
-    ),
-  );
-}
 
 describe.each(ENGINES)("100 buyers racing for one item over HTTP, on %s", (engine) => {
   // 20 rounds on PostgreSQL as in production; a few on the embedded database.
@@ -108,38 +74,6 @@ describe.runIf(ENGINES.includes("postgres"))("a server killed during a burst of 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** `npm start` as deployed, on this test's database, reconciling every 5 seconds. */
-  async function start(port: number): Promise<ChildProcess> {
-    const proc = spawn(process.execPath, ["scripts/start.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: t.database.url!,
-        // The same secret as the test's context, so the sessions made here are the server's too.
-        SESSION_SECRET: TEST_SECRET,
-        LOG_LEVEL: "error",
-        PAGE_CACHE_SECONDS: "0",
-        RECONCILE_EVERY_SECONDS: "5",
-        RECONCILE_AFTER_SECONDS: "5",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    // As long as a start takes on a busy machine (the browser journeys run beside this file): this
-    // waits for the server, it does not time it.
-    const deadline = Date.now() + 90_000;
-    while (proc.exitCode === null && Date.now() < deadline) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return proc;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    proc.kill("SIGKILL");
-    throw new Error(`the server did not start (exit code ${proc.exitCode})`);
-  }
-
   it("leaves no hold on a card without a sale, and every charge taken matched, within one reconciliation period", {
     timeout: 300_000,
   }, async () => {
@@ -152,7 +86,7 @@ describe.runIf(ENGINES.includes("postgres"))("a server killed during a burst of 
     const tokens = await sessionsOf(ctx, buyers);
     const cards = await cardsFor(ctx, buyers);
     const port = await freePort();
-    child = await start(port);
+    child = await startServed({ port, databaseUrl: t.database.url!, dataDir });
     const url = `http://127.0.0.1:${port}`;
     // 150 purchases at once, three buyers per item; the server is killed while they run, once
     // the first twenty have been answered.
@@ -177,7 +111,7 @@ describe.runIf(ENGINES.includes("postgres"))("a server killed during a burst of 
     expect(statuses.filter((s) => s >= 500 || (s >= 400 && s !== 409 && s !== 402))).toEqual([]);
     expect(statuses.filter((s) => s === 0).length, "requests cut short by the kill").toBeGreaterThan(0);
 
-    child = await start(port);
+    child = await startServed({ port, databaseUrl: t.database.url!, dataDir });
     const deadline = Date.now() + 5_000 + 5_000 + 30_000;
     let problems: string[] = [];
     for (;;) {

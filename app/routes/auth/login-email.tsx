@@ -1,8 +1,8 @@
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { findChallenge } from "#core/identity/challenges.ts";
-import { requestEmailLinkLogin, ZEmailLinkLogin } from "#core/identity/email-link-login.ts";
-import { FIELD_LABELS } from "#core/identity/fields.ts";
+import { requestEmailLinkLogin } from "#core/identity/email-link-login.ts";
+import { FIELD_LABELS, ZEmailLinkLogin } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import {

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { defaultLedgerRange, listDealerLedger } from "#core/buyback/dealer-ledger.ts";
-import { DEALER_LEDGER_COLUMNS, tradedOn } from "#core/buyback/export-dealer-ledger.ts";
+import { DEALER_LEDGER_COLUMNS, tradedOn } from "#core/buyback/dealer-ledger-columns.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { DataTable } from "../../../components/staff/data-table.tsx";

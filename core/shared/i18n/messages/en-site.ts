@@ -159,6 +159,8 @@ export const enSite: SiteMessages = {
     forbiddenBody:
       "You do not have permission to view this page. Check which account you are logged in with.",
     backToTop: "Back to top",
+    unavailableTitle: "We are busy right now",
+    unavailableBody: "Tsugu is briefly unavailable. Please wait a moment and try again.",
     badRequestTitle: "This request is not valid",
     badRequestBody: "The address holds characters it cannot hold. Please check it and try again.",
     badRequestHome: "Go to the home page",

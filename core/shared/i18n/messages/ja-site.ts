@@ -156,6 +156,8 @@ export const jaSite = {
     forbiddenTitle: "このページは表示できません",
     forbiddenBody: "このページを表示する権限がありません。ログイン中のアカウントをご確認ください。",
     backToTop: "トップにもどる",
+    unavailableTitle: "ただいま混み合っています",
+    unavailableBody: "一時的につながりにくくなっています。少し時間をおいてから、もう一度お試しください。",
     badRequestTitle: "リクエストが正しくありません",
     badRequestBody: "アドレスに使えない文字が含まれています。アドレスを確かめて、もう一度お試しください。",
     badRequestHome: "トップページへ",
