@@ -132,7 +132,10 @@ describe("backup and restore of the embedded database (PGlite)", () => {
     expect(existsSync(path.join(dataDirLayout(dataDir).pglite, "postmaster.pid"))).toBe(false);
   }
 
-  it("backs up into a file named by the time, and restores into an empty data folder every row and file", async () => {
+  // A backup and a restore each open and close the embedded database: slow on a busy machine.
+  it("backs up into a file named by the time, and restores into an empty data folder every row and file", {
+    timeout: 180_000,
+  }, async () => {
     const dir = path.join(root, "backups");
     const at = { dataDir: source, blobsInBucket: false };
     const backup = await backupDatabase(at, { dir, now: new Date("2026-11-27T20:05:41Z") });
@@ -156,7 +159,9 @@ describe("backup and restore of the embedded database (PGlite)", () => {
     expect(readdirSync(target).sort()).toEqual(["blobs", "pglite", "session-secret", "vapid-keys.json"]);
   });
 
-  it("refuses a data folder in use, and one that holds a database unless forced, which moves it aside", async () => {
+  it("refuses a data folder in use, and one that holds a database unless forced, which moves it aside", {
+    timeout: 180_000,
+  }, async () => {
     const file = path.join(root, "refusals.tar");
     await backupDatabase({ dataDir: source, blobsInBucket: false }, { out: file });
     const open = await openDatabase({ dataDir: dataDirLayout(source).pglite });

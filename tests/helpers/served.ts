@@ -68,7 +68,7 @@ export async function startServed(o: {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   while (proc.exitCode === null && Date.now() < deadline) {
     try {
       if ((await fetch(`http://127.0.0.1:${o.port}/api/v1/health`)).ok) return proc;

@@ -75,7 +75,7 @@ describe.runIf(ENGINES.includes("postgres"))("a server killed during a burst of 
   });
 
   it("leaves no hold on a card without a sale, and every charge taken matched, within one reconciliation period", {
-    timeout: 300_000,
+    timeout: 900_000,
   }, async () => {
     const ctx = t.ctx;
     const seller = await makeMember(ctx);
