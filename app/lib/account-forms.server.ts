@@ -5,13 +5,13 @@ import {
   JAPAN_POST_BANK_CODE,
   popularBanks,
 } from "#core/account/bank-search.ts";
+import { changeBankAccount } from "#core/account/change-bank-account.ts";
 import type { Address } from "#core/account/get-address.ts";
 import type { BankAccount } from "#core/account/get-bank-account.ts";
 import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { findAddressesByPostalCode } from "#core/account/postal-lookup.ts";
 import { saveAddress } from "#core/account/save-address.ts";
-import { saveBankAccount } from "#core/account/save-bank-account.ts";
-import { confirmFreshSignIn, isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
+import { isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
@@ -117,9 +117,7 @@ export async function submitBankAccountForm(
   const input =
     bankKind === "japanPost" ? { holderName: values.holderName, japanPostSymbol, japanPostNumber } : zengin;
   try {
-    // Where proceeds go is changed only within 10 minutes of signing in, or with the password.
-    await confirmFreshSignIn(ctx, { actor: o.actor, password: o.form.get("currentPassword") });
-    await saveBankAccount(ctx, { userId: o.actor.id, input });
+    await changeBankAccount(ctx, { actor: o.actor, currentPassword: o.form.get("currentPassword"), input });
     return { saved: true as const };
   } catch (error) {
     return formFailure(error, o.lang, values);

@@ -4,8 +4,12 @@ import { users } from "#db/schema/index.ts";
 import { createMember } from "#tests/helpers/account.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { changeBankAccount } from "../account/change-bank-account.ts";
+import { getBankAccount } from "../account/get-bank-account.ts";
 import { saveBankAccount } from "../account/save-bank-account.ts";
+import { changeWalletLink } from "../money/payouts/change-wallet-link.ts";
 import { requestPayout } from "../money/payouts/request-payout.ts";
+import { walletOf } from "../money/payouts/wallet-link.ts";
 import { confirmFreshSignIn, isFreshSignIn } from "./fresh-sign-in.ts";
 import { hashPassword } from "./passwords.ts";
 import { createSession, resolveSession } from "./sessions.ts";
@@ -53,6 +57,30 @@ describe.each(ENGINES)("money settings after a fresh sign-in, on %s", (engine) =
     expect(await isFreshSignIn(t.ctx, actor)).toBe(true);
     // Another member's session never counts.
     expect(await isFreshSignIn(t.ctx, { ...actor, id: actor.id + 1 })).toBe(false);
+  });
+
+  it("changes the payout bank or Kyash account only after a fresh sign-in, changing nothing before", async () => {
+    const actor = await signedIn("correct horse battery");
+    t.clock.advance(11 * 60_000);
+    const refused = await failure(
+      changeBankAccount(t.ctx, { actor, currentPassword: undefined, input: ACCOUNT }),
+    );
+    expect(Object.keys(said(refused).fields)).toEqual(["currentPassword"]);
+    expect(await getBankAccount(t.ctx, actor.id)).toBeNull();
+    const kyash = await failure(
+      changeWalletLink(t.ctx, { actor, currentPassword: "wrong", input: { accountId: "1234567890121234" } }),
+    );
+    expect(Object.keys(said(kyash).fields)).toEqual(["currentPassword"]);
+    expect(await walletOf(t.ctx, actor.id)).toBeNull();
+    await changeBankAccount(t.ctx, { actor, currentPassword: "correct horse battery", input: ACCOUNT });
+    expect((await getBankAccount(t.ctx, actor.id))?.bankCode).toBe("0005");
+    // The password typed again counts for the next 10 minutes.
+    await changeWalletLink(t.ctx, {
+      actor,
+      currentPassword: undefined,
+      input: { accountId: "1234567890121234" },
+    });
+    expect((await walletOf(t.ctx, actor.id))?.accountId).toBe("1234567890121234");
   });
 
   it("asks a member without a password to sign in again", async () => {

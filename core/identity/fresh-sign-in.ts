@@ -12,7 +12,7 @@ const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 /**
  * Whether the member signed in, or proved it was them again, within the last 10 minutes in this
- * session: what changing where proceeds are paid asks first.
+ * session: what removing a passkey (decision 036) and changing where proceeds are paid ask first.
  */
 export async function isFreshSignIn(
   ctx: Pick<CoreContext, "db" | "clock">,
@@ -24,7 +24,7 @@ export async function isFreshSignIn(
     .where(and(eq(sessions.id, actor.sessionId), eq(sessions.userId, actor.id)));
   if (!row) return false;
   const last = Math.max(row.createdAt.getTime(), row.reauthenticatedAt?.getTime() ?? 0);
-  return ctx.clock.now().getTime() - last < FRESH_SIGN_IN_MS;
+  return ctx.clock.now().getTime() - last <= FRESH_SIGN_IN_MS;
 }
 
 /**

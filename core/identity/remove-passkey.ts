@@ -1,25 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { passkeys, sessions, users } from "#db/schema/index.ts";
+import { passkeys, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
+import { isFreshSignIn } from "./fresh-sign-in.ts";
 import { mailPasskeyChange } from "./passkeys.ts";
 import type { SessionUser } from "./sessions.ts";
 
-/** Removing a passkey needs a sign-in at most this old (decision 036). */
-const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
-
 const NOT_FOUND = msg("passkeys.errors.notFound");
-
-/** Whether the session the member asks from began within the last 10 minutes. */
-export async function signedInRecently(ctx: CoreContext, actor: SessionUser): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ createdAt: sessions.createdAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, actor.sessionId), eq(sessions.userId, actor.id)))
-    .limit(1);
-  return !!row && ctx.clock.now().getTime() - row.createdAt.getTime() <= RECENT_SIGN_IN_MS;
-}
 
 /**
  * Removes one of the member's passkeys. Only within 10 minutes of signing in (the way in is being
@@ -30,7 +18,8 @@ export async function removePasskey(
   ctx: CoreContext,
   o: { actor: SessionUser; passkeyId: number },
 ): Promise<void> {
-  if (!(await signedInRecently(ctx, o.actor))) {
+  // Decision 036: within 10 minutes of signing in (or of typing the password again).
+  if (!(await isFreshSignIn(ctx, o.actor))) {
     throw new AppError("FORBIDDEN", { message: msg("passkeys.errors.signInAgain") });
   }
   const removed = await ctx.db.transaction(async (tx) => {

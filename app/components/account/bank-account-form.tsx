@@ -6,16 +6,9 @@ import { ACCOUNT_FIELD_LABELS, ZBankAccountTyped } from "#core/account/fields.ts
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { FormState } from "../../lib/form-state.ts";
-import {
-  FieldLabel,
-  FieldMessages,
-  FormError,
-  PasswordField,
-  SubmitButton,
-  TextField,
-  ValidatedForm,
-} from "../form.tsx";
+import { FieldLabel, FieldMessages, FormError, SubmitButton, TextField, ValidatedForm } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";
+import { FreshSignInField } from "./fresh-sign-in-field.tsx";
 
 export const BANK_ACCOUNT_FIELDS = [
   "bankKind",
@@ -249,15 +242,7 @@ export function BankAccountForm({
         defaultValue={value("holderName")}
         error={error("holderName")}
       />
-      {(askPassword || state?.errors?.currentPassword) && (
-        <PasswordField
-          name="currentPassword"
-          label={t("currentPassword")}
-          hint={t("currentPasswordHint")}
-          autoComplete="current-password"
-          state={state}
-        />
-      )}
+      <FreshSignInField ask={askPassword} state={state} />
       <SubmitButton>{submitLabel}</SubmitButton>
     </ValidatedForm>
   );

@@ -2,13 +2,14 @@ import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { z } from "zod";
-import { confirmFreshSignIn, isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
+import { isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import { BALANCE_FIELD_LABELS, typedYen, yenField } from "#core/money/balance/fields.ts";
+import { changeWalletLink } from "#core/money/payouts/change-wallet-link.ts";
 import { payoutOptions } from "#core/money/payouts/get-payout-options.ts";
 import { quotePayout } from "#core/money/payouts/quote-payout.ts";
 import { SANDBOX_KYASH_ACCOUNTS } from "#core/money/payouts/sandbox-wallet.ts";
-import { linkWallet } from "#core/money/payouts/wallet-link.ts";
-import { FormError, PasswordField, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { FreshSignInField } from "../../components/account/fresh-sign-in-field.tsx";
+import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { AmountRows, Card, DestinationDetails } from "../../components/payouts/payout-parts.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
@@ -57,8 +58,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (method === "kyash" && form.get("intent") === "link") {
     const values = formValues(form, ["intent", "accountId"] as const);
     try {
-      await confirmFreshSignIn(ctx, { actor: user, password: form.get("currentPassword") });
-      await linkWallet(ctx, { userId: user.id, input: { accountId: values.accountId } });
+      await changeWalletLink(ctx, {
+        actor: user,
+        currentPassword: form.get("currentPassword"),
+        input: { accountId: values.accountId },
+      });
       return redirect(`${payoutPath(lang, method)}?linked=1`);
     } catch (error) {
       return formFailure(error, lang, values);
@@ -93,7 +97,6 @@ function fillField(field: HTMLInputElement, value: string) {
 
 export default function PayoutStart({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("payoutPages");
-  const tb = useTranslations("bank");
   const lang = langOf(params);
   const { options, kyashSandbox } = loaderData;
   const { method, fee } = options;
@@ -182,15 +185,7 @@ export default function PayoutStart({ loaderData, actionData, params }: Route.Co
             {kyashSandbox && (
               <p className="text-xs text-slate-500">{t("kyashSandboxHint", { ok: kyashSandbox })}</p>
             )}
-            {(loaderData.askPassword || linkFailed?.errors?.currentPassword) && (
-              <PasswordField
-                name="currentPassword"
-                label={tb("currentPassword")}
-                hint={tb("currentPasswordHint")}
-                autoComplete="current-password"
-                state={linkFailed}
-              />
-            )}
+            <FreshSignInField ask={loaderData.askPassword} state={linkFailed} />
             <SubmitButton variant="secondary">
               {options.destination ? t("changeKyash") : t("linkKyash")}
             </SubmitButton>

@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
 import { useFormatter, useTranslations } from "use-intl";
+import { isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import { listPasskeys } from "#core/identity/list-passkeys.ts";
 import { logOut } from "#core/identity/log-out.ts";
 import { registerPasskey } from "#core/identity/register-passkey.ts";
-import { removePasskey, signedInRecently } from "#core/identity/remove-passkey.ts";
+import { removePasskey } from "#core/identity/remove-passkey.ts";
 import { clearCookie, SESSION_COOKIE } from "#server/cookies.ts";
 import { DeviceBadge, DeviceCard } from "../../components/account/device-card.tsx";
 import { PasskeyAdd } from "../../components/account/passkey-add.tsx";
@@ -35,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const ctx = core(context);
-  const [list, recent] = await Promise.all([listPasskeys(ctx, { actor: user }), signedInRecently(ctx, user)]);
+  const [list, recent] = await Promise.all([listPasskeys(ctx, { actor: user }), isFreshSignIn(ctx, user)]);
   return {
     recent,
     passkeys: list.map((p) => ({

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { confirmFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import { PAYOUT_FEES } from "#core/money/balance/fees.ts";
 import { BALANCE_FIELD_LABELS } from "#core/money/balance/fields.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
 import { listTransferHistory } from "#core/money/balance/transfer-history.ts";
 import { transferToPoints } from "#core/money/balance/transfer-points.ts";
+import { changeWalletLink } from "#core/money/payouts/change-wallet-link.ts";
 import { getMemberPayout, type MemberPayout } from "#core/money/payouts/get-member-payout.ts";
 import { requestPayout } from "#core/money/payouts/request-payout.ts";
-import { linkWallet, walletOf } from "#core/money/payouts/wallet-link.ts";
+import { walletOf } from "#core/money/payouts/wallet-link.ts";
 import { withdrawPayout } from "#core/money/payouts/withdraw-payout.ts";
 import { cancelTopUp } from "#core/money/top-ups/cancel-top-up.ts";
 import { CONVENIENCE_STORES } from "#core/money/top-ups/codes.ts";
@@ -410,8 +410,11 @@ export const balanceRoutes = [
       422: { description: "No such Kyash account, or a closed one, or the password is needed" },
     },
     async handler({ ctx, actor, body }) {
-      await confirmFreshSignIn(ctx, { actor: actor!, password: body.currentPassword });
-      const wallet = await linkWallet(ctx, { userId: actor!.id, input: { accountId: body.accountId } });
+      const wallet = await changeWalletLink(ctx, {
+        actor: actor!,
+        currentPassword: body.currentPassword,
+        input: { accountId: body.accountId },
+      });
       return { status: 200, body: wallet, headers: NO_STORE };
     },
   }),

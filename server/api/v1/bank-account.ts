@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { changeBankAccount } from "#core/account/change-bank-account.ts";
 import { BANK_ACCOUNT_TYPES } from "#core/account/codes.ts";
 import { ACCOUNT_FIELD_LABELS, digitsField } from "#core/account/fields.ts";
 import { type BankAccount, getBankAccount } from "#core/account/get-bank-account.ts";
-import { saveBankAccount, ZBankAccount } from "#core/account/save-bank-account.ts";
-import { confirmFreshSignIn } from "#core/identity/fresh-sign-in.ts";
+import { ZBankAccount } from "#core/account/save-bank-account.ts";
 import { codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
@@ -66,8 +66,7 @@ export const bankAccountRoutes = [
     },
     async handler({ ctx, actor, body }) {
       const { currentPassword, ...input } = body;
-      await confirmFreshSignIn(ctx, { actor: actor!, password: currentPassword });
-      const account = await saveBankAccount(ctx, { userId: actor!.id, input });
+      const account = await changeBankAccount(ctx, { actor: actor!, currentPassword, input });
       return { status: 200, body: accountJson(account) };
     },
   }),
