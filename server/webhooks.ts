@@ -4,7 +4,7 @@ import { receiveIdentityCallback } from "#core/account/refresh-identity-check.ts
 import { receivePaymentWebhook } from "#core/money/payments/receive-webhook.ts";
 import { createSandboxCardToken } from "#core/money/payments/sandbox-gateway.ts";
 import { receiveVoucherWebhook } from "#core/money/top-ups/receive-voucher-webhook.ts";
-import { recordSmsStatus } from "#core/notify/send-sms.ts";
+import { receiveSmsStatus } from "#core/notify/send-sms.ts";
 import { readTwilioStatus, verifyTwilioSignature } from "#core/notify/twilio-sms.ts";
 import { AppError, isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
@@ -67,8 +67,13 @@ export function createProviderRoutes(services: AppServices): Hono<{ Bindings: Ht
     if (!signed) return fail(new AppError("UNAUTHORIZED"));
     const status = readTwilioStatus(params);
     if (!status) return fail(new AppError("BAD_REQUEST"));
-    const applied = await recordSmsStatus(ctx, { provider: ctx.sms.name, ...status });
-    return c.json({ received: true, applied });
+    try {
+      const applied = await receiveSmsStatus(ctx, { provider: ctx.sms.name, ...status });
+      return c.json({ received: true, applied });
+    } catch (error) {
+      if (isAppError(error)) return fail(error);
+      throw error;
+    }
   });
 
   app.post("/webhooks/:provider", async (c) => {

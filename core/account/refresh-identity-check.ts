@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { identityChecks, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError, isAppError } from "../shared/errors.ts";
+import { oncePerEvent } from "../shared/provider-events.ts";
 import { changeState } from "../state/change-state.ts";
 import { getAddress } from "./get-address.ts";
 import {
@@ -112,7 +114,8 @@ export async function syncIdentityCheck(ctx: CoreContext, row: IdentityCheckRow)
 
 /**
  * The provider's callback about a check (signed): the result is read from the provider and
- * recorded. A forged callback is UNAUTHORIZED; one about a check we do not have changes nothing.
+ * recorded. A forged callback is UNAUTHORIZED, and so is the same callback delivered again (a
+ * replay); one about a check we do not have, or one already decided, changes nothing.
  */
 export async function receiveIdentityCallback(
   ctx: CoreContext,
@@ -120,16 +123,26 @@ export async function receiveIdentityCallback(
 ): Promise<{ applied: boolean }> {
   const reference = ctx.identity.verifyCallback?.(o.headers, o.body) ?? null;
   if (!reference) throw new AppError("UNAUTHORIZED");
-  const [row] = await ctx.db
-    .select()
-    .from(identityChecks)
-    .where(
-      and(eq(identityChecks.provider, ctx.identity.name), eq(identityChecks.providerReference, reference)),
-    )
-    .limit(1);
-  if (!row || row.status !== "pending") return { applied: false };
-  const view = await syncIdentityCheck(ctx, row);
-  return { applied: view.status !== "pending" };
+  const delivery = createHash("sha256").update(o.body).digest("hex");
+  return oncePerEvent(
+    ctx,
+    { provider: ctx.identity.name, id: delivery, type: "identity.callback" },
+    async () => {
+      const [row] = await ctx.db
+        .select()
+        .from(identityChecks)
+        .where(
+          and(
+            eq(identityChecks.provider, ctx.identity.name),
+            eq(identityChecks.providerReference, reference),
+          ),
+        )
+        .limit(1);
+      if (row?.status !== "pending") return { applied: false };
+      const view = await syncIdentityCheck(ctx, row);
+      return { applied: view.status !== "pending" };
+    },
+  );
 }
 
 /**

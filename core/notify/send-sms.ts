@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { smsMessages } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { oncePerEvent } from "../shared/provider-events.ts";
 import { type SmsDelivery, toJapaneseE164 } from "./sms.ts";
 
 export type SmsPurpose = (typeof smsMessages.$inferInsert)["purpose"];
@@ -39,10 +40,23 @@ const EARLIER: Record<SmsDelivery, SmsDelivery[]> = {
 };
 
 /**
- * A provider's word about a message's delivery (a verified status callback). A late or repeated
- * word changes nothing; a message we never sent is ignored. Answers whether the record moved.
+ * A provider's verified status callback: the same word about the same message delivered again is
+ * a replay (UNAUTHORIZED, nothing changes); otherwise it is recorded. Answers whether it moved.
  */
-export async function recordSmsStatus(
+export function receiveSmsStatus(
+  ctx: Pick<CoreContext, "db" | "clock">,
+  o: { provider: string; id: string; status: SmsDelivery; errorCode: string | null },
+): Promise<boolean> {
+  return oncePerEvent(ctx, { provider: o.provider, id: `${o.id}:${o.status}`, type: "sms.status" }, () =>
+    recordSmsStatus(ctx, o),
+  );
+}
+
+/**
+ * A provider's word about a message's delivery. A late word changes nothing; a message we never
+ * sent is ignored. Answers whether the record moved.
+ */
+async function recordSmsStatus(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { provider: string; id: string; status: SmsDelivery; errorCode: string | null },
 ): Promise<boolean> {

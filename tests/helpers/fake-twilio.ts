@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -8,6 +8,11 @@ export type FakeTwilio = {
   authToken: string;
   /** Each message accepted: its sid, To, From (or messaging service), Body and StatusCallback. */
   messages: { sid: string; to: string; from: string; body: string; statusCallback: string }[];
+  /** The status callback Twilio would post about a message: the form and its X-Twilio-Signature. */
+  statusCallback(
+    callbackUrl: string,
+    params: Record<string, string>,
+  ): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
 };
 
@@ -62,6 +67,20 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     accountSid,
     authToken,
     messages,
+    statusCallback(callbackUrl, params) {
+      const signed = { ...params, AccountSid: accountSid };
+      const data =
+        callbackUrl +
+        Object.keys(signed)
+          .sort()
+          .map((k) => k + signed[k])
+          .join("");
+      const signature = createHmac("sha1", authToken).update(data).digest("base64");
+      return {
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+        body: new URLSearchParams(signed).toString(),
+      };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

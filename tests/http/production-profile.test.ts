@@ -85,6 +85,22 @@ describe("a production start", () => {
     expect((await smsForged.json()) as unknown).toMatchObject({ error: { code: "UNAUTHORIZED" } });
   });
 
+  it("refuses a replayed provider callback with 401: the same signed delivery counts once", async () => {
+    const post = (path: string, signed: { headers: Record<string, string>; body: string }) =>
+      fetch(`${server.url}${path}`, { method: "POST", headers: signed.headers, body: signed.body });
+    const callback = ekyc.callback("00000000-0000-4000-8000-000000000000");
+    expect((await post("/webhooks/ekyc", callback)).status).toBe(200);
+    const replayed = await post("/webhooks/ekyc", callback);
+    expect(replayed.status).toBe(401);
+    expect((await replayed.json()) as unknown).toMatchObject({ error: { code: "UNAUTHORIZED" } });
+    const status = twilio.statusCallback(`${PRODUCTION_SETTINGS.PUBLIC_URL}/webhooks/twilio/status`, {
+      MessageSid: `SM${"b".repeat(32)}`,
+      MessageStatus: "delivered",
+    });
+    expect((await post("/webhooks/twilio/status", status)).status).toBe(200);
+    expect((await post("/webhooks/twilio/status", status)).status).toBe(401);
+  });
+
   it("offers only the top-up and payout methods it has providers for", async () => {
     const { offeredMethods } = await import("#core/money/offered-methods.ts");
     expect(offeredMethods(server.ctx)).toEqual({ topUps: ["card"], payouts: ["bank"] });

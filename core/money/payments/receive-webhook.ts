@@ -3,13 +3,13 @@ import { payments } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { AppError } from "../../shared/errors.ts";
 import { msg } from "../../shared/i18n/translate.ts";
+import { oncePerEvent } from "../../shared/provider-events.ts";
 import { applyCharge } from "./apply-charge.ts";
 import type { PaymentPurposes } from "./payment-purpose.ts";
-import { oncePerEvent } from "./provider-events.ts";
 
 /**
  * A provider's event at `/webhooks/{provider}`. A bad signature or token is refused (401) and
- * changes nothing; an event already applied is acknowledged and ignored; otherwise the charge is
+ * changes nothing, as is an event delivered before (a replay); otherwise the charge is
  * fetched from the provider (the event's own content is not trusted) and applied by the payments
  * core. An event whose application fails is forgotten, so the provider's retry applies it.
  */
@@ -42,5 +42,5 @@ export async function receivePaymentWebhook(
       return true;
     },
   );
-  return { applied: applied === true };
+  return { applied };
 }

@@ -3,12 +3,12 @@ import { topUps } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { AppError } from "../../shared/errors.ts";
 import { msg } from "../../shared/i18n/translate.ts";
-import { oncePerEvent } from "../payments/provider-events.ts";
+import { oncePerEvent } from "../../shared/provider-events.ts";
 import { applyVoucher } from "./apply-voucher.ts";
 
 /**
  * A voucher provider's event at `/webhooks/{provider}`. A bad signature is refused (401) and
- * changes nothing; an event id seen before is acknowledged and ignored; otherwise the voucher is
+ * changes nothing, as is an event id seen before (a replay); otherwise the voucher is
  * fetched from the provider (the event's body is not trusted beyond its id) and applied. An event
  * whose application fails is forgotten, so the provider's retry applies it.
  */
@@ -36,5 +36,5 @@ export async function receiveVoucherWebhook(
       return true;
     },
   );
-  return { applied: applied === true };
+  return { applied };
 }

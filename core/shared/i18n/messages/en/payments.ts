@@ -20,6 +20,7 @@ export const enPayments: Pick<Messages, "payments"> = {
     errors: {
       invalidCard: "Enter valid card details",
       invalidSignature: "Invalid signature",
+      replayedEvent: "This event was already received",
       notNow: "This payment cannot take that step now",
     },
   },

@@ -18,6 +18,7 @@ export const jaPayments = {
     errors: {
       invalidCard: "カード情報を正しく入力してください",
       invalidSignature: "署名が正しくありません",
+      replayedEvent: "この通知はすでに受け取っています",
       notNow: "この支払いは、いまその操作ができません",
     },
   },
