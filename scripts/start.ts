@@ -3,6 +3,7 @@ import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import type { ServerBuild } from "react-router";
 import { indexUnsearchableItems, refreshSearchStatistics } from "#core/catalog/reindex-search.ts";
+import { seedDeviceCatalogue } from "#db/seed/device-models.ts";
 import { isEmpty, seed } from "#db/seed/index.ts";
 import { startedBuildId } from "#server/build-id.ts";
 import { type Config, ConfigError, loadConfig } from "#server/config.ts";
@@ -47,11 +48,14 @@ async function main() {
       .map((s) => `${s.service}=${s.adapter}`)
       .join(" ")}`,
   );
-  // Demo data is the demo's alone: a production database starts empty.
+  // Demo data is the demo's alone: a production database starts with the model catalogue only.
   if (config.profile === "demo" && (await isEmpty(database.db))) {
     logger.info("Empty database: seeding the demo data (accounts, models, listings with photos)…");
     const result = await seed(services.core);
     logger.info(result, "Seeded the demo data");
+  } else if (config.profile === "production") {
+    const models = await seedDeviceCatalogue(database.db);
+    if (models > 0) logger.info({ models }, "Added the device model catalogue");
   }
   const processes = database.kind === "postgres" ? (config.webConcurrency ?? availableParallelism()) : 1;
   if (database.kind === "pglite" && (config.webConcurrency ?? 1) > 1) {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createEkycProvider } from "#core/account/ekyc-provider.ts";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
+import { createCarrierStatusSandbox, unofferedCarrierStatus } from "#core/catalog/carrier-status.ts";
 import { createRecaptchaBotCheck } from "#core/identity/bot-check-recaptcha.ts";
 import { createSandboxBotCheck } from "#core/identity/bot-check-sandbox.ts";
 import { createTurnstileBotCheck } from "#core/identity/bot-check-turnstile.ts";
@@ -114,6 +115,8 @@ export async function createServices(
       ),
     ),
     push: createWebPushSender(config.vapid),
+    // No carrier offers a lookup API: production says "not checked" rather than play one.
+    carrierStatus: demo ? createCarrierStatusSandbox(systemClock) : unofferedCarrierStatus(),
     courier: createSandboxCourier({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
     secret: config.sessionSecret,
     publicUrl: config.publicUrl,

@@ -101,6 +101,7 @@ export function serviceAdapters(ctx: CoreContext): ServiceAdapter[] {
     of("ekyc", ctx.identity.name, ctx.identity.kind),
     of("mail", ctx.mailer.kind, ctx.mailer.kind),
     of("bot_check", ctx.botCheck.kind, ctx.botCheck.kind),
+    of("carrier_status", ctx.carrierStatus.name, ctx.carrierStatus.kind),
     of("courier", ctx.courier.name, "sandbox"),
     of("storage", ctx.blobs.kind, "live"),
     of("push", ctx.push.kind, ctx.push.kind),

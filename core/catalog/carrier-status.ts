@@ -2,12 +2,13 @@ import type { NetworkRestriction } from "./device-facts.ts";
 
 /**
  * Network-use restriction status of an IMEI (○ none, △ instalments unpaid, × restricted, − not
- * applicable / unknown), as the carriers' public lookup services answer it.
+ * applicable / unknown), as the carriers' public lookup services answer it. `null`: not looked up
+ * (no lookup service is configured), which the checker says in words, never as a guessed ○.
  */
 export type CarrierStatusProvider = {
   readonly name: string;
-  readonly kind: "sandbox" | "live";
-  status(imei: string): Promise<{ status: NetworkRestriction; checkedAt: Date }>;
+  readonly kind: "sandbox" | "live" | "off";
+  status(imei: string): Promise<{ status: NetworkRestriction; checkedAt: Date } | null>;
 };
 
 /**
@@ -25,4 +26,12 @@ export function createCarrierStatusSandbox(clock: { now(): Date }): CarrierStatu
       return { status, checkedAt: clock.now() };
     },
   };
+}
+
+/**
+ * No lookup service: what production runs until a carrier-status provider is integrated (the
+ * carriers' own lookups are web pages, without an API). Every status is "not checked".
+ */
+export function unofferedCarrierStatus(): CarrierStatusProvider {
+  return { name: "off", kind: "off", status: async () => null };
 }

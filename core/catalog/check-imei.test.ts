@@ -3,7 +3,7 @@ import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { imeiFrom } from "#tests/helpers/imei.ts";
-import type { CarrierStatusProvider } from "./carrier-status.ts";
+import { type CarrierStatusProvider, unofferedCarrierStatus } from "./carrier-status.ts";
 import { checkImei } from "./check-imei.ts";
 import { identifyDevice } from "./models.ts";
 
@@ -46,8 +46,21 @@ describe.each(ENGINES)("the IMEI checker on %s", (engine) => {
       brand: { code: "00001", name: "Apple" },
       model: { name: "iPhone 13" },
       networkRestriction: "○",
+      restrictionChecked: true,
     });
     expect(carrier.asked).toEqual([imei]);
+  });
+
+  it('says "not checked" where no carrier lookup is configured, never a guessed status', async () => {
+    const imei = imeiFrom("99000101123456");
+    const result = await check({ imei }, unofferedCarrierStatus());
+    expect(result).toMatchObject({
+      known: true,
+      model: { name: "iPhone 13" },
+      networkRestriction: null,
+      restrictionChecked: false,
+      checkedAt: null,
+    });
   });
 
   it("says nothing reassuring about a valid IMEI whose device it does not know: no ○, status unknown", async () => {
@@ -61,6 +74,7 @@ describe.each(ENGINES)("the IMEI checker on %s", (engine) => {
       brand: null,
       model: null,
       networkRestriction: null,
+      restrictionChecked: false,
       checkedAt: null,
     });
     // The carriers' answer is never asked for, so it cannot show as ○ for an unknown device.

@@ -4,7 +4,7 @@ import { type Message, msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { imei, required, text } from "../shared/validation/index.ts";
-import { type CarrierStatusProvider, createCarrierStatusSandbox } from "./carrier-status.ts";
+import type { CarrierStatusProvider } from "./carrier-status.ts";
 import type { NetworkRestriction } from "./device-facts.ts";
 import { type IdentifiedDevice, identifyDevice } from "./models.ts";
 
@@ -22,8 +22,13 @@ export type ImeiCheckResult = {
   known: boolean;
   brand: { code: string; name: string } | null;
   model: { id: number; name: string } | null;
-  /** The carriers' status for a known device; null ("unknown") for a device we do not know. */
+  /**
+   * The carriers' status for a known device; null for a device we do not know, or when it was not
+   * looked up (`restrictionChecked` false).
+   */
   networkRestriction: NetworkRestriction | null;
+  /** Whether a carrier lookup answered. False for an unknown device and where no lookup is configured. */
+  restrictionChecked: boolean;
   checkedAt: Date | null;
 };
 
@@ -31,7 +36,8 @@ export type ImeiCheckResult = {
  * The IMEI checker: the number's check digit (§5 rule and message; spaces, hyphens and full-width
  * digits accepted), the maker and model from the TAC table, and the network-use restriction status
  * from the carrier-status provider. A valid number whose device is not in the TAC table is
- * "unknown": no maker, no model and no restriction status, never a reassuring ○.
+ * "unknown": no maker, no model and no restriction status, never a reassuring ○. Without a lookup
+ * service the status is "not checked", said as such.
  */
 export async function checkImei(
   ctx: CoreContext,
@@ -42,17 +48,25 @@ export async function checkImei(
   const device = await identifyDevice(ctx, number);
   const result = { imei: number, tac: number.slice(0, 8) };
   if (!device) {
-    return { ...result, known: false, brand: null, model: null, networkRestriction: null, checkedAt: null };
+    return {
+      ...result,
+      known: false,
+      brand: null,
+      model: null,
+      networkRestriction: null,
+      restrictionChecked: false,
+      checkedAt: null,
+    };
   }
-  const provider = o.carrierStatus ?? createCarrierStatusSandbox(ctx.clock);
-  const carrier = await provider.status(number);
+  const carrier = await (o.carrierStatus ?? ctx.carrierStatus).status(number);
   return {
     ...result,
     known: true,
     brand: device.brand,
     model: { id: device.model.id, name: device.model.name },
-    networkRestriction: carrier.status,
-    checkedAt: carrier.checkedAt,
+    networkRestriction: carrier?.status ?? null,
+    restrictionChecked: carrier !== null,
+    checkedAt: carrier?.checkedAt ?? null,
   };
 }
 

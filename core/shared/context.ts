@@ -1,5 +1,6 @@
 import type { Db } from "#db/client.ts";
 import type { IdentityProvider } from "../account/identity-provider.ts";
+import type { CarrierStatusProvider } from "../catalog/carrier-status.ts";
 import type { BotCheck } from "../identity/bot-check.ts";
 import type { IdentityProviders } from "../identity/identity-providers.ts";
 import type { PaymentGateway } from "../money/payments/gateway.ts";
@@ -39,6 +40,8 @@ export type CoreContext = {
   identityProviders: IdentityProviders;
   /** Web Push to members' browsers (VAPID keys from the settings, or generated in the data folder). */
   push: PushSender;
+  /** The carriers' network-use restriction lookup for the IMEI checker ("off" in production). */
+  carrierStatus: CarrierStatusProvider;
   /** Courier invoices and pickups: the sandbox courier. */
   courier: ShippingProvider;
   /** Key for hashing tokens and codes. */

@@ -25,8 +25,12 @@ const DEMO_TACS: [tac: string, brandCode: string, modelName: string][] = [
   ["99000501", SHARP, "AQUOS sense7"],
 ];
 
-/** Idempotent: known models and TACs are left as they are. */
-export async function seedDeviceModels(db: Db): Promise<number> {
+/**
+ * The model catalogue every deployment starts from (makers' models, categories, storage sizes):
+ * reference data, not demo data, so a production database gets it too. Idempotent: known models
+ * are left as they are, with whatever operators changed.
+ */
+export async function seedDeviceCatalogue(db: Db): Promise<number> {
   const rows = await db
     .insert(deviceModels)
     .values(
@@ -40,11 +44,17 @@ export async function seedDeviceModels(db: Db): Promise<number> {
     )
     .onConflictDoNothing()
     .returning({ id: deviceModels.id });
+  return rows.length;
+}
+
+/** The catalogue and the demo's made-up TACs (99…), which only the demo's IMEIs carry. Idempotent. */
+export async function seedDeviceModels(db: Db): Promise<number> {
+  const added = await seedDeviceCatalogue(db);
   for (const [tac, brandCode, name] of DEMO_TACS) {
     await db.execute(sql`
       insert into ${tacCodes} (tac, model_id)
       select ${tac}, id from ${deviceModels} where brand_code = ${brandCode} and name = ${name}
       on conflict do nothing`);
   }
-  return rows.length;
+  return added;
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPolarifySandbox } from "#core/account/polarify-sandbox.ts";
+import { createCarrierStatusSandbox } from "#core/catalog/carrier-status.ts";
 import { createSandboxBotCheck } from "#core/identity/bot-check-sandbox.ts";
 import { createOidcProviders } from "#core/identity/identity-providers.ts";
 import { createSandboxGateway } from "#core/money/payments/sandbox-gateway.ts";
@@ -70,6 +71,7 @@ export function sandboxCoreContext(o: {
     botCheck: createSandboxBotCheck(deps),
     identityProviders: createOidcProviders({}),
     push: createSandboxPush(),
+    carrierStatus: createCarrierStatusSandbox(o.clock),
     courier: createSandboxCourier(deps),
     secret: deps.secret,
     publicUrl: deps.publicUrl,

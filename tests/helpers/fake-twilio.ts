@@ -68,7 +68,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     authToken,
     messages,
     statusCallback(callbackUrl, params) {
-      const signed = { ...params, AccountSid: accountSid };
+      const signed: Record<string, string> = { ...params, AccountSid: accountSid };
       const data =
         callbackUrl +
         Object.keys(signed)

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { sandboxCoreContext } from "../helpers/core.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/db.ts";
 import { freePort } from "../helpers/http-server.ts";
 import { childProcesses } from "../helpers/processes.ts";
+import { PRODUCTION_SETTINGS } from "../helpers/production.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let database: TestDatabase;
@@ -175,4 +176,99 @@ describe("npm start on the embedded database", () => {
     await again.close();
     expect(rows).toEqual([{ n: 1 }]);
   }, 60_000);
+});
+
+describe("npm start in production", () => {
+  const started: { child: ChildProcess; folder: string }[] = [];
+  afterAll(() => {
+    for (const { child, folder } of started) {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  /** No provider setting of this machine's environment reaches the production server. */
+  const blank = () =>
+    Object.fromEntries(
+      Object.keys(process.env)
+        .filter((k) => /^(PAYJP|SMTP|TURNSTILE|RECAPTCHA|TWILIO|EKYC|KOMOJU|PUBLIC_URL|DATABASE_URL)/.test(k))
+        .map((k) => [k, ""]),
+    );
+
+  /** `npm start` with APP_ENV=production on a data folder (a new, empty one unless given), with no setting but `env`. */
+  async function productionStart(
+    env: Record<string, string>,
+    onOutput: (text: string) => void,
+    folder = mkdtempSync(path.join(tmpdir(), "tsugu-production-")),
+  ) {
+    const child = await npmStart(folder, { ...blank(), SESSION_SECRET: "", ...env }, onOutput);
+    started.push({ child, folder });
+    return child;
+  }
+
+  it("refuses to start with nothing configured, naming every missing setting in one message", async () => {
+    let output = "";
+    const child = await productionStart({ APP_ENV: "production" }, (text) => (output += text));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    expect(code).not.toBe(0);
+    for (const setting of [
+      "SESSION_SECRET",
+      "PUBLIC_URL",
+      "PAYJP_SECRET_KEY",
+      "SMTP_URL",
+      "TURNSTILE_SITE_KEY",
+      "TWILIO_ACCOUNT_SID",
+      "EKYC_API_BASE",
+    ]) {
+      expect(output, setting).toContain(setting);
+    }
+  }, 60_000);
+
+  it("starts with every provider set: no demo data and no stand-in page, the model catalogue there, the first admin added by command", async () => {
+    // The first admin of an empty installation, from the command line, before the first start.
+    const folder = mkdtempSync(path.join(tmpdir(), "tsugu-production-"));
+    const { NODE_ENV: _, ...inherited } = process.env;
+    const command = spawnSync(
+      process.execPath,
+      [path.join(ROOT, "scripts/operator.ts"), "add", "owner@example.jp", "--nickname", "店長"],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...inherited, ...blank(), DATA_DIR: folder, ...PRODUCTION_SETTINGS },
+      },
+    );
+    expect(command.status, command.stderr).toBe(0);
+    expect(command.stdout).toContain("Added operator #");
+    const link = /https:\/\/tsugu\.example(\/ja\/settings\/reset-password\/\?token=\S+)/.exec(command.stdout);
+    expect(link).not.toBeNull();
+
+    let output = "";
+    const child = await productionStart({ ...PRODUCTION_SETTINGS }, (text) => (output += text), folder);
+    const deadline = Date.now() + 90_000;
+    while (!output.includes('"processes":1')) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(output).toContain("Added the device model catalogue");
+    expect(output).not.toContain("demo data");
+    const health = (await (await fetch(`${base}/api/v1/health`)).json()) as { profile: string };
+    expect(health.profile).toBe("production");
+    const { models } = (await (await fetch(`${base}/api/v1/models`)).json()) as { models: unknown[] };
+    expect(models.length).toBeGreaterThan(10);
+    // No demo listing, and no stand-in page.
+    const search = (await (await fetch(`${base}/api/v1/items?keyword=iPhone`)).json()) as {
+      items: unknown[];
+    };
+    expect(search.items).toEqual([]);
+    for (const p of ["/sandbox/atm/", "/ja/dev/mailbox/"])
+      expect((await fetch(`${base}${p}`)).status, p).toBe(404);
+    // The printed link opens the form that sets the new admin's password.
+    const opened = await fetch(`${base}${link![1]}`, { redirect: "manual" });
+    expect(opened.status).toBe(302);
+    const ticket = opened.headers.get("set-cookie")!.split(";")[0]!;
+    const form = await fetch(`${base}/ja/settings/reset-password/`, { headers: { cookie: ticket } });
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("owner@example.jp");
+    child.kill("SIGTERM");
+  }, 120_000);
 });

@@ -111,11 +111,19 @@ export default function ImeiChecker({ loaderData, params }: Route.ComponentProps
             <dd data-testid="imei-model">{result.model?.name ?? t("unknown")}</dd>
             <dt className="text-slate-600">{t("restriction")}</dt>
             <dd data-testid="network-restriction" className="font-semibold">
-              {restriction ? renderMessage(restriction.label, lang) : t("unknown")}
+              {restriction
+                ? renderMessage(restriction.label, lang)
+                : result.known && !result.restrictionChecked
+                  ? t("notChecked")
+                  : t("unknown")}
             </dd>
           </dl>
           <p className="mt-3 text-xs text-slate-500">
-            {result.known ? t("restrictionNote") : t("unknownRestrictionNote")}
+            {!result.known
+              ? t("unknownRestrictionNote")
+              : result.restrictionChecked
+                ? t("restrictionNote")
+                : t("notCheckedNote")}
           </p>
           {result.model && (
             <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -14,7 +14,12 @@ const ZImeiResult = z.object({
     .enum(["○", "△", "×", "−"])
     .nullable()
     .describe(
-      "○ none, △ instalments unpaid, × restricted, − not applicable; null: unknown (device not known)",
+      "○ none, △ instalments unpaid, × restricted, − not applicable; null: unknown device, or not looked up",
+    ),
+  restrictionChecked: z
+    .boolean()
+    .describe(
+      "Whether the carriers' lookup answered; false for an unknown device or where no lookup is configured",
     ),
   checkedAt: z.iso.datetime().nullable(),
 });

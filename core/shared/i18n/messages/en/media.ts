@@ -116,6 +116,9 @@ export const enMedia: Pick<Messages, "media" | "staff" | "mediaFields" | "imeiCh
     unknown: "Unknown",
     unknownRestrictionNote:
       "Check the network-restriction status on the lookup site of the carrier that sold the phone. Think twice before buying a phone whose status you cannot confirm.",
+    notChecked: "Not checked",
+    notCheckedNote:
+      "Tsugu is not connected to the carriers' lookup services now, so the network-restriction status was not checked. Check it on the lookup site of the carrier that sold the phone.",
     restriction: "Network restriction",
     restrictionNote:
       "The restriction status comes from the carriers. Check the latest status before you buy.",

@@ -7,6 +7,7 @@ export const enStaff: Pick<OfficeMessages, "backOffice"> = {
       staffOnly: "This page is for Tsugu staff only",
       noPermission: "You do not have permission for this ({permission})",
       keepOwnAdmin: "You cannot remove your own admin role. Ask another admin",
+      memberEmail: "A member's account uses this email address. Use another address for staff",
       claimedByOther: "{name} is already handling this",
       cannotWorkQueue: "This staff member's roles do not cover this queue",
       reasonRequired: "Choose a reason",

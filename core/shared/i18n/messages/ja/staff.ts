@@ -5,6 +5,8 @@ export const jaStaff = {
       staffOnly: "運営スタッフ専用のページです",
       noPermission: "この操作の権限がありません（{permission}）",
       keepOwnAdmin: "自分自身の管理者権限は外せません。別の管理者に依頼してください",
+      memberEmail:
+        "このメールアドレスは会員のアカウントで使われています。スタッフには別のアドレスを使ってください",
       claimedByOther: "{name}さんが対応中です",
       cannotWorkQueue: "このスタッフのロールではこのキューを担当できません",
       reasonRequired: "理由を選んでください",
