@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { items, payments, transactions } from "#db/schema/index.ts";
 import { type Address, getAddress } from "../account/get-address.ts";
+import { SHIPPING_METHOD } from "../catalog/codes.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { SavedCard } from "../money/payments/gateway.ts";
 import { readProviderStatus } from "../money/payments/payment-status.ts";
@@ -11,6 +12,7 @@ import { AppError } from "../shared/errors.ts";
 import { isBlockedBy } from "../social/blocking.ts";
 import { assertMember } from "../social/members-only.ts";
 import { type PaymentParts, spendableBalance, splitPrice } from "./checkout-balance.ts";
+import type { PickupSpot } from "./pickup-spots.ts";
 
 export type PurchaseQuote = {
   /** `price`: what the purchase charges (the agreed price of the member's offer, when one reserves it). */
@@ -33,6 +35,12 @@ export type PurchaseQuote = {
    * rest (`card`) by card. `card` 0: the balance covers it and points alone can pay.
    */
   withPoints: PaymentParts;
+  /**
+   * For an item sent by らくらくTsugu便: the courier's pickup spots near the member's address, where
+   * the parcel can wait to be collected instead of being delivered; null for other items or
+   * without an address.
+   */
+  pickupSpots: PickupSpot[] | null;
   /** The provider's key for tokenising a new card in the browser. */
   publicKey: string;
   provider: string;
@@ -83,6 +91,10 @@ export async function getPurchaseQuote(
     freePoints: balance.freePoints,
     points: balance.points,
     withPoints: splitPrice(price, balance),
+    pickupSpots:
+      address && item.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY
+        ? await ctx.courier.pickupSpots(address)
+        : null,
     publicKey: ctx.payments.publicKey,
     provider: ctx.payments.name,
   };

@@ -20,6 +20,7 @@ import type { TransactionState } from "./codes.ts";
 import { sellerCourierFee } from "./courier-charge.ts";
 import { roleOf } from "./load-transaction.ts";
 import { TRADE_MESSAGES } from "./messages.ts";
+import { DELIVERY_METHOD, type DeliveryMethod, type PickupSpot } from "./pickup-spots.ts";
 import { shipByOf, type TradeStep, tradeStepOf } from "./trade-steps.ts";
 import { listTransactionMessages, type TransactionMessage } from "./transaction-messages.ts";
 import {
@@ -66,6 +67,10 @@ export type TransactionView = {
   seller: { id: number; nickname: string };
   /** Only the seller (who ships) and the buyer see the address. */
   shippingAddress: Record<string, string>;
+  /** How the parcel reaches the buyer (spec §3): 10 brought by the courier, 11 kept at a pickup spot. */
+  deliveryMethod: DeliveryMethod;
+  /** Where the buyer collects the parcel (delivery method 11), or null when it is delivered. */
+  pickupSpot: PickupSpot | null;
   shipment: typeof shipments.$inferSelect | null;
   reviews: { role: string; rating: string; comment: string; createdAt: Date }[];
   messages: TransactionMessage[];
@@ -163,6 +168,7 @@ async function viewOf(
       .where(eq(reviews.transactionId, t.id)),
     listTransactionMessages(ctx, t.id),
   ]);
+  const { pickupSpot, ...addressPart } = t.shippingAddress;
   return {
     id: t.id,
     itemId: t.itemId,
@@ -186,7 +192,9 @@ async function viewOf(
     paymentState: row.paymentState ?? null,
     buyer: { id: t.buyerId, nickname: row.buyerNickname ?? "" },
     seller: { id: t.sellerId, nickname: row.sellerNickname ?? "" },
-    shippingAddress: t.shippingAddress,
+    shippingAddress: addressPart,
+    deliveryMethod: pickupSpot ? DELIVERY_METHOD.PICKUP_SPOT : DELIVERY_METHOD.COURIER,
+    pickupSpot: pickupSpot ?? null,
     // The drop-off code hands the parcel in: the seller's (and the office's), never the buyer's.
     shipment: shipment
       ? role === "buyer"

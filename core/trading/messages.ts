@@ -14,6 +14,8 @@ export const TRADE_MESSAGES = {
   notEnoughPoints: msg("trading.errors.notEnoughPoints"),
   cardRequired: msg("trading.errors.cardRequired"),
   notFound: msg("trading.errors.notFound"),
+  pickupSpotNotOffered: msg("trading.errors.pickupSpotNotOffered"),
+  pickupSpotUnknown: msg("trading.errors.pickupSpotUnknown"),
 };
 
 /** What checkout with the balance tells people (`buying.errors.*`). */

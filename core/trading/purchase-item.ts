@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { items, payments, purchaseAttempts, transactions } from "#db/schema/index.ts";
 import { getAddress } from "../account/get-address.ts";
+import { SHIPPING_METHOD } from "../catalog/codes.ts";
 import { ITEM_MACHINE, PUBLIC_STATES, PURCHASABLE_STATES } from "../catalog/item-states.ts";
 import { saleBreakdown } from "../catalog/pricing.ts";
 import type { SessionUser } from "../identity/sessions.ts";
@@ -21,6 +22,7 @@ import { changeState, recordCreation } from "../state/change-state.ts";
 import { spendableBalance, splitPrice } from "./checkout-balance.ts";
 import { payBalanceIntoEscrow } from "./escrow.ts";
 import { CHECKOUT_MESSAGES, TRADE_MESSAGES } from "./messages.ts";
+import type { PickupSpot } from "./pickup-spots.ts";
 import { announcePurchase, purchasePurpose } from "./purchase-payment.ts";
 import { AUTH_TTL_MS, TRANSACTION_MACHINE } from "./transaction-states.ts";
 
@@ -38,6 +40,14 @@ export const ZPurchaseInput = z
       .string()
       .regex(/^car_[A-Za-z0-9]{1,64}$/)
       .optional(),
+    /** For an item sent by らくらくTsugu便: keep it at this spot near the buyer's address to collect. */
+    pickupSpotId: z
+      .string()
+      .regex(/^spot_[a-z]{1,20}_[0-9a-z]{1,40}$/)
+      .optional()
+      .describe(
+        "For an item sent by easy delivery (shipping method 10): a pickup spot near the buyer's address (GET /items/{id}/pickup-spots) to collect it from, instead of delivery",
+      ),
     /** With a card: spend the balance first (free points, then paid points); the card pays the rest. */
     usePoints: z
       .boolean()
@@ -53,6 +63,7 @@ const LABELS: Record<string, Message> = {
   cardToken: msg("trading.fields.cardToken"),
   savedCardId: msg("trading.fields.savedCardId"),
   usePoints: msg("buying.fields.usePoints"),
+  pickupSpotId: msg("trading.fields.pickupSpotId"),
   idempotencyKey: msg("trading.fields.idempotencyKey"),
 };
 
@@ -227,6 +238,9 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
   }
   const address = await getAddress(ctx, buyer.id);
   if (!address) throw new AppError("VALIDATION", { fields: { address: TRADE_MESSAGES.noAddress } });
+  const pickupSpot = request.pickupSpotId
+    ? await chosenPickupSpot(ctx, item.shippingMethod, address, request.pickupSpotId)
+    : undefined;
   const price = reservation?.price ?? item.price!;
   const { fee, proceeds } = saleBreakdown(price);
   // What the balance pays: all of the price with points; with a card and `usePoints`, all of the
@@ -261,6 +275,7 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
       street: address.street,
       building: address.building,
       phone: address.phone,
+      ...(pickupSpot && { pickupSpot }),
     },
   };
 
@@ -309,6 +324,24 @@ async function purchase(ctx: CoreContext, attempt: Attempt): Promise<PurchaseRes
     },
   });
   return answerCard(transactionId, result);
+}
+
+/**
+ * The pickup spot a buyer chose, as the courier lists it near their address now: only for items
+ * sent by らくらくTsugu便 (the courier integration keeps parcels at its spots).
+ */
+async function chosenPickupSpot(
+  ctx: CoreContext,
+  shippingMethod: string | null,
+  address: { postalCode: string; prefectureCode: string; city: string },
+  spotId: string,
+): Promise<PickupSpot> {
+  if (shippingMethod !== SHIPPING_METHOD.EASY_DELIVERY) {
+    throw new AppError("VALIDATION", { fields: { pickupSpotId: TRADE_MESSAGES.pickupSpotNotOffered } });
+  }
+  const spot = (await ctx.courier.pickupSpots(address)).find((s) => s.id === spotId);
+  if (!spot) throw new AppError("VALIDATION", { fields: { pickupSpotId: TRADE_MESSAGES.pickupSpotUnknown } });
+  return spot;
 }
 
 /** The one card payment of a purchase attempt (see `startCardPayment`). */

@@ -72,6 +72,7 @@ const ZOtherShipping = z.object({ trackingNumber: text(maxLength(40)) });
 
 const REQUIRED_FOR_PICKUP = msg("trading.errors.pickupRequired");
 const SIZE_REQUIRED = msg("trading.errors.sizeRequired");
+const NEKOPOSU_TO_SPOT = msg("trading.errors.nekoposuToSpot");
 
 type Prepared =
   | { kind: "courier"; input: z.output<ReturnType<typeof courierSchema>>; pickup: boolean }
@@ -89,6 +90,10 @@ function prepareShipment(t: TransactionRow, raw: Record<string, unknown>, now: D
     }
     if (input.invoiceKind === COURIER_INVOICE_KIND.PARCEL && !input.parcelSize) {
       throw new AppError("VALIDATION", { fields: { parcelSize: SIZE_REQUIRED } });
+    }
+    // Nekoposu goes into a letterbox: the courier's spots keep parcels only (Compact and 宅急便).
+    if (t.shippingAddress.pickupSpot && input.invoiceKind === COURIER_INVOICE_KIND.NEKOPOSU) {
+      throw new AppError("VALIDATION", { fields: { invoiceKind: NEKOPOSU_TO_SPOT } });
     }
     // The seller pays the postage out of the proceeds: a label dearer than them is not issued.
     const fee = courierFee(input.invoiceKind, (input.parcelSize ?? null) as ParcelSize | null);
@@ -148,6 +153,7 @@ export async function shipItem(
       pickup: pickup ? { date: input.pickupDate, slot: input.pickupSlot as never } : null,
       packaging: input.packaging,
       handlingNotes: input.handlingNotes,
+      pickupSpotId: t.shippingAddress.pickupSpot?.id ?? null,
     });
     shipment = {
       transactionId: t.id,

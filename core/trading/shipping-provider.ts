@@ -1,11 +1,10 @@
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { sandboxRecords } from "#db/schema/index.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Yen } from "../shared/codes.ts";
 import {
-  COURIER_INVOICE_KIND,
   COURIER_SHIPPING_TYPE,
   type CourierInvoiceKind,
   type CourierShippingType,
@@ -14,8 +13,10 @@ import {
 } from "../shared/courier.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
+import { prefectureNameJa } from "../shared/prefectures.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 import { COURIER_MAINTENANCE_WINDOW, courierFee } from "./codes.ts";
+import type { PickupSpot, SpotSearch } from "./pickup-spots.ts";
 import { sevenCheckDigit } from "./tracking-number.ts";
 
 type InvoiceRequest = {
@@ -31,6 +32,8 @@ type InvoiceRequest = {
   pickup: { date: string; slot: PickupTimeSlot } | null;
   packaging: string;
   handlingNotes: string[];
+  /** Kept at this spot for the buyer (営業所止め, FamilyMart or a locker); null: to the address. */
+  pickupSpotId?: string | null;
 };
 
 type Invoice = {
@@ -52,6 +55,8 @@ export type ShippingProvider = {
    * one stops working); the invoice number stays. NOT_FOUND when the reference has no drop-off code.
    */
   renewDropOffCode(reference: string): Promise<Invoice>;
+  /** The spots near an address where the courier keeps parcels for collection. */
+  pickupSpots(near: SpotSearch): Promise<PickupSpot[]>;
 };
 
 /** How long a drop-off code works at the store or locker, as the courier's own codes do. */
@@ -117,6 +122,7 @@ export function createSandboxCourier(deps: { db: Db; clock: Clock; publicUrl: st
         .onConflictDoNothing();
       return invoice;
     },
+    pickupSpots: async (near) => sandboxPickupSpots(near),
     async renewDropOffCode(reference) {
       const now = deps.clock.now();
       if (inCourierMaintenance(now)) throw new AppError("CONFLICT", { message: COURIER_MAINTENANCE });
@@ -143,4 +149,43 @@ export function createSandboxCourier(deps: { db: Db; clock: Clock; publicUrl: st
       });
     },
   };
+}
+
+/**
+ * The built-in courier's spots near an address: one office, one FamilyMart and one locker in the
+ * buyer's city, always the same for the same city (the id is derived from it), so a spot chosen at
+ * purchase is found again when the purchase is made. Stands for the courier's spot directory.
+ */
+function sandboxPickupSpots(near: SpotSearch): PickupSpot[] {
+  const city = near.city.trim();
+  if (!city || !/^\d{2}$/.test(near.prefectureCode)) return [];
+  const prefecture = prefectureNameJa(near.prefectureCode);
+  const key = createHash("sha256").update(`${near.prefectureCode}|${city}`).digest("hex").slice(0, 10);
+  const postalCode = near.postalCode.replace(/\D/g, "").padEnd(7, "0").slice(0, 7);
+  return [
+    {
+      id: `spot_office_${key}`,
+      kind: "office",
+      name: `ヤマト運輸 ${city}センター`,
+      postalCode,
+      address: `${prefecture}${city}中央1-2-3`,
+      hours: "8:00〜21:00",
+    },
+    {
+      id: `spot_familymart_${key}`,
+      kind: "familymart",
+      name: `ファミリーマート ${city}駅前店`,
+      postalCode,
+      address: `${prefecture}${city}駅前2-1-1`,
+      hours: "0:00〜24:00",
+    },
+    {
+      id: `spot_locker_${key}`,
+      kind: "locker",
+      name: `PUDOステーション ${city}駅`,
+      postalCode,
+      address: `${prefecture}${city}駅前1-1 ${city}駅 東口`,
+      hours: "5:00〜24:00",
+    },
+  ];
 }

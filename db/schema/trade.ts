@@ -24,6 +24,18 @@ export type ShippingAddressSnapshot = {
   street: string;
   building: string;
   phone: string;
+  /**
+   * Kept at a pickup spot for the buyer to collect (spec §3 shipping-method 11: an office, a
+   * FamilyMart or a locker), as the courier listed it when the buyer chose it; absent: delivered.
+   */
+  pickupSpot?: {
+    id: string;
+    kind: "office" | "familymart" | "locker";
+    name: string;
+    postalCode: string;
+    address: string;
+    hours: string;
+  };
 };
 
 /**

@@ -310,3 +310,60 @@ test("without JavaScript a cancellation request is confirmed on the page the ser
   await expect(buyer.getByTestId("cancellation-reason")).toHaveText("取引相手と話し合って合意した");
   await buyerContext.close();
 });
+
+test("a buyer collects at a FamilyMart near them: chosen when buying, shown to both sides, never sent by Nekoposu", async ({
+  page,
+  browser,
+}) => {
+  const sellerContext = await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+  const seller = await sellerContext.newPage();
+  await logIn(seller, "taro@tsugu.example");
+  const itemId = await listPhone(seller, `E2Eスポット受け取り ${Date.now()}`, PRICE);
+
+  // The buyer, on a phone, picks a spot near the registered address on the purchase page itself.
+  await logIn(page, "seller16@tsugu.example");
+  expect(
+    (
+      await page.request.put("/api/v1/me/address", { headers: ownOrigin(page), data: TOKYO_ADDRESS })
+    ).status(),
+  ).toBe(200);
+  await page.goto(`/ja/items/${itemId}/buy/`);
+  const delivery = page.getByTestId("delivery-choice");
+  await expect(delivery.getByLabel("配送先の住所に届けてもらう")).toBeChecked();
+  await delivery.getByLabel(/ファミリーマート 渋谷区神宮前駅前店/).check();
+  await expect(delivery).toContainText("7日以内");
+  const card = page.getByTestId("card-step");
+  await card.getByLabel("カード番号").fill("4242 4242 4242 4242");
+  await card.getByLabel("有効期限（月/年）").fill("12/30");
+  await card.getByLabel("セキュリティコード").fill("123");
+  await page.getByRole("button", { name: "購入する" }).click();
+  await expect(page).toHaveURL(new RegExp(`/ja/items/${itemId}/transactions/buyer/$`));
+  const spot = page.getByTestId("pickup-spot");
+  await expect(spot).toContainText("ファミリーマート 渋谷区神宮前駅前店");
+  await expect(spot).toContainText("東京都渋谷区神宮前駅前2-1-1");
+  await expect(spot).toContainText("本人確認書類を持って7日以内");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+  await journeyShot(page, "pickup-spot-buyer");
+
+  // The seller learns where it goes, and that Nekoposu cannot go there; Compact can.
+  await seller.goto(`/ja/items/${itemId}/transactions/seller/`);
+  await expect(seller.getByTestId("pickup-spot")).toContainText("ネコポスでは送れません");
+  await seller.getByLabel("送り状の種類").selectOption("13");
+  await seller.getByLabel("発送方法").selectOption("02");
+  await seller.getByRole("button", { name: "発送を通知する" }).click();
+  await confirmStep(seller, "発送を通知する");
+  await expect(seller.getByText("受け取りスポットへはネコポスで送れません").first()).toBeVisible();
+  await expect(seller.getByTestId("transaction-state")).toHaveText("発送待ち");
+  await seller.getByLabel("送り状の種類").selectOption("12");
+  await seller.getByLabel("発送方法").selectOption("02");
+  await seller.getByRole("button", { name: "発送を通知する" }).click();
+  await confirmStep(seller, "発送を通知する");
+  await expect(seller.getByTestId("transaction-state")).toHaveText("受取評価待ち");
+  await seller.goto(`/ja/items/${itemId}/transactions/seller/address/`);
+  await expect(seller.getByTestId("pickup-spot")).toContainText("受取人: 佐藤 一郎");
+  await sellerContext.close();
+
+  await page.goto(`/en/items/${itemId}/transactions/buyer/`);
+  await expect(page.getByTestId("pickup-spot")).toContainText("collect it within 7 days");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+});

@@ -173,6 +173,14 @@ const API_ACCESS: Record<string, Row> = {
   "post /imei-checks": all(422),
   // Buying: an empty body is no purchase; "{id}" of a transaction is no id.
   "post /items/{id}/purchase": signedIn(401, 422),
+  // Members only: the spots near their own address (business buyers and staff do not buy).
+  "get /items/{id}/pickup-spots": byKind({
+    anonymous: 401,
+    member: 200,
+    business: 403,
+    staff: 403,
+    owner: 200,
+  }),
   // Offers: an empty body is no amount; "{id}" names no offer.
   "post /items/{id}/offers": signedIn(401, 422),
   "get /offers": signedIn(401, 200),

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } fro
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
+import { PICKUP_HOLD_DAYS, type PickupSpot } from "#core/trading/pickup-spots.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
 import type { AddressFormState } from "../../components/account/address-form.tsx";
 import { CardFields, canEnterCards, useCardEntry } from "../../components/buying/card-fields.tsx";
@@ -83,15 +84,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     "saveCardToken",
     "usePoints",
     "saveCard",
+    "pickupSpot",
   ] as const);
   // The box is sent only when ticked: the balance first, the card the rest.
   const usePoints = values.usePoints === "1";
+  // Collected at a pickup spot, when the buyer chose one; otherwise delivered to their address.
+  const delivery = values.pickupSpot ? { pickupSpotId: values.pickupSpot } : {};
   const input =
     values.method === "points"
-      ? { paymentMethod: "points" }
+      ? { paymentMethod: "points", ...delivery }
       : values.method === "new"
-        ? { paymentMethod: "card", cardToken: values.cardToken, usePoints }
-        : { paymentMethod: "card", savedCardId: values.method.replace(/^saved:/, ""), usePoints };
+        ? { paymentMethod: "card", cardToken: values.cardToken, usePoints, ...delivery }
+        : {
+            paymentMethod: "card",
+            savedCardId: values.method.replace(/^saved:/, ""),
+            usePoints,
+            ...delivery,
+          };
   // A new card the buyer asked to keep comes with a second token: it is saved once the payment is.
   const saveCardToken =
     values.method === "new" && values.saveCard === "1" && values.saveCardToken !== ""
@@ -250,6 +259,9 @@ export default function Buy({ loaderData, actionData, params }: Route.ComponentP
             <input type="hidden" name="idempotencyKey" value={key} />
             <input type="hidden" name="cardToken" defaultValue="" />
             <input type="hidden" name="saveCardToken" defaultValue="" />
+            {quote.pickupSpots && quote.pickupSpots.length > 0 && (
+              <DeliveryChoice spots={quote.pickupSpots} chosen={failed?.values?.pickupSpot ?? ""} />
+            )}
             <fieldset className="flex flex-col gap-2">
               <legend className="font-bold">{t("paymentMethod")}</legend>
               {quote.cards.map((c) => (
@@ -352,6 +364,49 @@ const REFUSALS = {
   stopped: "stopped",
   reserved: "reserved",
 } as const;
+
+/**
+ * Delivered to the address above, or kept at one of the courier's spots near it (an office, a
+ * FamilyMart or a locker) for the buyer to collect: plain radios, so it works before the scripts.
+ */
+function DeliveryChoice(o: { spots: PickupSpot[]; chosen: string }) {
+  const t = useTranslations("buying.delivery");
+  const chosen = o.spots.some((s) => s.id === o.chosen) ? o.chosen : "";
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="delivery-choice">
+      <legend className="font-bold">{t("title")}</legend>
+      <label className="flex min-h-11 items-center gap-3 text-sm">
+        <input
+          type="radio"
+          className="size-5 shrink-0"
+          name="pickupSpot"
+          value=""
+          defaultChecked={chosen === ""}
+        />
+        {t("home")}
+      </label>
+      <p className="text-sm font-semibold text-slate-700">{t("spot")}</p>
+      {o.spots.map((spot) => (
+        <label key={spot.id} className="flex min-h-11 items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm">
+          <input
+            type="radio"
+            className="mt-0.5 size-5 shrink-0"
+            name="pickupSpot"
+            value={spot.id}
+            defaultChecked={chosen === spot.id}
+          />
+          <span>
+            <span className="block text-xs text-slate-600">{t(`kinds.${spot.kind}`)}</span>
+            <span className="block font-semibold">{spot.name}</span>
+            <span className="block text-xs text-slate-600">{spot.address}</span>
+            <span className="block text-xs text-slate-600">{t("hours", { hours: spot.hours })}</span>
+          </span>
+        </label>
+      ))}
+      <p className="text-xs leading-relaxed text-slate-600">{t("spotsNote", { days: PICKUP_HOLD_DAYS })}</p>
+    </fieldset>
+  );
+}
 
 function MethodChoice(o: { value: string; offered: string; onChoose(v: string): void; children: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { formatPlace, formatPostalCode } from "#core/account/address-format.ts";
+import { PickupSpotCard } from "../../components/buying/pickup-spot-card.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -14,7 +15,7 @@ export const handle = { back: "history", tab: "mypage" };
 export async function loader(args: Route.LoaderArgs) {
   const side = new URL(args.request.url).pathname.includes("/transactions/seller") ? "seller" : "buyer";
   const { view } = await loadTransactionPage(args, side, "address/");
-  return { address: view.shippingAddress, itemId: view.itemId, role: view.role };
+  return { address: view.shippingAddress, spot: view.pickupSpot, itemId: view.itemId, role: view.role };
 }
 
 export default function TransactionAddress({ loaderData, params }: Route.ComponentProps) {
@@ -29,6 +30,15 @@ export default function TransactionAddress({ loaderData, params }: Route.Compone
     street: a.street ?? "",
     building: a.building,
   };
+  if (loaderData.spot) {
+    // Kept at a pickup spot: that is where the parcel goes, collected by the buyer in person.
+    return (
+      <PageCard title={t("addressTitle")}>
+        <PickupSpotCard spot={loaderData.spot} role={loaderData.role} name={a.name} />
+        <BackToTransaction lang={lang} itemId={loaderData.itemId} role={loaderData.role} />
+      </PageCard>
+    );
+  }
   return (
     <PageCard title={t("addressTitle")}>
       <h2 className="text-sm text-slate-600">{t("shipTo")}</h2>
@@ -41,12 +51,19 @@ export default function TransactionAddress({ loaderData, params }: Route.Compone
         <br />
         {a.phone}
       </address>
-      <Link
-        to={`/${lang}/items/${loaderData.itemId}/transactions/${loaderData.role === "seller" ? "seller" : "buyer"}/`}
-        className="mt-4 inline-block text-brand-700 underline"
-      >
-        {t("transactionTitle")}
-      </Link>
+      <BackToTransaction lang={lang} itemId={loaderData.itemId} role={loaderData.role} />
     </PageCard>
+  );
+}
+
+function BackToTransaction(o: { lang: string; itemId: number; role: string }) {
+  const t = useTranslations("buying");
+  return (
+    <Link
+      to={`/${o.lang}/items/${o.itemId}/transactions/${o.role === "seller" ? "seller" : "buyer"}/`}
+      className="mt-4 inline-block text-brand-700 underline"
+    >
+      {t("transactionTitle")}
+    </Link>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "../../components/buying/cancel-section.tsx";
 import { ConfirmPanel, valuesOf } from "../../components/buying/confirm-form.tsx";
 import { DropOffCode } from "../../components/buying/drop-off-code.tsx";
+import { PickupSpotCard } from "../../components/buying/pickup-spot-card.tsx";
 import { PurchaseComplete } from "../../components/buying/purchase-complete.tsx";
 import { ShipForm, shipCopy } from "../../components/buying/ship-form.tsx";
 import { TradeHeader } from "../../components/buying/trade-header.tsx";
@@ -200,9 +201,13 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
           {view.role === "buyer" ? tc("receipt.confirm") : t("review")}
         </Link>
       )}
-      <Link to={`${base}/address/`} className="text-sm text-brand-700 underline">
-        {t("addressTitle")}
-      </Link>
+      {view.pickupSpot ? (
+        <PickupSpotCard spot={view.pickupSpot} role={view.role} />
+      ) : (
+        <Link to={`${base}/address/`} className="text-sm text-brand-700 underline">
+          {t("addressTitle")}
+        </Link>
+      )}
       {view.dropOff && <DropOffCode {...view.dropOff} lang={lang} />}
       {view.shipment && (
         <div className="rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200">

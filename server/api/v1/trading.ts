@@ -8,6 +8,7 @@ import { parseIdCursor } from "#core/social/cursor.ts";
 import { CANCEL_NOTE_MAX, CANCEL_REASON_CODES } from "#core/trading/cancel-reasons.ts";
 import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
 import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
+import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
 import { getTransaction } from "#core/trading/get-transaction.ts";
 import { listReviews } from "#core/trading/list-reviews.ts";
 import { listTransactions } from "#core/trading/list-transactions.ts";
@@ -44,6 +45,17 @@ const ZPage = z.strictObject({
   nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last"),
 });
 const ZParty = z.strictObject({ id: z.number().int(), nickname: z.string() });
+const ZPickupSpot = z.strictObject({
+  id: z.string(),
+  kind: z
+    .enum(["office", "familymart", "locker"])
+    .describe("A courier office, a FamilyMart counter or a parcel locker"),
+  name: z.string(),
+  postalCode: z.string(),
+  address: z.string(),
+  hours: z.string(),
+});
+
 const ZTransactionMessage = z.strictObject({
   id: z.number().int(),
   senderId: z.number().int(),
@@ -89,6 +101,12 @@ const ZTransaction = z.strictObject({
   buyer: ZParty,
   seller: ZParty,
   shippingAddress: z.record(z.string(), z.string()).describe("Seen by the buyer and the seller only"),
+  deliveryMethod: z
+    .enum(["10", "11"])
+    .describe("How the parcel reaches the buyer: 10 brought by the courier, 11 kept at a pickup spot"),
+  pickupSpot: ZPickupSpot.nullable().describe(
+    "Where the buyer collects the parcel (shipping method 11: pickup spot); null when delivered (10)",
+  ),
   shipment: z.record(z.string(), z.unknown()).nullable(),
   reviews: z.array(
     z.strictObject({
@@ -219,6 +237,29 @@ export const tradingRoutes = [
         returnUrl: `${ctx.publicUrl}/${locale}/items/${itemId}/secure/result/`,
       });
       return { status: 201, body: result };
+    },
+  }),
+  defineRoute({
+    method: "get",
+    path: "/items/{id}/pickup-spots",
+    summary:
+      "The pickup spots near the member's address where an item sent by easy delivery (shipping method 10) can wait to be collected: an office, a FamilyMart or a locker. Send one's id as `pickup_spot_id` when buying",
+    tag: "buying",
+    auth: "user",
+    responses: {
+      200: {
+        description: "The spots; empty for an item that cannot be collected, or without an address",
+        schema: z.strictObject({ spots: z.array(ZPickupSpot) }),
+      },
+      404: { description: "No such item" },
+    },
+    async handler({ ctx, actor, params }) {
+      const quote = await getPurchaseQuote(ctx, { actor: actor!, itemId: idParam(params.id) });
+      return {
+        status: 200,
+        body: { spots: quote.pickupSpots ?? [] },
+        headers: { "Cache-Control": "no-store" },
+      };
     },
   }),
   defineRoute({

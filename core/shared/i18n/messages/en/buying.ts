@@ -25,6 +25,20 @@ export const enBuying: Pick<Messages, "buying"> = {
     freePoints: "Free points",
     paidPoints: "Points",
     cardPart: "Card",
+    delivery: {
+      title: "How you receive it",
+      home: "Deliver to my address",
+      spot: "Collect it at a pickup spot near me",
+      spotsNote:
+        "Collect it at a Yamato office, a FamilyMart or a parcel locker (PUDO). We tell you when it arrives; bring photo ID and collect it within {days, number} days.",
+      hours: "Open {hours}",
+      kinds: { office: "Yamato office", familymart: "FamilyMart", locker: "Parcel locker (PUDO)" },
+      collectAt: "Collect at",
+      collectNote: "We tell you when it arrives. Bring photo ID and collect it within {days, number} days.",
+      sellerNote:
+        "The buyer will collect it at a pickup spot. Nekoposu cannot go there: send it as Compact or a parcel.",
+      buyerName: "Collected by",
+    },
     fields: {
       usePoints: "Using points",
     },

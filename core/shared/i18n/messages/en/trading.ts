@@ -38,6 +38,11 @@ export const enTrading: Pick<Messages, "trading"> = {
       cancelReasonNotYours: "This reason is not available to you. Please choose another",
       dropOffNotExpired: "The QR code is still valid",
       dropOffNone: "This transaction has no drop-off QR code",
+      pickupSpotNotOffered:
+        "This item cannot be collected at a pickup spot (only items sent by Easy delivery via Tsugu can)",
+      pickupSpotUnknown:
+        "The pickup spot you chose was not found. Choose again from the spots near your address",
+      nekoposuToSpot: "Nekoposu cannot go to a pickup spot. Choose Compact or a parcel",
     },
     trackingHints: {
       yamato: "Yamato Transport's 12-digit tracking number. Hyphens and full-width digits are fine",
@@ -73,6 +78,7 @@ export const enTrading: Pick<Messages, "trading"> = {
       trackingNumber: "Tracking number",
       cancelReason: "Reason for canceling",
       cancelNote: "Details",
+      pickupSpotId: "Pickup spot",
     },
     mail: {
       sold: {

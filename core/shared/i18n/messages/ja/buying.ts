@@ -23,6 +23,20 @@ export const jaBuying = {
     freePoints: "無料ポイント",
     paidPoints: "ポイント",
     cardPart: "カード",
+    delivery: {
+      title: "受け取り方法",
+      home: "配送先の住所に届けてもらう",
+      spot: "近くの受け取りスポットで受け取る",
+      spotsNote:
+        "ヤマト運輸の営業所・ファミリーマート・宅配ロッカー（PUDO）で受け取れます。届いたらお知らせしますので、本人確認書類を持って{days, number}日以内にお受け取りください。",
+      hours: "受付時間 {hours}",
+      kinds: { office: "ヤマト運輸 営業所", familymart: "ファミリーマート", locker: "宅配ロッカー（PUDO）" },
+      collectAt: "受け取り場所",
+      collectNote: "届いたらお知らせします。本人確認書類を持って{days, number}日以内にお受け取りください。",
+      sellerNote:
+        "購入者は受け取りスポットでの受け取りを選びました。ネコポスでは送れません（宅急便コンパクトか宅急便で）。",
+      buyerName: "受取人",
+    },
     fields: {
       usePoints: "ポイントの利用",
     },

@@ -36,6 +36,11 @@ export const jaTrading = {
       cancelReasonNotYours: "この理由は選べません。ほかの理由を選んでください",
       dropOffNotExpired: "QRコードはまだ有効です",
       dropOffNone: "この取引には持ち込み用のQRコードがありません",
+      pickupSpotNotOffered:
+        "この商品は受け取りスポットでは受け取れません（らくらくTsugu便の商品だけが選べます）",
+      pickupSpotUnknown:
+        "選んだ受け取りスポットが見つかりません。配送先の近くのスポットから選び直してください",
+      nekoposuToSpot: "受け取りスポットへはネコポスで送れません。宅急便コンパクトか宅急便を選んでください",
     },
     trackingHints: {
       yamato: "ヤマト運輸の12桁の伝票番号。ハイフンや全角数字のままでも入力できます",
@@ -71,6 +76,7 @@ export const jaTrading = {
       trackingNumber: "追跡番号",
       cancelReason: "キャンセルの理由",
       cancelNote: "詳しい事情",
+      pickupSpotId: "受け取りスポット",
     },
     mail: {
       sold: {
