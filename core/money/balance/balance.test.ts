@@ -458,7 +458,14 @@ describe.each(ENGINES)("balance on %s", (engine) => {
     t.clock.set(new Date(moved!.deadlineAt.getTime() - 12 * 60 * 60 * 1000));
     await syncBalance(t.ctx);
     expect(await reminders()).toEqual([30, 7, 1]);
+    // The bank account was just replaced: the automatic payout waits out the 24-hour hold too.
     t.clock.set(new Date(moved!.deadlineAt.getTime() + 60_000));
+    const heldUntil = new Date(t.clock.now().getTime() + 12 * 60 * 60 * 1000);
+    await t.ctx.db.update(bankAccounts).set({ heldUntil }).where(eq(bankAccounts.userId, m.id));
+    await syncBalance(t.ctx);
+    expect(await t.ctx.db.select().from(payouts).where(eq(payouts.userId, m.id))).toEqual([]);
+    expect((await getBalance(t.ctx, { userId: m.id })).proceeds).toBe(8000);
+    t.clock.set(new Date(heldUntil.getTime() + 60_000));
     await syncBalance(t.ctx);
     const [auto] = await t.ctx.db.select().from(payouts).where(eq(payouts.userId, m.id));
     expect(auto).toMatchObject({

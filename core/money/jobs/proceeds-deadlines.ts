@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
-import { balanceLots, identityChecks, proceedsPauses } from "#db/schema/index.ts";
+import { balanceLots, bankAccounts, identityChecks, proceedsPauses } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { isAppError } from "../../shared/errors.ts";
 import { tokyoNow } from "../../shared/validation/tokyo-clock.ts";
@@ -25,8 +25,9 @@ export type DeadlineRound = {
  * check waits on the office (they cannot finish it) is paused; when the wait ends, their open
  * lots' deadlines move by the time it lasted. Then reminders 30, 7 and 1 days ahead (once each).
  * Then what reached its deadline leaves: paid out to the registered bank account with the fee
- * deducted; an amount not above the fee becomes paid points instead; with no account registered,
- * the member is told and finance alerted, and the proceeds wait (never forfeited).
+ * deducted (after the 24-hour hold when the account was just replaced); an amount not above the fee
+ * becomes paid points instead; with no account registered, the member is told and finance alerted,
+ * and the proceeds wait (never forfeited).
  */
 export async function runProceedsDeadlines(ctx: CoreContext): Promise<DeadlineRound> {
   const round: DeadlineRound = { paused: 0, resumed: 0, reminded: 0, paidOut: 0, converted: 0 };
@@ -82,6 +83,10 @@ export async function runProceedsDeadlines(ctx: CoreContext): Promise<DeadlineRo
       round.reminded += 1;
     }
   }
+  const held = ctx.db
+    .select({ userId: bankAccounts.userId })
+    .from(bankAccounts)
+    .where(gt(bankAccounts.heldUntil, now));
   const due = await ctx.db
     .select({
       userId: balanceLots.userId,
@@ -95,6 +100,9 @@ export async function runProceedsDeadlines(ctx: CoreContext): Promise<DeadlineRo
         gt(balanceLots.remaining, 0),
         lte(balanceLots.deadlineAt, now),
         notInArray(balanceLots.userId, paused),
+        // A bank account replaced within the last 24 hours holds this payout too (decision 046):
+        // the proceeds wait for the hold to end, then leave on the next round.
+        notInArray(balanceLots.userId, held),
       ),
     )
     .groupBy(balanceLots.userId)

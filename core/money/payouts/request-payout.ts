@@ -86,9 +86,9 @@ export async function requestPayout(
     return { payout: existing, repeated: true };
   }
   const quote = o.automatic ? payoutQuote(o.method, Number(o.input.amount)) : checkPayout(o.method, o.input);
-  // A member's own request waits out the 24 hours after the destination was replaced (the member
-  // was mailed about the change); the payout made when proceeds reach their deadline is not held.
-  if (!o.automatic) await assertDestinationNotHeld(ctx, o.userId, o.method);
+  // Every payout waits out the 24 hours after the destination was replaced (the member was mailed
+  // about the change): a member's own request is refused, the deadline round leaves it for later.
+  await assertDestinationNotHeld(ctx, o.userId, o.method);
   const destination =
     o.method === "bank"
       ? await bankDestination(ctx, o.userId)
