@@ -26,7 +26,7 @@ import { changeState } from "../state/change-state.ts";
 import { nextState } from "../state/machine.ts";
 import { courierFee, HANDLING_NOTES, PACKAGINGS } from "./codes.ts";
 import { loadTransaction, roleOf, type TransactionRow } from "./load-transaction.ts";
-import { checkTrackingNumber } from "./tracking-number.ts";
+import { carrierOf, checkTrackingNumber, SELLER_CARRIERS, type SellerCarrier } from "./tracking-number.ts";
 import { tradeNotice } from "./trade-notice.ts";
 import { TRANSACTION_MACHINE } from "./transaction-states.ts";
 
@@ -42,6 +42,7 @@ const LABELS: Record<string, Message> = {
   packaging: msg("trading.fields.packaging"),
   handlingNotes: msg("trading.fields.handlingNotes"),
   trackingNumber: msg("trading.fields.trackingNumber"),
+  carrier: msg("trading.fields.carrier"),
 };
 
 function courierSchema(now: Date) {
@@ -68,7 +69,11 @@ function courierSchema(now: Date) {
     );
 }
 
-const ZOtherShipping = z.object({ trackingNumber: text(maxLength(40)) });
+const ZOtherShipping = z.object({
+  trackingNumber: text(maxLength(40)),
+  /** For an undecided method: whose parcel it is (checked and linked as that carrier's). */
+  carrier: z.enum(SELLER_CARRIERS).optional(),
+});
 
 const REQUIRED_FOR_PICKUP = msg("trading.errors.pickupRequired");
 const SIZE_REQUIRED = msg("trading.errors.sizeRequired");
@@ -76,7 +81,7 @@ const NEKOPOSU_TO_SPOT = msg("trading.errors.nekoposuToSpot");
 
 type Prepared =
   | { kind: "courier"; input: z.output<ReturnType<typeof courierSchema>>; pickup: boolean }
-  | { kind: "other"; trackingNumber: string };
+  | { kind: "other"; trackingNumber: string; carrier: SellerCarrier | null };
 
 /** The seller's shipping form read and checked (§5 pickup rules, sizes, the tracking number's format). */
 function prepareShipment(t: TransactionRow, raw: Record<string, unknown>, now: Date): Prepared {
@@ -109,9 +114,11 @@ function prepareShipment(t: TransactionRow, raw: Record<string, unknown>, now: D
     return { kind: "courier", input, pickup };
   }
   const input = parseInput(ZOtherShipping, raw, LABELS);
-  const tracking = checkTrackingNumber(t.shippingMethod, input.trackingNumber);
+  // Only an undecided method leaves the carrier to the seller; the others name it themselves.
+  const carrier = carrierOf(t.shippingMethod) === "any" ? (input.carrier ?? null) : null;
+  const tracking = checkTrackingNumber(t.shippingMethod, input.trackingNumber, carrier);
   if (!tracking.ok) throw new AppError("VALIDATION", { fields: { trackingNumber: tracking.message } });
-  return { kind: "other", trackingNumber: tracking.value };
+  return { kind: "other", trackingNumber: tracking.value, carrier: tracking.value ? carrier : null };
 }
 
 /**
@@ -176,6 +183,7 @@ export async function shipItem(
       transactionId: t.id,
       shippingMethod: t.shippingMethod,
       trackingNumber: prepared.trackingNumber || null,
+      carrier: prepared.carrier,
       createdAt: now,
     };
   }

@@ -121,3 +121,35 @@ describe("tracking links", () => {
     expect(trackingLinks("10", "<script>")).toEqual([]);
   });
 });
+
+describe("a carrier named by the seller of an undecided method", () => {
+  it("checks the number as that carrier's, and links to that carrier alone", () => {
+    const sagawa = checkTrackingNumber(UNDECIDED, "1234 5678 901", "sagawa");
+    if (sagawa.ok) throw new Error("11 digits are not a Sagawa number");
+    expect(renderMessage(sagawa.message, "ja")).toBe(
+      "佐川急便のお問い合わせ番号は12桁の数字です（例: 1234-5678-9012）",
+    );
+    const typo = checkTrackingNumber(
+      UNDECIDED,
+      seven("12345678901").replace(/\d$/, (d) => String((+d + 1) % 10)),
+      "sagawa",
+    );
+    expect(typo.ok).toBe(false);
+    expect(checkTrackingNumber(UNDECIDED, seven("12345678901"), "sagawa")).toEqual({
+      ok: true,
+      value: seven("12345678901"),
+    });
+    // Japan Post's 11-digit numbers are fine once the seller says it is Japan Post's.
+    expect(checkTrackingNumber(UNDECIDED, "12345678901", "japan_post").ok).toBe(true);
+    expect(checkTrackingNumber(UNDECIDED, "12345678901", "yamato").ok).toBe(false);
+    expect(trackingLinks(UNDECIDED, seven("12345678901"), "sagawa")).toEqual([
+      {
+        carrier: "sagawa",
+        url: `https://k2k.sagawa-exp.co.jp/p/web/okurijosearch.do?okurijoNo=${seven("12345678901")}`,
+      },
+    ]);
+    // A method with its own carrier ignores a name given anyway; an unknown name is no name.
+    expect(trackingLinks(YAMATO, seven("12345678901"), "sagawa").map((l) => l.carrier)).toEqual(["yamato"]);
+    expect(trackingLinks(UNDECIDED, seven("12345678901"), "dhl").map((l) => l.carrier)).toHaveLength(3);
+  });
+});

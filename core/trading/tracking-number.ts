@@ -18,6 +18,13 @@ const JAPAN_POST_METHODS: readonly string[] = [
   SHIPPING_METHOD.PACKET,
 ];
 
+/**
+ * The carriers a seller can name for a parcel they send themselves when the listing left the
+ * method open ("undecided"): the tracking number is then checked, and linked, as that carrier's.
+ */
+export const SELLER_CARRIERS = ["yamato", "japan_post", "sagawa"] as const;
+export type SellerCarrier = (typeof SELLER_CARRIERS)[number];
+
 /** The carrier whose tracking number a shipping method takes; null when the courier integration issues one. */
 export function carrierOf(shippingMethod: string): Carrier | null {
   if (shippingMethod === SHIPPING_METHOD.EASY_DELIVERY) return null;
@@ -64,16 +71,28 @@ const sevenValid = (digits: string) => sevenCheckDigit(digits.slice(0, 11)) === 
 const TRACKING_MESSAGES = {
   yamato: msg("trading.errors.tracking.yamato"),
   japan_post: msg("trading.errors.tracking.japanPost"),
+  sagawa: msg("trading.errors.tracking.sagawa"),
   any: msg("trading.errors.tracking.any"),
   checkDigit: msg("trading.errors.tracking.checkDigit"),
 } as const;
 
 /** What the field's hint says each carrier's number looks like. */
-export const TRACKING_HINTS: Record<Carrier, Message> = {
+export const TRACKING_HINTS: Record<Carrier | "sagawa", Message> = {
   yamato: msg("trading.trackingHints.yamato"),
   japan_post: msg("trading.trackingHints.japanPost"),
+  sagawa: msg("trading.trackingHints.sagawa"),
   any: msg("trading.trackingHints.any"),
 };
+
+/**
+ * Whose number the seller types: the shipping method's carrier, or for an undecided method the
+ * carrier the seller named (any carrier while they have not).
+ */
+export function trackingCarrier(shippingMethod: string, named?: string | null): Carrier | "sagawa" {
+  const carrier = carrierOf(shippingMethod) ?? "any";
+  if (carrier !== "any") return carrier;
+  return SELLER_CARRIERS.find((c) => c === named) ?? "any";
+}
 
 export type TrackingCheck = { ok: true; value: string } | { ok: false; message: Message };
 
@@ -84,15 +103,20 @@ export type TrackingCheck = { ok: true; value: string } | { ok: false; message: 
  * - Yamato (宅急便): 12 digits whose last is the 7DR check digit;
  * - Japan Post: 11 to 13 digits (12-digit ones carry the 7DR check digit), or an international
  *   number such as EA123456789JP with its S10 check digit;
- * - any carrier (shipping undecided): 10 to 13 digits, or an international number.
+ * - Sagawa (named by the seller of an undecided method): 12 digits with the 7DR check digit;
+ * - any carrier (shipping undecided, no carrier named): 10 to 13 digits, or an international number.
  */
-export function checkTrackingNumber(shippingMethod: string, raw: string): TrackingCheck {
+export function checkTrackingNumber(
+  shippingMethod: string,
+  raw: string,
+  named?: string | null,
+): TrackingCheck {
   const value = normalizeTrackingNumber(raw);
   if (value === "") return { ok: true, value };
-  const carrier = carrierOf(shippingMethod) ?? "any";
+  const carrier = trackingCarrier(shippingMethod, named);
   const digits = /^\d+$/.test(value);
   const shapeOk =
-    carrier === "yamato"
+    carrier === "yamato" || carrier === "sagawa"
       ? digits && value.length === 12
       : carrier === "japan_post"
         ? (digits && value.length >= 11 && value.length <= 13) || S10.test(value)
@@ -125,13 +149,17 @@ const TRACKING_PAGES: Record<TrackingLink["carrier"], (number: string) => string
 
 /**
  * Where the buyer follows a parcel: the carrier's own tracking page, built from the number (never
- * scraped). The courier integration's invoices are Yamato's; a method whose carrier is not known
- * ("undecided") links to each carrier that uses numbers of that shape.
+ * scraped). The courier integration's invoices are Yamato's; an undecided method links to the
+ * carrier the seller named, or, when they named none, to each carrier using numbers of that shape.
  */
-export function trackingLinks(shippingMethod: string, number: string | null): TrackingLink[] {
+export function trackingLinks(
+  shippingMethod: string,
+  number: string | null,
+  named?: string | null,
+): TrackingLink[] {
   const plain = number ? normalizeTrackingNumber(number) : "";
   if (!/^[0-9A-Z]{8,20}$/.test(plain)) return [];
-  const carrier = carrierOf(shippingMethod) ?? "yamato";
+  const carrier = carrierOf(shippingMethod) === null ? "yamato" : trackingCarrier(shippingMethod, named);
   const carriers: TrackingLink["carrier"][] =
     carrier === "any"
       ? /^\d{12}$/.test(plain)

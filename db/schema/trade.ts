@@ -231,6 +231,8 @@ export const shipments = pgTable("shipments", {
   qrCode: text("qr_code"),
   qrExpiresAt: timestamp("qr_expires_at", { withTimezone: true }),
   trackingNumber: text("tracking_number"),
+  /** The carrier the seller named for an undecided shipping method (its number is checked and linked as theirs). */
+  carrier: text("carrier", { enum: ["yamato", "japan_post", "sagawa"] }),
   fee: integer("fee"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

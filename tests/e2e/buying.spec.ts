@@ -367,3 +367,39 @@ test("a buyer collects at a FamilyMart near them: chosen when buying, shown to b
   await expect(page.getByTestId("pickup-spot")).toContainText("collect it within 7 days");
   expect(await seriousA11yProblems(page)).toEqual([]);
 });
+
+test("a seller who ships an undecided-method sale themselves names the carrier, and the buyer follows it there", async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, "taro@tsugu.example");
+  const itemId = await listPhone(page, `E2E配送業者テスト ${Date.now()}`, PRICE, { shipping_method: "01" });
+  const buyerContext = await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+  const buyer = await buyerContext.newPage();
+  await logIn(buyer, "seller17@tsugu.example");
+  await buyByCard(buyer, itemId);
+
+  await page.goto(`/ja/items/${itemId}/transactions/seller/`);
+  await expect(page.getByTestId("ship-form")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("配送業者").selectOption({ label: "佐川急便" });
+  const tracking = page.getByLabel("追跡番号", { exact: true });
+  await tracking.fill("1234-5678-901");
+  await tracking.blur();
+  await expect(page.getByTestId("error-trackingNumber")).toHaveText(
+    "佐川急便のお問い合わせ番号は12桁の数字です（例: 1234-5678-9012）",
+  );
+  await tracking.fill("123456789013");
+  await tracking.blur();
+  await expect(tracking).toHaveValue("1234-5678-9013");
+  await page.getByRole("button", { name: "発送を通知する" }).click();
+  await confirmStep(page, "発送を通知する");
+  await expect(page.getByTestId("transaction-state")).toHaveText("受取評価待ち");
+
+  await buyer.goto(`/ja/items/${itemId}/transactions/buyer/`);
+  await expect(buyer.getByTestId("tracking-number")).toHaveText("1234-5678-9013");
+  const link = buyer.getByTestId("tracking-link-sagawa");
+  await expect(link).toHaveText("佐川急便のサイトで配送状況を見る");
+  await expect(link).toHaveAttribute("href", /okurijoNo=123456789013$/);
+  await expect(buyer.getByTestId("tracking-link-yamato")).toHaveCount(0);
+  await buyerContext.close();
+});

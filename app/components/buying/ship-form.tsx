@@ -15,7 +15,9 @@ import {
   carrierOf,
   checkTrackingNumber,
   formatTrackingNumber,
+  SELLER_CARRIERS,
   TRACKING_HINTS,
+  trackingCarrier,
 } from "#core/trading/tracking-number.ts";
 import { formatYen } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
@@ -34,7 +36,7 @@ export function shipCopy(
   const { shippingMethod } = sale;
   const courier = shippingMethod === SHIPPING_METHOD.EASY_DELIVERY;
   const fee = courier ? feeOf(values.get("invoiceKind"), values.get("parcelSize")) : null;
-  const tracking = checkTrackingNumber(shippingMethod, values.get("trackingNumber"));
+  const tracking = checkTrackingNumber(shippingMethod, values.get("trackingNumber"), values.get("carrier"));
   const number = tracking.ok ? tracking.value : values.get("trackingNumber");
   return {
     title: t("ship.title"),
@@ -99,8 +101,13 @@ export function ShipForm({
   const serverError = state?.errors?.trackingNumber;
   const shownTrackingError = trackingError === undefined ? serverError : (trackingError ?? undefined);
 
+  // For an undecided method the seller names the carrier, whose numbers the field then expects.
+  const sellerNamesCarrier = carrierOf(shippingMethod) === "any";
+  const [carrier, setCarrier] = useState(v("carrier"));
+
   function checkTracking(field: HTMLInputElement): boolean {
-    const result = checkTrackingNumber(shippingMethod, field.value);
+    const named = (field.form?.elements.namedItem("carrier") as HTMLSelectElement | null)?.value ?? carrier;
+    const result = checkTrackingNumber(shippingMethod, field.value, named);
     if (result.ok) {
       if (result.value) field.value = formatTrackingNumber(result.value);
       setTrackingError(null);
@@ -194,21 +201,37 @@ export function ShipForm({
           </fieldset>
         </>
       ) : (
-        <TextField
-          name="trackingNumber"
-          label={t("trackingNumber")}
-          optional
-          inputMode="text"
-          autoComplete="off"
-          spellCheck={false}
-          hint={renderMessage(TRACKING_HINTS[carrierOf(shippingMethod) ?? "any"], lang)}
-          defaultValue={v("trackingNumber")}
-          error={shownTrackingError}
-          onBlur={(event: FocusEvent<HTMLInputElement>) => {
-            if (event.currentTarget.value.trim() !== "" || shownTrackingError)
-              checkTracking(event.currentTarget);
-          }}
-        />
+        <>
+          {sellerNamesCarrier && (
+            <SelectField
+              name="carrier"
+              label={t("carrier")}
+              optional
+              options={SELLER_CARRIERS.map((c) => ({ value: c, label: t(`carriers.${c}`) }))}
+              defaultValue={v("carrier")}
+              error={state?.errors?.carrier}
+              onChange={(event) => {
+                setCarrier(event.currentTarget.value);
+                setTrackingError(undefined);
+              }}
+            />
+          )}
+          <TextField
+            name="trackingNumber"
+            label={t("trackingNumber")}
+            optional
+            inputMode="text"
+            autoComplete="off"
+            spellCheck={false}
+            hint={renderMessage(TRACKING_HINTS[trackingCarrier(shippingMethod, carrier)], lang)}
+            defaultValue={v("trackingNumber")}
+            error={shownTrackingError}
+            onBlur={(event: FocusEvent<HTMLInputElement>) => {
+              if (event.currentTarget.value.trim() !== "" || shownTrackingError)
+                checkTracking(event.currentTarget);
+            }}
+          />
+        </>
       )}
     </ConfirmForm>
   );

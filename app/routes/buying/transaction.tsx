@@ -49,6 +49,7 @@ const SHIP_FIELDS = [
   "pickupSlot",
   "packaging",
   "trackingNumber",
+  "carrier",
 ] as const;
 
 /** Steps that cannot be undone: the page asks before it takes them (a dialog, or this answer without JavaScript). */
@@ -237,6 +238,7 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
           {trackingLinks(
             view.shippingMethod,
             view.shipment.invoiceNumber ?? view.shipment.trackingNumber,
+            view.shipment.carrier,
           ).map((link) => (
             <a
               key={link.carrier}

@@ -159,10 +159,13 @@ const ZShipping = z
     packaging: z.string().max(4),
     handlingNotes: z.array(z.string().max(4)).max(5),
     trackingNumber: z.string().max(40),
+    carrier: z
+      .enum(["yamato", "japan_post", "sagawa"])
+      .describe("For an undecided shipping method (01): whose tracking number it is"),
   })
   .partial()
   .describe(
-    "Courier (らくらくTsugu便): invoice kind, size, handover and pickup; other methods: a tracking number",
+    "Courier (らくらくTsugu便): invoice kind, size, handover and pickup; other methods: a tracking number, and for an undecided method its carrier",
   );
 const LABELS = {
   paymentMethod: msg("trading.fields.paymentMethod"),

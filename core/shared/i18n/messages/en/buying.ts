@@ -111,6 +111,8 @@ export const enBuying: Pick<Messages, "buying"> = {
     packaging: enTrading.trading.fields.packaging,
     handlingNotes: enTrading.trading.fields.handlingNotes,
     trackingNumber: enTrading.trading.fields.trackingNumber,
+    carrier: enTrading.trading.fields.carrier,
+    carriers: enTrading.trading.carriers,
     invoiceNumber: "Invoice number",
     qrCode: "QR code for drop-off",
     trackingLink: "Track the parcel",

@@ -29,6 +29,7 @@ export const enTrading: Pick<Messages, "trading"> = {
         "The courier's system is under maintenance (the 1st of each month, 3:00-5:00). Please try again later",
       tracking: {
         yamato: "A Yamato Transport tracking number has 12 digits (for example 1234-5678-9012)",
+        sagawa: "A Sagawa tracking number has 12 digits (e.g. 1234-5678-9012)",
         japanPost:
           "A Japan Post tracking number has 11 to 13 digits (for example 1234-5678-9012); international ones look like EA123456789JP",
         any: "Enter a tracking number of 10 to 13 digits (international ones look like EA123456789JP)",
@@ -46,9 +47,11 @@ export const enTrading: Pick<Messages, "trading"> = {
     },
     trackingHints: {
       yamato: "Yamato Transport's 12-digit tracking number. Hyphens and full-width digits are fine",
+      sagawa: "Sagawa's 12-digit tracking number. Hyphens and full-width digits are fine",
       japanPost: "Japan Post's 11- to 13-digit tracking number. Hyphens and full-width digits are fine",
       any: "The carrier's tracking number (10 to 13 digits). Hyphens and full-width digits are fine",
     },
+    carriers: { yamato: "Yamato Transport", japan_post: "Japan Post", sagawa: "Sagawa Express" },
     cancelReasons: {
       ordered_by_mistake: "I bought it by mistake",
       not_shipped: "It has not been shipped by the promised date",
@@ -75,6 +78,7 @@ export const enTrading: Pick<Messages, "trading"> = {
       pickupSlot: "Pickup time",
       packaging: "Packaging",
       handlingNotes: "Handling notes",
+      carrier: "Carrier",
       trackingNumber: "Tracking number",
       cancelReason: "Reason for canceling",
       cancelNote: "Details",

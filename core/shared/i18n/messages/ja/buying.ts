@@ -110,6 +110,8 @@ export const jaBuying = {
     packaging: jaTrading.trading.fields.packaging,
     handlingNotes: jaTrading.trading.fields.handlingNotes,
     trackingNumber: jaTrading.trading.fields.trackingNumber,
+    carrier: jaTrading.trading.fields.carrier,
+    carriers: jaTrading.trading.carriers,
     invoiceNumber: "送り状番号",
     qrCode: "持ち込み用QRコード",
     trackingLink: "配送状況を確認する",

@@ -27,6 +27,7 @@ export const jaTrading = {
         "配送業者のシステムメンテナンス中です（毎月1日 3:00〜5:00）。時間をおいてお試しください",
       tracking: {
         yamato: "ヤマト運輸の伝票番号は12桁の数字です（例: 1234-5678-9012）",
+        sagawa: "佐川急便のお問い合わせ番号は12桁の数字です（例: 1234-5678-9012）",
         japanPost:
           "日本郵便のお問い合わせ番号は11〜13桁の数字です（例: 1234-5678-9012）。国際郵便は EA123456789JP の形です",
         any: "追跡番号は10〜13桁の数字で入力してください（国際郵便は EA123456789JP の形）",
@@ -44,9 +45,11 @@ export const jaTrading = {
     },
     trackingHints: {
       yamato: "ヤマト運輸の12桁の伝票番号。ハイフンや全角数字のままでも入力できます",
+      sagawa: "佐川急便の12桁のお問い合わせ番号。ハイフンや全角数字のままでも入力できます",
       japanPost: "日本郵便の11〜13桁のお問い合わせ番号。ハイフンや全角数字のままでも入力できます",
       any: "配送業者の伝票番号（10〜13桁）。ハイフンや全角数字のままでも入力できます",
     },
+    carriers: { yamato: "ヤマト運輸", japan_post: "日本郵便", sagawa: "佐川急便" },
     cancelReasons: {
       ordered_by_mistake: "間違えて購入した",
       not_shipped: "発送予定日を過ぎても発送されない",
@@ -73,6 +76,7 @@ export const jaTrading = {
       pickupSlot: "集荷希望時間帯",
       packaging: "梱包",
       handlingNotes: "取扱注意",
+      carrier: "配送業者",
       trackingNumber: "追跡番号",
       cancelReason: "キャンセルの理由",
       cancelNote: "詳しい事情",
