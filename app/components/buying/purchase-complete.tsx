@@ -13,10 +13,13 @@ import { label } from "../../lib/labels.ts";
 export function PurchaseComplete({
   leadTime,
   shipBy,
+  atSpot = false,
   lang,
 }: {
   leadTime: string | null;
   shipBy: Date | string | null;
+  /** Collected at a pickup spot rather than delivered. */
+  atSpot?: boolean;
   lang: Locale;
 }) {
   const t = useTranslations("buying.purchaseComplete");
@@ -41,7 +44,7 @@ export function PurchaseComplete({
           </li>
         )}
         <li>{t("notify")}</li>
-        <li>{t("receive")}</li>
+        <li>{atSpot ? t("receiveAtSpot") : t("receive")}</li>
       </ol>
       <p className="mt-3 text-sm text-slate-700">{t("mail")}</p>
       <p className="mt-1 text-sm text-slate-700">

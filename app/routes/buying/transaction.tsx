@@ -184,7 +184,12 @@ export default function Transaction({ loaderData, actionData, params }: Route.Co
       <TradeHeader view={view} lang={lang} />
       {view.step && <TradeSteps step={view.step} />}
       {view.role === "buyer" && view.state === "START" && (
-        <PurchaseComplete leadTime={view.leadTime} shipBy={view.shipBy} lang={lang} />
+        <PurchaseComplete
+          leadTime={view.leadTime}
+          shipBy={view.shipBy}
+          atSpot={view.pickupSpot !== null}
+          lang={lang}
+        />
       )}
       <StatusLine state={view.state} role={view.role} />
       {view.role === "seller" && view.state === "SHIPPING" && (

@@ -164,6 +164,7 @@ export const enBuying: Pick<Messages, "buying"> = {
       ship: "The seller ships the item ({leadTime}, by about {shipBy}).",
       notify: "When it is on its way, we will tell you in the app and by e-mail.",
       receive: "When it arrives, check what is inside, then confirm receipt with a rating on this page.",
+      receiveAtSpot: "Once you have collected it at the pickup spot, check it and rate the transaction here.",
       mail: "We have sent a confirmation of your purchase to your e-mail address.",
       contact: "You can write to the seller in the messages on this page.",
       purchasedList: "See your purchased items",
