@@ -35,8 +35,9 @@ export default [
     route("settings/linked-accounts", "routes/settings/linked-accounts.tsx"),
     route("settings/passkeys", "routes/settings/passkeys.tsx"),
     route("settings/notifications", "routes/settings/notifications.tsx"),
-    route("ekyc/polarify/success", "routes/ekyc/polarify-success.tsx"),
-    route("ekyc/polarify/error", "routes/ekyc/polarify-error.tsx"),
+    // Where the identity provider sends the member back: its name as core says it (polarify, ekyc).
+    route("ekyc/:provider/success", "routes/ekyc/success.tsx"),
+    route("ekyc/:provider/error", "routes/ekyc/error.tsx"),
     route("setup/address", "routes/setup/address.tsx"),
     route("setup/bank-account", "routes/setup/bank-account.tsx"),
     route("setup/credit-card", "routes/setup/credit-card.tsx"),

@@ -56,6 +56,17 @@ export type HttpAppOptions = {
 const ROBOTS = (publicUrl: string) =>
   `User-agent: *\nDisallow: /api/\nDisallow: /metrics\nDisallow: /ja/dev/\nDisallow: /en/dev/\nSitemap: ${publicUrl}/sitemap.xml\n`;
 
+/**
+ * The request as the visitor made it. With an https public address, TLS ends before this server (a
+ * load balancer or proxy speaks plain http to it), so a request arrives as http: the pages see it on
+ * the public origin, which is where the visitor's browser sent it and what its Origin header says.
+ */
+function asVisitorMadeIt(request: Request, publicUrl: string): Request {
+  const url = new URL(request.url);
+  if (url.protocol !== "http:" || !publicUrl.startsWith("https:")) return request;
+  return new Request(new URL(`${url.pathname}${url.search}`, publicUrl), request);
+}
+
 export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   const { services, logger } = o;
   const secure = services.config.publicUrl.startsWith("https:");
@@ -300,7 +311,7 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
           }
         : null,
     });
-    let res = await handler(c.req.raw, context);
+    let res = await handler(asVisitorMadeIt(c.req.raw, services.config.publicUrl), context);
     // A page that failed because the database is out of reach says so (503, come back shortly).
     if (res.status === 500 && !(await databaseAnswers(services))) {
       res = new Response(unavailablePage(c.req.path), {

@@ -157,14 +157,15 @@ export async function refreshIdentityCheck(
   if (reference.length > 128 || (!reference && !ctx.identity.backWithoutReference)) {
     throw new AppError("NOT_FOUND");
   }
-  // A provider that sends members back without the reference: their newest check still pending.
+  // A provider that sends members back without the reference: their newest check, in whatever
+  // state (its signed callback may have decided it before the member's browser came back).
   const [row] = await ctx.db
     .select()
     .from(identityChecks)
     .where(
       and(
         eq(identityChecks.provider, ctx.identity.name),
-        reference ? eq(identityChecks.providerReference, reference) : eq(identityChecks.status, "pending"),
+        reference ? eq(identityChecks.providerReference, reference) : undefined,
         eq(identityChecks.userId, o.userId),
       ),
     )

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
-import { journeyShot, seriousA11yProblems, signUp } from "./helpers.ts";
+import { fillBankAccount, journeyShot, seriousA11yProblems, signUp } from "./helpers.ts";
 
 const photo = async () => ({
   name: "phone.jpg",
@@ -66,14 +66,7 @@ test("a new member's first listing: 出品する leads through the seller setup 
   await page.getByRole("button", { name: "次へ" }).click();
 
   await expect(page).toHaveURL(/\/ja\/setup\/bank-account\/\?redirect=.*&publish=\d+$/);
-  await page.getByRole("button", { name: "三菱UFJ銀行" }).click();
-  await page.getByRole("combobox", { name: "支店" }).fill("本店");
-  await page
-    .getByRole("listbox", { name: "支店" })
-    .getByRole("option", { name: /^本店 / })
-    .click();
-  await page.getByLabel("口座番号", { exact: true }).fill("1234567");
-  await page.getByLabel("口座名義（カナ）", { exact: true }).fill("ヤマダ ハナコ");
+  await fillBankAccount(page, "ヤマダ ハナコ");
   await page.getByRole("button", { name: "次へ" }).click();
 
   await expect(page).toHaveURL(/\/ja\/setup\/credit-card\/\?redirect=.*&publish=\d+$/);

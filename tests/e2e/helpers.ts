@@ -246,3 +246,17 @@ export async function buyByCard(buyer: Page, itemId: number): Promise<void> {
   });
   expect(bought.status(), await bought.text()).toBe(201);
 }
+
+/** The seller setup's bank step: 三菱UFJ銀行 本店, account 1234567, in the holder's kana. */
+export async function fillBankAccount(page: Page, holderKana: string): Promise<void> {
+  await page.getByRole("button", { name: "三菱UFJ銀行" }).click();
+  // The branch search asks within the bank chosen: it is shown chosen first.
+  await expect(page.getByRole("button", { name: "三菱UFJ銀行" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("combobox", { name: "支店" }).fill("本店");
+  await page
+    .getByRole("listbox", { name: "支店" })
+    .getByRole("option", { name: /^本店 / })
+    .click();
+  await page.getByLabel("口座番号", { exact: true }).fill("1234567");
+  await page.getByLabel("口座名義（カナ）", { exact: true }).fill(holderKana);
+}

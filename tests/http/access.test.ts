@@ -395,9 +395,10 @@ const PAGE_ACCESS: Record<string, Row> = {
   "settings/linked-accounts": signedIn(302, 200),
   "settings/passkeys": signedIn(302, 200),
   "settings/notifications": signedIn(302, 200),
-  // Without the provider's reference there is no check to show.
-  "ekyc/polarify/success": signedIn(302, 302),
-  "ekyc/polarify/error": signedIn(302, 302),
+  // The literal ":provider" is not the identity provider this deployment uses (polarify's return
+  // pages are in account-settings.test.ts).
+  "ekyc/:provider/success": all(404),
+  "ekyc/:provider/error": all(404),
   "setup/address": signedIn(302, 200),
   "setup/bank-account": signedIn(302, 200),
   // The optional card step: a card can be saved or the step skipped.

@@ -311,6 +311,8 @@ describe("identity verification through the Polarify sandbox", () => {
     }
     const en = await page(token, "/en/ekyc/polarify/success/");
     expect(en.location).toBe("/en/settings/identification/");
+    // Another provider's return page is not this deployment's (production's is /ekyc/ekyc/…).
+    expect((await page(token, "/ja/ekyc/ekyc/success/")).status).toBe(404);
   });
 });
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { type FakeEkyc, startFakeEkyc } from "#tests/helpers/fake-ekyc.ts";
 import { type FakeTwilio, startFakeTwilio } from "#tests/helpers/fake-twilio.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/http-server.ts";
+import { imeiFrom } from "#tests/helpers/imei.ts";
 import { PRODUCTION_SETTINGS } from "#tests/helpers/production.ts";
 
 let server: TestServer;
@@ -64,7 +66,9 @@ describe("a production start", () => {
     expect(by.mail).toMatchObject({ adapter: "smtp", stand_in: false });
     expect(by.bot_check).toMatchObject({ adapter: "turnstile", stand_in: false });
     expect(by.bank).toMatchObject({ adapter: "bank-manual", stand_in: false });
-    for (const off of ["vouchers", "atm", "wallet", "sign_in"]) expect(by[off]?.adapter, off).toBe("off");
+    for (const off of ["vouchers", "atm", "wallet", "sign_in", "carrier_status"]) {
+      expect(by[off]?.adapter, off).toBe("off");
+    }
     const standIns = body.services.filter((s) => s.stand_in).map((s) => s.service);
     expect(standIns).toEqual(["courier"]);
   });
@@ -99,6 +103,39 @@ describe("a production start", () => {
     });
     expect((await post("/webhooks/twilio/status", status)).status).toBe(200);
     expect((await post("/webhooks/twilio/status", status)).status).toBe(401);
+  });
+
+  it("says the network restriction was not checked, with no carrier lookup configured", async () => {
+    await seedDeviceModels(server.ctx.db);
+    const res = await fetch(`${server.url}/api/v1/imei-checks`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ imei: imeiFrom("99000101123456") }),
+    });
+    expect(await res.json()).toMatchObject({
+      known: true,
+      model: { name: "iPhone 13" },
+      network_restriction: null,
+      restriction_checked: false,
+    });
+    const page = await fetch(`${server.url}/ja/imei-checker/?imei=${imeiFrom("99000101123456")}`);
+    expect(await page.text()).toContain("確認していません");
+  });
+
+  it("takes a page form sent from its https address, TLS having ended before the server", async () => {
+    // The form reaches this plain http server from the proxy in front; the browser says where it was.
+    const signUpFrom = (origin: string) =>
+      fetch(`${server.url}/ja/signup/email/`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "start", email: "new@example.jp", password: "tsugu-prod-2026" }),
+        redirect: "manual",
+      });
+    const sent = await signUpFrom(PRODUCTION_SETTINGS.PUBLIC_URL);
+    // Answered by the form (the bot check asks for its token first), not refused as cross-site.
+    expect(sent.status).toBe(400);
+    expect(await sent.text()).toContain("メールアドレス");
+    expect((await signUpFrom("https://evil.example")).status).toBe(403);
   });
 
   it("offers only the top-up and payout methods it has providers for", async () => {
