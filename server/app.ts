@@ -12,6 +12,7 @@ import { isDatabaseUnreachable } from "#db/client.ts";
 import { createApiV1 } from "./api/v1/index.ts";
 import { type Authenticated, authenticate, fromOurOrigin } from "./authenticate.ts";
 import { deployedBuildId } from "./build-id.ts";
+import { clientIp } from "./client-ip.ts";
 import { compression } from "./compression.ts";
 import { clearCookie, LOCALE_COOKIE, localeCookie, parseCookies, VIEW_AS_COOKIE } from "./cookies.ts";
 import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./locale-routing.ts";
@@ -77,7 +78,14 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     const started = performance.now();
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
     c.set("requestId", requestId);
-    c.set("ip", c.env?.incoming?.socket?.remoteAddress ?? "unknown");
+    c.set(
+      "ip",
+      clientIp(
+        c.env?.incoming?.socket?.remoteAddress,
+        c.req.header("x-forwarded-for"),
+        services.config.trustProxy,
+      ),
+    );
     await next();
     c.header("X-Request-Id", requestId);
     c.header("X-Content-Type-Options", "nosniff");

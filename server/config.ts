@@ -39,6 +39,12 @@ const ZEnv = z.object({
     .min(1, "must be 1 or more")
     .max(64, "must be at most 64")
     .optional(),
+  TRUST_PROXY: z.coerce
+    .number()
+    .int()
+    .min(0, "must be 0 (no proxy) or the number of proxies in front")
+    .max(5, "must be at most 5")
+    .default(0),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(300),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(120),
   METRICS_TOKEN: z
@@ -207,6 +213,11 @@ export type Config = {
   /** How long anonymous visitors' catalogue pages are kept (decision 010); 0 turns the cache off. */
   pageCacheSeconds: number;
   /**
+   * How many proxies (a load balancer, a TLS terminator) stand in front of the server and append
+   * to X-Forwarded-For: the visitor's address is read that many entries from its end. 0: the socket.
+   */
+  trustProxy: number;
+  /**
    * Server processes `npm start` runs on PostgreSQL (one per core unless set). The embedded database
    * belongs to one process, so PGlite always runs one.
    */
@@ -334,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     devMailbox: !e.SMTP_URL,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,
     reconcile: { everyMs: e.RECONCILE_EVERY_SECONDS * 1000, staleMs: e.RECONCILE_AFTER_SECONDS * 1000 },
     metricsToken: e.METRICS_TOKEN,

@@ -106,7 +106,7 @@ function apiLocale(header: string | undefined): Locale {
 }
 
 /** The request id is set by the HTTP app's first middleware (`server/app.ts`). */
-type ApiEnv = { Bindings: HttpBindings; Variables: { requestId: string } };
+type ApiEnv = { Bindings: HttpBindings; Variables: { requestId: string; ip: string } };
 
 export function createApiV1(services: AppServices): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
@@ -199,7 +199,7 @@ export function createApiV1(services: AppServices): Hono<ApiEnv> {
           system: services.system,
           reads: services.reads,
           locale,
-          ip: c.env?.incoming?.socket?.remoteAddress ?? "unknown",
+          ip: c.get("ip") ?? c.env?.incoming?.socket?.remoteAddress ?? "unknown",
           userAgent: c.req.header("user-agent") ?? "",
           requestId: c.get("requestId") ?? "",
           header: (name) => c.req.header(name),
