@@ -1,9 +1,15 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addresses, identityChecks } from "#db/schema/index.ts";
+import { makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { type FakeEkyc, startFakeEkyc } from "#tests/helpers/fake-ekyc.ts";
+import { TEST_ADDRESS } from "#tests/helpers/trading.ts";
 import { createEkycProvider, ekycStatusOf } from "./ekyc-provider.ts";
 import type { IdentityProvider, StartCheckInput } from "./identity-provider.ts";
 import { createPolarifySandbox, decidePolarifyCheck } from "./polarify-sandbox.ts";
+import { receiveIdentityCallback, refreshIdentityCheck } from "./refresh-identity-check.ts";
+import { startIdentityVerification } from "./start-identity-verification.ts";
 
 let t: TestCore;
 let fake: FakeEkyc;
@@ -133,5 +139,37 @@ describe("the eKYC provider's callbacks", () => {
     expect(ekycStatusOf("SUSPECTED", true)).toBe("rejected");
     expect(ekycStatusOf("EXPIRED-DENIED", true)).toBe("expired");
     expect(ekycStatusOf("REVIEWING", false)).toBe("pending");
+  });
+});
+
+describe("a member's check at a provider that photographs the documents itself", () => {
+  it("starts with no upload and keeps no picture; back after the callback, the member sees the result", async () => {
+    const ctx = { ...t.ctx, identity: liveProvider() };
+    const member = await makeMember(ctx);
+    await ctx.db
+      .insert(addresses)
+      .values({ userId: member.id, ...TEST_ADDRESS, familyName: "山田", givenName: "太郎" });
+    const started = await startIdentityVerification(ctx, {
+      actor: member,
+      files: { idFront: null, selfie: null },
+      locale: "ja",
+    });
+    expect(started.redirectUrl).toContain("/api/v2/redirect?authToken=");
+    const [row] = await ctx.db.select().from(identityChecks).where(eq(identityChecks.userId, member.id));
+    expect(row).toMatchObject({ status: "pending", documentKeys: [] });
+    // The provider decides, its signed callback records it, and only then does the browser come back.
+    fake.decide(started.reference, "APPROVED", {
+      docFirstName: "太郎",
+      docLastName: "山田",
+      docDob: "1990-05-15",
+      address: "東京都渋谷区神宮前1-2-3",
+    });
+    const callback = fake.callback(started.reference);
+    expect(await receiveIdentityCallback(ctx, { headers: callback.headers, body: callback.body })).toEqual({
+      applied: true,
+    });
+    // Back without a reference (as this provider sends members back): the decided check is shown.
+    const back = await refreshIdentityCheck(ctx, { userId: member.id, reference: null });
+    expect(back).toMatchObject({ reference: started.reference, status: "verified" });
   });
 });

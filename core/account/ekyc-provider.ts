@@ -78,6 +78,7 @@ export function createEkycProvider(
     kind: "live",
     method: "ekyc-photo-id-selfie",
     backWithoutReference: true,
+    capturesDocuments: true,
     async startCheck(input) {
       const session = await call(
         "/api/v2/token",

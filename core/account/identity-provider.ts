@@ -55,6 +55,11 @@ export type IdentityProvider = {
    * else null. The callback only says "look again"; the result is always read with `getResult`.
    */
   verifyCallback?(headers: Record<string, string>, body: string): string | null;
-  /** The provider sends members back without the reference: their newest pending check is meant. */
+  /** The provider sends members back without the reference: their newest check is meant. */
   readonly backWithoutReference?: boolean;
+  /**
+   * The provider photographs the document and the face on its own page: nothing is uploaded to us
+   * first, and we keep no copy of either (the provider holds what the dealer ledger needs).
+   */
+  readonly capturesDocuments?: boolean;
 };

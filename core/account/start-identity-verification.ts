@@ -31,10 +31,10 @@ export async function startIdentityVerification(
   ctx: CoreContext,
   o: { actor: SessionUser; files: IdentityUploads; locale: Locale },
 ): Promise<{ reference: string; redirectUrl: string; expiresAt: Date }> {
+  // A provider that photographs the document itself takes nothing from us.
+  const uploads = ctx.identity.capturesDocuments ? ([] as const) : (["idFront", "selfie"] as const);
   const missing = Object.fromEntries(
-    (["idFront", "selfie"] as const)
-      .filter((f) => !o.files[f]?.byteLength)
-      .map((f) => [f, IMAGE_MESSAGES.missing]),
+    uploads.filter((f) => !o.files[f]?.byteLength).map((f) => [f, IMAGE_MESSAGES.missing]),
   );
   if (Object.keys(missing).length > 0) throw new AppError("VALIDATION", { fields: missing });
   if (await isIdentityVerified(ctx, o.actor.id))
@@ -54,10 +54,12 @@ export async function startIdentityVerification(
   const stored: string[] = [];
   try {
     const documents: IdentityDocument[] = [];
-    for (const [field, kind] of [
-      ["idFront", "id_front"],
-      ["selfie", "selfie"],
-    ] as const) {
+    for (const [field, kind] of ctx.identity.capturesDocuments
+      ? []
+      : ([
+          ["idFront", "id_front"],
+          ["selfie", "selfie"],
+        ] as const)) {
       const image = await forImageField(field, () =>
         storeImage(ctx, { prefix, bytes: o.files[field]!, renditions: IDENTITY_DOCUMENT_RENDITIONS }),
       );

@@ -229,6 +229,7 @@ describe("identity verification through the Polarify sandbox", () => {
       status: "none",
       verified_at: null,
       method: null,
+      uploads_documents: true,
       latest: null,
     });
     const started = await api(token, "POST", "/me/identification", await uploads("id_front", "selfie"));

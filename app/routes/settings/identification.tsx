@@ -16,11 +16,14 @@ export const handle = { back: "/mypage/", tab: "mypage" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
-  const { verifiedAt, method, latest } = await getIdentification(core(context), user.id);
+  const ctx = core(context);
+  const { verifiedAt, method, latest } = await getIdentification(ctx, user.id);
   return {
     verifiedAt: verifiedAt?.toISOString() ?? null,
     method,
     latest: latest && { status: latest.status, reason: latest.reason },
+    // The provider photographs the document and the face on its own page: no upload here.
+    capturesDocuments: ctx.identity.capturesDocuments === true,
   };
 }
 
@@ -53,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function SettingsIdentification({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("identification");
   const lang = params.lang === "en" ? "en" : "ja";
-  const { verifiedAt, latest } = loaderData;
+  const { verifiedAt, latest, capturesDocuments } = loaderData;
   return (
     <PageCard title={t("title")} lead={t("lead")}>
       <IdentificationStatus lang={lang} {...loaderData} />
@@ -67,22 +70,30 @@ export default function SettingsIdentification({ loaderData, actionData, params 
         >
           <h2 className="text-base font-bold">{latest ? t("retryTitle") : t("formTitle")}</h2>
           <FormError message={actionData?.formError} />
-          <TextField
-            type="file"
-            name="idFront"
-            label={t("idFront")}
-            hint={`${t("idFrontHint")}（${t("fileHint")}）`}
-            accept={IMAGE_ACCEPT}
-            error={actionData?.errors?.idFront}
-          />
-          <TextField
-            type="file"
-            name="selfie"
-            label={t("selfie")}
-            hint={`${t("selfieHint")}（${t("fileHint")}）`}
-            accept={IMAGE_ACCEPT}
-            error={actionData?.errors?.selfie}
-          />
+          {capturesDocuments ? (
+            <p className="text-sm leading-relaxed text-slate-700" data-testid="provider-captures">
+              {t("providerCaptures")}
+            </p>
+          ) : (
+            <>
+              <TextField
+                type="file"
+                name="idFront"
+                label={t("idFront")}
+                hint={`${t("idFrontHint")}（${t("fileHint")}）`}
+                accept={IMAGE_ACCEPT}
+                error={actionData?.errors?.idFront}
+              />
+              <TextField
+                type="file"
+                name="selfie"
+                label={t("selfie")}
+                hint={`${t("selfieHint")}（${t("fileHint")}）`}
+                accept={IMAGE_ACCEPT}
+                error={actionData?.errors?.selfie}
+              />
+            </>
+          )}
           <p className="text-xs text-slate-500">{t("note")}</p>
           <SubmitButton>{t("submit")}</SubmitButton>
         </ValidatedForm>

@@ -22,6 +22,11 @@ export const identificationRoutes = [
           status: z.enum(["none", "pending", "verified", "rejected", "expired"]),
           verifiedAt: z.iso.datetime().nullable(),
           method: z.string().nullable().describe('The legal method, e.g. "ekyc-photo-id-selfie"'),
+          uploadsDocuments: z
+            .boolean()
+            .describe(
+              "Whether starting a check takes id_front and selfie uploads; false when the provider photographs them on its own page",
+            ),
           latest: z
             .object({
               reference: z.string(),
@@ -43,6 +48,7 @@ export const identificationRoutes = [
           status: verifiedAt ? "verified" : (latest?.status ?? "none"),
           verifiedAt: verifiedAt?.toISOString() ?? null,
           method,
+          uploadsDocuments: ctx.identity.capturesDocuments !== true,
           latest: latest && {
             reference: latest.reference,
             status: latest.status,
@@ -58,7 +64,7 @@ export const identificationRoutes = [
     method: "post",
     path: "/me/identification",
     summary:
-      "Start an identity check with a photo ID and a selfie; send the member to redirect_url, then read GET /me/identification",
+      "Start an identity check with a photo ID and a selfie (none with a provider that photographs them on its own page: GET /me/identification says which); send the member to redirect_url, then read GET /me/identification",
     tag: "settings",
     auth: "user",
     multipart: {

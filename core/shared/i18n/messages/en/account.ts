@@ -141,7 +141,9 @@ export const enAccount: Pick<Messages, "address" | "bank" | "sms" | "identificat
       selfieHint: "Face the camera with your whole face in the picture",
       fileHint: "JPEG, PNG, WebP or HEIC, up to 10 MB",
       submit: "Start verification",
-      note: "You will be taken to the verification service (Polarify).",
+      note: "You will be taken to the verification service.",
+      providerCaptures:
+        "You will photograph your photo ID (a driver's licence, My Number card or similar) and your face on the verification service's page next, with your phone's camera.",
       result: {
         title: "Verification result",
         noneUnderWay: "There is no identity check under way. You can start one from this page",

@@ -134,7 +134,9 @@ export const jaAccount = {
     selfieHint: "顔全体が写るように、正面から撮影してください",
     fileHint: "JPEG・PNG・WebP・HEIC、10MBまで",
     submit: "本人確認をはじめる",
-    note: "送信すると、本人確認サービス（Polarify）の画面に移動します。",
+    note: "送信すると、本人確認サービスの画面に移動します。",
+    providerCaptures:
+      "本人確認書類（運転免許証やマイナンバーカードなど顔写真付きのもの）と顔の撮影は、このあと本人確認サービスの画面で行います。スマートフォンのカメラで撮影できます。",
     result: {
       title: "本人確認の結果",
       noneUnderWay: "進行中の本人確認はありません。本人確認はこのページから始められます",
