@@ -80,6 +80,10 @@ export function useBotCheck(
   const handled = useRef<FormState | undefined>(undefined);
   const retries = useRef(0);
   const [failed, setFailed] = useState<FormState | undefined>(undefined);
+  // A form sent before the page was ready comes back without its password (never echoed back):
+  // sending it again as it stands would only be refused for the empty password.
+  const [retype, setRetype] = useState<FormState | undefined>(undefined);
+  const t = useTranslations("form");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const missing = state?.reasonCode === IDENTITY_REASONS.missingBotToken;
@@ -95,6 +99,15 @@ export function useBotCheck(
       (token) => {
         if (!input.current) return;
         input.current.value = token;
+        const emptyPassword = [...form.querySelectorAll<HTMLInputElement>('input[type="password"]')].find(
+          (field) => field.value === "",
+        );
+        if (emptyPassword) {
+          // The token waits in the form; the person types the password and sends it themselves.
+          setRetype(state);
+          emptyPassword.focus();
+          return;
+        }
         form.requestSubmit(form.querySelector<HTMLButtonElement>('button[type="submit"]') ?? undefined);
       },
       () => setFailed(state),
@@ -118,6 +131,7 @@ export function useBotCheck(
   );
   // While the script fetches a token and sends again, the message for visitors without it stays hidden.
   const retrying = hydrated && missing && failed !== state;
+  if (retype !== undefined && retype === state) return { field, formError: t("retypePassword") };
   return { field, formError: retrying ? undefined : state?.formError };
 }
 

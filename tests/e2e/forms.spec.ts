@@ -55,6 +55,27 @@ test("sign-up keeps the address and password typed before hydration", async ({ p
   await expect(page.getByText(`${email} に6桁の確認コードを送りました`)).toBeVisible();
 });
 
+test("a sign-up sent before the scripts ran asks only for the password again, the bot check passed meanwhile", async ({
+  page,
+}) => {
+  const email = `forms-early-${Date.now()}@example.jp`;
+  const form = await openUnhydrated(page, "/ja/signup/email/");
+  await page.getByLabel("メールアドレス", { exact: true }).fill(email);
+  await page.getByLabel("パスワード", { exact: true }).fill("tsugu-pass-2");
+  // Sent by the browser itself, before any script: the server asks for the bot check's token.
+  await page.getByRole("button", { name: "確認コードを送信" }).click();
+  await page.waitForURL(/\/ja\/signup\/email\/$/, { waitUntil: "commit" });
+  await form.hydrate();
+  // The address is kept; the password is never sent back, so the page asks for it, not for JavaScript.
+  await expect(page.getByText("パスワードをもう一度入力して、送信してください")).toBeVisible();
+  await expect(page.getByLabel("メールアドレス", { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel("パスワード", { exact: true })).toBeFocused();
+  await expect(page.getByText("パスワードを入力してください")).toHaveCount(0);
+  await page.getByLabel("パスワード", { exact: true }).fill("tsugu-pass-2");
+  await page.getByRole("button", { name: "確認コードを送信" }).click();
+  await expect(page.getByRole("heading", { name: "確認コードを入力" })).toBeVisible();
+});
+
 test("log-in keeps the address and password typed before hydration", async ({ page }) => {
   const email = "seller14@tsugu.example";
   const form = await openUnhydrated(page, "/ja/login/");

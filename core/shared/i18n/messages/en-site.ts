@@ -183,6 +183,7 @@ export const enSite: SiteMessages = {
     errorSummary: "Check the following",
     errorSummaryLead:
       "{count, plural, one {# field needs} other {# fields need}} correcting. Choose one to go to it.",
+    retypePassword: "The page is ready now. Type your password again, then send the form",
     recaptchaNotice:
       "This site is protected by reCAPTCHA and the Google <privacy>Privacy Policy</privacy> and <terms>Terms of Service</terms> apply.",
   },

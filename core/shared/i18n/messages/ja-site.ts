@@ -179,6 +179,7 @@ export const jaSite = {
     showPassword: "パスワードを表示",
     errorSummary: "入力内容を確認してください",
     errorSummaryLead: "{count, plural, other {#件の項目}}に誤りがあります。選ぶとその入力欄に移動します。",
+    retypePassword: "ページの準備ができました。パスワードをもう一度入力して、送信してください",
     recaptchaNotice:
       "このサイトは reCAPTCHA で保護されており、Google の<privacy>プライバシーポリシー</privacy>と<terms>利用規約</terms>が適用されます。",
   },
