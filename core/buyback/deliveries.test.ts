@@ -109,7 +109,7 @@ describe.each(ENGINES)("buyer deliveries, products, shipping and the dealer ledg
         state: "20",
         scheduledShipDate: "2026-11-10",
         invoiceNumber: "123456789012",
-        trackingUrl: "http://tsugu.test/sandbox/courier/track/123456789012/",
+        trackingUrl: "https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=123456789012",
         shippedAt: new Date("2026-11-10T02:00:00Z"),
       })
       .returning({ id: buybackDeliveries.id });
@@ -314,7 +314,7 @@ describe.each(ENGINES)("buyer deliveries, products, shipping and the dealer ledg
     expect(row).toMatchObject({
       state: "20",
       invoiceNumber: shipped.invoiceNumber,
-      trackingUrl: `http://tsugu.test/sandbox/courier/track/${shipped.invoiceNumber}/`,
+      trackingUrl: `https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=${shipped.invoiceNumber}`,
       shippedAt: t.clock.now(),
     });
 

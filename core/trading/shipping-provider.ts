@@ -2,6 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { sandboxRecords } from "#db/schema/index.ts";
+import { SHIPPING_METHOD } from "../catalog/codes.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Yen } from "../shared/codes.ts";
 import {
@@ -17,7 +18,7 @@ import { prefectureNameJa } from "../shared/prefectures.ts";
 import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 import { COURIER_MAINTENANCE_WINDOW, courierFee } from "./codes.ts";
 import type { PickupSpot, SpotSearch } from "./pickup-spots.ts";
-import { sevenCheckDigit } from "./tracking-number.ts";
+import { sevenCheckDigit, trackingLinks } from "./tracking-number.ts";
 
 type InvoiceRequest = {
   /**
@@ -106,7 +107,8 @@ export function createSandboxCourier(deps: { db: Db; clock: Clock; publicUrl: st
         invoiceNumber,
         qrCode: dropOff ? dropOffCode(invoiceNumber) : null,
         qrExpiresAt: dropOff ? new Date(now.getTime() + DROP_OFF_CODE_TTL_MS).toISOString() : null,
-        trackingUrl: `${deps.publicUrl}/sandbox/courier/track/${invoiceNumber}/`,
+        // Yamato's own tracking page, as the real integration's invoices are tracked.
+        trackingUrl: trackingLinks(SHIPPING_METHOD.EASY_DELIVERY, invoiceNumber)[0]!.url,
         fee: courierFee(request.invoiceKind, request.parcelSize),
       };
       await deps.db
