@@ -20,8 +20,15 @@ type PagedListProps<T> = {
 };
 
 /**
- * A list that loads the next page when its end scrolls into view (or on "show more" for keyboard
- * and screen-reader users), says so when there is nothing more, and offers a retry on failure.
+ * Pages loaded on their own as the end of the list scrolls into view, before "show more" asks:
+ * after them the page's end (the footer, with the legal notices) can be reached by scrolling.
+ */
+const AUTO_PAGES = 2;
+
+/**
+ * A list that loads the next page when its end scrolls into view (a couple of times, then on "show
+ * more", which keyboard and screen-reader users have from the start), says so when there is
+ * nothing more, and offers a retry on failure.
  */
 export function PagedList<T>({
   first,
@@ -39,11 +46,14 @@ export function PagedList<T>({
   const [status, setStatus] = useState<PagedListStatus>(first.nextCursor ? "idle" : "complete");
   const sentinel = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
+  // Pages loaded by scrolling since the person last pressed "show more".
+  const [autoLoaded, setAutoLoaded] = useState(0);
 
   useEffect(() => {
     setItems(first.items);
     setCursor(first.nextCursor);
     setStatus(first.nextCursor ? "idle" : "complete");
+    setAutoLoaded(0);
   }, [first]);
 
   const loadMore = useCallback(async () => {
@@ -64,14 +74,22 @@ export function PagedList<T>({
 
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || status === "complete" || status === "error" || typeof IntersectionObserver === "undefined")
+    if (
+      !el ||
+      status === "complete" ||
+      status === "error" ||
+      autoLoaded >= AUTO_PAGES ||
+      typeof IntersectionObserver === "undefined"
+    )
       return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
+      if (!entries.some((e) => e.isIntersecting) || busy.current) return;
+      setAutoLoaded((n) => n + 1);
+      void loadMore();
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [loadMore, status]);
+  }, [loadMore, status, autoLoaded]);
 
   if (items.length === 0 && status === "complete") return <>{empty}</>;
   return (
@@ -90,7 +108,10 @@ export function PagedList<T>({
         {(status === "idle" || status === "loaded") && (
           <button
             type="button"
-            onClick={() => void loadMore()}
+            onClick={() => {
+              setAutoLoaded(0);
+              void loadMore();
+            }}
             className="rounded-full border border-slate-300 bg-white px-5 py-2 font-medium text-slate-700 hover:bg-slate-50"
           >
             {t("more")}

@@ -66,3 +66,45 @@ test("the same in English: a wrong letter is put right, and an empty result offe
   await expect(page.getByTestId("nearest-models").getByRole("link").first()).toHaveText("iPhone 16");
   expect(await seriousA11yProblems(page)).toEqual([]);
 });
+
+test("on a phone, the results load more by themselves twice as they are scrolled, then wait for もっと見る, so the footer can be reached", async ({
+  page,
+}) => {
+  // An endless catalogue: every next page the list asks for is answered with more listings.
+  let realCursor: string | null = null;
+  let served = 0;
+  await page.route("**/ja/items/search/results/?**", async (route) => {
+    const url = new URL(route.request().url());
+    realCursor ??= url.searchParams.get("cursor");
+    url.searchParams.set("cursor", realCursor ?? "");
+    const body = (await (await route.fetch({ url: url.toString() })).json()) as {
+      items: { id: number }[];
+    };
+    served += 1;
+    await route.fulfill({
+      json: {
+        items: body.items.map((item) => ({ ...item, id: item.id + served * 10_000_000 })),
+        nextCursor: `endless-${served}`,
+      },
+    });
+  });
+  await page.goto("/ja/items/search/");
+  const list = page.getByTestId("paged-list");
+  await expect(list).toHaveAttribute("data-status", "idle");
+  const toTheEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await toTheEnd();
+  await expect.poll(() => served).toBe(1);
+  await expect(list).toHaveAttribute("data-status", "loaded");
+  await toTheEnd();
+  await expect.poll(() => served).toBe(2);
+  await expect(list).toHaveAttribute("data-status", "loaded");
+  // Two pages came by scrolling: the end of the page stays where it is, with the legal notices.
+  for (let i = 0; i < 3; i++) {
+    await toTheEnd();
+    await page.waitForTimeout(300);
+  }
+  expect(served).toBe(2);
+  await expect(page.getByRole("link", { name: "特定商取引法に基づく表記" })).toBeInViewport();
+  await page.getByRole("button", { name: "もっと見る" }).click();
+  await expect.poll(() => served).toBe(3);
+});
