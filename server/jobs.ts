@@ -26,5 +26,18 @@ export function startJobs(services: AppServices, logger: Logger): JobRunner {
     onError: (job, error) => logger.warn({ job, err: error }, "A job failed; it will be retried"),
   });
   runner.start();
-  return runner;
+  // Each round queues the next, but a round cut short by a database outage keeps its lease for
+  // minutes. So every server also queues the coming round itself each period (the same unique key:
+  // rounds never multiply), and reconciliation goes on within a period of the database's return.
+  const keepReconciling = setInterval(() => {
+    scheduleReconciliation(ctx, services.config.reconcile).catch(() => {});
+  }, services.config.reconcile.everyMs);
+  keepReconciling.unref();
+  return {
+    ...runner,
+    async stop() {
+      clearInterval(keepReconciling);
+      await runner.stop();
+    },
+  };
 }
