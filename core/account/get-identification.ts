@@ -10,6 +10,11 @@ export type Identification = {
   method: string | null;
   /** The most recent check, whatever its outcome, brought up to date with the provider. */
   latest: IdentityCheckView | null;
+  /**
+   * Whether starting a check takes the ID and selfie uploads: false with a provider that
+   * photographs both on its own page.
+   */
+  uploadsDocuments: boolean;
 };
 
 /** The member's identity-verification status, as the settings page and the API show it. */
@@ -37,5 +42,5 @@ export async function getIdentification(ctx: CoreContext, userId: number): Promi
       .limit(1);
     method = verified ? toCheckView(verified).method : null;
   }
-  return { verifiedAt, method, latest };
+  return { verifiedAt, method, latest, uploadsDocuments: ctx.identity.capturesDocuments !== true };
 }

@@ -128,16 +128,7 @@ export async function receiveIdentityCallback(
     ctx,
     { provider: ctx.identity.name, id: delivery, type: "identity.callback" },
     async () => {
-      const [row] = await ctx.db
-        .select()
-        .from(identityChecks)
-        .where(
-          and(
-            eq(identityChecks.provider, ctx.identity.name),
-            eq(identityChecks.providerReference, reference),
-          ),
-        )
-        .limit(1);
+      const row = await checkAtProvider(ctx, { reference });
       if (row?.status !== "pending") return { applied: false };
       const view = await syncIdentityCheck(ctx, row);
       return { applied: view.status !== "pending" };
@@ -159,18 +150,27 @@ export async function refreshIdentityCheck(
   }
   // A provider that sends members back without the reference: their newest check, in whatever
   // state (its signed callback may have decided it before the member's browser came back).
+  const row = await checkAtProvider(ctx, { reference: reference || null, userId: o.userId });
+  if (!row) throw new AppError("NOT_FOUND");
+  return syncIdentityCheck(ctx, row);
+}
+
+/** The newest check at the provider in use with that reference, or of that member, or both. */
+async function checkAtProvider(
+  ctx: CoreContext,
+  o: { reference: string | null; userId?: number },
+): Promise<IdentityCheckRow | undefined> {
   const [row] = await ctx.db
     .select()
     .from(identityChecks)
     .where(
       and(
         eq(identityChecks.provider, ctx.identity.name),
-        reference ? eq(identityChecks.providerReference, reference) : undefined,
-        eq(identityChecks.userId, o.userId),
+        o.reference ? eq(identityChecks.providerReference, o.reference) : undefined,
+        o.userId === undefined ? undefined : eq(identityChecks.userId, o.userId),
       ),
     )
     .orderBy(desc(identityChecks.id))
     .limit(1);
-  if (!row) throw new AppError("NOT_FOUND");
-  return syncIdentityCheck(ctx, row);
+  return row;
 }

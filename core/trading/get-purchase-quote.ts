@@ -91,13 +91,40 @@ export async function getPurchaseQuote(
     freePoints: balance.freePoints,
     points: balance.points,
     withPoints: splitPrice(price, balance),
-    pickupSpots:
-      address && item.shippingMethod === SHIPPING_METHOD.EASY_DELIVERY
-        ? await ctx.courier.pickupSpots(address)
-        : null,
+    pickupSpots: await spotsNear(ctx, item.shippingMethod, address),
     publicKey: ctx.payments.publicKey,
     provider: ctx.payments.name,
   };
+}
+
+/**
+ * The spots where a member may collect an item instead of having it delivered (delivery method
+ * 11): the courier's, near their address; for an item that is not sent by らくらくTsugu便, or a member
+ * without an address, none (null). Only the listing's shipping method and the address decide it.
+ */
+export async function listPickupSpots(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number },
+): Promise<PickupSpot[] | null> {
+  assertMember(o.actor);
+  const [item] = await ctx.db
+    .select({ shippingMethod: items.shippingMethod, price: items.price, state: items.state })
+    .from(items)
+    .where(eq(items.id, o.itemId))
+    .limit(1);
+  if (!item || item.price === null || item.state === "DRAFT" || item.state === "PRIVATE") {
+    throw new AppError("NOT_FOUND");
+  }
+  return spotsNear(ctx, item.shippingMethod, await getAddress(ctx, o.actor.id));
+}
+
+function spotsNear(
+  ctx: CoreContext,
+  shippingMethod: string | null,
+  address: Address | null,
+): Promise<PickupSpot[] | null> {
+  if (!address || shippingMethod !== SHIPPING_METHOD.EASY_DELIVERY) return Promise.resolve(null);
+  return ctx.courier.pickupSpots(address);
 }
 
 /** Where the buyer of an item waiting for 3-D Secure goes to authenticate, or null if nothing waits. */

@@ -6,7 +6,7 @@ import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { cardToken, makeBuyer } from "#tests/helpers/trading.ts";
-import { getPurchaseQuote } from "./get-purchase-quote.ts";
+import { getPurchaseQuote, listPickupSpots } from "./get-purchase-quote.ts";
 import { getTransaction } from "./get-transaction.ts";
 import { purchaseItem } from "./purchase-item.ts";
 import { shipItem } from "./ship-item.ts";
@@ -40,6 +40,7 @@ describe.each(ENGINES)("collecting at a pickup spot (delivery method 11) on %s",
     expect(quote.pickupSpots?.map((s) => s.kind)).toEqual(["office", "familymart", "locker"]);
     expect(quote.pickupSpots?.[0]?.address).toContain("東京都渋谷区神宮前");
     const spot = quote.pickupSpots![1]!;
+    expect(await listPickupSpots(t.ctx, { actor: buyer, itemId })).toEqual(quote.pickupSpots);
 
     const bought = await buy(buyer, itemId, spot.id);
     expect(bought.state).toBe("START");
@@ -95,6 +96,10 @@ describe.each(ENGINES)("collecting at a pickup spot (delivery method 11) on %s",
     const buyer = await makeBuyer(t.ctx);
     const byPost = await listItem(t.ctx, seller, { price: "3000", shippingMethod: "05" });
     expect((await getPurchaseQuote(t.ctx, { actor: buyer, itemId: byPost })).pickupSpots).toBeNull();
+    expect(await listPickupSpots(t.ctx, { actor: buyer, itemId: byPost })).toBeNull();
+    expect((await failure(listPickupSpots(t.ctx, { actor: buyer, itemId: 999_999_999 }))).code).toBe(
+      "NOT_FOUND",
+    );
     const notOffered = await failure(buy(buyer, byPost, "spot_office_0123456789"));
     expect(notOffered.code).toBe("VALIDATION");
     expect(said(notOffered).fields.pickupSpotId?.ja).toContain("受け取りスポットでは受け取れません");

@@ -16,14 +16,12 @@ export const handle = { back: "/mypage/", tab: "mypage" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, langOf(params));
-  const ctx = core(context);
-  const { verifiedAt, method, latest } = await getIdentification(ctx, user.id);
+  const { verifiedAt, method, latest, uploadsDocuments } = await getIdentification(core(context), user.id);
   return {
     verifiedAt: verifiedAt?.toISOString() ?? null,
     method,
     latest: latest && { status: latest.status, reason: latest.reason },
-    // The provider photographs the document and the face on its own page: no upload here.
-    capturesDocuments: ctx.identity.capturesDocuments === true,
+    uploadsDocuments,
   };
 }
 
@@ -56,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function SettingsIdentification({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("identification");
   const lang = params.lang === "en" ? "en" : "ja";
-  const { verifiedAt, latest, capturesDocuments } = loaderData;
+  const { verifiedAt, latest, uploadsDocuments } = loaderData;
   return (
     <PageCard title={t("title")} lead={t("lead")}>
       <IdentificationStatus lang={lang} {...loaderData} />
@@ -70,7 +68,7 @@ export default function SettingsIdentification({ loaderData, actionData, params 
         >
           <h2 className="text-base font-bold">{latest ? t("retryTitle") : t("formTitle")}</h2>
           <FormError message={actionData?.formError} />
-          {capturesDocuments ? (
+          {!uploadsDocuments ? (
             <p className="text-sm leading-relaxed text-slate-700" data-testid="provider-captures">
               {t("providerCaptures")}
             </p>

@@ -40,7 +40,7 @@ export const identificationRoutes = [
       },
     },
     async handler({ ctx, actor }) {
-      const { verifiedAt, method, latest } = await getIdentification(ctx, actor!.id);
+      const { verifiedAt, method, latest, uploadsDocuments } = await getIdentification(ctx, actor!.id);
       return {
         status: 200,
         headers: { "Cache-Control": "no-store" },
@@ -48,7 +48,7 @@ export const identificationRoutes = [
           status: verifiedAt ? "verified" : (latest?.status ?? "none"),
           verifiedAt: verifiedAt?.toISOString() ?? null,
           method,
-          uploadsDocuments: ctx.identity.capturesDocuments !== true,
+          uploadsDocuments,
           latest: latest && {
             reference: latest.reference,
             status: latest.status,

@@ -8,7 +8,7 @@ import { parseIdCursor } from "#core/social/cursor.ts";
 import { CANCEL_NOTE_MAX, CANCEL_REASON_CODES } from "#core/trading/cancel-reasons.ts";
 import { cancelTransaction } from "#core/trading/cancel-transaction.ts";
 import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
-import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
+import { listPickupSpots } from "#core/trading/get-purchase-quote.ts";
 import { getTransaction } from "#core/trading/get-transaction.ts";
 import { listReviews } from "#core/trading/list-reviews.ts";
 import { listTransactions } from "#core/trading/list-transactions.ts";
@@ -257,10 +257,10 @@ export const tradingRoutes = [
       404: { description: "No such item" },
     },
     async handler({ ctx, actor, params }) {
-      const quote = await getPurchaseQuote(ctx, { actor: actor!, itemId: idParam(params.id) });
+      const spots = await listPickupSpots(ctx, { actor: actor!, itemId: idParam(params.id) });
       return {
         status: 200,
-        body: { spots: quote.pickupSpots ?? [] },
+        body: { spots: spots ?? [] },
         headers: { "Cache-Control": "no-store" },
       };
     },
