@@ -16,6 +16,10 @@ export default defineConfig({
   // demo accounts in and change their data, so two of them never share one.
   workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
+  // In CI a journey that fails is tried once more, and `npm test` names it either way ("passed on
+  // retry" or "FAILED"): both layers share two cores there, and a step that waits on a busy server
+  // is the usual cause. A journey that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   use: {
     ...devices["Pixel 7"],
     // The phone's size, touch and user agent, drawn at one device pixel per CSS pixel: what the

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { stripVTControlCharacters } from "node:util";
 import { CHROMIUM, FULL_CHROMIUM } from "../tests/e2e/browser.ts";
 import { buildIfNeeded } from "./build-if-needed.ts";
 
@@ -59,7 +60,26 @@ function run(
   return child;
 }
 
-type Layer = { name: string; status: number; ms: number; passed: number; failed: number; skipped: number };
+type Layer = {
+  name: string;
+  status: number;
+  ms: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Each failed test's place and first error line, printed again at the very end. */
+  failures: string[];
+  /** Journeys that failed once and passed on their retry. */
+  flaky: string[];
+};
+
+/** The first line of an error message, without colour codes. */
+const firstLine = (message: unknown) =>
+  stripVTControlCharacters(String(message ?? ""))
+    .split("\n")
+    .find((line) => line.trim() !== "")
+    ?.trim()
+    .slice(0, 240) ?? "";
 
 buildIfNeeded();
 
@@ -76,12 +96,33 @@ async function vitestLayer(): Promise<Layer> {
       ...args,
     ]),
   );
-  const layer: Layer = { name: "Vitest", status, ms: Date.now() - t, passed: 0, failed: 0, skipped: 0 };
+  const layer: Layer = {
+    name: "Vitest",
+    status,
+    ms: Date.now() - t,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    failures: [],
+    flaky: [],
+  };
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, "utf8"));
     layer.passed = r.numPassedTests;
     layer.failed = r.numFailedTests;
     layer.skipped = r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(ROOT, file.name);
+      const failedTests = (file.assertionResults ?? []).filter(
+        (a: { status: string }) => a.status === "failed",
+      );
+      for (const a of failedTests) {
+        layer.failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      }
+      if (failedTests.length === 0 && file.status === "failed") {
+        layer.failures.push(`${where}: ${firstLine(file.message)}`);
+      }
+    }
   }
   if (status !== 0 && layer.failed === 0) layer.failed = 1;
   return layer;
@@ -96,7 +137,16 @@ async function browserLayer(): Promise<Layer | null> {
       `\n!!! Browser tests NOT run: no Chromium at ${missing.join(", ")}. Install it with: ${hint}\n`,
     );
     const failed = requireBrowser ? 1 : 0;
-    return { name: "Browser journeys", status: failed, ms: 0, passed: 0, failed, skipped: 0 };
+    return {
+      name: "Browser journeys",
+      status: failed,
+      ms: 0,
+      passed: 0,
+      failed,
+      skipped: 0,
+      failures: failed ? ["no Chromium"] : [],
+      flaky: [],
+    };
   }
   const json = path.join(OUT, "playwright.json");
   rmSync(json, { force: true });
@@ -114,15 +164,52 @@ async function browserLayer(): Promise<Layer | null> {
     passed: 0,
     failed: 0,
     skipped: 0,
+    failures: [],
+    flaky: [],
   };
   if (existsSync(json)) {
-    const s = JSON.parse(readFileSync(json, "utf8")).stats;
+    const report = JSON.parse(readFileSync(json, "utf8"));
+    const s = report.stats;
     layer.passed = s.expected + s.flaky;
     layer.failed = s.unexpected;
     layer.skipped = s.skipped;
+    for (const { where, title, test } of playwrightTests(report.suites ?? [], [])) {
+      const firstError = (test.results ?? []).find((r) => r.error)?.error?.message;
+      const name = `${where} › ${title}`;
+      if (test.status === "unexpected") layer.failures.push(`${name}: ${firstLine(firstError)}`);
+      if (test.status === "flaky") layer.flaky.push(`${name}: ${firstLine(firstError)}`);
+    }
   }
   if (status !== 0 && layer.failed === 0) layer.failed = 1;
   return layer;
+}
+
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: PlaywrightTest[] }[];
+};
+type PlaywrightTest = { status: string; results?: { status: string; error?: { message?: string } }[] };
+
+/** Every test of Playwright's JSON report, with its file, line and titles. */
+function* playwrightTests(
+  suites: PlaywrightSuite[],
+  titles: string[],
+): Generator<{ where: string; title: string; test: PlaywrightTest }> {
+  for (const suite of suites) {
+    const inner = suite.file && suite.title === suite.file ? titles : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        yield {
+          where: `tests/e2e/${spec.file}:${spec.line}`,
+          title: [...inner, spec.title].join(" › "),
+          test,
+        };
+      }
+    }
+    yield* playwrightTests(suite.suites ?? [], inner);
+  }
 }
 
 // Both layers at once: the journeys' servers start and the browser waits on them while Vitest
@@ -133,6 +220,11 @@ const layers = [vitest, ...(journeys ? [journeys] : [])];
 const sum = (key: "passed" | "failed" | "skipped") => layers.reduce((n, l) => n + l[key], 0);
 console.log("");
 for (const l of layers) console.log(`${l.name}: ${l.passed} passed, ${l.failed} failed in ${minutes(l.ms)}`);
+// The names come last, where the tail of a long log shows them.
+for (const l of layers) {
+  for (const f of l.flaky) console.log(`  passed on retry (${l.name}): ${f}`);
+  for (const f of l.failures) console.log(`  FAILED (${l.name}): ${f}`);
+}
 console.log(`\ntests: ${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
 console.log(`npm test took ${minutes(Date.now() - started)}`);
 process.exit(layers.some((l) => l.status !== 0) || sum("failed") > 0 ? 1 : 0);
