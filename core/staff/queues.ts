@@ -2,6 +2,7 @@ import { and, count, eq, isNull, min, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   buybackItems,
+  buyerApplications,
   identityChecks,
   moneyAlerts,
   payouts,
@@ -92,6 +93,16 @@ export const QUEUES = {
       table: buybackItems,
       where: eq(buybackItems.state, "30"),
       since: buybackItems.updatedAt,
+    }),
+  },
+  /** Companies' applications to become business buyers, waiting for an operator's decision. */
+  "buyer-applications": {
+    permission: "buyback:manage",
+    targetMs: 72 * HOUR_MS,
+    source: (): QueueSource => ({
+      table: buyerApplications,
+      where: eq(buyerApplications.state, "PENDING"),
+      since: buyerApplications.createdAt,
     }),
   },
 } as const satisfies Record<string, { permission: Permission; targetMs: number; source: () => QueueSource }>;

@@ -367,3 +367,46 @@ export const buybackSpots = pgTable(
   },
   (t) => [index("buyback_spots_prefecture_idx").on(t.prefectureCode, t.position)],
 );
+
+/** A company's application to become a business buyer: waiting, approved or declined by an operator. */
+export const BUYER_APPLICATION_STATES = ["PENDING", "APPROVED", "DECLINED"] as const;
+
+/**
+ * A company applies from `/buyback/signup/` without an invitation; an operator approves it (the
+ * company is made and its contact invited) or declines it with a reason. One pending application
+ * per address and per licence number.
+ */
+export const buyerApplications = pgTable(
+  "buyer_applications",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    state: text("state", { enum: BUYER_APPLICATION_STATES }).notNull().default("PENDING"),
+    companyName: text("company_name").notNull(),
+    /** The secondhand dealer licence's 12-digit number and the prefecture of the commission that issued it. */
+    licenceNumber: text("licence_number").notNull(),
+    licenceCommission: text("licence_commission").notNull(),
+    address: text("address").notNull(),
+    contactName: text("contact_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    monthlyVolume: text("monthly_volume").notNull(),
+    categories: text("categories").array().notNull(),
+    /** The language of the page it was sent from: the mails that answer it are written in it. */
+    locale: text("locale").notNull(),
+    companyId: bigint("company_id", { mode: "number" }).references(() => buybackCompanies.id, {
+      onDelete: "set null",
+    }),
+    decidedBy: bigint("decided_by", { mode: "number" }).references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    ...timestamps,
+  },
+  (t) => [
+    check("buyer_applications_state_check", sql`${t.state} in ('PENDING', 'APPROVED', 'DECLINED')`),
+    uniqueIndex("buyer_applications_pending_email_key").on(t.email).where(sql`${t.state} = 'PENDING'`),
+    uniqueIndex("buyer_applications_pending_licence_key")
+      .on(t.licenceNumber)
+      .where(sql`${t.state} = 'PENDING'`),
+    index("buyer_applications_queue_idx").on(t.state, t.createdAt),
+  ],
+);

@@ -1,5 +1,6 @@
 import type { OfficeMessages } from "../messages.ts";
 import { enBuybackOffice } from "./en/buyback-office.ts";
+import { enBuyerApplicationOffice } from "./en/buyer-application-office.ts";
 import { enExports } from "./en/exports.ts";
 import { enIdentityReview } from "./en/identity-review.ts";
 import { enOffice } from "./en/office.ts";
@@ -12,6 +13,7 @@ export const enBackOffice: OfficeMessages = {
   ...enOfficeMoney,
   ...enExports,
   ...enBuybackOffice,
+  ...enBuyerApplicationOffice,
   ...enStaff,
   ...enIdentityReview,
 };

@@ -11,6 +11,7 @@ import { enBuybackBuyer } from "./en/buyback-buyer.ts";
 import { enBuybackDeliveries } from "./en/buyback-deliveries.ts";
 import { enBuybackMember } from "./en/buyback-member.ts";
 import { enBuybackPublic } from "./en/buyback-public.ts";
+import { enBuyerApplication } from "./en/buyer-application.ts";
 import { enBuying } from "./en/buying.ts";
 import { enCardTopUp } from "./en/card-top-up.ts";
 import { enCatalog } from "./en/catalog.ts";
@@ -92,6 +93,7 @@ export const enSite: SiteMessages = {
   ...enBuybackPublic,
   ...enBuybackMember,
   ...enBuybackBuyer,
+  ...enBuyerApplication,
   ...enBuybackBids,
   ...enBuybackDeliveries,
   ...enSessions,

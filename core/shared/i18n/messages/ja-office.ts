@@ -1,4 +1,5 @@
 import { jaBuybackOffice } from "./ja/buyback-office.ts";
+import { jaBuyerApplicationOffice } from "./ja/buyer-application-office.ts";
 import { jaExports } from "./ja/exports.ts";
 import { jaIdentityReview } from "./ja/identity-review.ts";
 import { jaOffice } from "./ja/office.ts";
@@ -14,6 +15,7 @@ export const jaBackOffice = {
   ...jaOfficeMoney,
   ...jaExports,
   ...jaBuybackOffice,
+  ...jaBuyerApplicationOffice,
   ...jaStaff,
   ...jaIdentityReview,
 };

@@ -10,6 +10,7 @@ import { jaBuybackBuyer } from "./ja/buyback-buyer.ts";
 import { jaBuybackDeliveries } from "./ja/buyback-deliveries.ts";
 import { jaBuybackMember } from "./ja/buyback-member.ts";
 import { jaBuybackPublic } from "./ja/buyback-public.ts";
+import { jaBuyerApplication } from "./ja/buyer-application.ts";
 import { jaBuying } from "./ja/buying.ts";
 import { jaCardTopUp } from "./ja/card-top-up.ts";
 import { jaCatalog } from "./ja/catalog.ts";
@@ -91,6 +92,7 @@ export const jaSite = {
   ...jaBuybackPublic,
   ...jaBuybackMember,
   ...jaBuybackBuyer,
+  ...jaBuyerApplication,
   ...jaBuybackBids,
   ...jaBuybackDeliveries,
   ...jaSessions,

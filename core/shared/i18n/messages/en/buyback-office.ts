@@ -6,6 +6,7 @@ export const enBuybackOffice: Pick<OfficeMessages, "buybackOffice"> = {
       buybackGrading: "Buyback grading",
       buybackDeliveries: "Buyback deliveries",
       buybackCompanies: "Buyer companies",
+      buyerApplications: "Buyer applications",
       buybackSpots: "Drop-off spots",
       dealerLedger: "Dealer ledger",
     },

@@ -159,6 +159,7 @@ export const enStaff: Pick<OfficeMessages, "backOffice"> = {
       reports: "Reports",
       identity: "Identity reviews",
       support: "Inquiries",
+      "buyer-applications": "Buyer applications",
     },
   },
 };

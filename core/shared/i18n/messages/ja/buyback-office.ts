@@ -5,6 +5,7 @@ export const jaBuybackOffice = {
       buybackGrading: "買取査定",
       buybackDeliveries: "買取の納品",
       buybackCompanies: "法人バイヤー",
+      buyerApplications: "バイヤーの申し込み",
       buybackSpots: "持ち込み拠点",
       dealerLedger: "古物台帳",
     },

@@ -157,6 +157,7 @@ export const jaStaff = {
       reports: "通報",
       identity: "本人確認の審査",
       support: "お問い合わせ",
+      "buyer-applications": "法人バイヤーの申し込み",
     },
   },
 } as const;
