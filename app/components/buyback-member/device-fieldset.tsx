@@ -203,7 +203,10 @@ export function DeviceFieldset({
       data-testid={`device-${index}`}
     >
       <fieldset ref={ref} onChange={onChange} className="flex flex-col gap-4">
-        <legend className="text-lg font-bold">{t("application.device", { n: index + 1 })}</legend>
+        {/* A heading in the legend: the page reads h1, each device's h2, then its estimate's h3. */}
+        <legend>
+          <h2 className="text-lg font-bold">{t("application.device", { n: index + 1 })}</h2>
+        </legend>
         {count > 1 && (
           <button
             type="submit"
