@@ -210,6 +210,8 @@ export default [
       route("staff/media/posts/:id", "routes/staff/post-edit.tsx", { id: "staff-post-edit" }),
       route("staff/media/authors/new", "routes/staff/author-edit.tsx", { id: "staff-author-new" }),
       route("staff/media/authors/:id", "routes/staff/author-edit.tsx", { id: "staff-author-edit" }),
+      route("staff/buyer-applications", "routes/staff/buyer-applications.tsx"),
+      route("staff/buyer-applications/:id", "routes/staff/buyer-applications-detail.tsx"),
       route("staff/buyback/companies", "routes/staff/buyback-companies.tsx"),
       route("staff/buyback/companies/new", "routes/staff/buyback-company.tsx", {
         id: "staff-buyback-company-new",

@@ -112,6 +112,8 @@ const FLASH_KEYS = [
   "buybackOffice.grading.flash.photoRemoved",
   "buybackOffice.grading.flash.claimed",
   "buybackOffice.grading.flash.released",
+  "buyerApplicationOffice.flash.approved",
+  "buyerApplicationOffice.flash.declined",
   "twoStepReset.done",
 ] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];

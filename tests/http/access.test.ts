@@ -539,12 +539,14 @@ const PAGE_ACCESS: Record<string, Row> = {
   "staff/media/posts/:id": staffPage("news:write", 404),
   "staff/media/authors/new": staffPage("news:write"),
   "staff/media/authors/:id": staffPage("news:write", 404),
-  // The buyback log-in: a buyer signed in goes on to the portal; an invitation link without its
-  // token names no invitation; account settings are the buyer portal's.
+  // The buyback log-in: a buyer signed in goes on to the portal; the sign-up page without an
+  // invitation's token is a company's application; account settings are the buyer portal's.
   "buyback/login": byKind({ anonymous: 200, member: 200, business: 302, staff: 200, owner: 200 }),
   "buyback/logout": all(302),
-  "buyback/signup": all(404),
+  "buyback/signup": all(200),
   "buyback/setup/account": byKind({ anonymous: 302, member: 403, business: 200, staff: 403, owner: 403 }),
+  "staff/buyer-applications": staffPage("buyback:manage"),
+  "staff/buyer-applications/:id": staffPage("buyback:manage", 404),
   "staff/buyback/companies": staffPage("buyback:manage"),
   "staff/buyback/companies/new": staffPage("buyback:manage"),
   "staff/buyback/companies/:id": staffPage("buyback:manage", 404),

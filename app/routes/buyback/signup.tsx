@@ -1,10 +1,18 @@
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { useTranslations } from "use-intl";
+import { applyAsBuyer } from "#core/buyback/apply-as-buyer.ts";
 import { BUYER_LABELS, ZBuyerSignupCode, ZBuyerSignupName } from "#core/buyback/buyer-fields.ts";
 import { completeBuyerSignup, pendingBuyerSignup, startBuyerSignup } from "#core/buyback/buyer-signup.ts";
 import { openInvitation } from "#core/buyback/open-invitation.ts";
 import { TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
+import {
+  APPLICATION_FIELDS,
+  BuyerApplicationForm,
+  BuyerApplicationSent,
+} from "../../components/buyback/buyer-application-form.tsx";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { translator } from "../../i18n/index.ts";
+import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   cookiesOf,
@@ -14,18 +22,38 @@ import {
   requestInfo,
   secureCookies,
 } from "../../lib/request.server.ts";
-import { titleMeta } from "../../lib/seo.ts";
+import { localeOf, seo } from "../../lib/seo.ts";
 import { Agreement } from "../auth/signup.tsx";
 import type { Route } from "./+types/signup";
 import { signInBuyer } from "./buyer-auth.server.ts";
 
-export const meta = titleMeta("buybackBuyer.signup.title", { noindex: true });
+export function meta(args: Route.MetaArgs) {
+  const t = translator(localeOf(args.location.pathname));
+  const applying = args.loaderData?.status === "apply";
+  return seo(args, {
+    title: t(applying ? "buyerApplication.title" : "buybackBuyer.signup.title"),
+    noindex: true,
+  });
+}
 
 function tokenOf(request: Request): string {
   return new URL(request.url).searchParams.get("token") ?? "";
 }
 
+/** Without an invitation's token, the page is a company's application to become a buyer. */
+function isApplication(request: Request): boolean {
+  return !new URL(request.url).searchParams.has("token");
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (isApplication(request)) {
+    return {
+      status: "apply" as const,
+      botCheck: botCheckClient(context, "contact"),
+      invitation: null,
+      pending: null,
+    };
+  }
   const token = tokenOf(request);
   const link = await openInvitation(core(context), token);
   if (link.status !== "open") {
@@ -50,6 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const token = tokenOf(request);
   const form = await request.formData();
+  if (isApplication(request)) return apply(context, lang, form);
   const values = formValues(form, ["name", "code"] as const);
   const info = requestInfo(context);
   try {
@@ -83,12 +112,35 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+/** A company's application: sent to the back office's queue, or the form again with its messages. */
+async function apply(context: Route.ActionArgs["context"], lang: ReturnType<typeof langOf>, form: FormData) {
+  const categories = form.getAll("categories").filter((c): c is string => typeof c === "string");
+  const values = { ...formValues(form, APPLICATION_FIELDS), categories: categories.join(",") };
+  try {
+    const sent = await applyAsBuyer(core(context), {
+      input: { ...values, categories },
+      locale: lang,
+      ip: requestInfo(context).ip,
+      botCheckToken: botCheckTokenOf(form),
+    });
+    return { sent: { id: sent.id, email: sent.email } };
+  } catch (error) {
+    return formFailure(error, lang, values);
+  }
+}
+
 /** An invitation link's page: who invited whom, then the name and the emailed code. */
 export default function BuybackSignup({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackBuyer.signup");
   const fields = useTranslations("buybackBuyer.fields");
   const [searchParams] = useSearchParams();
   const lang = langOf(params);
+  if (loaderData.status === "apply") {
+    if (actionData && "sent" in actionData) return <BuyerApplicationSent lang={lang} {...actionData.sent} />;
+    const state = actionData && "sent" in actionData ? undefined : actionData;
+    return <BuyerApplicationForm lang={lang} state={state} botCheck={loaderData.botCheck} />;
+  }
+  const state = actionData && "sent" in actionData ? undefined : actionData;
   if (loaderData.status !== "open") {
     const closed = loaderData.status;
     return (
@@ -127,10 +179,10 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
         <ValidatedForm
           method="post"
           className="flex flex-col gap-5"
-          state={actionData}
+          state={state}
           validation={{ schema: ZBuyerSignupCode, labels: BUYER_LABELS }}
         >
-          <FormError message={actionData?.formError} />
+          <FormError message={state?.formError} />
           <TextField
             name="code"
             label={t("code")}
@@ -138,7 +190,7 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
             autoComplete="one-time-code"
             maxLength={6}
             pattern="[0-9]*"
-            error={actionData?.errors?.code}
+            error={state?.errors?.code}
           />
           <SubmitButton name="intent" value="verify">
             {t("verify")}
@@ -161,18 +213,18 @@ export default function BuybackSignup({ loaderData, actionData, params }: Route.
       <ValidatedForm
         method="post"
         className="flex flex-col gap-5"
-        state={actionData}
+        state={state}
         validation={{ schema: ZBuyerSignupName, labels: BUYER_LABELS }}
       >
-        <FormError message={actionData?.formError} />
+        <FormError message={state?.formError} />
         <TextField
           name="name"
           label={fields("name")}
           hint={t("nameHint")}
           autoComplete="name"
           maxLength={40}
-          defaultValue={actionData?.values?.name ?? ""}
-          error={actionData?.errors?.name}
+          defaultValue={state?.values?.name ?? ""}
+          error={state?.errors?.name}
         />
         <Agreement lang={lang} />
         <SubmitButton name="intent" value="start">

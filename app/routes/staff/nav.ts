@@ -18,6 +18,7 @@ export const STAFF_NAV = [
   { path: "buyback/", key: "buybackGrading", permission: "buyback:grade" },
   { path: "buyback/deliveries/", key: "buybackDeliveries", permission: "buyback:ship" },
   { path: "buyback/companies/", key: "buybackCompanies", permission: "buyback:manage" },
+  { path: "buyer-applications/", key: "buyerApplications", permission: "buyback:manage" },
   { path: "buyback/spots/", key: "buybackSpots", permission: "buyback:manage" },
   { path: "buyback/ledger/", key: "dealerLedger", permission: "buyback:ledger" },
   { path: "media/", key: "media", permission: "news:write" },
@@ -58,6 +59,7 @@ const BUYBACK_NAV = [
   "buybackGrading",
   "buybackDeliveries",
   "buybackCompanies",
+  "buyerApplications",
   "buybackSpots",
   "dealerLedger",
 ] as const;
