@@ -13,14 +13,15 @@ const PHONE = { width: 390, height: 844 };
 
 test.use({ viewport: DESK });
 
-/** axe's serious problems and any heading out of order, at a desk and on a phone. */
-async function cleanAtBothWidths(page: Page): Promise<void> {
+/** axe's serious problems and any heading out of order, at a desk and on a phone (shot there). */
+async function cleanAtBothWidths(page: Page, shot: string): Promise<void> {
   for (const size of [DESK, PHONE]) {
     await page.setViewportSize(size);
     expect(await seriousA11yProblems(page)).toEqual([]);
     const { violations } = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
     expect(violations.map((v) => v.id)).toEqual([]);
   }
+  await journeyShot(page, `${shot}-phone`);
   await page.setViewportSize(DESK);
 }
 
@@ -41,7 +42,7 @@ test("a company applies, an operator approves it from the queue, and the company
   // The sign-up page without an invitation is the application form.
   await page.goto("/ja/buyback/signup/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("法人バイヤーの利用申し込み");
-  await cleanAtBothWidths(page);
+  await cleanAtBothWidths(page, "buyer-application");
 
   // Bad input: a message by each field, what was typed kept.
   await page.getByLabel("会社名", { exact: true }).fill(company);
@@ -98,12 +99,12 @@ test("a company applies, an operator approves it from the queue, and the company
   await expect(staff).toHaveURL(/\/ja\/staff\/buyer-applications\/$/);
   const row = staff.getByRole("row").filter({ hasText: company });
   await expect(row.getByText("審査待ち")).toBeVisible();
-  await cleanAtBothWidths(staff);
+  await cleanAtBothWidths(staff, "buyer-applications-queue");
   await journeyShot(staff, "buyer-applications-queue");
   await row.getByRole("link").first().click();
   await expect(staff.getByRole("heading", { level: 1 })).toContainText("申し込み");
   await expect(staff.getByText(`東京都公安委員会 第${licence}号`)).toBeVisible();
-  await cleanAtBothWidths(staff);
+  await cleanAtBothWidths(staff, "buyer-application-detail");
   await journeyShot(staff, "buyer-application-detail");
   await staff.getByRole("button", { name: "承認して招待を送る" }).click();
   await expect(staff.getByTestId("application-state")).toHaveText("承認済み");
@@ -133,5 +134,5 @@ test("the member's buyback application has its headings in order", async ({ page
   await logIn(page, "hanako@tsugu.example");
   await page.goto("/ja/buyback/application/");
   await expect(page.getByRole("heading", { level: 2, name: "1台目の端末" })).toBeVisible();
-  await cleanAtBothWidths(page);
+  await cleanAtBothWidths(page, "buyback-application");
 });
