@@ -107,6 +107,9 @@ test("a company applies, an operator approves it from the queue, and the company
   await cleanAtBothWidths(staff, "buyer-application-detail");
   await journeyShot(staff, "buyer-application-detail");
   await staff.getByRole("button", { name: "承認して招待を送る" }).click();
+  const dialog = staff.getByTestId("confirm-dialog");
+  await expect(dialog).toContainText(`「${company}」を承認しますか？`);
+  await dialog.getByRole("button", { name: "承認する", exact: true }).click();
   await expect(staff.getByTestId("application-state")).toHaveText("承認済み");
   await expect(staff.getByTestId("decision")).toContainText("Tsugu 運営");
 

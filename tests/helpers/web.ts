@@ -28,6 +28,25 @@ export async function getPage(server: TestServer, url: string, cookie = "") {
   return { status: res.status, res, html, doc: parse(html) };
 }
 
+/** A form posted from our own page (redirects not followed); a name may repeat, as checkboxes do. */
+export function postForm(
+  server: TestServer,
+  url: string,
+  form: Record<string, string> | [string, string][],
+  cookie = "",
+) {
+  return fetch(`${server.url}${url}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.url,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(form),
+  });
+}
+
 /** What a member types in the seller setup's address step (the form's fields). */
 export const SETUP_ADDRESS = {
   intent: "save",

@@ -7,7 +7,7 @@ import { seedDemoBuyerCompanies } from "#db/seed/demo-buyback.ts";
 import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { codeIn, linkIn } from "../helpers/smtp.ts";
-import { signIn, signInOperator } from "../helpers/web.ts";
+import { postForm, signIn, signInOperator } from "../helpers/web.ts";
 
 let server: TestServer;
 const BUYER = DEMO_ACCOUNTS.find((a) => a.role === "business")!.email;
@@ -23,16 +23,7 @@ afterAll(async () => {
 });
 
 function post(path: string, form: Record<string, string>, cookie = "") {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: server.url,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new URLSearchParams(form),
-  });
+  return postForm(server, path, form, cookie);
 }
 
 async function page(path: string, cookie = "") {

@@ -3,6 +3,7 @@ import { useTranslations } from "use-intl";
 import { approveBuyerApplication } from "#core/buyback/approve-buyer-application.ts";
 import { getBuyerApplication } from "#core/buyback/buyer-applications.ts";
 import { declineBuyerApplication } from "#core/buyback/decline-buyer-application.ts";
+import { ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { useAge } from "../../components/staff/age.ts";
 import { Card, Row } from "../../components/staff/card.tsx";
@@ -37,13 +38,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "buyback:manage");
   const applicationId = pathIdOf(params);
-  const values = formValues(await request.formData(), ["intent", "reason"]);
+  const values = formValues(await request.formData(), ["intent", "reason", "confirmed", "back"]);
   const ctx = core(context);
   const meta = requestMeta(context);
   const here = `/${lang}/staff/buyer-applications/${applicationId}/`;
   try {
     switch (values.intent) {
       case "approve":
+        // Nothing changes yet without JavaScript: the server asks first (the page's dialog does otherwise).
+        if (values.back === "1") return { back: true as const };
+        if (values.confirmed !== "1") return { confirm: "approve" as const };
         await approveBuyerApplication(ctx, { actor, applicationId, meta });
         return redirectWithFlash(context, here, "buyerApplicationOffice.flash.approved");
       case "decline":
@@ -72,13 +76,18 @@ export default function StaffBuyerApplication({ loaderData, actionData, params }
   const lang = langOf(params);
   const age = useAge();
   const { application } = loaderData;
-  const failed = actionData?.values?.intent;
+  const state = actionData && "values" in actionData ? actionData : undefined;
+  const asking = actionData && "confirm" in actionData;
+  const failed = state?.values?.intent;
   // An approval refused for a field of the application (an address that has an account) says so here.
   const approveError =
-    failed === "approve"
-      ? (actionData?.formError ?? Object.values(actionData?.errors ?? {}).join(" "))
-      : undefined;
+    failed === "approve" ? (state?.formError ?? Object.values(state?.errors ?? {}).join(" ")) : undefined;
   const pending = application.state === "PENDING";
+  const approveCopy = {
+    title: t("detail.confirmTitle", { company: application.companyName }),
+    body: <p className="mt-2 text-sm">{t("detail.confirmBody", { email: application.email })}</p>,
+    confirm: t("detail.confirm"),
+  };
   return (
     <div className="flex flex-col gap-6">
       <Link to={`/${lang}/staff/buyer-applications/`} className="self-start text-sm text-brand-700 underline">
@@ -142,11 +151,8 @@ export default function StaffBuyerApplication({ loaderData, actionData, params }
         <aside className="flex min-w-0 flex-col gap-6" aria-label={t("detail.decision")}>
           {pending ? (
             <>
-              <Form
-                method="post"
-                noValidate
+              <section
                 aria-labelledby="approve-title"
-                data-testid="approve-form"
                 className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
               >
                 <h2 id="approve-title" className="text-base font-bold">
@@ -156,9 +162,17 @@ export default function StaffBuyerApplication({ loaderData, actionData, params }
                   {t("detail.approveLead", { email: application.email })}
                 </p>
                 <FormError message={approveError || undefined} />
-                <input type="hidden" name="intent" value="approve" />
-                <SubmitButton>{t("detail.approve")}</SubmitButton>
-              </Form>
+                {asking ? (
+                  <ConfirmPanel copy={approveCopy} values={[["intent", "approve"]]} />
+                ) : (
+                  <ConfirmForm
+                    intent="approve"
+                    submitLabel={t("detail.approve")}
+                    copy={() => approveCopy}
+                    testId="approve-form"
+                  />
+                )}
+              </section>
               <Form
                 method="post"
                 noValidate
@@ -170,15 +184,15 @@ export default function StaffBuyerApplication({ loaderData, actionData, params }
                   {t("detail.declineTitle")}
                 </h2>
                 <p className="text-sm text-slate-700">{t("detail.declineLead")}</p>
-                {failed === "decline" && <FormError message={actionData?.formError} />}
+                {failed === "decline" && <FormError message={state?.formError} />}
                 <input type="hidden" name="intent" value="decline" />
                 <TextAreaField
                   name="reason"
                   label={a("fields.declineReason")}
                   hint={t("detail.reasonHint")}
                   rows={5}
-                  defaultValue={failed === "decline" ? actionData?.values?.reason : undefined}
-                  error={failed === "decline" ? actionData?.errors?.reason : undefined}
+                  defaultValue={failed === "decline" ? state?.values?.reason : undefined}
+                  error={failed === "decline" ? state?.errors?.reason : undefined}
                 />
                 <SubmitButton variant="secondary">{t("detail.decline")}</SubmitButton>
               </Form>

@@ -44,6 +44,9 @@ export const enBuyerApplicationOffice = {
       declineTitle: "Decline",
       declineLead: "The reason you write is e-mailed to the applicant as it is.",
       decline: "Send the decline e-mail",
+      confirmTitle: "Approve {company}?",
+      confirmBody: "Creates the buyer company and e-mails an invitation to {email}. This cannot be undone.",
+      confirm: "Approve",
       reasonHint: "The applicant reads this. Be polite and specific (up to 1,000 characters).",
     },
     flash: {

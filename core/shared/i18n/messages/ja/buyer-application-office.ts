@@ -43,6 +43,10 @@ export const jaBuyerApplicationOffice = {
       declineTitle: "お断りする",
       declineLead: "入力した理由は、そのまま申込者にメールで送られます。",
       decline: "お断りのメールを送る",
+      confirmTitle: "「{company}」を承認しますか？",
+      confirmBody:
+        "法人バイヤーの会社を作成し、{email} に招待メールを送ります。承認したあとは取り消せません。",
+      confirm: "承認する",
       reasonHint: "申込者が読む文面です。丁寧に、具体的に書いてください（1,000文字以内）。",
     },
     flash: {
