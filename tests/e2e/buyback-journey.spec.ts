@@ -1,5 +1,13 @@
 import type { Browser, BrowserContext } from "@playwright/test";
-import { applyWithKit, FINE, fillDevice, fillDiagnostics, imeiOf, jaYen } from "./buyback-steps.ts";
+import {
+  applyWithKit,
+  FINE,
+  fillDevice,
+  fillDiagnostics,
+  imeiOf,
+  jaYen,
+  submitGrading,
+} from "./buyback-steps.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { confirmStep, journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
 
@@ -92,7 +100,7 @@ async function grade(
     colour: iphone ? "ミッドナイト" : "Obsidian",
     passed: !o.cracked,
   });
-  await page.getByRole("button", { name: "査定して査定額を提示する" }).click();
+  await submitGrading(page);
   await expect(page.getByTestId("toast").filter({ hasText: "査定額を会員に提示しました" })).toBeVisible();
   await expect(page.getByTestId("device-state")).toHaveText("査定完了");
 }
