@@ -1,5 +1,5 @@
 import { GRADING_JOURNEY } from "./buyback-grading-setup.ts";
-import { type Diagnostics, fillDiagnostics, submitGrading } from "./buyback-steps.ts";
+import { type Diagnostics, desk, fillDiagnostics, submitGrading } from "./buyback-steps.ts";
 import { expect, test } from "./fixtures.ts";
 import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
 
@@ -19,12 +19,7 @@ const READINGS: Diagnostics = {
 test("a grader receives a parcel, grades the device and the best bid becomes the member's offer", async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-    viewport: { width: 1366, height: 900 },
-  });
-  const page = await context.newPage();
+  const { context, page } = await desk(browser);
   await logIn(page, "grader@tsugu.example");
 
   // The parcel is on its way: the queue's first tab lists it with its invoice number.

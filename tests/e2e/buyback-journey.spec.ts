@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from "@playwright/test";
 import {
   applyWithKit,
+  desk,
   FINE,
   fillDevice,
   fillDiagnostics,
@@ -28,15 +28,6 @@ const BIDS = {
   iphone: { model: "iPhone 13", grade: "B", ng: "none", reuse: 59_000, link: 61_000 },
   pixel: { model: "Pixel 8", grade: "J", ng: "screen", reuse: 12_000, link: 11_000 },
 } as const;
-
-async function desk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-    viewport: { width: 1366, height: 900 },
-  });
-  return { context, page: await context.newPage() };
-}
 
 async function noSeriousA11yProblems(page: Page) {
   expect(await seriousA11yProblems(page), page.url()).toEqual([]);

@@ -1,8 +1,19 @@
+import type { Browser, BrowserContext } from "@playwright/test";
 import { formatYen } from "#app/i18n/index.ts";
 import { imeiFrom } from "../helpers/imei.ts";
 import { expect, type Page } from "./fixtures.ts";
 
 /** Steps the buyback journeys share: the member's application form and the grader's diagnostics. */
+
+/** A Japanese desk in Tokyo at 1366 × 900: where graders, operators and buyers work. */
+export async function desk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 1366, height: 900 },
+  });
+  return { context, page: await context.newPage() };
+}
 
 /** A valid IMEI for 14 digits, optionally with the spaces an iPhone's settings show. */
 export function imeiOf(body: string, spaced = false): string {

@@ -110,8 +110,11 @@ export function GradingForm({
     if (state?.errors && Object.keys(state.errors).length > 0) {
       form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     } else if (detail.prefill && !regrade) {
-      const empty = [...form.querySelectorAll<HTMLInputElement>("input[data-required]")].find(
-        (i) => i.value === "",
+      const empty = [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-required]")].find(
+        (i) => {
+          const na = form.querySelector<HTMLInputElement>(`#${i.id.replace(/^d-/, "na-")}`);
+          return i.value === "" && !na?.checked;
+        },
       );
       empty?.focus();
     }

@@ -19,7 +19,7 @@ export function ScanForm({ typed, error }: { typed: string; error: string | null
       method="get"
       role="search"
       aria-label={t("scan")}
-      className="flex flex-col gap-1 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200"
+      className="flex flex-col gap-1 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100"
     >
       <label htmlFor="grading-scan" className="text-base font-bold text-slate-900">
         {t("scan")}
