@@ -1,5 +1,5 @@
 import { GRADING_DESK } from "./buyback-grading-setup.ts";
-import { desk } from "./buyback-steps.ts";
+import { desk, submitGrading } from "./buyback-steps.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
 
@@ -52,6 +52,7 @@ test("a grader receives three parcels at once, opens a device by scanning its IM
     );
   }
   await expect(parcels).toHaveCount(0);
+  await journeyShot(page, "grading-desk-batch");
 
   // A number that matches nothing is said in words, and what was scanned stays in the box.
   await page.goto("/ja/staff/buyback/");
@@ -113,6 +114,15 @@ test("a grader receives three parcels at once, opens a device by scanning its IM
   // 15 digits and Enter to scan, two for the battery, Ctrl+Enter and Enter to confirm: 21 keys.
   expect(keys.presses).toBe(21);
   expect(keys.presses).toBeLessThan(30);
+
+  // A regrade keeps the first grading: the history shows each changed reading before and after.
+  await page.getByTestId("regrade").locator("summary").click();
+  await form.getByLabel("バッテリー最大容量", { exact: true }).fill("84");
+  await form.getByLabel("再査定の理由", { exact: true }).fill("バッテリー最大容量を測り直しました");
+  await submitGrading(page, "再査定して新しい査定額を提示する");
+  await expect(page.getByTestId("toast").filter({ hasText: "再査定" })).toBeVisible();
+  await expect(page.getByTestId("gradings").getByTestId("grading")).toHaveCount(2);
+  await expect(page.getByTestId("changed-values")).toHaveText("バッテリー最大容量：86% → 84%");
 
   // The device page passes axe at phone width too.
   await page.setViewportSize({ width: 390, height: 844 });

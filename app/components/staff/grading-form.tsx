@@ -93,6 +93,7 @@ export function GradingForm({
   today: string;
 }) {
   const t = useTranslations("buybackOffice.grading.form");
+  const g = useTranslations("buybackOffice.grading");
   const b = useTranslations("buyback");
   const uid = useId();
   const regrade = detail.item.state === "40";
@@ -199,7 +200,7 @@ export function GradingForm({
                 >
                   {fieldName(key)}
                 </a>
-                {"："}
+                {g("separator")}
                 {message}
               </li>
             ))}

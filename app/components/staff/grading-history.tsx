@@ -14,6 +14,7 @@ export function Gradings({ detail, lang }: { detail: GradingDetail; lang: Locale
   const t = useTranslations("buybackOffice.grading.detail");
   const b = useTranslations("buyback");
   const text = useDiagnosticText();
+  const grading = useTranslations("buybackOffice.grading");
   const ngText = (ngs: string[]) =>
     ngs.length ? ngs.map((ng) => b(`ngConditions.${ng as "screen"}`)).join("・") : t("none");
   return (
@@ -71,7 +72,7 @@ export function Gradings({ detail, lang }: { detail: GradingDetail; lang: Locale
                           return (
                             <li key={k}>
                               <span className="font-semibold">{b(`diagnostics.${key}`)}</span>
-                              {"："}
+                              {grading("separator")}
                               <span className="whitespace-pre-wrap">{text(key, before)}</span>
                               {" → "}
                               <strong className="whitespace-pre-wrap">{text(key, g.diagnostics[key])}</strong>

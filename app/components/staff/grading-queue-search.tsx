@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
 import { GRADING_TABS, type GradingTab } from "#core/buyback/grading-input.ts";
 import type { GradingQueue } from "#core/buyback/list-grading-queue.ts";
 import type { ParcelOutcome } from "#core/buyback/receive-parcels.ts";
@@ -79,6 +79,8 @@ export function BatchReceiveForm({
   outcomes: ParcelOutcome[] | null;
 }) {
   const t = useTranslations("buybackOffice.grading.queue");
+  const g = useTranslations("buybackOffice.grading");
+  const locale = useLocale();
   const received = outcomes?.filter((o) => o.outcome === "received").length ?? 0;
   return (
     <section
@@ -95,6 +97,8 @@ export function BatchReceiveForm({
           {t("batchInvoices")}
         </label>
         <textarea
+          // A batch received starts the next one empty; a refused one keeps what was scanned.
+          key={outcomes ? outcomes.map((o) => o.parcel).join() : "typing"}
           id="batch-invoices"
           name="invoices"
           rows={4}
@@ -127,11 +131,16 @@ export function BatchReceiveForm({
                 className={o.outcome === "received" ? "text-emerald-800" : "text-danger-600"}
                 data-testid="batch-outcome"
               >
-                <span className="font-mono">
-                  {o.parcel.startsWith("#") ? t("batchParcel", { id: o.parcel.slice(1) }) : o.parcel}
-                </span>
-                {"："}
-                {t(`batchOutcome.${o.outcome}`, { ids: o.itemIds.join("、") })}
+                {o.parcel.startsWith("#") ? (
+                  t("batchParcel", { id: o.parcel.slice(1) })
+                ) : (
+                  <span className="font-mono">{o.parcel}</span>
+                )}
+                {g("separator")}
+                {t(`batchOutcome.${o.outcome}`, {
+                  ids: new Intl.ListFormat(locale).format(o.itemIds.map(String)),
+                  count: o.itemIds.length,
+                })}
               </li>
             ))}
           </ul>

@@ -224,6 +224,8 @@ export const enBuybackOffice: Pick<OfficeMessages, "buybackOffice"> = {
       },
     },
     grading: {
+      /** Between a label and what it says on one line (the batch outcome, the error summary, a change). */
+      separator: ": ",
       queueName: "Buyback devices to grade",
       queue: {
         title: "Buyback grading",
@@ -252,7 +254,7 @@ export const enBuybackOffice: Pick<OfficeMessages, "buybackOffice"> = {
         batchResultTitle: "What the batch received",
         batchSummary: "Received {received, number} of {total, number} parcels.",
         batchOutcome: {
-          received: "Received (devices {ids})",
+          received: "Received ({count, plural, one {device} other {devices}} {ids})",
           nothingToReceive: "Nothing left to receive (received or cancelled already)",
           notFound: "No parcel has this number",
           notANumber: "Scan the invoice number in digits",
@@ -266,7 +268,7 @@ export const enBuybackOffice: Pick<OfficeMessages, "buybackOffice"> = {
         arrivingTitle: "Applications on their way",
         devicesTitle: "Devices",
         columns: {
-          pick: "Batch",
+          pick: "Pick",
           application: "Application",
           member: "Member",
           devices: "Devices",

@@ -223,6 +223,8 @@ export const jaBuybackOffice = {
     },
     /** The grading queue and one device's page (graders and admins). */
     grading: {
+      /** Between a label and what it says on one line (the batch outcome, the error summary, a change). */
+      separator: "：",
       queueName: "査定待ちの買取端末",
       queue: {
         title: "買取査定",
@@ -265,7 +267,7 @@ export const jaBuybackOffice = {
         arrivingTitle: "到着待ちの申込",
         devicesTitle: "端末",
         columns: {
-          pick: "まとめて受け取る",
+          pick: "選択",
           application: "申込番号",
           member: "会員",
           devices: "端末",
