@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIAGNOSTIC_FIELDS } from "#core/buyback/diagnostic-fields.ts";
-import { buybackCompanies, buybackGradings, buybackItems, deviceModels } from "#db/schema/index.ts";
+import {
+  buybackApplications,
+  buybackCompanies,
+  buybackGradings,
+  buybackItems,
+  deviceModels,
+} from "#db/schema/index.ts";
 import { testImage } from "../helpers/account.ts";
 import { fullDiagnostics, makeBuybackApplication, placeBid } from "../helpers/buyback-grading.ts";
 import { makeMember } from "../helpers/catalog.ts";
@@ -147,7 +153,13 @@ describe("buyback grading in the back office, without JavaScript", () => {
     expect(words.doc.querySelector('[data-testid="search-error"]')?.text).toBeTruthy();
     expect(words.doc.querySelector('input[name="q"]')?.getAttribute("value")).toBe("iPhone");
 
+    // A parcel the courier picks up: its time slot is said in words, never as its code.
+    await server.database.db
+      .update(buybackApplications)
+      .set({ pickupDate: "2026-11-25", pickupSlot: "06" })
+      .where(eq(buybackApplications.id, applicationId));
     const detail = await page(`/ja/staff/buyback/${itemId}/`, grader.cookie);
+    expect(detail.doc.text).toContain("2026-11-25 指定なし（17時まで）");
     expect(detail.doc.querySelector('[data-testid="device-state"]')?.text).toBe("査定中");
     expect(detail.doc.querySelector('[data-testid="grading-form"]')).not.toBeNull();
     // The form starts from the model the member named.
