@@ -284,6 +284,7 @@ export function GradingForm({
               error={errors[`diagnostics.${field.key}`]}
               today={today}
               source={sources[field.key]}
+              hydrated={confirm.hydrated === "true"}
             />
           ))}
         </div>
@@ -342,12 +343,14 @@ function DiagnosticRow({
   error,
   today,
   source,
+  hydrated,
 }: {
   field: (typeof DIAGNOSTIC_FIELDS)[number];
   values: Record<string, string>;
   error: string | undefined;
   today: string;
   source: PrefillSource | undefined;
+  hydrated: boolean;
 }) {
   const t = useTranslations("buybackOffice.grading.form");
   const b = useTranslations("buyback");
@@ -365,6 +368,8 @@ function DiagnosticRow({
   const describedBy = error ? ids.error : undefined;
   const value = values[`d.${key}`] ?? "";
   const optional = "optional" in field;
+  // The reason is one Tab stop only while "not applicable" is ticked: the keyboard path stays short.
+  const [na, setNa] = useState(values[`na.${key}`] === "on");
   const isNote = field.kind === "note";
   const common = {
     id: ids.value,
@@ -482,6 +487,7 @@ function DiagnosticRow({
               type="checkbox"
               name={`na.${key}`}
               defaultChecked={values[`na.${key}`] === "on"}
+              onChange={(e) => setNa(e.currentTarget.checked)}
               aria-label={t("naFor", { field: name })}
               className="size-4"
             />
@@ -498,6 +504,7 @@ function DiagnosticRow({
             placeholder={t("naReason")}
             maxLength={GRADING_LIMITS.naReason}
             defaultValue={values[`r.${key}`] ?? ""}
+            tabIndex={hydrated && !na ? -1 : undefined}
             aria-invalid={invalid}
             aria-describedby={describedBy}
             className="h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm placeholder:text-slate-500"
