@@ -103,6 +103,8 @@ export function GradingForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [grade, setGrade] = useState(values.grade ?? "");
   const confirm = useConfirmedSubmit(formRef);
+  // A flag, not the object: the page reloading its data (a photo added) does not move the focus.
+  const filledIn = detail.prefill !== null;
   // After a failed submit the first field to fix gets the focus (and comes into view). A device
   // filled in from its application starts at the first field the grader still has to read off it.
   useEffect(() => {
@@ -110,7 +112,7 @@ export function GradingForm({
     if (!form) return;
     if (state?.errors && Object.keys(state.errors).length > 0) {
       form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    } else if (detail.prefill && !regrade) {
+    } else if (filledIn && !regrade) {
       const empty = [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-required]")].find(
         (i) => {
           const na = form.querySelector<HTMLInputElement>(`#${i.id.replace(/^d-/, "na-")}`);
@@ -119,7 +121,7 @@ export function GradingForm({
       );
       empty?.focus();
     }
-  }, [state, detail.prefill, regrade]);
+  }, [state, filledIn, regrade]);
   const fieldName = (key: string) =>
     key.startsWith("diagnostics.")
       ? b(`diagnostics.${key.slice("diagnostics.".length) as DiagnosticKey}`)
