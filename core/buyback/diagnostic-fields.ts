@@ -1,16 +1,17 @@
 /**
  * The device diagnostic information a grader records for every device (spec §2, "device diagnostic
  * information"), in the order the buyer's product page shows it. Each is a value or "not
- * applicable" with the grader's reason; `choices` fields take one of their codes.
+ * applicable" with the grader's reason; `choices` fields take one of their codes. `optional` fields
+ * (what only the device itself tells and neither the price nor the checks depend on) may stay empty.
  */
 export const DIAGNOSTIC_FIELDS = [
   { key: "imei", kind: "imei" },
-  { key: "serialNumber", kind: "text" },
+  { key: "serialNumber", kind: "text", optional: true },
   { key: "modelName", kind: "text" },
-  { key: "modelNumber", kind: "text" },
-  { key: "osVersion", kind: "text" },
+  { key: "modelNumber", kind: "text", optional: true },
+  { key: "osVersion", kind: "text", optional: true },
   { key: "batteryMaxCapacity", kind: "percent" },
-  { key: "batteryCycleCount", kind: "count" },
+  { key: "batteryCycleCount", kind: "count", optional: true },
   { key: "testResult", kind: "choices", choices: ["pass", "fail"] },
   { key: "testDate", kind: "date" },
   { key: "dataDeletionDate", kind: "date" },
@@ -26,7 +27,7 @@ export const DIAGNOSTIC_FIELDS = [
   { key: "manufacturer", kind: "text" },
   { key: "model", kind: "text" },
   { key: "memory", kind: "text" },
-  { key: "color", kind: "text" },
+  { key: "color", kind: "text", optional: true },
   { key: "note", kind: "note" },
 ] as const;
 

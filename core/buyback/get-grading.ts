@@ -19,6 +19,7 @@ import {
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { tokyoNow } from "../shared/validation/tokyo-clock.ts";
 import { authorize } from "../staff/authorize.ts";
 import { type Claim, claimsFor } from "../staff/claims.ts";
 import { maskAddress, maskImei } from "../staff/mask.ts";
@@ -26,6 +27,7 @@ import { hasPermission } from "../staff/permissions.ts";
 import { imageUrl } from "../storage/images.ts";
 import { bestBid } from "./bids.ts";
 import { DIAGNOSTIC_KEYS } from "./diagnostic-fields.ts";
+import { type GradingPrefill, gradingPrefill } from "./grading-prefill.ts";
 import { diagnosticValue, primaryNg } from "./offer.ts";
 import { unlockRefusableAt } from "./refuse-device.ts";
 import { BUYBACK_RULES } from "./rules.ts";
@@ -129,17 +131,20 @@ export type GradingDetail = {
   };
   maxPhotos: number;
   claim: Claim | null;
+  /** The form's starting values for a device not graded yet (null once graded: the form starts from that). */
+  prefill: GradingPrefill | null;
 };
 
 /**
  * One device as its grader sees it: the member's answers and estimate, the member by nickname and
  * the parcel's area only, the application's other devices, every grading with what each regrade
  * changed, photos, the offer with the buying company, the state history, warnings about its IMEI,
- * and which steps are open now.
+ * which steps are open now, and for a device not graded yet the form's starting values (the IMEI
+ * among them only when the operator may read it or has just scanned the member's own).
  */
 export async function getGrading(
   ctx: Pick<CoreContext, "db" | "clock" | "blobs">,
-  o: { actor: SessionUser | null; itemId: number },
+  o: { actor: SessionUser | null; itemId: number; scannedImei?: string | null },
 ): Promise<GradingDetail> {
   const operator = await authorize(ctx, o.actor, "buyback:grade");
   const [row] = await ctx.db
@@ -147,6 +152,7 @@ export async function getGrading(
       item: buybackItems,
       model: deviceModels.name,
       categoryCode: deviceModels.categoryCode,
+      brandCode: deviceModels.brandCode,
       application: buybackApplications,
       memberNickname: users.nickname,
       companyName: buybackCompanies.name,
@@ -208,6 +214,20 @@ export async function getGrading(
         })) !== null
       : false;
   const withUs = item.state === "30" || item.state === "40";
+  const imeiVisible = hasPermission(operator.roles, "pii:read");
+  const prefill =
+    item.diagnostics === null && withUs
+      ? await gradingPrefill(ctx, {
+          imei: item.imei,
+          imeiVisible,
+          scannedImei: o.scannedImei ?? null,
+          model: { name: row.model, brandCode: row.brandCode, categoryCode: row.categoryCode },
+          storageGb: item.storageGb,
+          answers: item.answers,
+          estimate: item.estimate ?? null,
+          today: tokyoNow(ctx.clock).date,
+        })
+      : null;
   const refusableAt = item.unlockRequestedAt ? unlockRefusableAt(item.unlockRequestedAt) : null;
   const records: GradingRecord[] = gradings.map(({ grading: g, by }, i) => {
     const prev = gradings[i - 1]?.grading ?? null;
@@ -238,7 +258,7 @@ export async function getGrading(
       model: row.model,
       categoryCode: row.categoryCode,
       storageGb: item.storageGb,
-      imei: hasPermission(operator.roles, "pii:read") ? item.imei : maskImei(item.imei),
+      imei: imeiVisible ? item.imei : maskImei(item.imei),
       answers: item.answers,
       estimate: item.estimate ?? null,
       grade: item.grade,
@@ -309,6 +329,7 @@ export async function getGrading(
     },
     maxPhotos: BUYBACK_RULES.maxPhotos,
     claim: claims.get(item.id) ?? null,
+    prefill,
   };
 }
 

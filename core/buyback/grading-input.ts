@@ -94,7 +94,7 @@ function checkValue(field: Field, raw: string, today: string): { value: string }
 
 /**
  * The device diagnostic fields as kept: every field a value, or "not applicable" with the grader's
- * reason; only the note may stay empty. Each field that fails gets its own message (`diagnostics.<key>`).
+ * reason; the note and the optional fields may stay empty. Each field that fails gets its own message (`diagnostics.<key>`).
  */
 function readDiagnostics(
   entries: Partial<Record<DiagnosticKey, z.output<typeof ZDiagnosticEntry>>>,
@@ -116,7 +116,7 @@ function readDiagnostics(
     }
     const raw = (entry?.value ?? "").replace(/\r\n?/g, "\n").trim();
     if (raw === "") {
-      if (field.kind === "note") diagnostics[field.key] = { value: "" };
+      if (field.kind === "note" || "optional" in field) diagnostics[field.key] = { value: "" };
       else errors[field.key] = error("missing", { field: name });
       continue;
     }

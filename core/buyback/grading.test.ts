@@ -66,11 +66,12 @@ describe("the grading form's schema (pure)", () => {
     ).toEqual({ na: "刻印が読めない" });
   });
 
-  it("says what is wrong with each field at once: empty, not applicable without a reason, bad IMEI, future date", () => {
+  it("says what is wrong with each field at once: empty, not applicable without a reason, bad IMEI, future date; an optional field may stay empty", () => {
     const found = issues({
       grade: "J",
       ngConditions: [],
       diagnostics: fullDiagnostics({
+        modelName: { value: "" },
         serialNumber: { value: "" },
         osVersion: { na: true, reason: " " },
         imei: { value: "356938035643808" },
@@ -83,8 +84,8 @@ describe("the grading form's schema (pure)", () => {
       "diagnostics.batteryMaxCapacity",
       "diagnostics.carrier",
       "diagnostics.imei",
+      "diagnostics.modelName",
       "diagnostics.osVersion",
-      "diagnostics.serialNumber",
       "diagnostics.testDate",
       "ngConditions",
     ]);
@@ -208,14 +209,14 @@ describe.each(ENGINES)("grading buyback devices on %s", (engine) => {
         graderId: grader.id,
         grade: "B",
         ngConditions: [],
-        diagnostics: fullDiagnostics({ modelNumber: { value: "" }, osVersion: { na: true, reason: "" } }),
+        diagnostics: fullDiagnostics({ modelName: { value: "" }, osVersion: { na: true, reason: "" } }),
       }),
     );
     expect(error.code).toBe("VALIDATION");
     expect(said(error).fields).toEqual({
-      "diagnostics.modelNumber": {
-        ja: "型番を入力してください。確認できない場合は「該当なし」にチェックして理由を書いてください",
-        en: "Enter Model number. If it cannot be checked, tick “Not applicable” and give the reason",
+      "diagnostics.modelName": {
+        ja: "モデル名を入力してください。確認できない場合は「該当なし」にチェックして理由を書いてください",
+        en: "Enter Model name. If it cannot be checked, tick “Not applicable” and give the reason",
       },
       "diagnostics.osVersion": {
         ja: "OSバージョンを該当なしにする理由を書いてください",

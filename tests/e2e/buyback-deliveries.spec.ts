@@ -82,7 +82,12 @@ test("a buyer finds its delivery, the devices in it and their diagnostics; an op
   await staff.goto(`/en/staff/buyback/deliveries/${deliveryId}/`);
   await noSeriousA11yProblems(staff);
   await staff.goto(`/ja/staff/buyback/deliveries/${deliveryId}/`);
+  await expect(staff.getByTestId("ship-form")).toHaveAttribute("data-hydrated", "true");
   await staff.getByRole("button", { name: "発送して送り状を発行する" }).click();
+  // Shipping bills the buyer: it asks first, saying how many devices and how much.
+  const ask = staff.getByRole("alertdialog", { name: "この納品を発送しますか？" });
+  await expect(ask).toContainText("バイヤーへの請求");
+  await ask.getByRole("button", { name: "発送する" }).click();
   await expect(
     staff.getByTestId("toast").filter({ hasText: "納品を発送し、送り状を発行しました" }),
   ).toBeVisible();

@@ -1,13 +1,14 @@
 import { GRADING_JOURNEY } from "./buyback-grading-setup.ts";
-import { type Diagnostics, fillDiagnostics } from "./buyback-steps.ts";
+import { type Diagnostics, desk, fillDiagnostics, submitGrading } from "./buyback-steps.ts";
 import { expect, test } from "./fixtures.ts";
 import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
 
-/** Every device diagnostic field but the model number, as a grader reads them off a working phone. */
+/** Every device diagnostic field, as a grader reads them off a working phone. */
 const READINGS: Diagnostics = {
   imei: "356938035643809",
   serial: "F2LXK0QWERTY",
   model: GRADING_JOURNEY.model,
+  modelNumber: "MNF83J/A",
   os: "iOS 18.1",
   batteryMax: "86",
   maker: "Apple",
@@ -18,12 +19,7 @@ const READINGS: Diagnostics = {
 test("a grader receives a parcel, grades the device and the best bid becomes the member's offer", async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-    viewport: { width: 1366, height: 900 },
-  });
-  const page = await context.newPage();
+  const { context, page } = await desk(browser);
   await logIn(page, "grader@tsugu.example");
 
   // The parcel is on its way: the queue's first tab lists it with its invoice number.
@@ -37,30 +33,46 @@ test("a grader receives a parcel, grades the device and the best bid becomes the
   await expect(parcel).toContainText(/\d{12}/);
   expect(await seriousA11yProblems(page)).toEqual([]);
   await parcel.getByRole("button", { name: /の荷物を受け取る$/ }).click();
-  await expect(page.getByTestId("toast").filter({ hasText: "荷物を受け取りました" })).toBeVisible();
 
-  // The device waits to be graded; the grader opens it.
-  await page.getByRole("link", { name: /^査定待ち/ }).click();
-  const device = page
-    .getByRole("row")
-    .filter({ hasText: GRADING_JOURNEY.model })
-    .filter({ hasText: "たろう" });
-  await device.getByRole("link").first().click();
+  // Receiving the parcel takes the grader straight to its device.
+  await expect(page.getByTestId("toast").filter({ hasText: "荷物を受け取りました" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: /^買取端末 \d+$/ })).toBeVisible();
   await expect(page.getByTestId("device-state")).toHaveText("査定中");
   expect(await seriousA11yProblems(page)).toEqual([]);
 
-  // Grade B, every field but the model number: the form says which field is missing and keeps the rest.
-  await page.getByLabel(/^B（使用感あり）/).check();
-  await fillDiagnostics(page, READINGS);
-  await page.getByRole("button", { name: "査定して査定額を提示する" }).click();
-  await expect(page.getByTestId("error-modelNumber")).toHaveText(
-    "型番を入力してください。確認できない場合は「該当なし」にチェックして理由を書いてください",
+  // What the application tells is filled in and says so; the grade is the estimate's.
+  const form = page.getByTestId("grading-form");
+  await expect(form.getByLabel(/^B（使用感あり）/)).toBeChecked();
+  await expect(form.getByLabel("モデル名", { exact: true })).toHaveValue(GRADING_JOURNEY.model);
+  await expect(page.getByTestId("diagnostic-modelName").getByTestId("prefill-source")).toHaveText(
+    "申込内容より",
   );
-  await expect(page.getByLabel("シリアル番号", { exact: true })).toHaveValue("F2LXK0QWERTY");
-  await expect(page.getByLabel("NSYSグレードを該当なしにする", { exact: true })).toBeChecked();
-  await page.getByLabel("型番", { exact: true }).fill("MNF83J/A");
+  await expect(page.getByTestId("diagnostic-memory").getByTestId("prefill-source")).toHaveText(
+    "申込内容より",
+  );
+
+  // Every reading but the battery's: the summary names the field as a link to it, what was typed stays.
+  await fillDiagnostics(page, READINGS);
+  await form.getByLabel("バッテリー最大容量", { exact: true }).fill("");
+  await expect(form).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: "査定して査定額を提示する" }).click();
+  await page
+    .getByRole("alertdialog", { name: "査定額を提示しますか？" })
+    .getByRole("button", { name: "提示する" })
+    .click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("入力内容を確認してください（1か所）");
+  await expect(page.getByTestId("error-batteryMaxCapacity")).toHaveText(
+    "バッテリー最大容量を入力してください。確認できない場合は「該当なし」にチェックして理由を書いてください",
+  );
+  await expect(form.getByLabel("バッテリー最大容量", { exact: true })).toBeFocused();
+  await expect(form.getByLabel("シリアル番号", { exact: true })).toHaveValue("F2LXK0QWERTY");
+  await expect(form.getByLabel("NSYSグレードを該当なしにする", { exact: true })).toBeChecked();
+  await form.getByLabel("シリアル番号", { exact: true }).focus();
+  await summary.getByRole("link", { name: "バッテリー最大容量" }).click();
+  await expect(form.getByLabel("バッテリー最大容量", { exact: true })).toBeFocused();
+  await form.getByLabel("バッテリー最大容量", { exact: true }).fill("86");
+  await submitGrading(page);
 
   // The best bid for grade B is the offer; the member has a week to answer.
   await expect(page.getByTestId("toast").filter({ hasText: "査定額を会員に提示しました" })).toBeVisible();

@@ -1,5 +1,13 @@
-import type { Browser, BrowserContext } from "@playwright/test";
-import { applyWithKit, FINE, fillDevice, fillDiagnostics, imeiOf, jaYen } from "./buyback-steps.ts";
+import {
+  applyWithKit,
+  desk,
+  FINE,
+  fillDevice,
+  fillDiagnostics,
+  imeiOf,
+  jaYen,
+  submitGrading,
+} from "./buyback-steps.ts";
 import { expect, type Page, test } from "./fixtures.ts";
 import { confirmStep, journeyShot, logIn, ownOrigin, seriousA11yProblems } from "./helpers.ts";
 
@@ -20,15 +28,6 @@ const BIDS = {
   iphone: { model: "iPhone 13", grade: "B", ng: "none", reuse: 59_000, link: 61_000 },
   pixel: { model: "Pixel 8", grade: "J", ng: "screen", reuse: 12_000, link: 11_000 },
 } as const;
-
-async function desk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-    viewport: { width: 1366, height: 900 },
-  });
-  return { context, page: await context.newPage() };
-}
 
 async function noSeriousA11yProblems(page: Page) {
   expect(await seriousA11yProblems(page), page.url()).toEqual([]);
@@ -92,7 +91,7 @@ async function grade(
     colour: iphone ? "ミッドナイト" : "Obsidian",
     passed: !o.cracked,
   });
-  await page.getByRole("button", { name: "査定して査定額を提示する" }).click();
+  await submitGrading(page);
   await expect(page.getByTestId("toast").filter({ hasText: "査定額を会員に提示しました" })).toBeVisible();
   await expect(page.getByTestId("device-state")).toHaveText("査定完了");
 }

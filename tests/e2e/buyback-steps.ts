@@ -1,8 +1,19 @@
+import type { Browser, BrowserContext } from "@playwright/test";
 import { formatYen } from "#app/i18n/index.ts";
 import { imeiFrom } from "../helpers/imei.ts";
-import type { Page } from "./fixtures.ts";
+import { expect, type Page } from "./fixtures.ts";
 
 /** Steps the buyback journeys share: the member's application form and the grader's diagnostics. */
+
+/** A Japanese desk in Tokyo at 1366 × 900: where graders, operators and buyers work. */
+export async function desk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 1366, height: 900 },
+  });
+  return { context, page: await context.newPage() };
+}
 
 /** A valid IMEI for 14 digits, optionally with the spaces an iPhone's settings show. */
 export function imeiOf(body: string, spaced = false): string {
@@ -99,6 +110,19 @@ export async function fillDiagnostics(page: Page, d: Diagnostics) {
   }
   await form.getByLabel("NSYSグレードを該当なしにする", { exact: true }).check();
   await form.getByLabel("NSYSグレードを該当なしにする理由", { exact: true }).fill("NSYSの検査は受けていない");
+}
+
+/**
+ * Submits the grading form and, as the grader must, confirms the offer in the dialog that asks
+ * first (the form says when it is ready to ask).
+ */
+export async function submitGrading(page: Page, button = "査定して査定額を提示する") {
+  await expect(page.getByTestId("grading-form")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("button", { name: button }).click();
+  await page
+    .getByRole("alertdialog", { name: "査定額を提示しますか？" })
+    .getByRole("button", { name: "提示する" })
+    .click();
 }
 
 /** On the confirm page: a packing kit, the three confirmations, and the application is sent. */

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIAGNOSTIC_FIELDS } from "#core/buyback/diagnostic-fields.ts";
-import { buybackCompanies, buybackGradings, buybackItems, deviceModels } from "#db/schema/index.ts";
+import {
+  buybackApplications,
+  buybackCompanies,
+  buybackGradings,
+  buybackItems,
+  deviceModels,
+} from "#db/schema/index.ts";
 import { testImage } from "../helpers/account.ts";
 import { fullDiagnostics, makeBuybackApplication, placeBid } from "../helpers/buyback-grading.ts";
 import { makeMember } from "../helpers/catalog.ts";
@@ -112,12 +118,28 @@ describe("buyback grading in the back office, without JavaScript", () => {
     );
     const row = arriving.doc.querySelectorAll("tr").find((tr) => tr.text.includes(invoiceNumber));
     expect(row?.text).toContain(String(itemId));
+    // The scan box opens the parcel's device by its invoice number; a number matching nothing is said.
+    const scanned = await page(`/ja/staff/buyback/?scan=${invoiceNumber}`, grader.cookie);
+    expect(scanned.status).toBe(302);
+    expect(scanned.res.headers.get("location")).toBe(`/ja/staff/buyback/${itemId}/`);
+    const unknown = await page("/ja/staff/buyback/?scan=123456789012", grader.cookie);
+    expect(unknown.status).toBe(200);
+    expect(unknown.doc.querySelector('[data-testid="scan-error"]')?.text).toBe(
+      "「123456789012」に一致する端末も荷物もありません。番号を確かめて、もう一度読み取ってください。",
+    );
+    expect(unknown.doc.querySelector('input[name="scan"]')?.getAttribute("value")).toBe("123456789012");
+    const letters = await page("/en/staff/buyback/?scan=abc", grader.cookie);
+    expect(letters.status).toBe(200);
+    expect(letters.doc.querySelector('[data-testid="scan-error"]')?.text).toBe(
+      "Scan an IMEI (15 digits) or an invoice number, in digits",
+    );
+    // Receiving one parcel takes the grader to its device.
     const received = await post("/ja/staff/buyback/?tab=arriving", grader.cookie, {
       intent: "receive",
       applicationId: String(applicationId),
     });
     expect(received.status).toBe(302);
-    expect(received.res.headers.get("location")).toBe("/ja/staff/buyback/?tab=arriving");
+    expect(received.res.headers.get("location")).toBe(`/ja/staff/buyback/${itemId}/`);
 
     const toGrade = await page("/ja/staff/buyback/?tab=grade", grader.cookie);
     expect(toGrade.doc.querySelector(`a[href="/ja/staff/buyback/${itemId}/"]`)).not.toBeNull();
@@ -131,7 +153,13 @@ describe("buyback grading in the back office, without JavaScript", () => {
     expect(words.doc.querySelector('[data-testid="search-error"]')?.text).toBeTruthy();
     expect(words.doc.querySelector('input[name="q"]')?.getAttribute("value")).toBe("iPhone");
 
+    // A parcel the courier picks up: its time slot is said in words, never as its code.
+    await server.database.db
+      .update(buybackApplications)
+      .set({ pickupDate: "2026-11-25", pickupSlot: "06" })
+      .where(eq(buybackApplications.id, applicationId));
     const detail = await page(`/ja/staff/buyback/${itemId}/`, grader.cookie);
+    expect(detail.doc.text).toContain("2026-11-25 指定なし（17時まで）");
     expect(detail.doc.querySelector('[data-testid="device-state"]')?.text).toBe("査定中");
     expect(detail.doc.querySelector('[data-testid="grading-form"]')).not.toBeNull();
     // The form starts from the model the member named.
@@ -160,16 +188,20 @@ describe("buyback grading in the back office, without JavaScript", () => {
       grade: "J",
       over: {
         serialNumber: { value: "C39XK0AB1234" },
-        modelNumber: { value: "" },
+        modelName: { value: "" },
         osVersion: { na: true, reason: "" },
         imei: { value: "356938035643808" },
       },
     });
     const ja = await post(`/ja/staff/buyback/${itemId}/`, grader.cookie, form);
     expect(ja.status).toBe(422);
-    expect(ja.doc.querySelector('[data-testid="error-modelNumber"]')?.text).toBe(
-      "型番を入力してください。確認できない場合は「該当なし」にチェックして理由を書いてください",
+    expect(ja.doc.querySelector('[data-testid="error-modelName"]')?.text).toBe(
+      "モデル名を入力してください。確認できない場合は「該当なし」にチェックして理由を書いてください",
     );
+    // The summary names each field as a link to it.
+    const summary = ja.doc.querySelector('[data-testid="error-summary"]');
+    expect(summary?.querySelector('a[href="#d-modelName"]')?.text).toBe("モデル名");
+    expect(summary?.querySelector('a[href="#d-osVersion"]')?.text).toBe("OSバージョン");
     expect(ja.doc.querySelector('[data-testid="error-osVersion"]')?.text).toBe(
       "OSバージョンを該当なしにする理由を書いてください",
     );
@@ -181,7 +213,7 @@ describe("buyback grading in the back office, without JavaScript", () => {
     expect(ja.doc.querySelector("#d-imei")?.getAttribute("value")).toBe("356938035643808");
     expect(ja.doc.querySelector("#na-osVersion")?.hasAttribute("checked")).toBe(true);
     expect(ja.doc.querySelector('input[name="grade"][value="J"]')?.hasAttribute("checked")).toBe(true);
-    expect(ja.doc.querySelector("#d-modelNumber")?.getAttribute("aria-invalid")).toBe("true");
+    expect(ja.doc.querySelector("#d-modelName")?.getAttribute("aria-invalid")).toBe("true");
 
     const en = await post(`/en/staff/buyback/${itemId}/`, grader.cookie, form);
     expect(en.status).toBe(422);
@@ -216,6 +248,33 @@ describe("buyback grading in the back office, without JavaScript", () => {
     expect(asked.status).toBe(302);
     const after = await page(`/ja/staff/buyback/${itemId}/`, grader.cookie);
     expect(after.doc.querySelector('[data-testid="unlock"]')?.text).toContain("解除を依頼しました");
+  });
+
+  it("receives parcels in a batch without JavaScript: scanned invoices and ticked rows, each said; an empty batch is refused", async () => {
+    const [a, b] = [await shippedDevice(), await shippedDevice()];
+    const batch = await post("/ja/staff/buyback/?tab=arriving", grader.cookie, {
+      intent: "batch",
+      invoices: `${a.invoiceNumber}\r\n999999999999\r\n`,
+      applicationId: [String(b.applicationId)],
+    });
+    expect(batch.status).toBe(200);
+    const outcomes = batch.doc.querySelectorAll('[data-testid="batch-outcome"]').map((li) => li.text);
+    expect(outcomes).toEqual([
+      `${a.invoiceNumber}：受け取りました（端末 ${a.itemId}）`,
+      "999999999999：一致する荷物がありません",
+      `申込 ${b.applicationId}：受け取りました（端末 ${b.itemId}）`,
+    ]);
+    expect(batch.doc.querySelector('[data-testid="batch-result"]')?.text).toContain(
+      "3件のうち2件を受け取りました。",
+    );
+    const empty = await post("/en/staff/buyback/?tab=arriving", grader.cookie, {
+      intent: "batch",
+      invoices: "",
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.doc.querySelector('[data-testid="batch-error"]')?.text).toBe(
+      "Scan the invoice numbers of the parcels to receive, or tick them in the list",
+    );
   });
 
   it("refuses a counterfeit: held, and its page says so", async () => {

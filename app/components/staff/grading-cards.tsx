@@ -4,6 +4,7 @@ import { BUYBACK_GRADES, type DiagnosticValue } from "#core/buyback/codes.ts";
 import { DIAGNOSTIC_FIELDS, type DiagnosticKey } from "#core/buyback/diagnostic-fields.ts";
 import type { GradingDetail } from "#core/buyback/get-grading.ts";
 import { PREFECTURES } from "#core/shared/codes.ts";
+import { PICKUP_TIME_SLOTS, type PickupTimeSlot } from "#core/shared/courier.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";
@@ -60,7 +61,7 @@ export function Warnings({ detail, lang }: { detail: GradingDetail; lang: Locale
 }
 
 /** A diagnostic field as recorded: its value in words, or "not applicable (reason)". */
-function useDiagnosticText() {
+export function useDiagnosticText() {
   const b = useTranslations("buyback");
   return (key: DiagnosticKey, v: DiagnosticValue | undefined): string => {
     if (!v) return "—";
@@ -222,7 +223,10 @@ export function ApplicationCard({ detail, lang }: { detail: GradingDetail; lang:
         <Row label={t("detail.shippingMethod")}>{t(`shipping.${a.shippingMethod}`)}</Row>
         {a.pickupDate && (
           <Row label={t("detail.pickup")}>
-            {a.pickupDate} {a.pickupSlot ?? ""}
+            {a.pickupDate}{" "}
+            {a.pickupSlot && PICKUP_TIME_SLOTS.some((s) => s.code === a.pickupSlot)
+              ? codes(`pickupTimeSlot.${a.pickupSlot as PickupTimeSlot}`)
+              : t("detail.pickupSlotUnknown")}
           </Row>
         )}
         <Row label={t("detail.invoice")}>

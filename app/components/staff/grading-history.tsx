@@ -1,13 +1,20 @@
 import { useTranslations } from "use-intl";
+import type { DiagnosticKey } from "#core/buyback/diagnostic-fields.ts";
 import type { GradingDetail } from "#core/buyback/get-grading.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
 import { Card, Row } from "./card.tsx";
+import { useDiagnosticText } from "./grading-cards.tsx";
 
-/** Every grading, oldest first; a regrade shows the grade and defects before → after and what changed. */
+/**
+ * Every grading, oldest first; a regrade shows the grade, the defects and each diagnostic field it
+ * changed as before → after.
+ */
 export function Gradings({ detail, lang }: { detail: GradingDetail; lang: Locale }) {
   const t = useTranslations("buybackOffice.grading.detail");
   const b = useTranslations("buyback");
+  const text = useDiagnosticText();
+  const grading = useTranslations("buybackOffice.grading");
   const ngText = (ngs: string[]) =>
     ngs.length ? ngs.map((ng) => b(`ngConditions.${ng as "screen"}`)).join("・") : t("none");
   return (
@@ -16,7 +23,7 @@ export function Gradings({ detail, lang }: { detail: GradingDetail; lang: Locale
         <p className="text-sm text-slate-600">{t("gradingsEmpty")}</p>
       ) : (
         <ol className="flex flex-col gap-3">
-          {detail.gradings.map((g) => (
+          {detail.gradings.map((g, i) => (
             <li key={g.id} className="rounded-lg border border-slate-200 p-3 text-sm" data-testid="grading">
               <p className="font-semibold">
                 {g.before ? t("gradingRegrade") : t("gradingFirst")} · {formatDate(g.at, lang, true)}
@@ -53,9 +60,29 @@ export function Gradings({ detail, lang }: { detail: GradingDetail; lang: Locale
                 )}
                 {g.before && (
                   <Row label={t("changedFields")}>
-                    {g.changedFields.length
-                      ? g.changedFields.map((k) => b(`diagnostics.${k as "imei"}`)).join("・")
-                      : t("noChange")}
+                    {g.changedFields.length ? (
+                      <ul
+                        className="flex flex-col gap-0.5"
+                        aria-label={t("changedValues")}
+                        data-testid="changed-values"
+                      >
+                        {g.changedFields.map((k) => {
+                          const key = k as DiagnosticKey;
+                          const before = detail.gradings[i - 1]?.diagnostics[key];
+                          return (
+                            <li key={k}>
+                              <span className="font-semibold">{b(`diagnostics.${key}`)}</span>
+                              {grading("separator")}
+                              <span className="whitespace-pre-wrap">{text(key, before)}</span>
+                              {" → "}
+                              <strong className="whitespace-pre-wrap">{text(key, g.diagnostics[key])}</strong>
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    ) : (
+                      t("noChange")
+                    )}
                   </Row>
                 )}
               </dl>
@@ -87,7 +114,8 @@ export function History({ detail, lang }: { detail: GradingDetail; lang: Locale 
   const state = (s: string | null) => (s ? codes(`buybackSellerState.${s as "10"}`) : "—");
   return (
     <Card id="history-title" title={t("historyTitle")}>
-      <div className="overflow-x-auto">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways is reached by keyboard */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label={t("historyTitle")}>
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="state-history">
           <thead className="text-xs text-slate-600">
             <tr>
@@ -126,7 +154,7 @@ export function History({ detail, lang }: { detail: GradingDetail; lang: Locale 
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import type { ArrivingApplication, GradingRow } from "#core/buyback/list-grading
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { type DataColumn, DataTable } from "./data-table.tsx";
+import { BATCH_FORM_ID } from "./grading-queue-search.tsx";
 import { QueueAge } from "./queue-age.tsx";
 
 const idLink = "font-semibold text-brand-700 underline underline-offset-2";
@@ -21,6 +22,20 @@ export function ArrivingTable({ rows, lang }: { rows: ArrivingApplication[]; lan
       rowKey={(r) => String(r.id)}
       empty={t("queue.empty.arriving")}
       columns={[
+        {
+          id: "pick",
+          header: t("queue.columns.pick"),
+          cell: (r) => (
+            <input
+              type="checkbox"
+              name="applicationId"
+              value={r.id}
+              form={BATCH_FORM_ID}
+              aria-label={t("queue.batchPick", { id: r.id })}
+              className="size-5"
+            />
+          ),
+        },
         { id: "application", header: t("queue.columns.application"), cell: (r) => r.id },
         {
           id: "member",

@@ -52,7 +52,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "buyback:grade");
   const itemId = pathIdOf(params);
   const ctx = core(context);
-  const detail = await orNotFound(() => getGrading(ctx, { actor, itemId }));
+  // A device opened by scanning its IMEI: the form may fill that IMEI in when it is the member's.
+  const scannedImei = new URL(request.url).searchParams.get("imei")?.slice(0, 20) ?? null;
+  const detail = await orNotFound(() => getGrading(ctx, { actor, itemId, scannedImei }));
   return {
     detail,
     assignees: detail.item.state === "30" ? await queueOperators(ctx, { actor, queue: "buyback" }) : [],

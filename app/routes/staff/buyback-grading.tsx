@@ -1,12 +1,20 @@
+import { redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { findScannedDevice } from "#core/buyback/find-scanned-device.ts";
 import { ENDED_WINDOW_DAYS, GRADING_TABS } from "#core/buyback/grading-input.ts";
 import { listGradingQueue } from "#core/buyback/list-grading-queue.ts";
+import { receiveParcels } from "#core/buyback/receive-parcels.ts";
 import { receiveShipment } from "#core/buyback/receive-shipment.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { claimQueueItem } from "#core/staff/claim-queue-item.ts";
 import { FormError } from "../../components/form.tsx";
 import { targetHours } from "../../components/staff/age.ts";
-import { SearchForm, Tabs } from "../../components/staff/grading-queue-search.tsx";
+import {
+  BatchReceiveForm,
+  ScanForm,
+  SearchForm,
+  Tabs,
+} from "../../components/staff/grading-queue-search.tsx";
 import { ArrivingTable, DeviceTable } from "../../components/staff/grading-queue-tables.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { langOf } from "../../lib/lang.ts";
@@ -25,8 +33,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const input = Object.fromEntries(QUERY.map((k) => [k, url.searchParams.get(k)?.slice(0, 60) ?? ""]));
   const ctx = core(context);
+  const scan = url.searchParams.get("scan")?.slice(0, 40) ?? null;
+  const scanned = scan === null ? { typed: "", error: null } : await openScanned(ctx, actor, lang, scan);
   try {
-    return { queue: await listGradingQueue(ctx, { actor, input }), searchError: null, typed: input.q ?? "" };
+    return {
+      queue: await listGradingQueue(ctx, { actor, input }),
+      searchError: null,
+      typed: input.q ?? "",
+      scanned,
+    };
   } catch (error) {
     if (!isAppError(error) || error.code !== "VALIDATION") throw error;
     // A search that is not a number is said beside the box; the tab is shown all the same.
@@ -38,7 +53,32 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       }),
       searchError: said.fields.q ?? said.fields.tab ?? said.fields.page ?? said.message,
       typed: input.q ?? "",
+      scanned,
     };
+  }
+}
+
+/**
+ * A scan opens its device (the IMEI goes along, so the form can fill it in when it is the member's);
+ * a scan that matches nothing, or is not a number, is said beside the box with what was typed.
+ */
+async function openScanned(
+  ctx: ReturnType<typeof core>,
+  actor: ReturnType<typeof requireStaff>,
+  lang: ReturnType<typeof langOf>,
+  scan: string,
+): Promise<{ typed: string; error: string | null }> {
+  try {
+    const found = await findScannedDevice(ctx, { actor, input: { scan } });
+    if (found) {
+      const imei = found.by === "imei" ? `?imei=${found.scan}` : "";
+      throw redirect(`/${lang}/staff/buyback/${found.itemId}/${imei}`);
+    }
+    return { typed: scan, error: null };
+  } catch (error) {
+    if (!isAppError(error) || error.code !== "VALIDATION") throw error;
+    const said = localizeError(error, lang);
+    return { typed: scan, error: said.fields.scan ?? said.message };
   }
 }
 
@@ -46,17 +86,32 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "buyback:grade");
-  const values = formValues(await request.formData(), ["intent", "applicationId", "itemId"]);
+  const form = await request.formData();
+  const values = formValues(form, ["intent", "applicationId", "itemId", "invoices"]);
   const here = `/${lang}/staff/buyback/${new URL(request.url).search}`;
   const ctx = core(context);
   try {
+    if (values.intent === "batch") {
+      const outcomes = await receiveParcels(ctx, {
+        graderId: actor.id,
+        invoices: values.invoices.split(/\r?\n/),
+        applicationIds: form.getAll("applicationId").map((v) => idOf(String(v))),
+        meta: requestMeta(context),
+      });
+      return { batch: outcomes };
+    }
     if (values.intent === "receive") {
-      await receiveShipment(ctx, {
+      // One parcel received: the grader goes straight to its (first) device.
+      const { received } = await receiveShipment(ctx, {
         applicationId: idOf(values.applicationId),
         graderId: actor.id,
         meta: requestMeta(context),
       });
-      return redirectWithFlash(context, here, "buybackOffice.grading.flash.received");
+      return redirectWithFlash(
+        context,
+        `/${lang}/staff/buyback/${received[0]}/`,
+        "buybackOffice.grading.flash.received",
+      );
     }
     await claimQueueItem(ctx, {
       actor,
@@ -78,8 +133,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function BuybackGradingQueue({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackOffice.grading.queue");
   const lang = langOf(params);
-  const { queue, searchError, typed } = loaderData;
+  const { queue, searchError, typed, scanned } = loaderData;
   const searching = queue.q !== "";
+  const failed = actionData && "values" in actionData ? actionData : undefined;
+  const batch = actionData && "batch" in actionData ? actionData.batch : null;
   return (
     <div className="flex flex-col gap-5">
       <div>
@@ -88,7 +145,20 @@ export default function BuybackGradingQueue({ loaderData, actionData, params }: 
           {t("lead", { hours: targetHours(queue.targetMs) })}
         </p>
       </div>
-      <FormError message={actionData?.formError} />
+      <ScanForm
+        typed={scanned.typed}
+        error={scanned.error ?? (scanned.typed ? t("scanNone", { scan: scanned.typed }) : null)}
+      />
+      <FormError message={failed?.values?.intent === "batch" ? undefined : failed?.formError} />
+      {(queue.tab === "arriving" || batch) && !searching && (
+        <BatchReceiveForm
+          typed={failed?.values?.intent === "batch" ? (failed.values.invoices ?? "") : ""}
+          error={
+            failed?.values?.intent === "batch" ? (failed.errors?.parcels ?? failed.formError) : undefined
+          }
+          outcomes={batch}
+        />
+      )}
       <SearchForm queue={queue} lang={lang} typed={typed} error={searchError} />
       <Tabs queue={queue} lang={lang} />
       {searching ? (

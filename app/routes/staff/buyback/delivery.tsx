@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { data, Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getOfficeDelivery, type OfficeDeliveryDetail } from "#core/buyback/office-deliveries.ts";
@@ -11,6 +12,7 @@ import {
 } from "../../../components/buyback/deliveries.tsx";
 import { FormError } from "../../../components/form.tsx";
 import { Card } from "../../../components/staff/card.tsx";
+import { ConfirmDialog, useConfirmedSubmit } from "../../../components/staff/confirm-submit.tsx";
 import { Row, StateHistory } from "../../../components/staff/money.tsx";
 import { formatDate, formatYen } from "../../../i18n/index.ts";
 import { langOf } from "../../../lib/lang.ts";
@@ -141,18 +143,7 @@ export default function StaffBuybackDelivery({ loaderData, actionData, params }:
           <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="text-base font-bold">{t("ship.title")}</h2>
             {d.canShip ? (
-              <Form method="post" className="flex flex-col gap-3" data-testid="ship-form">
-                <p className="text-sm text-slate-700">
-                  {t("ship.hint", { count: d.totals.count, amount: formatYen(d.totals.payment, lang) })}
-                </p>
-                <input type="hidden" name="intent" value="ship" />
-                <button
-                  type="submit"
-                  className="h-11 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
-                >
-                  {t("ship.button")}
-                </button>
-              </Form>
+              <ShipForm count={d.totals.count} amount={formatYen(d.totals.payment, lang)} />
             ) : (
               <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700" data-testid="no-ship">
                 {d.status === "sent" ? t("ship.shipped") : t("ship.emptyHint")}
@@ -228,5 +219,40 @@ function PackingList({ detail: d, lang }: { detail: OfficeDeliveryDetail; lang: 
       </PrintArea>
       <PrintButton label={t("packing.print")} />
     </section>
+  );
+}
+
+/** Shipping bills the buyer and cannot be undone: the button asks first. */
+function ShipForm({ count, amount }: { count: number; amount: string }) {
+  const t = useTranslations("buybackOffice.deliveries.ship");
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirm = useConfirmedSubmit(formRef);
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      onSubmit={confirm.onSubmit}
+      data-hydrated={confirm.hydrated}
+      className="flex flex-col gap-3"
+      data-testid="ship-form"
+    >
+      <p className="text-sm text-slate-700">{t("hint", { count, amount })}</p>
+      <input type="hidden" name="intent" value="ship" />
+      <button
+        type="submit"
+        className="h-11 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        {t("button")}
+      </button>
+      <ConfirmDialog
+        {...confirm.dialog}
+        title={t("confirmTitle")}
+        confirmLabel={t("confirmButton")}
+        cancelLabel={t("cancelButton")}
+        testId="ship-confirm"
+      >
+        {t("confirmBody", { count, amount })}
+      </ConfirmDialog>
+    </Form>
   );
 }

@@ -120,6 +120,11 @@ export const jaBuybackOffice = {
         title: "発送する",
         hint: "送り状を発行して、この納品を発送済みにします。{count}点・{amount}をバイヤーへの請求として計上します。発送は取り消せません。",
         button: "発送して送り状を発行する",
+        confirmTitle: "この納品を発送しますか？",
+        confirmBody:
+          "送り状を発行し、{count}点・{amount}をバイヤーへの請求として計上します。発送は取り消せません。",
+        confirmButton: "発送する",
+        cancelButton: "やめる",
         emptyHint: "端末のない納品は発送できません。",
         shipped: "発送済みです。",
       },
@@ -219,6 +224,8 @@ export const jaBuybackOffice = {
     },
     /** The grading queue and one device's page (graders and admins). */
     grading: {
+      /** Between a label and what it says on one line (the batch outcome, the error summary, a change). */
+      separator: "：",
       queueName: "査定待ちの買取端末",
       queue: {
         title: "買取査定",
@@ -234,6 +241,25 @@ export const jaBuybackOffice = {
         endedNote: "買取成立・キャンセル・買取不可になった端末のうち、{days, number}日以内のものです。",
         search: "検索",
         searchHint: "端末ID・申込番号・IMEI・送り状番号（数字のみ）",
+        scan: "IMEI・送り状番号を読み取る",
+        scanHint: "バーコードリーダーで読み取るか、数字を入力してEnterを押すと、その端末を開きます。",
+        scanSubmit: "端末を開く",
+        scanNone: "「{scan}」に一致する端末も荷物もありません。番号を確かめて、もう一度読み取ってください。",
+        batchTitle: "荷物をまとめて受け取る",
+        batchLead:
+          "届いた荷物の送り状番号を続けて読み取るか（1行に1件）、下の一覧でチェックを付けてから「まとめて受け取る」を押してください。",
+        batchInvoices: "送り状番号（1行に1件）",
+        batchSubmit: "まとめて受け取る",
+        batchPick: "申込 {id} の荷物をまとめて受け取る",
+        batchResultTitle: "まとめて受け取った結果",
+        batchSummary: "{total, number}件のうち{received, number}件を受け取りました。",
+        batchOutcome: {
+          received: "受け取りました（端末 {ids}）",
+          nothingToReceive: "受け取る端末はありません（受け取り済みかキャンセル済み）",
+          notFound: "一致する荷物がありません",
+          notANumber: "送り状番号は数字で読み取ってください",
+        },
+        batchParcel: "申込 {id}",
         searchSubmit: "検索する",
         searchClear: "検索をやめる",
         searchTitle: "「{q}」の検索結果",
@@ -242,6 +268,7 @@ export const jaBuybackOffice = {
         arrivingTitle: "到着待ちの申込",
         devicesTitle: "端末",
         columns: {
+          pick: "選択",
           application: "申込番号",
           member: "会員",
           devices: "端末",
@@ -364,6 +391,9 @@ export const jaBuybackOffice = {
         gradingFirst: "初回の査定",
         gradingRegrade: "再査定",
         changedFields: "変更した項目",
+        changedValues: "変更前 → 変更後",
+        emptyValue: "（空欄）",
+        pickupSlotUnknown: "時間帯の指定なし",
         noChange: "変更なし",
         historyTitle: "状態の履歴",
         historyAt: "日時",
@@ -388,9 +418,28 @@ export const jaBuybackOffice = {
         },
       },
       form: {
+        sources: {
+          application: "申込内容より",
+          imei: "IMEIより",
+          model: "機種の標準",
+        },
+        sourcesLead:
+          "申込内容・IMEI・機種からわかる項目は入力済みです（各項目の横に出どころを表示）。端末と違うところだけ直してください。",
+        optional: "任意",
+        noteHint: "空欄でもかまいません（{max, number}文字まで）。",
+        defaultNaReason: "NSYSの検査を受けていない端末",
+        errorSummaryLead: "次の項目を直してください。項目名を押すと、その入力欄に移ります。",
+        keysHint: "Tabキーで上から順に移動し、Ctrl+Enter（MacはCommand+Enter）で送信できます。",
+        confirmTitle: "査定額を提示しますか？",
+        confirmBody:
+          "グレード{grade}で記録し、いちばん高い入札をもとに会員へ査定額を提示します。会員に通知が届きます。",
+        confirmRegradeBody:
+          "今の査定額を取り消し、グレード{grade}で新しい査定額を会員に提示します。会員に通知が届きます。",
+        confirmButton: "提示する",
+        cancelButton: "戻って確認する",
         title: "査定する",
         regradeTitle: "再査定する",
-        lead: "すべての診断項目を記録してください。確認できない項目は「該当なし」にチェックし、理由を書いてください（備考は空欄でもかまいません）。",
+        lead: "診断項目を記録してください。確認できない項目は「該当なし」にチェックし、理由を書いてください（「任意」の項目と備考は空欄でもかまいません）。",
         regradeLead:
           "再査定すると、今の査定額を取り消して新しい査定額を提示し、回答期限が新しく{days, number}日になります。前の査定は履歴に残ります。",
         grade: "グレード（RMJ）",
@@ -516,6 +565,9 @@ export const jaBuybackOffice = {
         bidArrived: "この端末のグレードに入札が入りました。もう一度査定して査定額を提示してください",
         refusalReason: "買取不可の理由を選んでください",
         searchDigits: "番号は数字で入力してください",
+        scanDigits: "IMEI（15桁）か送り状番号を、数字で読み取ってください",
+        batchEmpty: "受け取る荷物の送り状番号を読み取るか、一覧でチェックを付けてください",
+        batchTooMany: "一度に受け取れる荷物は{max, number}件までです",
         noPhoto: "写真を選んでください",
         tooManyPhotos: "写真は1台につき{max, number}枚までです",
         photosNotNow: "手元にない端末の写真は変更できません",
