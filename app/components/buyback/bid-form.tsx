@@ -309,6 +309,7 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
             errors={errors}
             expiry={expiry}
             list={list}
+            windowDays={recommend.windowDays}
           />
         )}
         {rows.length > 0 && (
@@ -388,7 +389,7 @@ function StatusBadge({ status }: { status: NonNullable<BidRowView["cells"][Buyba
   );
 }
 
-function Hint({ hint }: { hint: CellHint }) {
+function Hint({ hint, days }: { hint: CellHint; days: number }) {
   const t = useTranslations("buybackBids.recommend");
   return (
     <p className="text-[11px] leading-snug text-slate-600">
@@ -398,7 +399,7 @@ function Hint({ hint }: { hint: CellHint }) {
         hint.basis && <span>{t(`basis.${hint.basis}`)}</span>
       )}
       <br />
-      {t("sample", { accepted: hint.accepted, bids: hint.bids })}
+      {t("sample", { days, count: hint.accepted + hint.bids, accepted: hint.accepted, bids: hint.bids })}
     </p>
   );
 }
@@ -420,12 +421,14 @@ function BidTable({
   errors,
   expiry,
   list,
+  windowDays,
 }: {
   rows: { id: number; name: string; saved: BidRowView | undefined }[];
   state: TableState;
   errors: Record<string, string>;
   expiry: Props["expiry"];
   list: BidList;
+  windowDays: number;
 }) {
   const t = useTranslations("buybackBids.table");
   const tg = useTranslations("buyback.grades");
@@ -434,19 +437,25 @@ function BidTable({
   const id = useId();
   const v = (name: string) => state.values[name] ?? "";
   const described = (name: string) => (errors[name] ? `${id}-${name}` : undefined);
+  const caption = t("caption", { category: tc(list.categoryCode), ng: tn(list.ngCondition) });
   return (
     <div className="flex flex-col gap-1">
-      <p className="text-xs text-slate-500 lg:hidden">{t("scrollHint")}</p>
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <p className="text-xs text-slate-500">{t("scrollHint")}</p>
+      {/* The header row and the model column stay in place while the table scrolls both ways. */}
+      <section
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached and scrolled by keyboard
+        tabIndex={0}
+        className="max-h-[75vh] overflow-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+        data-testid="bid-table-region"
+      >
         <table className="min-w-full border-separate border-spacing-0 text-sm" data-testid="bid-table">
-          <caption className="sr-only">
-            {t("caption", { category: tc(list.categoryCode), ng: tn(list.ngCondition) })}
-          </caption>
+          <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="text-left text-xs text-slate-600">
               <th
                 scope="col"
-                className="sticky left-0 z-10 border-r border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold"
+                className="sticky top-0 left-0 z-30 border-r border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold"
               >
                 {t("model")}
               </th>
@@ -454,16 +463,22 @@ function BidTable({
                 <th
                   key={g}
                   scope="col"
-                  className="border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold"
+                  className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold"
                 >
                   {tg(g)}
                 </th>
               ))}
-              <th scope="col" className="border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold">
+              <th
+                scope="col"
+                className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold"
+              >
                 {t("quantityCap")}
                 <span className="block font-normal text-slate-500">{t("quantityCapHint")}</span>
               </th>
-              <th scope="col" className="border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold">
+              <th
+                scope="col"
+                className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold"
+              >
                 {t("expiresOn")}
                 <span className="block font-normal text-slate-500">
                   {t("expiresOnHint", { max: expiry.maxDays })}
@@ -516,12 +531,12 @@ function BidTable({
                               className={`${CELL_INPUT} w-full ${errors[price] ? "border-danger-600" : "border-slate-300"}`}
                             />
                           </div>
-                          {status && status !== "off" && (
+                          {status && (
                             <div>
                               <StatusBadge status={status} />
                             </div>
                           )}
-                          {hint && <Hint hint={hint} />}
+                          {hint && <Hint hint={hint} days={windowDays} />}
                           {errors[price] && (
                             <Message id={`${id}-${price}`} name={price}>
                               {errors[price]}
@@ -570,6 +585,14 @@ function BidTable({
                         aria-describedby={described(field.exp(row.id))}
                         className={`${CELL_INPUT} w-full text-left ${errors[field.exp(row.id)] ? "border-danger-600" : "border-slate-300"}`}
                       />
+                      {row.saved?.expired && (
+                        <p
+                          className="text-[11px] font-semibold text-amber-900"
+                          data-testid={`expired-${row.id}`}
+                        >
+                          {t("rowExpired")}
+                        </p>
+                      )}
                       {errors[field.exp(row.id)] && (
                         <Message id={`${id}-${field.exp(row.id)}`} name={field.exp(row.id)}>
                           {errors[field.exp(row.id)]}
@@ -582,7 +605,7 @@ function BidTable({
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }

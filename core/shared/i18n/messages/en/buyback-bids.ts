@@ -69,7 +69,8 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
         expired: "Expired",
         full: "Cap reached",
       },
-      scrollHint: "The table scrolls sideways",
+      scrollHint: "The table scrolls both ways (the header row and the model column stay in place)",
+      rowExpired: "Expired: this row's bids are not taken. Choose a new date or leave it empty, then confirm",
     },
     empty: {
       title: "No models in your list yet",
@@ -107,7 +108,8 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
         "{kind} recommended prices entered in {filled, number} cells ({skipped, number} cells without enough data). Check them and press “Confirm”.",
       window:
         "From prices accepted in the last {days, number} days and current bids (under {min, number} points: not enough data)",
-      sample: "{accepted, number} accepted, {bids, number} bids",
+      sample:
+        "From {count, number} in the last {days, number} days ({accepted, number} accepted, {bids, number} bids)",
       notEnough: "Not enough data",
       basis: {
         accepted_p75: "75th percentile of accepted prices",

@@ -65,7 +65,9 @@ export const jaBuybackBids = {
         expired: "期限切れ",
         full: "上限到達",
       },
-      scrollHint: "表は横にスクロールできます",
+      scrollHint: "表は縦と横にスクロールできます（見出しの行と機種の列は固定）",
+      rowExpired:
+        "期限切れ：この行の入札は受け付けていません。新しい期限を選ぶか、空欄にして確定してください",
     },
     empty: {
       title: "入札中の機種はまだありません",
@@ -101,7 +103,7 @@ export const jaBuybackBids = {
       applied:
         "{kind}のおすすめ価格を{filled, number}マスに入力しました（データ不足 {skipped, number}マス）。内容を確かめて「確定する」を押してください。",
       window: "直近{days, number}日の成約価格と現在の入札額から計算（{min, number}件未満はデータ不足）",
-      sample: "成約{accepted, number}件・入札{bids, number}件",
+      sample: "直近{days, number}日・{count, number}件から（成約{accepted, number}・入札{bids, number}）",
       notEnough: "データ不足",
       basis: {
         accepted_p75: "成約価格の75%点",
