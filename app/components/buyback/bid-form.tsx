@@ -510,7 +510,9 @@ function Hint({ hint, days }: { hint: CellHint; days: number }) {
         hint.basis && <span>{t(`basis.${hint.basis}`)}</span>
       )}
       <br />
-      {t("sample", { days, count: hint.accepted + hint.bids, accepted: hint.accepted, bids: hint.bids })}
+      {hint.price === null
+        ? t("sampleShort", { days, count: hint.accepted + hint.bids })
+        : t("sample", { days, count: hint.accepted + hint.bids, accepted: hint.accepted, bids: hint.bids })}
     </p>
   );
 }

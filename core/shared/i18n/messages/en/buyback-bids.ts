@@ -111,6 +111,7 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
       sample:
         "From {count, number} in the last {days, number} days ({accepted, number} accepted, {bids, number} bids)",
       notEnough: "Not enough data",
+      sampleShort: "{count, number} in the last {days, number} days",
       basis: {
         accepted_p75: "75th percentile of accepted prices",
         best_bid: "Best bid",

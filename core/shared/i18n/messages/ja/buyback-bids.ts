@@ -105,6 +105,7 @@ export const jaBuybackBids = {
       window: "直近{days, number}日の成約価格と現在の入札額から計算（{min, number}件未満はデータ不足）",
       sample: "直近{days, number}日・{count, number}件から（成約{accepted, number}・入札{bids, number}）",
       notEnough: "データ不足",
+      sampleShort: "直近{days, number}日で{count, number}件",
       basis: {
         accepted_p75: "成約価格の75%点",
         best_bid: "最高入札額",
