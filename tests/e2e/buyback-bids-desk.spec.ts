@@ -65,6 +65,15 @@ test("a buyer at a desk fills bids from recommended prices, fills a column at on
     await expect(price(id, "J")).toHaveValue("3000");
     await expect(check(id, "J")).toBeChecked();
   }
+  // Bearish recommended prices for one model's row only: its J goes back to the data, the others keep 3,000.
+  await page.getByLabel("入力する範囲").selectOption(`row:${first}`);
+  await page.getByLabel("入力する値").selectOption({ label: "おすすめ価格（弱気）" });
+  await page.getByTestId("fill-apply").click();
+  await expect(page.getByTestId("bids-notice")).toContainText(
+    "弱気のおすすめ価格を3マスに入力しました（データ不足 2マス）",
+  );
+  await expect(price(first, "J")).not.toHaveValue("3000");
+  await expect(price(second, "J")).toHaveValue("3000");
   await page.getByTestId("save-bids").first().click();
   await expect(page.getByTestId("bids-saved")).toContainText("確定しました");
   await expect(price(second, "J")).toHaveValue("3000");

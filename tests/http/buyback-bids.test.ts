@@ -424,6 +424,18 @@ describe("the bid price list as CSV", () => {
     const page = parse(await filled.text());
     expect(page.querySelector(`input[name="price.${phone}.B"]`)?.getAttribute("value")).toBe("12000");
     expect(page.querySelector(`input[name="on.${phone}.B"]`)?.hasAttribute("checked")).toBe(true);
+    // Recommended prices for one row only: S has five accepted prices, the other grades too few.
+    const recommended = await post("/ja/buyback/bids/?category=05", a.cookie, [
+      ...table(phone, { [`price.${phone}.B`]: "100" }, "fill"),
+      ["fillTarget", `row:${phone}`],
+      ["fillValue", "bullish"],
+    ]);
+    const rec = parse(await recommended.text());
+    expect(rec.querySelector(`input[name="price.${phone}.S"]`)?.getAttribute("value")).toBe("63000");
+    expect(rec.querySelector(`input[name="price.${phone}.B"]`)?.getAttribute("value")).toBe("100");
+    expect(rec.querySelector('[data-testid="bids-notice"]')?.text).toContain(
+      "強気のおすすめ価格を1マスに入力しました（データ不足 4マス）",
+    );
     const bad = await post("/ja/buyback/bids/?category=05", a.cookie, [
       ...table(phone, {}, "fill"),
       ["fillTarget", `row:${phone}`],

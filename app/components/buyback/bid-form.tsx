@@ -4,7 +4,7 @@ import { useTranslations } from "use-intl";
 import { BID_LIMITS } from "#core/buyback/bid-input.ts";
 import { BUYBACK_GRADES, type BuybackGrade } from "#core/buyback/codes.ts";
 import type { BidList, BidRowView } from "#core/buyback/list-bids.ts";
-import type { RecommendKind } from "#core/buyback/recommended-prices.ts";
+import { RECOMMEND_KINDS, type RecommendKind } from "#core/buyback/recommended-prices.ts";
 import {
   type CellHint,
   field,
@@ -191,7 +191,16 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
       );
     });
   const fill = local(() => {
-    const target = (form.current?.elements.namedItem("fillTarget") as HTMLSelectElement | null)?.value ?? "";
+    const select = (name: string) =>
+      (form.current?.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? "";
+    const target = select("fillTarget");
+    if (select("fillValue") !== "price" && form.current) {
+      // Recommended prices come from the server, for the named cells only.
+      const data = new FormData(form.current);
+      data.set("intent", "fill");
+      void submit(data, { method: "post", preventScrollReset: true });
+      return;
+    }
     const amount = typedNumber(input("fillPrice")?.value ?? "", 1, BID_LIMITS.priceMax);
     const cells = fillTargets(target, rows);
     if (typeof amount !== "number" || cells.length === 0) {
@@ -408,6 +417,7 @@ function FillBar({
   onFill: (event: MouseEvent<HTMLButtonElement>) => void;
 }) {
   const t = useTranslations("buybackBids.fill");
+  const tr = useTranslations("buybackBids.recommend");
   const tg = useTranslations("buyback.grades");
   const id = useId();
   const apply = useRef<HTMLButtonElement>(null);
@@ -440,6 +450,23 @@ function FillBar({
               </option>
             ))}
           </optgroup>
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-value`} className="text-xs font-semibold text-slate-700">
+          {t("value")}
+        </label>
+        <select
+          id={`${id}-value`}
+          name="fillValue"
+          className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        >
+          <option value="price">{t("priceOption")}</option>
+          {RECOMMEND_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t("recommended", { kind: tr(`short.${kind}`) })}
+            </option>
+          ))}
         </select>
       </div>
       <div className="flex flex-col gap-1">

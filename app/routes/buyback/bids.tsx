@@ -174,9 +174,32 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return answer({ errors, formError }, error.status);
     }
   }
+  /** The table with recommended prices in its cells (or only in `only`), and what each rests on. */
+  const recommend = async (kind: RecommendKind, only?: ReadonlySet<string>) => {
+    const rec = await recommendedPrices(ctx, {
+      userId: buyer.userId,
+      input: { category: list.categoryCode, ng: list.ngCondition, kind },
+    });
+    const applied = applyRecommendation(rows, values, rec, only);
+    return answer({
+      values: applied.values,
+      hints: applied.hints,
+      hintKind: rec.kind,
+      notice: t("buybackBids.recommend.applied", {
+        kind: t(`buybackBids.recommend.short.${rec.kind}`),
+        filled: applied.filled,
+        skipped: applied.skipped,
+      }),
+    });
+  };
+
   if (intent === "fill") {
     const price = str("fillPrice") ?? "";
     const cells = fillTargets(str("fillTarget") ?? "", rows);
+    const kind = str("fillValue");
+    if (cells.length > 0 && RECOMMEND_KINDS.includes(kind as RecommendKind)) {
+      return recommend(kind as RecommendKind, new Set(cells.map((c) => `${c.model}.${c.grade}`)));
+    }
     const amount = typedNumber(price, 1, BID_LIMITS.priceMax);
     if (typeof amount !== "number" || cells.length === 0) {
       return answer(
@@ -234,21 +257,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (intent === "recommendApply") {
     const kind = str("kind");
     if (!RECOMMEND_KINDS.includes(kind as RecommendKind)) return answer({ ask: true }, 422);
-    const rec = await recommendedPrices(ctx, {
-      userId: buyer.userId,
-      input: { category: list.categoryCode, ng: list.ngCondition, kind: kind as RecommendKind },
-    });
-    const applied = applyRecommendation(rows, values, rec);
-    return answer({
-      values: applied.values,
-      hints: applied.hints,
-      hintKind: rec.kind,
-      notice: t("buybackBids.recommend.applied", {
-        kind: t(`buybackBids.recommend.short.${rec.kind}`),
-        filled: applied.filled,
-        skipped: applied.skipped,
-      }),
-    });
+    return recommend(kind as RecommendKind);
   }
   // recommendCancel, or anything else: the table as it was sent.
   return answer({});
