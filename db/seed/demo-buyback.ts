@@ -723,12 +723,13 @@ async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
 
 /** The model the bid-list journey prices by itself (tests/helpers/bid-market.ts): left alone here. */
 const JOURNEY_MODEL = "TORQUE G06";
-/** Accepted prices per model × grade in the market history: with the live bids, at least five points. */
+/** Accepted prices per model × grade × NG condition in the market history: with the live bids, at least five points. */
 const HISTORY_PER_CELL = 4;
 
 /**
- * The buyback's history before the demo devices: devices of every model bought at each grade
- * (no defect) over the last 80 days by a buyer company that has since left (no account, its
+ * The buyback's history before the demo devices: devices of every model bought at each grade of
+ * each NG condition the demo bids are placed in (a defect's primary condition) over the last 80
+ * days (about 10,000 rows, the same for the same day) by a buyer company that has since left (no account, its
  * deliveries long shipped), so the business buyers' recommended prices have data to stand on
  * from a fresh start. Written as the end of the real flow leaves them (bought, in a shipped
  * delivery), in bulk; no money moves now. Does nothing once the history exists.
