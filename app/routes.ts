@@ -175,6 +175,7 @@ export default [
       route("buyback/products/:id", "routes/buyback/product.tsx"),
       route("buyback/products/:id/photos/:photo", "routes/buyback/product-photo.ts"),
       route("buyback/bids", "routes/buyback/bids.tsx"),
+      route("buyback/bids/csv", "routes/buyback/bids-csv.ts"),
     ]),
     // The back office: one layout (the menu of what the operator may open) over every staff page.
     layout("routes/staff/layout.tsx", [

@@ -15,6 +15,8 @@ export const BID_LIMITS = {
   expiryMaxDays: 30,
   /** Rows one save may carry: more than any category has models. */
   maxRows: 500,
+  /** An uploaded CSV larger than this is refused before it is read (a full category is a few tens of kB). */
+  csvMaxBytes: 1024 * 1024,
 } as const;
 
 /** Field names in the bid list's messages. */

@@ -17,6 +17,29 @@ export function liveBid(now: Date): SQL {
   ) as SQL;
 }
 
+/**
+ * What one bid is now, in the words the buyer reads: live (counts, `liveBid`), off (not checked,
+ * or no price), expired (past its expiry) or full (its quantity cap reached by devices offered or
+ * bought on it). The one place a bid's status is decided; `liveBid` is the same rule in SQL.
+ */
+export type BidStatus = "live" | "off" | "expired" | "full";
+
+export function bidStatus(
+  bid: {
+    price: number | null;
+    enabled: boolean;
+    expiresAt: Date | null;
+    quantityCap: number | null;
+    reserved: number;
+  },
+  now: Date,
+): BidStatus {
+  if (!bid.enabled || bid.price === null) return "off";
+  if (bid.expiresAt && bid.expiresAt <= now) return "expired";
+  if (bid.quantityCap !== null && bid.reserved >= bid.quantityCap) return "full";
+  return "live";
+}
+
 /** Best price first; of equal prices, the one set first (then the older bid). */
 const BEST_FIRST = [desc(buybackBids.price), asc(buybackBids.priceSetAt), asc(buybackBids.id)];
 

@@ -15,12 +15,7 @@ import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { authorizeBuyer } from "./authorize-buyer.ts";
 import { BID_FIELD_LABELS, expiresOnOf, type TBidSelection, ZBidSelection } from "./bid-input.ts";
-
-/**
- * Whether a bid counts now (`liveBid`), and if not, why: not checked (or no price), past its
- * expiry, or its quantity cap reached.
- */
-type BidStatus = "live" | "off" | "expired" | "full";
+import { type BidStatus, bidStatus } from "./bids.ts";
 
 type BidCell = {
   bidId: number | null;
@@ -37,6 +32,8 @@ export type BidRowView = BidListModel & {
   quantityCap: number | null;
   /** The last day (Tokyo) the row's bids stand, or null: until changed. */
   expiresOn: string | null;
+  /** The row's expiry has passed: none of its bids counts until a new one is set. */
+  expired: boolean;
   cells: Record<BuybackGrade, BidCell>;
 };
 
@@ -67,22 +64,6 @@ export async function modelsOf(db: Db, categoryCode: string): Promise<BidListMod
       asc(deviceModels.name),
       asc(deviceModels.id),
     );
-}
-
-function statusOf(
-  bid: {
-    price: number | null;
-    enabled: boolean;
-    expiresAt: Date | null;
-    quantityCap: number | null;
-    reserved: number;
-  },
-  now: Date,
-): BidStatus {
-  if (!bid.enabled || bid.price === null) return "off";
-  if (bid.expiresAt && bid.expiresAt <= now) return "expired";
-  if (bid.quantityCap !== null && bid.reserved >= bid.quantityCap) return "full";
-  return "live";
 }
 
 const EMPTY_CELL: BidCell = { bidId: null, price: null, enabled: false, reserved: 0, status: null };
@@ -120,7 +101,7 @@ async function companyRows(
               price: bid.price,
               enabled: bid.enabled,
               reserved: bid.reserved,
-              status: statusOf(bid, o.now),
+              status: bidStatus(bid, o.now),
             }
           : EMPTY_CELL;
         return [grade, cell];
@@ -132,6 +113,7 @@ async function companyRows(
       ...model,
       quantityCap: capped?.quantityCap ?? null,
       expiresOn: expiring?.expiresAt ? expiresOnOf(expiring.expiresAt) : null,
+      expired: expiring?.expiresAt ? expiring.expiresAt <= o.now : false,
       cells,
     };
   });

@@ -50,7 +50,7 @@ export function toShiftJisText(text: string): string {
  * csv-stringify's UTF-8 output re-encoded as Shift_JIS with iconv-lite's streaming encoder (the
  * one behind its `encodeStream`): a character is never cut in two between chunks.
  */
-async function* toShiftJis(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+export async function* toShiftJis(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   const decoder = new StringDecoder("utf8");
   const encoder = iconv.getEncoder("Shift_JIS");
   for await (const chunk of source) {

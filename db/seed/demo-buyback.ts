@@ -1,5 +1,6 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { acceptOffer } from "#core/buyback/accept-buyback-offer.ts";
+import { expiresAtOf, tokyoDatePlus } from "#core/buyback/bid-input.ts";
 import { declineOffer } from "#core/buyback/decline-buyback-offer.ts";
 import { makeOffer } from "#core/buyback/make-offer.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
@@ -131,14 +132,25 @@ function gradesFor(ng: BuybackNgCondition): readonly BuybackGrade[] {
   return ["B", "C", "J"];
 }
 
+/** Consoles and game software are bought without a defect or dead; a phone in every condition. */
+function pricedIn(model: { categoryCode: string }, ng: BuybackNgCondition): boolean {
+  return model.categoryCode !== "08" || ng === "none" || ng === "no_power";
+}
+
 const round100 = (n: number) => Math.max(100, Math.round(n / 100) * 100);
 
 /**
  * Standing bids of both demo buyers across the demo models and grades: the first company prices
  * everything, the second the models it deals in, sometimes above the first (so offers go to
- * either), some with a quantity cap or an expiry. Idempotent.
+ * either), some rows with a quantity cap or an expiry still ahead. Prices were set over the
+ * weeks before `now`. Idempotent.
  */
-async function seedDemoBids(db: Db, companies: { first: number; second: number }, now: Date): Promise<void> {
+async function seedDemoBids(
+  db: Db,
+  companies: { first: number; second: number },
+  today: Date,
+): Promise<void> {
+  const now = new Date(today.getTime() - 60 * DAY_MS);
   const [existing] = await db.select({ n: count() }).from(buybackBids);
   if ((existing?.n ?? 0) > 0) return;
   const models = await db.select().from(deviceModels);
@@ -146,7 +158,7 @@ async function seedDemoBids(db: Db, companies: { first: number; second: number }
   models.forEach((model, m) => {
     const top = topPrice(model);
     for (const ng of BUYBACK_NG_CONDITIONS) {
-      if (model.categoryCode === "08" && ng !== "none" && ng !== "no_power") continue;
+      if (!pricedIn(model, ng)) continue;
       for (const grade of gradesFor(ng)) {
         const price = round100(top * GRADE_SHARE[grade] * NG_SHARE[ng]);
         const setAt = new Date(now.getTime() - ((m * 7 + price) % 20) * DAY_MS - 3_600_000);
@@ -173,8 +185,9 @@ async function seedDemoBids(db: Db, companies: { first: number; second: number }
             ngCondition: ng,
             price: theirs,
             enabled: (m + grade.charCodeAt(0)) % 11 !== 0,
-            quantityCap: grade === "S" ? 5 : null,
-            expiresAt: grade === "C" ? new Date(now.getTime() + 30 * DAY_MS) : null,
+            // Cap and expiry are the row's (model × condition), as the bid list writes them.
+            quantityCap: m % 5 === 0 ? 5 : null,
+            expiresAt: m % 3 === 0 ? expiresAtOf(tokyoDatePlus(today, 7 + (m % 21))) : null,
             priceSetAt: new Date(setAt.getTime() + 60_000),
             createdAt: setAt,
             updatedAt: new Date(setAt.getTime() + 60_000),
@@ -710,12 +723,13 @@ async function seedDemoDevices(ctx: CoreContext, now: Date): Promise<void> {
 
 /** The model the bid-list journey prices by itself (tests/helpers/bid-market.ts): left alone here. */
 const JOURNEY_MODEL = "TORQUE G06";
-/** Accepted prices per model × grade in the market history: with the live bids, at least five points. */
+/** Accepted prices per model × grade × NG condition in the market history: with the live bids, at least five points. */
 const HISTORY_PER_CELL = 4;
 
 /**
- * The buyback's history before the demo devices: devices of every model bought at each grade
- * (no defect) over the last 80 days by a buyer company that has since left (no account, its
+ * The buyback's history before the demo devices: devices of every model bought at each grade of
+ * each NG condition the demo bids are placed in (a defect's primary condition) over the last 80
+ * days (about 10,000 rows, the same for the same day) by a buyer company that has since left (no account, its
  * deliveries long shipped), so the business buyers' recommended prices have data to stand on
  * from a fresh start. Written as the end of the real flow leaves them (bought, in a shipped
  * delivery), in bulk; no money moves now. Does nothing once the history exists.
@@ -735,7 +749,6 @@ async function seedDemoMarketHistory(db: Db, now: Date): Promise<void> {
     .returning({ id: users.id });
   if (!company || !seller) return;
   const models = (await db.select().from(deviceModels)).filter((m) => m.name !== JOURNEY_MODEL);
-  const grades = gradesFor("none");
   // One delivery a fortnight, each shipped two days after its last purchase.
   const deliveries: number[] = [];
   for (let k = 0; k < 6; k++) {
@@ -771,38 +784,41 @@ async function seedDemoMarketHistory(db: Db, now: Date): Promise<void> {
     .returning({ id: buybackApplications.id });
   models.forEach((model, m) => {
     const top = topPrice(model);
-    grades.forEach((grade, g) => {
-      for (let k = 0; k < HISTORY_PER_CELL; k++) {
-        const seed = m * 31 + g * 7 + k * 13;
-        const price = round100(top * GRADE_SHARE[grade] * (0.9 + (seed % 13) / 100));
-        const daysAgo = 4 + ((seed * 7) % 76);
-        const decided = new Date(now.getTime() - daysAgo * DAY_MS - (seed % 9) * 3_600_000);
-        const delivery = deliveries[Math.min(5, Math.floor((80 - daysAgo) / 14))]!;
-        const fee = Math.floor((price * BUYBACK_RULES.buyerFeePercent) / 100);
-        const sum = totals.get(delivery) ?? { count: 0, amount: 0 };
-        totals.set(delivery, { count: sum.count + 1, amount: sum.amount + price + fee });
-        rows.push({
-          applicationId: applications[m]!.id,
-          userId: seller.id,
-          modelId: model.id,
-          storageGb: model.storageOptions?.[0] ?? null,
-          state: "50",
-          grade,
-          ngConditions: [],
-          diagnostics: {},
-          offerCompanyId: company.id,
-          offerBid: price,
-          offerDeductions: [],
-          offerAmount: price,
-          buyerFee: fee,
-          deliveryId: delivery,
-          gradedAt: new Date(decided.getTime() - DAY_MS),
-          offeredAt: new Date(decided.getTime() - DAY_MS),
-          decidedAt: decided,
-          createdAt: new Date(decided.getTime() - 3 * DAY_MS),
-          updatedAt: decided,
-        });
-      }
+    BUYBACK_NG_CONDITIONS.forEach((ng, c) => {
+      if (!pricedIn(model, ng)) return;
+      gradesFor(ng).forEach((grade, g) => {
+        for (let k = 0; k < HISTORY_PER_CELL; k++) {
+          const seed = m * 31 + c * 11 + g * 7 + k * 13;
+          const price = round100(top * GRADE_SHARE[grade] * NG_SHARE[ng] * (0.9 + (seed % 13) / 100));
+          const daysAgo = 4 + ((seed * 7) % 76);
+          const decided = new Date(now.getTime() - daysAgo * DAY_MS - (seed % 9) * 3_600_000);
+          const delivery = deliveries[Math.min(5, Math.floor((80 - daysAgo) / 14))]!;
+          const fee = Math.floor((price * BUYBACK_RULES.buyerFeePercent) / 100);
+          const sum = totals.get(delivery) ?? { count: 0, amount: 0 };
+          totals.set(delivery, { count: sum.count + 1, amount: sum.amount + price + fee });
+          rows.push({
+            applicationId: applications[m]!.id,
+            userId: seller.id,
+            modelId: model.id,
+            storageGb: model.storageOptions?.[0] ?? null,
+            state: "50",
+            grade,
+            ngConditions: ng === "none" ? [] : [ng],
+            diagnostics: {},
+            offerCompanyId: company.id,
+            offerBid: price,
+            offerDeductions: [],
+            offerAmount: price,
+            buyerFee: fee,
+            deliveryId: delivery,
+            gradedAt: new Date(decided.getTime() - DAY_MS),
+            offeredAt: new Date(decided.getTime() - DAY_MS),
+            decidedAt: decided,
+            createdAt: new Date(decided.getTime() - 3 * DAY_MS),
+            updatedAt: decided,
+          });
+        }
+      });
     });
   });
   for (let i = 0; i < rows.length; i += 500) await db.insert(buybackItems).values(rows.slice(i, i + 500));
@@ -824,7 +840,7 @@ export async function seedDemoBuyback(ctx: CoreContext): Promise<void> {
   const second = companyIds["buyer2@tsugu.example"];
   await ctx.db.insert(deviceModels).values(BUYBACK_ONLY_MODELS).onConflictDoNothing();
   const now = ctx.clock.now();
-  if (first && second) await seedDemoBids(ctx.db, { first, second }, new Date(now.getTime() - 60 * DAY_MS));
+  if (first && second) await seedDemoBids(ctx.db, { first, second }, now);
   // The devices first: they are made only while no buyback exists.
   await seedDemoDevices(ctx, now);
   await seedDemoMarketHistory(ctx.db, now);

@@ -462,6 +462,8 @@ const PAGE_ACCESS: Record<string, Row> = {
   mypage: signedIn(302, 200),
   // The buyer portal: buyer accounts only; visitors go to the buyback login.
   "buyback/bids": byKind({ anonymous: 302, member: 403, business: 200, staff: 403, owner: 403 }),
+  // The bid list as CSV (this category's, Shift_JIS unless asked otherwise).
+  "buyback/bids/csv": buyerOnly(200, 302),
   "mypage/listing-items": signedIn(302, 200),
   "mypage/listing-items/page": signedIn(302, 200),
   "mypage/liked-items": signedIn(302, 200),

@@ -344,3 +344,106 @@ describe("the bid price list API", () => {
     );
   });
 });
+
+describe("the bid price list as CSV", () => {
+  const csvOf = (cookie: string, query: string) =>
+    fetch(`${server.url}/ja/buyback/bids/csv/?${query}`, { redirect: "manual", headers: { cookie } });
+  const upload = (cookie: string, file: Blob | null) => {
+    const form = new FormData();
+    for (const [k, v] of [
+      ["category", "05"],
+      ["ng", "none"],
+      ["model", ""],
+      ["intent", "upload"],
+    ])
+      form.append(k as string, v as string);
+    if (file) form.append("file", file, "bids.csv");
+    return fetch(`${server.url}/ja/buyback/bids/?category=05`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie },
+      body: form,
+    });
+  };
+
+  it("downloads the buyer's own list as a Shift_JIS attachment, and refuses a bad encoding or a visitor", async () => {
+    const res = await csvOf(a.cookie, "category=05&ng=none&encoding=sjis");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=Shift_JIS");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="tsugu-bids-05-none-\d{8}\.csv"/,
+    );
+    const text = new TextDecoder("shift_jis").decode(await res.arrayBuffer());
+    expect(text.split("\r\n")[0]).toMatch(/^機種ID,機種,状態（NG条件）,S 金額,S チェック/);
+    // Its own bid of A, never B's.
+    expect(text).toContain(`${phone},Xperia 1 V,不具合なし,`);
+    expect(text).not.toContain("43210");
+    expect((await csvOf(a.cookie, "category=05&encoding=latin1")).status).toBe(422);
+    expect((await csvOf(a.cookie, "category=zz&encoding=utf8")).status).toBe(422);
+    expect((await csvOf("", "category=05")).status).toBe(302);
+  });
+
+  it("without JavaScript: an upload saves its good lines and lists each refused one with its row number", async () => {
+    const header = (await (await csvOf(a.cookie, "category=05&encoding=utf8")).text()).split("\r\n")[0];
+    const lines = [
+      header,
+      `${older},Xperia 5 IV,不具合なし,,0,33000,1,,0,,0,,0,,`,
+      `${phone},Xperia 1 V,不具合なし,,0,,1,,0,,0,,0,,`,
+    ];
+    const res = await upload(a.cookie, new Blob([`${lines.join("\r\n")}\r\n`], { type: "text/csv" }));
+    expect(res.status).toBe(422);
+    const page = parse(await res.text());
+    expect(page.querySelector('[data-testid="csv-result"]')?.text).toContain("1行を保存しました");
+    expect(page.querySelector('[data-testid="csv-line-3"]')?.text).toBe(
+      "3行目　A チェック：金額を入力してからチェックしてください",
+    );
+    expect((await bidsOf(a.companyId, older)).map((r) => [r.grade, r.price, r.enabled])).toEqual([
+      ["A", 33_000, true],
+    ]);
+  });
+
+  it("answers a missing or unreadable file with a message next to the field, never a 500", async () => {
+    const none = parse(await (await upload(a.cookie, null)).text());
+    expect(none.querySelector('[data-testid="csv-error"]')?.text).toBe("取り込むCSVファイルを選んでください");
+    const res = await upload(a.cookie, new Blob(["a,b\r\n1,2\r\n"]));
+    expect(res.status).toBe(422);
+    expect(parse(await res.text()).querySelector('[data-testid="csv-error"]')?.text).toBe(
+      "列の数が15列ではありません。ダウンロードしたCSVの列のまま保存してください",
+    );
+    const member = await makeMember(server.ctx);
+    const { cookie } = await signedIn(member.id);
+    expect((await upload(cookie, new Blob(["x"]))).status).toBe(403);
+  });
+
+  it("without JavaScript: fills one price into a whole column, and refuses a price out of range next to its field", async () => {
+    const filled = await post("/ja/buyback/bids/?category=05", a.cookie, [
+      ...table(phone, {}, "fill"),
+      ["fillTarget", "col:B"],
+      ["fillPrice", "12,000"],
+    ]);
+    const page = parse(await filled.text());
+    expect(page.querySelector(`input[name="price.${phone}.B"]`)?.getAttribute("value")).toBe("12000");
+    expect(page.querySelector(`input[name="on.${phone}.B"]`)?.hasAttribute("checked")).toBe(true);
+    // Recommended prices for one row only: S has five accepted prices, the other grades too few.
+    const recommended = await post("/ja/buyback/bids/?category=05", a.cookie, [
+      ...table(phone, { [`price.${phone}.B`]: "100" }, "fill"),
+      ["fillTarget", `row:${phone}`],
+      ["fillValue", "bullish"],
+    ]);
+    const rec = parse(await recommended.text());
+    expect(rec.querySelector(`input[name="price.${phone}.S"]`)?.getAttribute("value")).toBe("63000");
+    expect(rec.querySelector(`input[name="price.${phone}.B"]`)?.getAttribute("value")).toBe("100");
+    expect(rec.querySelector('[data-testid="bids-notice"]')?.text).toContain(
+      "強気のおすすめ価格を1マスに入力しました（データ不足 4マス）",
+    );
+    const bad = await post("/ja/buyback/bids/?category=05", a.cookie, [
+      ...table(phone, {}, "fill"),
+      ["fillTarget", `row:${phone}`],
+      ["fillPrice", "-1"],
+    ]);
+    expect(bad.status).toBe(422);
+    expect(parse(await bad.text()).querySelector('[data-testid="error-fillPrice"]')?.text).toBe(
+      "まとめて入力する金額を1円から9,999,999円までの整数で入力してください",
+    );
+  });
+});

@@ -4,10 +4,16 @@ import { useTranslations } from "use-intl";
 import { BID_LIMITS } from "#core/buyback/bid-input.ts";
 import { BUYBACK_GRADES, type BuybackGrade } from "#core/buyback/codes.ts";
 import type { BidList, BidRowView } from "#core/buyback/list-bids.ts";
-import type { RecommendKind } from "#core/buyback/recommended-prices.ts";
-import { toHalfWidthDigits } from "#core/shared/validation/characters.ts";
-import { type CellHint, field, type TableState } from "../../routes/buyback/bid-fields.ts";
+import { RECOMMEND_KINDS, type RecommendKind } from "#core/buyback/recommended-prices.ts";
+import {
+  type CellHint,
+  field,
+  fillTargets,
+  type TableState,
+  typedNumber,
+} from "../../routes/buyback/bid-fields.ts";
 import { FormError } from "../form.tsx";
+import { SelectionInputs } from "./bid-selectors.tsx";
 import { RecommendChoices, RecommendDialog } from "./recommend-dialog.tsx";
 
 type Props = {
@@ -18,14 +24,8 @@ type Props = {
   onDirty: (dirty: boolean) => void;
 };
 
-/** A whole number of yen in range, typed as people type it (「30,000」「３００００円」), or empty. */
-function wholeNumberOrEmpty(value: string, min: number, max: number): boolean {
-  const text = toHalfWidthDigits(value.trim()).replace(/[,，\s\u3000¥￥円台]/g, "");
-  if (text === "") return true;
-  if (!/^\d{1,9}$/.test(text)) return false;
-  const n = Number(text);
-  return n >= min && n <= max;
-}
+const wholeNumberOrEmpty = (value: string, min: number, max: number) =>
+  typedNumber(value, min, max) !== "bad";
 
 const CELL = /^(price|on)\.(\d+)\.([SABCJ])$/;
 const ROW_FIELD = /^(cap|exp)\.(\d+)$/;
@@ -103,6 +103,8 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
   // Triggers as §5 has them: a box when it changes, a price or a cap when it is left.
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
+    // The fill bar's own fields change nothing in the table until it is applied.
+    if (target.name.startsWith("fill")) return;
     changed();
     const cell = CELL.exec(target.name);
     if (cell?.[1] === "on") setMessages(cellErrors(Number(cell[2]), cell[3] as BuybackGrade));
@@ -188,6 +190,34 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
           : t("notices.addedAll", { count: ids.length }),
       );
     });
+  const fill = local(() => {
+    const select = (name: string) =>
+      (form.current?.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? "";
+    const target = select("fillTarget");
+    if (select("fillValue") !== "price" && form.current) {
+      // Recommended prices come from the server, for the named cells only.
+      const data = new FormData(form.current);
+      data.set("intent", "fill");
+      void submit(data, { method: "post", preventScrollReset: true });
+      return;
+    }
+    const amount = typedNumber(input("fillPrice")?.value ?? "", 1, BID_LIMITS.priceMax);
+    const cells = fillTargets(target, rows);
+    if (typeof amount !== "number" || cells.length === 0) {
+      setMessages({ fillPrice: t("fill.price", { max: BID_LIMITS.priceMax }) });
+      input("fillPrice")?.focus();
+      return;
+    }
+    for (const c of cells) {
+      const price = input(field.price(c.model, c.grade));
+      const on = input(field.on(c.model, c.grade));
+      if (price) price.value = String(amount);
+      if (on) on.checked = true;
+    }
+    changed();
+    setMessages({ ...checkAll(), fillPrice: undefined });
+    setNotice(t("fill.done", { count: cells.length, price: amount }));
+  });
   const applyRecommended = (kind: RecommendKind) => {
     if (!form.current) return;
     const data = new FormData(form.current);
@@ -197,13 +227,6 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
     void submit(data, { method: "post", preventScrollReset: true });
   };
 
-  const selection = (
-    <>
-      <input type="hidden" name="category" value={list.categoryCode} />
-      <input type="hidden" name="ng" value={list.ngCondition} />
-      <input type="hidden" name="model" value={list.modelId === null ? "" : String(list.modelId)} />
-    </>
-  );
   const saveButton = (
     <button
       type="submit"
@@ -231,7 +254,7 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
         data-testid="bid-form"
         data-model={list.modelId ?? ""}
       >
-        {selection}
+        <SelectionInputs list={list} />
         {rows.length > 0 && (
           // Save comes first: Enter in a price field confirms, never opens the dialog.
           <div className="flex flex-wrap items-center gap-2" data-testid="bid-toolbar">
@@ -262,6 +285,13 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
               </span>
             )}
           </div>
+        )}
+        {rows.length > 0 && (
+          <FillBar
+            rows={rows.map((id) => ({ id, name: models.get(id)?.name ?? String(id) }))}
+            error={errors.fillPrice}
+            onFill={fill}
+          />
         )}
         <FormError message={state.formError} />
         <div role="status" className="empty:hidden" data-testid="bids-notice">
@@ -309,6 +339,7 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
             errors={errors}
             expiry={expiry}
             list={list}
+            windowDays={recommend.windowDays}
           />
         )}
         {rows.length > 0 && (
@@ -375,6 +406,114 @@ export function BidForm({ list, state, expiry, recommend, onDirty }: Props) {
   );
 }
 
+/** One price for a whole column (a grade, every model) or a whole row (a model, every grade). */
+function FillBar({
+  rows,
+  error,
+  onFill,
+}: {
+  rows: { id: number; name: string }[];
+  error: string | undefined;
+  onFill: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  const t = useTranslations("buybackBids.fill");
+  const tr = useTranslations("buybackBids.recommend");
+  const tg = useTranslations("buyback.grades");
+  const id = useId();
+  const apply = useRef<HTMLButtonElement>(null);
+  return (
+    <fieldset
+      className="flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200"
+      data-testid="fill-bar"
+    >
+      <legend className="sr-only">{t("legend")}</legend>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-target`} className="text-xs font-semibold text-slate-700">
+          {t("target")}
+        </label>
+        <select
+          id={`${id}-target`}
+          name="fillTarget"
+          className="h-10 max-w-72 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        >
+          <optgroup label={t("columns")}>
+            {BUYBACK_GRADES.map((g) => (
+              <option key={g} value={`col:${g}`}>
+                {t("column", { grade: tg(g) })}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={t("rows")}>
+            {rows.map((r) => (
+              <option key={r.id} value={`row:${r.id}`}>
+                {t("row", { model: r.name })}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-value`} className="text-xs font-semibold text-slate-700">
+          {t("value")}
+        </label>
+        <select
+          id={`${id}-value`}
+          name="fillValue"
+          className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        >
+          <option value="price">{t("priceOption")}</option>
+          {RECOMMEND_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t("recommended", { kind: tr(`short.${kind}`) })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-price`} className="text-xs font-semibold text-slate-700">
+          {t("amount")}
+        </label>
+        <input
+          id={`${id}-price`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          name="fillPrice"
+          // Enter fills (the form's first button would confirm the whole table).
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            apply.current?.click();
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${CELL_INPUT} w-32 ${error ? "border-danger-600" : "border-slate-300"}`}
+        />
+      </div>
+      <button
+        ref={apply}
+        type="submit"
+        name="intent"
+        value="fill"
+        onClick={onFill}
+        className={SECONDARY}
+        data-testid="fill-apply"
+      >
+        {t("apply")}
+      </button>
+      {error && (
+        <p
+          id={`${id}-error`}
+          className="basis-full text-xs font-medium text-danger-600"
+          data-testid="error-fillPrice"
+        >
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 function StatusBadge({ status }: { status: NonNullable<BidRowView["cells"][BuybackGrade]["status"]> }) {
   const t = useTranslations("buybackBids.table.status");
   const tone = {
@@ -388,7 +527,7 @@ function StatusBadge({ status }: { status: NonNullable<BidRowView["cells"][Buyba
   );
 }
 
-function Hint({ hint }: { hint: CellHint }) {
+function Hint({ hint, days }: { hint: CellHint; days: number }) {
   const t = useTranslations("buybackBids.recommend");
   return (
     <p className="text-[11px] leading-snug text-slate-600">
@@ -398,7 +537,9 @@ function Hint({ hint }: { hint: CellHint }) {
         hint.basis && <span>{t(`basis.${hint.basis}`)}</span>
       )}
       <br />
-      {t("sample", { accepted: hint.accepted, bids: hint.bids })}
+      {hint.price === null
+        ? t("sampleShort", { days, count: hint.accepted + hint.bids })
+        : t("sample", { days, count: hint.accepted + hint.bids, accepted: hint.accepted, bids: hint.bids })}
     </p>
   );
 }
@@ -420,12 +561,14 @@ function BidTable({
   errors,
   expiry,
   list,
+  windowDays,
 }: {
   rows: { id: number; name: string; saved: BidRowView | undefined }[];
   state: TableState;
   errors: Record<string, string>;
   expiry: Props["expiry"];
   list: BidList;
+  windowDays: number;
 }) {
   const t = useTranslations("buybackBids.table");
   const tg = useTranslations("buyback.grades");
@@ -434,19 +577,25 @@ function BidTable({
   const id = useId();
   const v = (name: string) => state.values[name] ?? "";
   const described = (name: string) => (errors[name] ? `${id}-${name}` : undefined);
+  const caption = t("caption", { category: tc(list.categoryCode), ng: tn(list.ngCondition) });
   return (
     <div className="flex flex-col gap-1">
-      <p className="text-xs text-slate-500 lg:hidden">{t("scrollHint")}</p>
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <p className="text-xs text-slate-500">{t("scrollHint")}</p>
+      {/* The header row and the model column stay in place while the table scrolls both ways. */}
+      <section
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached and scrolled by keyboard
+        tabIndex={0}
+        className="max-h-[75vh] overflow-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+        data-testid="bid-table-region"
+      >
         <table className="min-w-full border-separate border-spacing-0 text-sm" data-testid="bid-table">
-          <caption className="sr-only">
-            {t("caption", { category: tc(list.categoryCode), ng: tn(list.ngCondition) })}
-          </caption>
+          <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="text-left text-xs text-slate-600">
               <th
                 scope="col"
-                className="sticky left-0 z-10 border-r border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold"
+                className="sticky top-0 left-0 z-30 border-r border-b border-slate-200 bg-slate-50 px-3 py-2 font-semibold"
               >
                 {t("model")}
               </th>
@@ -454,16 +603,22 @@ function BidTable({
                 <th
                   key={g}
                   scope="col"
-                  className="border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold"
+                  className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold"
                 >
                   {tg(g)}
                 </th>
               ))}
-              <th scope="col" className="border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold">
+              <th
+                scope="col"
+                className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold"
+              >
                 {t("quantityCap")}
                 <span className="block font-normal text-slate-500">{t("quantityCapHint")}</span>
               </th>
-              <th scope="col" className="border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold">
+              <th
+                scope="col"
+                className="sticky top-0 z-20 border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold"
+              >
                 {t("expiresOn")}
                 <span className="block font-normal text-slate-500">
                   {t("expiresOnHint", { max: expiry.maxDays })}
@@ -516,12 +671,12 @@ function BidTable({
                               className={`${CELL_INPUT} w-full ${errors[price] ? "border-danger-600" : "border-slate-300"}`}
                             />
                           </div>
-                          {status && status !== "off" && (
+                          {status && (
                             <div>
                               <StatusBadge status={status} />
                             </div>
                           )}
-                          {hint && <Hint hint={hint} />}
+                          {hint && <Hint hint={hint} days={windowDays} />}
                           {errors[price] && (
                             <Message id={`${id}-${price}`} name={price}>
                               {errors[price]}
@@ -570,6 +725,14 @@ function BidTable({
                         aria-describedby={described(field.exp(row.id))}
                         className={`${CELL_INPUT} w-full text-left ${errors[field.exp(row.id)] ? "border-danger-600" : "border-slate-300"}`}
                       />
+                      {row.saved?.expired && (
+                        <p
+                          className="text-[11px] font-semibold text-amber-900"
+                          data-testid={`expired-${row.id}`}
+                        >
+                          {t("rowExpired")}
+                        </p>
+                      )}
                       {errors[field.exp(row.id)] && (
                         <Message id={`${id}-${field.exp(row.id)}`} name={field.exp(row.id)}>
                           {errors[field.exp(row.id)]}
@@ -582,7 +745,7 @@ function BidTable({
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }

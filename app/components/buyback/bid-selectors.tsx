@@ -114,3 +114,18 @@ export function BidSelectors({ list, lang, dirty }: { list: BidList; lang: Local
     </Form>
   );
 }
+
+/** The list a form posts to: its category, NG condition and model (empty: every model). */
+export function SelectionInputs({
+  list,
+}: {
+  list: Pick<BidList, "categoryCode" | "ngCondition" | "modelId">;
+}) {
+  return (
+    <>
+      <input type="hidden" name="category" value={list.categoryCode} />
+      <input type="hidden" name="ng" value={list.ngCondition} />
+      <input type="hidden" name="model" value={list.modelId === null ? "" : String(list.modelId)} />
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 import { BUYBACK_GRADES, type BuybackGrade } from "#core/buyback/codes.ts";
 import type { BidList } from "#core/buyback/list-bids.ts";
 import type { RecommendBasis, RecommendKind } from "#core/buyback/recommended-prices.ts";
+import { toHalfWidthDigits } from "#core/shared/validation/characters.ts";
 
 /**
  * The bid list's form fields, one name per input so the whole table posts as a plain form:
@@ -48,4 +49,27 @@ export function savedTable(list: BidList): TableState {
     values[field.exp(row.id)] = row.expiresOn ?? "";
   }
   return { nonce: crypto.randomUUID(), rows: list.rows.map((r) => r.id), values, errors: {}, dirty: false };
+}
+
+/**
+ * The cells a "fill" target names: `col:{grade}` every model of the table in that grade,
+ * `row:{model}` every grade of that model (only a model in the table). Anything else names none.
+ */
+export function fillTargets(
+  target: string,
+  rows: readonly number[],
+): { model: number; grade: BuybackGrade }[] {
+  const col = /^col:([SABCJ])$/.exec(target)?.[1] as BuybackGrade | undefined;
+  if (col) return rows.map((model) => ({ model, grade: col }));
+  const row = Number(/^row:(\d{1,15})$/.exec(target)?.[1] ?? 0);
+  return rows.includes(row) ? BUYBACK_GRADES.map((grade) => ({ model: row, grade })) : [];
+}
+
+/** A whole number as people type it (「30,000」「３００００円」): the number, "empty", or "bad" when out of range. */
+export function typedNumber(value: string, min: number, max: number): number | "empty" | "bad" {
+  const text = toHalfWidthDigits(value.trim()).replace(/[,，\s\u3000¥￥円台]/g, "");
+  if (text === "") return "empty";
+  if (!/^\d{1,9}$/.test(text)) return "bad";
+  const n = Number(text);
+  return n >= min && n <= max ? n : "bad";
 }

@@ -82,13 +82,20 @@ export function tableErrors(fields: Record<string, string>, rows: number[]) {
  * Overwrites the table with recommended prices: each cell with enough data gets the price and a
  * check; a cell without enough data keeps what was typed. Answers what each cell's figure rests on.
  */
-export function applyRecommendation(rows: number[], values: Record<string, string>, rec: RecommendedPrices) {
+export function applyRecommendation(
+  rows: number[],
+  values: Record<string, string>,
+  rec: RecommendedPrices,
+  /** Only these cells (`{model}.{grade}`), as a row or column fill names them; every cell when absent. */
+  only?: ReadonlySet<string>,
+) {
   const next = { ...values };
   const hints: Record<string, CellHint> = {};
   let filled = 0;
   let skipped = 0;
   for (const m of rows) {
     for (const g of BUYBACK_GRADES) {
+      if (only && !only.has(`${m}.${g}`)) continue;
       const cell = rec.cells.find((c) => c.modelId === m && c.grade === g);
       if (!cell) continue;
       hints[`${m}.${g}`] = { price: cell.price, basis: cell.basis, accepted: cell.accepted, bids: cell.bids };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslations } from "use-intl";
+import { importBidsCsv } from "#core/buyback/bid-csv.ts";
 import { BID_LIMITS, tokyoDatePlus } from "#core/buyback/bid-input.ts";
 import { BUYBACK_GRADES } from "#core/buyback/codes.ts";
 import { listBids } from "#core/buyback/list-bids.ts";
@@ -8,14 +9,17 @@ import { RECOMMEND_KINDS, type RecommendKind, recommendedPrices } from "#core/bu
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { setBids } from "#core/buyback/set-bids.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
+import { BidCsvPanel, type CsvAnswer } from "../../components/buyback/bid-csv-panel.tsx";
 import { BidForm } from "../../components/buyback/bid-form.tsx";
 import { BidSelectors } from "../../components/buyback/bid-selectors.tsx";
 import { translator } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
+import { readUploadForm } from "../../lib/upload.server.ts";
 import type { Route } from "./+types/bids";
-import { savedTable, type TableState } from "./bid-fields.ts";
+import { field, fillTargets, savedTable, type TableState, typedNumber } from "./bid-fields.ts";
 import { applyRecommendation, readTable, saveInput, tableErrors } from "./bids.server.ts";
 import { requireBuyer } from "./buyer.server.ts";
 
@@ -57,21 +61,32 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-/** Only a save changes what is stored; every other step answers the table it was sent. */
+/** Only a save or an upload changes what is stored; every other step answers the table it was sent. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // An upload saved its good lines even when it refused some (answered 422): read the list again.
+  if (actionResult && typeof actionResult === "object" && "csv" in actionResult) return true;
   if (actionResult && typeof actionResult === "object" && !("saved" in actionResult)) return false;
   return defaultShouldRevalidate;
 }
 
 type Saved = { saved: { created: number; updated: number; unchanged: number } };
-type ActionAnswer = Saved | { table: TableState };
+/** An upload's answer: what was saved (the list is read again) and each refused line. */
+type Uploaded = { saved: null; csv: CsvAnswer };
+type ActionAnswer = Saved | Uploaded | { table: TableState };
+
+/** Room for the multipart envelope around a CSV file of the largest size taken. */
+const UPLOAD_MAX_BYTES = BID_LIMITS.csvMaxBytes + 64 * 1024;
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const t = translator(lang);
   const buyer = await requireBuyer(context, request, lang);
   const ctx = core(context);
-  const form = await request.formData();
+  const form = await readUploadForm(request, UPLOAD_MAX_BYTES);
+  if (!form) {
+    const error = t("buybackBids.csv.errors.tooLarge", { max: BID_LIMITS.csvMaxBytes / 1024 / 1024 });
+    return data<ActionAnswer>({ saved: null, csv: { error, rejected: [] } }, { status: 413 });
+  }
   const str = (k: string) => {
     const v = form.get(k);
     return typeof v === "string" && v !== "" ? v.slice(0, 20) : undefined;
@@ -108,6 +123,35 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return data<ActionAnswer>({ table: { ...next, dirty: differs(next.rows, next.values) } }, { status });
   };
 
+  if (intent === "upload") {
+    const file = form.get("file");
+    const refuse = (error: string, status: number) =>
+      data<ActionAnswer>({ saved: null, csv: { error, rejected: [] } }, { status });
+    if (!(file instanceof File) || file.size === 0) return refuse(t("buybackBids.csv.errors.noFile"), 422);
+    try {
+      const done = await importBidsCsv(ctx, {
+        userId: buyer.userId,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        meta: { requestId: requestInfo(context).requestId, ip: requestInfo(context).ip },
+      });
+      const csv: CsvAnswer = {
+        done: t("buybackBids.csv.done", {
+          encoding: t(`buybackBids.csv.encoding.${done.encoding}`),
+          accepted: done.accepted,
+          ...done.saved,
+        }),
+        rejected: done.rejected.map((r) => ({
+          line: r.line,
+          messages: r.messages.map((m) => renderMessage(m, lang)),
+        })),
+      };
+      return data<ActionAnswer>({ saved: null, csv }, { status: csv.rejected.length ? 422 : 200 });
+    } catch (error) {
+      if (!isAppError(error) || error.code === "FORBIDDEN") throw error;
+      const said = localizeError(error, lang);
+      return refuse(said.fields.file ?? said.message, error.status);
+    }
+  }
   if (intent === "save") {
     // An empty table (every row removed by hand): nothing to save, nothing changed.
     if (rows.length === 0) return answer({});
@@ -129,6 +173,49 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       ].join(" ");
       return answer({ errors, formError }, error.status);
     }
+  }
+  /** The table with recommended prices in its cells (or only in `only`), and what each rests on. */
+  const recommend = async (kind: RecommendKind, only?: ReadonlySet<string>) => {
+    const rec = await recommendedPrices(ctx, {
+      userId: buyer.userId,
+      input: { category: list.categoryCode, ng: list.ngCondition, kind },
+    });
+    const applied = applyRecommendation(rows, values, rec, only);
+    return answer({
+      values: applied.values,
+      hints: applied.hints,
+      hintKind: rec.kind,
+      notice: t("buybackBids.recommend.applied", {
+        kind: t(`buybackBids.recommend.short.${rec.kind}`),
+        filled: applied.filled,
+        skipped: applied.skipped,
+      }),
+    });
+  };
+
+  if (intent === "fill") {
+    const price = str("fillPrice") ?? "";
+    const cells = fillTargets(str("fillTarget") ?? "", rows);
+    const kind = str("fillValue");
+    if (cells.length > 0 && RECOMMEND_KINDS.includes(kind as RecommendKind)) {
+      return recommend(kind as RecommendKind, new Set(cells.map((c) => `${c.model}.${c.grade}`)));
+    }
+    const amount = typedNumber(price, 1, BID_LIMITS.priceMax);
+    if (typeof amount !== "number" || cells.length === 0) {
+      return answer(
+        { errors: { fillPrice: t("buybackBids.fill.price", { max: BID_LIMITS.priceMax }) } },
+        422,
+      );
+    }
+    const next = { ...values };
+    for (const c of cells) {
+      next[field.price(c.model, c.grade)] = String(amount);
+      next[field.on(c.model, c.grade)] = "1";
+    }
+    return answer({
+      values: next,
+      notice: t("buybackBids.fill.done", { count: cells.length, price: amount }),
+    });
   }
   if (intent === "clear") {
     const cleared = Object.fromEntries(Object.keys(values).map((k) => [k, ""]));
@@ -170,21 +257,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (intent === "recommendApply") {
     const kind = str("kind");
     if (!RECOMMEND_KINDS.includes(kind as RecommendKind)) return answer({ ask: true }, 422);
-    const rec = await recommendedPrices(ctx, {
-      userId: buyer.userId,
-      input: { category: list.categoryCode, ng: list.ngCondition, kind: kind as RecommendKind },
-    });
-    const applied = applyRecommendation(rows, values, rec);
-    return answer({
-      values: applied.values,
-      hints: applied.hints,
-      hintKind: rec.kind,
-      notice: t("buybackBids.recommend.applied", {
-        kind: t(`buybackBids.recommend.short.${rec.kind}`),
-        filled: applied.filled,
-        skipped: applied.skipped,
-      }),
-    });
+    return recommend(kind as RecommendKind);
   }
   // recommendCancel, or anything else: the table as it was sent.
   return answer({});
@@ -196,6 +269,7 @@ export default function BidsPage({ loaderData, actionData, params }: Route.Compo
   const answer = actionData as ActionAnswer | undefined;
   const state = answer && "table" in answer ? answer.table : loaderData.table;
   const saved = answer && "saved" in answer ? answer.saved : null;
+  const csv = answer && "csv" in answer ? answer.csv : undefined;
   const { list } = loaderData;
   const [dirty, setDirty] = useState(state.dirty);
   useEffect(() => setDirty(state.dirty), [state]);
@@ -244,14 +318,22 @@ export default function BidsPage({ loaderData, actionData, params }: Route.Compo
           <p className="mt-2 text-sm text-slate-600">{t("noData.body")}</p>
         </div>
       ) : (
-        <BidForm
-          key={state.nonce}
-          list={list}
-          state={state}
-          expiry={loaderData.expiry}
-          recommend={loaderData.recommend}
-          onDirty={setDirty}
-        />
+        <>
+          <BidForm
+            key={state.nonce}
+            list={list}
+            state={state}
+            expiry={loaderData.expiry}
+            recommend={loaderData.recommend}
+            onDirty={setDirty}
+          />
+          <BidCsvPanel
+            list={list}
+            lang={lang}
+            answer={csv}
+            maxMegabytes={BID_LIMITS.csvMaxBytes / 1024 / 1024}
+          />
+        </>
       )}
     </section>
   );

@@ -2,16 +2,11 @@ import { data, redirect } from "react-router";
 import { defaultLedgerRange } from "#core/buyback/dealer-ledger.ts";
 import { exportDealerLedger } from "#core/buyback/export-dealer-ledger.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
+import { attachment } from "../../../lib/download.server.ts";
 import { langOf } from "../../../lib/lang.ts";
 import { core } from "../../../lib/request.server.ts";
 import { requestMeta, requireStaff } from "../staff.server.ts";
 import type { Route } from "./+types/ledger-csv";
-
-/** `attachment` with the name both plain (ASCII) and as RFC 5987 `filename*`. */
-function contentDisposition(filename: string): string {
-  const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /**
  * The dealer ledger of a period (`?from=&to=`, this month when neither is given) as CSV, written
@@ -32,15 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     : defaultLedgerRange(ctx.clock.now());
   try {
     const file = await exportDealerLedger(ctx, { actor, range, meta: requestMeta(context) });
-    return new Response(file.body, {
-      status: 200,
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Disposition": contentDisposition(file.filename),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return attachment(file);
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.code === "VALIDATION") {
