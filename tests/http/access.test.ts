@@ -114,6 +114,7 @@ const API_ACCESS: Record<string, Row> = {
   "get /me/saved-searches": signedIn(401, 200),
   "post /me/saved-searches": signedIn(401, 422),
   "delete /me/saved-searches/{id}": signedIn(401, 404),
+  "patch /me/saved-searches/{id}": signedIn(401, 422),
   // Uploads are multipart: sent no body at all, they refuse the missing form (415).
   "post /items/{id}/photos": signedIn(401, 415),
   "delete /items/{id}/photos/{photo_id}": signedIn(401, 404),
