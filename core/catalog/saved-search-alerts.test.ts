@@ -60,6 +60,15 @@ describe.each(ENGINES)("model and postage filters, saved-search alerts on %s", (
     );
     expect(await find(`keyword=アイフォン13&postage=ARRIVAL`)).not.toContain(plain);
     expect(await find(`keyword=あいふぉん13&model=${iphone13Pro}`)).toEqual([pro]);
+    // Typed the way people type a model: joined, spaced, full-width, in kana.
+    for (const typed of [
+      "iphone13 pro",
+      "iPhone 13 Pro",
+      "ｉＰｈｏｎｅ１３　Ｐｒｏ",
+      "あいふぉん１３　ｐｒｏ",
+    ]) {
+      expect(await find(`keyword=${encodeURIComponent(typed)}&postage=ARRIVAL`), typed).toContain(pro);
+    }
     // An unknown payer is dropped, not refused: an old link still shows results.
     expect(searchQueryFromParams(new URLSearchParams("postage=SELLER")).postage).toBeUndefined();
     expect(

@@ -471,6 +471,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   "mypage/followed-users/page": signedIn(302, 200),
   "mypage/blocked-users": signedIn(302, 200),
   "mypage/offers": signedIn(302, 200),
+  "mypage/saved-searches": signedIn(302, 200),
+  // "{id}" names no saved search of the member.
+  "mypage/saved-searches/:id/open": signedIn(302, 404),
   notifications: signedIn(302, 200),
   "notifications/page": signedIn(302, 200),
   "notifications/news": all(200),
