@@ -75,6 +75,8 @@ test.describe("at a 1366 × 900 desk", () => {
     page,
   }) => {
     await page.goto("/ja/items/search/");
+    // The list follows the brand once the page's scripts run.
+    await page.waitForLoadState("networkidle");
     const sheet = page.getByTestId("filter-sheet");
     const model = sheet.getByLabel("機種");
     await expect(model.getByRole("option")).toHaveCount(1);
