@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
+import { journeyShot, listPhone, logIn, seriousA11yProblems } from "./helpers.ts";
 
 const DESK = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -130,6 +130,7 @@ test.describe("at a desk without scripts", () => {
 
 test("a member saves a search, sees it on マイページ with its new listings, changes its alert, opens it and deletes it", async ({
   page,
+  browser,
 }) => {
   await page.setViewportSize(DESK);
   await logIn(page, "taro@tsugu.example");
@@ -155,6 +156,13 @@ test("a member saves a search, sees it on マイページ with its new listings,
   );
   // Saved just now: the listings already on sale are not new.
   await expect(saved.getByTestId("saved-search-new")).toHaveText("新着はありません");
+  // Another member lists an iPhone with the postage included: one new listing.
+  const seller = await browser.newPage();
+  await logIn(seller, "hanako@tsugu.example");
+  await listPhone(seller, "iPhone 12 64GB ブルー 送料込み", 15_000);
+  await seller.close();
+  await page.reload();
+  await expect(saved.getByTestId("saved-search-new")).toHaveText("前回見てから1件の新着");
   const alert = saved.getByLabel("お知らせ");
   await expect(alert).toHaveValue("app");
   await alert.selectOption({ label: "メール" });
@@ -168,13 +176,14 @@ test("a member saves a search, sees it on マイページ with its new listings,
   await journeyShot(page, "saved-searches-phone");
   await page.setViewportSize(DESK);
 
-  // Opening it runs the search.
+  // Opening it runs the search, the new listing first; once seen, nothing is new.
   await page.getByRole("link", { name: "この条件で探す" }).click();
   await expect(page).toHaveURL(/\/ja\/items\/search\/\?.*postage=INCLUDED/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("「ｉｐｈｏｎｅ」の検索結果");
   await expect(page.getByRole("list", { name: "検索結果" }).getByRole("listitem").first()).toBeVisible();
 
   await page.goto("/ja/mypage/saved-searches/");
+  await expect(page.getByTestId("saved-search-new")).toHaveText("新着はありません");
   await page.getByRole("button", { name: /^検索条件「.*」を削除$/ }).click();
   await expect(page.getByText("検索条件を削除しました")).toBeVisible();
   await expect(page.getByTestId("empty-state")).toBeVisible();
