@@ -430,7 +430,7 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
         {/* Past the search form and the filters, straight to the results (a desk's keyboard path). */}
         <a
           href="#search-results"
-          className="sr-only self-start rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 ring-2 ring-brand-600 focus:not-sr-only"
+          className="sr-only self-start rounded-lg bg-white font-semibold text-brand-700 ring-2 ring-brand-600 focus:not-sr-only focus:px-4! focus:py-2!"
         >
           {t("skipToResults")}
         </a>
