@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, ne } from "drizzle-orm";
 import { items, savedSearches } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import type { ItemCard } from "./item-card.ts";
@@ -19,11 +19,12 @@ export const NEW_LISTINGS_LIMIT = 99;
 
 /**
  * How many listings on sale that a saved query matches were published after `since` (when the
- * member last opened it, or saved it): the newest matches, counted up to NEW_LISTINGS_LIMIT.
+ * member last opened it, or saved it) by someone else: the newest matches, counted up to
+ * NEW_LISTINGS_LIMIT. The member's own listings are no news to them, as in the notices.
  */
 async function newListingsSince(
   ctx: Pick<CoreContext, "db" | "blobs">,
-  o: { query: string; since: Date },
+  o: { query: string; since: Date; userId: number },
 ): Promise<{ newCount: number; newCapped: boolean }> {
   const q = searchQueryFromParams(new URLSearchParams(o.query));
   const page = await searchItems(ctx, {
@@ -41,6 +42,7 @@ async function newListingsSince(
           page.items.map((i) => i.id),
         ),
         gt(items.publishedAt, o.since),
+        ne(items.sellerId, o.userId),
       ),
     );
   const n = Number(row?.n ?? 0);
@@ -57,7 +59,7 @@ export async function savedSearchesWithNews(ctx: Pick<CoreContext, "db" | "blobs
       alert: s.alert,
       createdAt: s.createdAt,
       seenAt: s.seenAt,
-      ...(await newListingsSince(ctx, { query: s.query, since: s.seenAt ?? s.createdAt })),
+      ...(await newListingsSince(ctx, { query: s.query, since: s.seenAt ?? s.createdAt, userId })),
     })),
   );
 }

@@ -101,6 +101,9 @@ describe.each(ENGINES)("model and postage filters, saved-search alerts on %s", (
     t.clock.advance(HOUR);
     const third = await listItem(t.ctx, seller, { title: "ザウルス MI-E1 着払い", postage: "ARRIVAL" });
     expect((await news()).newCount).toBe(1);
+    // The member's own listing is no news to them.
+    await listItem(t.ctx, member, { title: "ザウルス SL-B500 着払い", postage: "ARRIVAL" });
+    expect((await news()).newCount).toBe(1);
 
     // By mail: the notice and a mail of it; off: nothing; someone else's search cannot be changed.
     await setSavedSearchAlert(t.ctx, { actor: member, id: saved.id, alert: "mail" });

@@ -16,7 +16,8 @@ type Json = any;
 async function person(nickname: string) {
   const user = await makeMember(ctx, { nickname });
   const { token } = await createSession(ctx, { userId: user.id, kind: "api", persistent: true });
-  return { ...user, token };
+  const web = await createSession(ctx, { userId: user.id, kind: "web", persistent: true });
+  return { ...user, token, cookie: `tsugu=${web.token}` };
 }
 type Person = Awaited<ReturnType<typeof person>>;
 
@@ -92,5 +93,39 @@ describe("search and saved searches API", () => {
     expect(
       (await api("PATCH", `/me/saved-searches/${saved.json.id}`, stranger, { alert: "off" })).status,
     ).toBe(404);
+  });
+
+  it("on the saved-searches page, a refused alert is said beside its select in the page's language, and changes nothing", async () => {
+    const saved = await api("POST", "/me/saved-searches", member, { query: "keyword=ザウルス" });
+    const post = (form: Record<string, string>) =>
+      fetch(`${server.url}/ja/mypage/saved-searches/`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.url,
+          cookie: member.cookie,
+        },
+        body: new URLSearchParams(form),
+      });
+    const refused = await post({ id: String(saved.json.id), alert: "loud" });
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    expect(html).toContain(`id="alert-error-${saved.json.id}"`);
+    expect(html).toContain("お知らせの方法は「アプリ内」「メール」「オフ」から選んでください");
+    const rows = (await api("GET", "/me/saved-searches", member)).json.saved_searches;
+    expect(rows.find((r: Json) => r.id === saved.json.id).alert).toBe("app");
+    // A good one changes it and goes back to the page.
+    const changed = await post({ id: String(saved.json.id), alert: "off" });
+    expect(changed.status).toBe(302);
+    expect(changed.headers.get("location")).toBe("/ja/mypage/saved-searches/");
+    const after = (await api("GET", "/me/saved-searches", member)).json.saved_searches;
+    expect(after.find((r: Json) => r.id === saved.json.id).alert).toBe("off");
+    // The page shows it in words.
+    const page = await fetch(`${server.url}/ja/mypage/saved-searches/`, {
+      headers: { cookie: member.cookie },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("「ザウルス」");
   });
 });

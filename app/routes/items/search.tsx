@@ -828,6 +828,7 @@ const FILTER_NAMES: Record<string, Parameters<ReturnType<typeof useTranslations<
   network_restriction: "networkRestriction",
   activation_lock: "activationLock",
   battery_min: "batteryMin",
+  postage: "postageFilter",
   defects: "defectsHas",
   no_defects: "defectsNone",
 };

@@ -88,6 +88,8 @@ export default function SavedSearches({ loaderData, actionData, params }: Route.
         <ul aria-label={t("savedPage.listLabel")} className="flex flex-col gap-3">
           {saved.map((s) => {
             const summary = s.summary.join(t("separator"));
+            // A refused alert is said beside the select of the search it was for.
+            const alertError = actionData?.values?.id === String(s.id) ? actionData.errors?.alert : undefined;
             return (
               <li
                 key={s.id}
@@ -117,13 +119,15 @@ export default function SavedSearches({ loaderData, actionData, params }: Route.
                   >
                     {t("savedPage.open")}
                   </a>
-                  <Form method="post" className="flex items-end gap-2">
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="id" value={s.id} />
                     <label className="text-sm font-semibold">
                       {t("savedPage.alert")}
                       <select
                         name="alert"
                         defaultValue={s.alert}
+                        aria-invalid={alertError ? true : undefined}
+                        aria-describedby={alertError ? `alert-error-${s.id}` : undefined}
                         className="mt-1 block h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
                       >
                         {ALERTS.map(([value, key]) => (
@@ -139,6 +143,11 @@ export default function SavedSearches({ loaderData, actionData, params }: Route.
                     >
                       {t("savedPage.changeAlert")}
                     </button>
+                    {alertError && (
+                      <p id={`alert-error-${s.id}`} className="text-sm text-red-700" role="alert">
+                        {alertError}
+                      </p>
+                    )}
                   </Form>
                   <Form method="post" className="ml-auto">
                     <input type="hidden" name="intent" value="delete" />
