@@ -427,12 +427,12 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
     // The third row takes what the sidebar needs beyond the first two, so they stay as tall as their content.
     <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] lg:items-start lg:gap-x-8">
       <div className="flex flex-col gap-2 lg:col-start-2">
-        {/* Past the search form and the filters, straight to the results (a desk's keyboard path). */}
+        {/* The results come first after the header; the filters, beside them on a desk, are one step away. */}
         <a
-          href="#search-results"
+          href="#search-filters"
           className="sr-only self-start rounded-lg bg-white font-semibold text-brand-700 ring-2 ring-brand-600 focus:not-sr-only focus:px-4! focus:py-2!"
         >
-          {t("skipToResults")}
+          {t("skipToFilters")}
         </a>
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-xl font-bold">{heading}</h1>
@@ -474,64 +474,52 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
           </p>
         )}
       </div>
-      <Form method="get" action={action} className="contents" role="search" aria-label={t("searchTitle")}>
-        <div className="flex flex-col gap-3 lg:col-start-2">
-          <div className="flex gap-2">
-            <label htmlFor="search-keyword" className="sr-only">
-              {t("keyword")}
-            </label>
-            <input
-              id="search-keyword"
-              name="keyword"
-              type="search"
-              defaultValue={q.keyword}
-              placeholder={t("keywordPlaceholder")}
-              className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
-            />
-            <button type="submit" className="rounded-lg bg-brand-600 px-4 font-semibold text-white">
-              {t("apply")}
-            </button>
-          </div>
-          <div className="flex items-center justify-between gap-2">
-            <label className="flex items-center gap-2 text-sm">
-              <span className="text-slate-600">{t("sort")}</span>
-              <select
-                name="sort"
-                defaultValue={q.sort}
-                onChange={(e) => submit(e.currentTarget.form)}
-                className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-              >
-                {q.keyword.trim() && <option value="relevance">{t("sortRelevance")}</option>}
-                <option value="new">{t("sortNew")}</option>
-                <option value="price_asc">{t("sortPriceAsc")}</option>
-                <option value="price_desc">{t("sortPriceDesc")}</option>
-                <option value="likes">{t("sortLikes")}</option>
-              </select>
-            </label>
-            {qs && (
-              <Link to={action} className="text-sm text-brand-700 underline">
-                {t("clear")}
-              </Link>
-            )}
-          </div>
-        </div>
-        <FilterSheet
-          filterCount={filterCount}
-          total={page.count ?? null}
-          capped={page.countCapped ?? false}
-          resultsKey={qs}
-          brandPage={brandPage}
-        >
-          <Filters
-            q={q}
-            lang={lang}
-            models={models}
-            brandPage={brandPage}
-            storageSizes={chosenModel?.storage}
+      {/* The keyword and the order belong to the filters' form below the results (the form attribute). */}
+      <search className="flex flex-col gap-3 lg:col-start-2" aria-label={t("searchTitle")}>
+        <div className="flex gap-2">
+          <label htmlFor="search-keyword" className="sr-only">
+            {t("keyword")}
+          </label>
+          <input
+            id="search-keyword"
+            form="search-form"
+            name="keyword"
+            type="search"
+            defaultValue={q.keyword}
+            placeholder={t("keywordPlaceholder")}
+            className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
           />
-        </FilterSheet>
-      </Form>
-      <div id="search-results" tabIndex={-1} className="flex flex-col gap-4 outline-none lg:col-start-2">
+          <button
+            type="submit"
+            form="search-form"
+            className="rounded-lg bg-brand-600 px-4 font-semibold text-white"
+          >
+            {t("apply")}
+          </button>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-slate-600">{t("sort")}</span>
+            <select
+              form="search-form"
+              name="sort"
+              defaultValue={q.sort}
+              onChange={(e) => submit(e.currentTarget.form)}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            >
+              {q.keyword.trim() && <option value="relevance">{t("sortRelevance")}</option>}
+              <option value="new">{t("sortNew")}</option>
+              <option value="price_asc">{t("sortPriceAsc")}</option>
+              <option value="price_desc">{t("sortPriceDesc")}</option>
+              <option value="likes">{t("sortLikes")}</option>
+            </select>
+          </label>
+          {/* On a desk it is at the head of the filters. */}
+          {qs && <ClearFilters to={action} className="lg:hidden" />}
+        </div>
+      </search>
+      {/* A phone shows its button to the filters above the results. */}
+      <div className="flex flex-col gap-4 max-lg:order-1 lg:col-start-2">
         {loggedIn && saved.length > 0 && (
           <section
             aria-labelledby="saved-title"
@@ -579,7 +567,34 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
         {/* A brand's page shows its listings first; what its models sell for comes after them. */}
         {brandPage && <BrandMarket rows={market} brand={label(BRANDS, brandPage, lang)} lang={lang} />}
       </div>
+      <Form id="search-form" method="get" action={action} className="contents">
+        <FilterSheet
+          filterCount={filterCount}
+          total={page.count ?? null}
+          capped={page.countCapped ?? false}
+          resultsKey={qs}
+          brandPage={brandPage}
+          clear={qs ? <ClearFilters to={action} className="hidden lg:inline" /> : null}
+        >
+          <Filters
+            q={q}
+            lang={lang}
+            models={models}
+            brandPage={brandPage}
+            storageSizes={chosenModel?.storage}
+          />
+        </FilterSheet>
+      </Form>
     </div>
+  );
+}
+
+function ClearFilters({ to, className }: { to: string; className: string }) {
+  const t = useTranslations("catalog");
+  return (
+    <Link to={to} className={`text-sm text-brand-700 underline ${className}`}>
+      {t("clear")}
+    </Link>
   );
 }
 
@@ -604,6 +619,7 @@ function FilterSheet({
   capped,
   resultsKey,
   brandPage,
+  clear,
   children,
 }: {
   filterCount: number;
@@ -613,6 +629,8 @@ function FilterSheet({
   /** The page's query: when it changes, new results have arrived. */
   resultsKey: string;
   brandPage: string | null;
+  /** A link that drops every filter, at the head of a desk's sidebar. */
+  clear: ReactNode;
   children: ReactNode;
 }) {
   const t = useTranslations("catalog");
@@ -681,14 +699,18 @@ function FilterSheet({
           </span>
         )}
       </summary>
+      {/* The skip link's target: on a phone, going to it opens the sheet. */}
       <section
+        id="search-filters"
+        tabIndex={-1}
         aria-labelledby="filter-sheet-title"
-        className="fixed inset-0 z-50 flex flex-col bg-white lg:static lg:z-auto lg:rounded-2xl lg:ring-1 lg:ring-slate-200"
+        className="fixed inset-0 z-50 flex flex-col bg-white outline-none lg:static lg:scroll-mt-20 lg:z-auto lg:rounded-2xl lg:ring-1 lg:ring-slate-200"
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
           <h2 id="filter-sheet-title" className="text-base font-bold">
             {t("filters")}
           </h2>
+          {clear}
           <button
             type="button"
             onClick={close}

@@ -157,7 +157,7 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     savedFilters: "{count, plural, one {# filter} other {# filters}}",
     separator: " · ",
     quotedKeyword: "“{keyword}”",
-    skipToResults: "Skip to results",
+    skipToFilters: "Skip to filters",
     postageFilter: "Postage",
     postageIncluded: "Postage included",
     postageArrival: "Paid on delivery",

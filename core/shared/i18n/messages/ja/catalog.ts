@@ -155,7 +155,7 @@ export const jaCatalog = {
     savedFilters: "条件{count}件",
     separator: " ・ ",
     quotedKeyword: "「{keyword}」",
-    skipToResults: "検索結果へ移動",
+    skipToFilters: "絞り込み条件へ移動",
     postageFilter: "配送料",
     postageIncluded: "送料込み",
     postageArrival: "着払い",
