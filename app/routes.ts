@@ -118,6 +118,8 @@ export default [
     route("mypage/followed-users/page", "routes/mypage/followed-users-page.ts"),
     route("mypage/blocked-users", "routes/mypage/blocked-users.tsx"),
     route("mypage/offers", "routes/mypage/offers.tsx"),
+    route("mypage/saved-searches", "routes/mypage/saved-searches.tsx"),
+    route("mypage/saved-searches/:id/open", "routes/mypage/saved-search-open.ts"),
     route("mypage/support", "routes/mypage/support.tsx"),
     route("mypage/support/thanks", "routes/mypage/support-thanks.tsx"),
     route("mypage/support/:id", "routes/mypage/support-thread.tsx"),

@@ -33,6 +33,7 @@ const FLASH_KEYS = [
   "catalog.backOnSale",
   "catalog.deleted",
   "catalog.searchSaved",
+  "catalog.savedPage.alertChanged",
   "catalog.savedSearchDeleted",
   "address.saved",
   "bank.saved",

@@ -2,6 +2,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { itemSearch, items, notifications, savedSearches } from "#db/schema/index.ts";
 import { defineJob, handleJob } from "../jobs/define-job.ts";
+import { enqueueJob } from "../jobs/enqueue-job.ts";
+import { sendNoticeMailJob } from "../notify/notice-mail.ts";
 import { notify } from "../notify/notifications.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { type SearchRow, searchRowMatches } from "./search-match.ts";
@@ -84,9 +86,10 @@ export async function savedSearchCandidates(
 }
 
 /**
- * When a listing goes on sale, each member whose saved search matches it gets a notice, once. Runs
- * as a job after the listing is published (`notifySavedSearchesJob`), off the seller's request;
- * members already told about this listing are skipped, so a repeated run tells nobody twice.
+ * When a listing goes on sale, each member whose saved search matches it gets a notice, once, as
+ * the search's alert says: in the app, in the app and by mail, or not at all. Runs as a job after
+ * the listing is published (`notifySavedSearchesJob`), off the seller's request; members already
+ * told about this listing are skipped, so a repeated run tells nobody twice.
  */
 export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number }): Promise<number> {
   const [item] = await ctx.db
@@ -105,15 +108,27 @@ export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number 
     );
   const notified = new Set<number>(told.map((r) => r.userId));
   let count = 0;
-  for (const s of await matchingSavedSearches(ctx, { itemId: o.itemId, sellerId: item.sellerId })) {
-    if (notified.has(s.userId)) continue;
+  const matching = await matchingSavedSearches(ctx, { itemId: o.itemId, sellerId: item.sellerId });
+  // A member with several matching searches hears once, the loudest way one of them asks for.
+  const loudness = { mail: 0, app: 1, off: 2 } as const;
+  matching.sort((a, b) => loudness[a.alert] - loudness[b.alert]);
+  for (const s of matching) {
+    if (notified.has(s.userId) || s.alert === "off") continue;
     notified.add(s.userId);
     count += 1;
-    await notify(ctx, {
+    const notificationId = await notify(ctx, {
       userId: s.userId,
       kind: "saved_search",
       payload: { itemId: o.itemId, title: item.title, query: s.query, savedSearchId: s.id },
     });
+    if (s.alert === "mail") {
+      await enqueueJob(
+        ctx,
+        sendNoticeMailJob,
+        { notificationId },
+        { uniqueKey: `notice-mail:${notificationId}` },
+      );
+    }
   }
   return count;
 }

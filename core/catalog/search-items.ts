@@ -35,6 +35,7 @@ function listingConditions(q: TSearchQuery): SQL[] {
   if (q.brand) where.push(eq(items.brandCode, q.brand));
   if (q.model) where.push(eq(items.modelId, q.model));
   if (q.condition.length) where.push(inArray(items.condition, q.condition as never[]));
+  if (q.postage) where.push(eq(items.postage, q.postage as never));
   if (q.priceMin !== undefined) where.push(gte(items.price, q.priceMin));
   if (q.priceMax !== undefined) where.push(lte(items.price, q.priceMax));
   if (q.storage.length) where.push(inArray(items.storageGb, q.storage));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toHalfWidthDigits } from "../shared/validation/characters.ts";
-import { BRANDS, CATEGORIES, ITEM_CONDITIONS, MAX_PRICE } from "./codes.ts";
+import { BRANDS, CATEGORIES, ITEM_CONDITIONS, MAX_PRICE, POSTAGES } from "./codes.ts";
 import {
   ACTIVATION_LOCKS,
   CARRIERS,
@@ -66,6 +66,8 @@ export const ZSearchQuery = z.object({
   brand: codeFilter(BRANDS),
   model: intFilter(1, Number.MAX_SAFE_INTEGER),
   condition: codesFilter(ITEM_CONDITIONS),
+  /** Who pays the postage: INCLUDED (送料込み, the seller) or ARRIVAL (着払い, the buyer). */
+  postage: codeFilter(POSTAGES),
   priceMin: intFilter(0, MAX_PRICE),
   priceMax: intFilter(0, MAX_PRICE),
   status: choice(SEARCH_STATUSES, "all"),

@@ -20,6 +20,7 @@ export function searchTokens(q: TSearchQuery): { all: string[]; any: string[][];
   one("c", q.category);
   one("b", q.brand);
   one("m", q.model);
+  one("p", q.postage);
   oneOf("k", q.condition);
   oneOf("g", q.storage);
   oneOf("o", q.color);

@@ -19,7 +19,7 @@ export const NOTIFICATION_CHANNEL = "tsugu_notifications";
 export async function notify(
   ctx: Pick<CoreContext, "db" | "clock">,
   o: { userId: number; kind: NotificationKind; payload: Record<string, unknown> },
-): Promise<void> {
+): Promise<number> {
   const [row] = await ctx.db
     .insert(notifications)
     .values({ ...o, createdAt: ctx.clock.now() })
@@ -27,6 +27,7 @@ export async function notify(
   const message = JSON.stringify({ userId: o.userId, id: row!.id });
   await ctx.db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${message})`);
   await queueDeliveries(ctx, { userId: o.userId, kind: o.kind, notificationId: row!.id });
+  return row!.id;
 }
 
 /** A member's notifications not read yet: what the badge on every page counts. */

@@ -62,6 +62,10 @@ export function pushMessageOf(n: Notification, locale: Locale, publicUrl: string
       });
       if (itemId) path = `/items/${itemId}/`;
       break;
+    case "saved_search":
+      body = msg("notificationsPage.savedSearch", { title });
+      if (itemId) path = `/items/${itemId}/`;
+      break;
     case "message":
       body = msg("notifyPush.message", { title });
       if (itemId) path = `/items/${itemId}/transactions/`;

@@ -73,6 +73,9 @@ export const blocks = pgTable(
 );
 
 /** A member's saved search: the query as the search page's URL parameters. */
+/** How a saved search tells its member of a new listing: in the app, by mail too, or not at all. */
+export const SAVED_SEARCH_ALERTS = ["app", "mail", "off"] as const;
+
 export const savedSearches = pgTable(
   "saved_searches",
   {
@@ -93,10 +96,15 @@ export const savedSearches = pgTable(
      * without tokens, which every listing is checked against.
      */
     keyToken: text("key_token"),
+    /** How the member hears of a new listing it matches: in the app, in the app and by mail, or not at all. */
+    alert: text("alert", { enum: SAVED_SEARCH_ALERTS }).notNull().default("app"),
+    /** When the member last opened it from their saved searches: listings published since are new. */
+    seenAt: timestamp("seen_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("saved_searches_user_idx").on(t.userId),
+    check("saved_searches_alert_check", sql`${t.alert} in ('app', 'mail', 'off')`),
     index("saved_searches_key_token_idx").on(sql`coalesce(${t.keyToken}, '')`),
   ],
 );

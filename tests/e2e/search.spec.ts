@@ -5,6 +5,8 @@ test("on a phone, a buyer types how people type a model, picks it, narrows by a 
   page,
 }) => {
   await page.goto("/ja/");
+  // The suggestions come with the page's scripts: words typed before they run are searched as typed.
+  await page.waitForLoadState("networkidle");
   const box = page.getByRole("combobox", { name: "キーワードで探す" });
   await box.fill("iphone12 じゃんく");
   // The models the words may mean, the exact one first, with the other words kept as the keyword.

@@ -114,6 +114,7 @@ const API_ACCESS: Record<string, Row> = {
   "get /me/saved-searches": signedIn(401, 200),
   "post /me/saved-searches": signedIn(401, 422),
   "delete /me/saved-searches/{id}": signedIn(401, 404),
+  "patch /me/saved-searches/{id}": signedIn(401, 422),
   // Uploads are multipart: sent no body at all, they refuse the missing form (415).
   "post /items/{id}/photos": signedIn(401, 415),
   "delete /items/{id}/photos/{photo_id}": signedIn(401, 404),
@@ -472,6 +473,9 @@ const PAGE_ACCESS: Record<string, Row> = {
   "mypage/followed-users/page": signedIn(302, 200),
   "mypage/blocked-users": signedIn(302, 200),
   "mypage/offers": signedIn(302, 200),
+  "mypage/saved-searches": signedIn(302, 200),
+  // "{id}" names no saved search of the member.
+  "mypage/saved-searches/:id/open": signedIn(302, 404),
   notifications: signedIn(302, 200),
   "notifications/page": signedIn(302, 200),
   "notifications/news": all(200),

@@ -36,6 +36,7 @@ import {
 } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/search";
+import { summarizeQueries } from "./query-summary.ts";
 import { searchPage } from "./search.server.ts";
 
 export const handle = { tab: "search", wide: true };
@@ -60,10 +61,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     brandPage: params.code ?? null,
     models: models.map((m) => ({ id: m.id, name: m.name })),
     chosenModel: chosen ? { id: chosen.id, name: chosen.name, storage: chosen.storageOptions } : null,
-    saved: saved.map((s) => ({ id: s.id, query: s.query })),
+    saved: await savedWithSummaries(ctx, saved, langOf(params)),
     market,
     loggedIn: user !== null,
   };
+}
+
+/** Saved searches with their conditions in words, for the list beside an empty search. */
+async function savedWithSummaries(
+  ctx: ReturnType<typeof core>,
+  saved: { id: number; query: string }[],
+  lang: Locale,
+) {
+  const summaries = await summarizeQueries(
+    ctx,
+    saved.map((s) => s.query),
+    lang,
+  );
+  return saved.map((s, i) => ({ id: s.id, query: s.query, summary: summaries[i]! }));
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -149,6 +164,9 @@ function Filters({
   const t = useTranslations("catalog");
   const opts = (table: readonly { code: string; label: Message }[]) => codeOptions(table, lang);
   const select = "mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base";
+  const [brand, setBrand] = useState<string | null>(null);
+  // New results (a search) start again from the page's own brand.
+  useEffect(() => setBrand(null), [q]);
   return (
     <div className="flex flex-col gap-5 p-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1">
@@ -166,7 +184,12 @@ function Filters({
         {!brandPage && (
           <label className="text-sm font-semibold">
             {t("brand")}
-            <select name="brand" defaultValue={q.brand ?? ""} className={select}>
+            <select
+              name="brand"
+              defaultValue={q.brand ?? ""}
+              className={select}
+              onChange={(e) => setBrand(e.currentTarget.value)}
+            >
               <option value="">{t("any")}</option>
               {opts(BRANDS).map((o) => (
                 <option key={o.value} value={o.value}>
@@ -176,19 +199,7 @@ function Filters({
             </select>
           </label>
         )}
-        {models.length > 0 && (
-          <label className="text-sm font-semibold">
-            {t("model")}
-            <select name="model" defaultValue={q.model ? String(q.model) : ""} className={select}>
-              <option value="">{t("any")}</option>
-              {models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <ModelSelect q={q} models={models} brand={brand} className={select} />
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">{t("status")}</legend>
@@ -203,6 +214,29 @@ function Filters({
                 className="accent-brand-600"
               />
               {t(s === "all" ? "statusAll" : s === "on_sale" ? "statusOnSale" : "statusSold")}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">{t("postageFilter")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {(
+            [
+              ["", t("any")],
+              ["INCLUDED", t("postageIncluded")],
+              ["ARRIVAL", t("postageArrival")],
+            ] as const
+          ).map(([value, text]) => (
+            <label key={value} className="choice-chip">
+              <input
+                type="radio"
+                name="postage"
+                value={value}
+                defaultChecked={(q.postage ?? "") === value}
+                className="accent-brand-600"
+              />
+              {text}
             </label>
           ))}
         </div>
@@ -281,6 +315,76 @@ function Filters({
   );
 }
 
+/**
+ * The model filter: the chosen brand's models from the catalogue. With scripts the list follows the
+ * brand as it changes; without, a search with the brand chosen brings its models.
+ */
+function ModelSelect({
+  q,
+  models: initial,
+  brand,
+  className,
+}: {
+  q: TSearchQuery;
+  models: { id: number; name: string }[];
+  /** The brand chosen on the form since the page loaded; null while it is the page's own. */
+  brand: string | null;
+  className: string;
+}) {
+  const t = useTranslations("catalog");
+  const [models, setModels] = useState(initial);
+  useEffect(() => {
+    if (brand === null) {
+      setModels(initial);
+      return;
+    }
+    if (!brand) {
+      setModels([]);
+      return;
+    }
+    let current = true;
+    fetch(`/api/v1/models?${new URLSearchParams({ brand })}`)
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body: { models: { id: number; name: string }[] } | null) => {
+        if (current && body) setModels(body.models.map((m) => ({ id: m.id, name: m.name })));
+      })
+      .catch(() => {
+        // The list stays as it was; searching with the brand chosen brings its models.
+      });
+    return () => {
+      current = false;
+    };
+  }, [brand, initial]);
+  // A model of another brand is no longer chosen once the brand changes.
+  const chosen = brand === null && q.model ? String(q.model) : "";
+  return (
+    <div className="flex flex-col">
+      <label className="text-sm font-semibold">
+        {t("model")}
+        <select
+          key={`${brand ?? "initial"}-${models.length}`}
+          name="model"
+          defaultValue={chosen}
+          className={className}
+          aria-describedby={models.length === 0 ? "model-needs-brand" : undefined}
+        >
+          <option value="">{t("any")}</option>
+          {models.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {models.length === 0 && (
+        <p id="model-needs-brand" className="mt-1 text-xs text-slate-600">
+          {t("modelNeedsBrand")}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export default function Search({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
   const lang = langOf(params);
@@ -320,12 +424,32 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
     .split("&")
     .filter(Boolean).length;
   return (
-    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-x-8">
+    // The third row takes what the sidebar needs beyond the first two, so they stay as tall as their content.
+    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr] lg:items-start lg:gap-x-8">
       <div className="flex flex-col gap-2 lg:col-start-2">
+        {/* The results come first after the header; the filters, beside them on a desk, are one step away. */}
+        <a
+          href="#search-filters"
+          className="sr-only self-start rounded-lg bg-white font-semibold text-brand-700 ring-2 ring-brand-600 focus:not-sr-only focus:px-4! focus:py-2!"
+        >
+          {t("skipToFilters")}
+        </a>
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1 className="text-xl font-bold">{heading}</h1>
           {page.count !== undefined && <ResultCount count={page.count} capped={page.countCapped ?? false} />}
+          {!isEmptyQueryClient(qs) && !brandPage && (
+            <Form method="post" action={`/${lang}/items/search/`} className="ml-auto">
+              <input type="hidden" name="query" value={qs} />
+              <button
+                type="submit"
+                className="min-h-11 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold"
+              >
+                {t("saveSearch")}
+              </button>
+            </Form>
+          )}
         </div>
+        <FormError message={actionData?.formError} />
         {chosenModel && (
           <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="chosen-model">
             <span className="text-slate-600">{t("model")}</span>
@@ -350,76 +474,52 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
           </p>
         )}
       </div>
-      <Form method="get" action={action} className="contents" role="search" aria-label={t("searchTitle")}>
-        <div className="flex flex-col gap-3 lg:col-start-2">
-          <div className="flex gap-2">
-            <label htmlFor="search-keyword" className="sr-only">
-              {t("keyword")}
-            </label>
-            <input
-              id="search-keyword"
-              name="keyword"
-              type="search"
-              defaultValue={q.keyword}
-              placeholder={t("keywordPlaceholder")}
-              className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
-            />
-            <button type="submit" className="rounded-lg bg-brand-600 px-4 font-semibold text-white">
-              {t("apply")}
-            </button>
-          </div>
-          <div className="flex items-center justify-between gap-2">
-            <label className="flex items-center gap-2 text-sm">
-              <span className="text-slate-600">{t("sort")}</span>
-              <select
-                name="sort"
-                defaultValue={q.sort}
-                onChange={(e) => submit(e.currentTarget.form)}
-                className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-              >
-                {q.keyword.trim() && <option value="relevance">{t("sortRelevance")}</option>}
-                <option value="new">{t("sortNew")}</option>
-                <option value="price_asc">{t("sortPriceAsc")}</option>
-                <option value="price_desc">{t("sortPriceDesc")}</option>
-                <option value="likes">{t("sortLikes")}</option>
-              </select>
-            </label>
-            {qs && (
-              <Link to={action} className="text-sm text-brand-700 underline">
-                {t("clear")}
-              </Link>
-            )}
-          </div>
-        </div>
-        <FilterSheet
-          filterCount={filterCount}
-          total={page.count ?? null}
-          capped={page.countCapped ?? false}
-          resultsKey={qs}
-          brandPage={brandPage}
-        >
-          <Filters
-            q={q}
-            lang={lang}
-            models={models}
-            brandPage={brandPage}
-            storageSizes={chosenModel?.storage}
+      {/* The keyword and the order belong to the filters' form below the results (the form attribute). */}
+      <search className="flex flex-col gap-3 lg:col-start-2" aria-label={t("searchTitle")}>
+        <div className="flex gap-2">
+          <label htmlFor="search-keyword" className="sr-only">
+            {t("keyword")}
+          </label>
+          <input
+            id="search-keyword"
+            form="search-form"
+            name="keyword"
+            type="search"
+            defaultValue={q.keyword}
+            placeholder={t("keywordPlaceholder")}
+            className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
           />
-        </FilterSheet>
-      </Form>
-      <div className="flex flex-col gap-4 lg:col-start-2">
-        {!isEmptyQueryClient(qs) && !brandPage && (
-          <Form method="post" action={`/${lang}/items/search/`} className="self-end">
-            <input type="hidden" name="query" value={qs} />
-            <button
-              type="submit"
-              className="rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold"
+          <button
+            type="submit"
+            form="search-form"
+            className="rounded-lg bg-brand-600 px-4 font-semibold text-white"
+          >
+            {t("apply")}
+          </button>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-slate-600">{t("sort")}</span>
+            <select
+              form="search-form"
+              name="sort"
+              defaultValue={q.sort}
+              onChange={(e) => submit(e.currentTarget.form)}
+              className="h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
             >
-              {t("saveSearch")}
-            </button>
-          </Form>
-        )}
-        <FormError message={actionData?.formError} />
+              {q.keyword.trim() && <option value="relevance">{t("sortRelevance")}</option>}
+              <option value="new">{t("sortNew")}</option>
+              <option value="price_asc">{t("sortPriceAsc")}</option>
+              <option value="price_desc">{t("sortPriceDesc")}</option>
+              <option value="likes">{t("sortLikes")}</option>
+            </select>
+          </label>
+          {/* On a desk it is at the head of the filters. */}
+          {qs && <ClearFilters to={action} className="lg:hidden" />}
+        </div>
+      </search>
+      {/* A phone shows its button to the filters above the results. */}
+      <div className="flex flex-col gap-4 max-lg:order-1 lg:col-start-2">
         {loggedIn && saved.length > 0 && (
           <section
             aria-labelledby="saved-title"
@@ -435,12 +535,7 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
                     to={`/${lang}/items/search/?${s.query}`}
                     className="min-w-0 truncate text-brand-700 underline"
                   >
-                    {describeQuery(
-                      s.query,
-                      (keyword) => t("quotedKeyword", { keyword }),
-                      (count) => t("savedFilters", { count }),
-                      t("separator"),
-                    )}
+                    {s.summary.join(t("separator"))}
                   </Link>
                   <Form method="post">
                     <input type="hidden" name="intent" value="delete-saved" />
@@ -452,6 +547,12 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
                 </li>
               ))}
             </ul>
+            <Link
+              to={`/${lang}/mypage/saved-searches/`}
+              className="mt-2 inline-block text-sm text-brand-700 underline"
+            >
+              {t("manageSavedSearches")}
+            </Link>
           </section>
         )}
         <PagedList
@@ -466,7 +567,34 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
         {/* A brand's page shows its listings first; what its models sell for comes after them. */}
         {brandPage && <BrandMarket rows={market} brand={label(BRANDS, brandPage, lang)} lang={lang} />}
       </div>
+      <Form id="search-form" method="get" action={action} className="contents">
+        <FilterSheet
+          filterCount={filterCount}
+          total={page.count ?? null}
+          capped={page.countCapped ?? false}
+          resultsKey={qs}
+          brandPage={brandPage}
+          clear={qs ? <ClearFilters to={action} className="hidden lg:inline" /> : null}
+        >
+          <Filters
+            q={q}
+            lang={lang}
+            models={models}
+            brandPage={brandPage}
+            storageSizes={chosenModel?.storage}
+          />
+        </FilterSheet>
+      </Form>
     </div>
+  );
+}
+
+function ClearFilters({ to, className }: { to: string; className: string }) {
+  const t = useTranslations("catalog");
+  return (
+    <Link to={to} className={`text-sm text-brand-700 underline ${className}`}>
+      {t("clear")}
+    </Link>
   );
 }
 
@@ -491,6 +619,7 @@ function FilterSheet({
   capped,
   resultsKey,
   brandPage,
+  clear,
   children,
 }: {
   filterCount: number;
@@ -500,6 +629,8 @@ function FilterSheet({
   /** The page's query: when it changes, new results have arrived. */
   resultsKey: string;
   brandPage: string | null;
+  /** A link that drops every filter, at the head of a desk's sidebar. */
+  clear: ReactNode;
   children: ReactNode;
 }) {
   const t = useTranslations("catalog");
@@ -548,7 +679,7 @@ function FilterSheet({
   return (
     <details
       ref={ref}
-      className="filter-sheet group lg:sticky lg:top-20 lg:col-start-1 lg:row-span-3 lg:row-start-1"
+      className="filter-sheet group lg:col-start-1 lg:row-span-3 lg:row-start-1"
       data-testid="filter-sheet"
       onToggle={(event) => {
         const open = event.currentTarget.open && !window.matchMedia("(min-width: 1024px)").matches;
@@ -556,7 +687,7 @@ function FilterSheet({
       }}
       onChange={(event) => recount((event.target as unknown as HTMLInputElement).form)}
     >
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold lg:hidden [&::-webkit-details-marker]:hidden">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold lg:group-open:hidden [&::-webkit-details-marker]:hidden">
         <FilterIcon />
         {t("filters")}
         {filterCount > 0 && (
@@ -568,14 +699,18 @@ function FilterSheet({
           </span>
         )}
       </summary>
+      {/* The skip link's target: on a phone, going to it opens the sheet. */}
       <section
+        id="search-filters"
+        tabIndex={-1}
         aria-labelledby="filter-sheet-title"
-        className="fixed inset-0 z-50 flex flex-col bg-white lg:static lg:z-auto lg:max-h-[calc(100vh-6rem)] lg:rounded-2xl lg:ring-1 lg:ring-slate-200"
+        className="fixed inset-0 z-50 flex flex-col bg-white outline-none lg:static lg:scroll-mt-20 lg:z-auto lg:rounded-2xl lg:ring-1 lg:ring-slate-200"
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
           <h2 id="filter-sheet-title" className="text-base font-bold">
             {t("filters")}
           </h2>
+          {clear}
           <button
             type="button"
             onClick={close}
@@ -584,8 +719,11 @@ function FilterSheet({
             {t("closeFilters")}
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{children}</div>
-        <div className="border-t border-slate-200 bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+        {/* A phone's sheet scrolls inside; on a desk the sidebar scrolls with the page, its button kept in view. */}
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain lg:overflow-visible">
+          {children}
+        </div>
+        <div className="border-t border-slate-200 bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] lg:sticky lg:bottom-0 lg:rounded-b-2xl">
           <button
             type="submit"
             className="h-12 w-full rounded-full bg-brand-600 font-semibold text-white"
@@ -712,6 +850,7 @@ const FILTER_NAMES: Record<string, Parameters<ReturnType<typeof useTranslations<
   network_restriction: "networkRestriction",
   activation_lock: "activationLock",
   battery_min: "batteryMin",
+  postage: "postageFilter",
   defects: "defectsHas",
   no_defects: "defectsNone",
 };
@@ -769,19 +908,4 @@ function isEmptyQueryClient(qs: string): boolean {
     new URLSearchParams(qs).toString() === "" ||
     [...new URLSearchParams(qs).keys()].every((k) => k === "sort")
   );
-}
-
-/** A saved search as words: its keyword and how many filters. */
-function describeQuery(
-  query: string,
-  keywordText: (keyword: string) => string,
-  filtersText: (count: number) => string,
-  separator: string,
-): string {
-  const p = new URLSearchParams(query);
-  const keyword = p.get("keyword");
-  const filters = [...p.keys()].filter((k) => k !== "keyword").length;
-  return [keyword ? keywordText(keyword) : null, filters ? filtersText(filters) : null]
-    .filter(Boolean)
-    .join(separator);
 }

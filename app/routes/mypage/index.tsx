@@ -127,6 +127,9 @@ export default function Mypage({ loaderData, params }: Route.ComponentProps) {
               </MenuLink>
               <MenuLink to={`/${lang}/mypage/purchased-items/`}>{settings("buying.purchasedTitle")}</MenuLink>
               <MenuLink to={`/${lang}/mypage/offers/`}>{settings("offers.page.title")}</MenuLink>
+              <MenuLink to={`/${lang}/mypage/saved-searches/`}>
+                {settings("catalog.savedPage.title")}
+              </MenuLink>
               <MenuLink to={`/${lang}/mypage/liked-items/`}>
                 {settings("mypageLists.likedItemsTitle")}
               </MenuLink>

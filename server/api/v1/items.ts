@@ -6,11 +6,12 @@ import { deleteItem } from "#core/catalog/delete-item.ts";
 import { deleteSavedSearch } from "#core/catalog/delete-saved-search.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { ITEM_LABELS, ZItemDraft } from "#core/catalog/item-fields.ts";
-import { listSavedSearches } from "#core/catalog/list-saved-searches.ts";
+import { NEW_LISTINGS_LIMIT, savedSearchesWithNews } from "#core/catalog/list-saved-searches.ts";
 import { MARKET_RULES, marketPrice, modelMarketPrices } from "#core/catalog/market-prices.ts";
 import { getModel, listModels } from "#core/catalog/models.ts";
 import { saveItem } from "#core/catalog/save-item.ts";
 import { saveSearch } from "#core/catalog/save-search.ts";
+import { setSavedSearchAlert } from "#core/catalog/saved-search-alerts.ts";
 import { countMatches, SEARCH_COUNT_LIMIT, searchItems } from "#core/catalog/search-items.ts";
 import { settleSort, ZSearchQuery } from "#core/catalog/search-query.ts";
 import { suggestModels } from "#core/catalog/search-suggestions.ts";
@@ -18,7 +19,7 @@ import { codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
 import { type Message, renderMessage } from "#core/shared/i18n/translate.ts";
 import { listUserItems } from "#core/social/profiles.ts";
-import { ITEM_STATE_CODES } from "#db/schema/index.ts";
+import { ITEM_STATE_CODES, SAVED_SEARCH_ALERTS } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
 
@@ -133,7 +134,33 @@ const ZSaveItem = ZItemDraft.extend({
       "List it although its facts contradict each other (no defects, yet network restriction × or activation lock on); without it such a listing is refused with a field error",
     ),
 });
-const ZSaved = z.object({ id: z.number().int(), query: z.string(), createdAt: z.iso.datetime() });
+const ZSaved = z.object({
+  id: z.number().int(),
+  query: z.string(),
+  alert: z.enum(SAVED_SEARCH_ALERTS).describe("app (in the app), mail (in the app and by mail) or off"),
+  createdAt: z.iso.datetime(),
+});
+
+const ZSavedWithNews = ZSaved.extend({
+  seenAt: z.iso.datetime().nullable(),
+  newCount: z
+    .number()
+    .int()
+    .describe(`Listings on sale published since last seen, up to ${NEW_LISTINGS_LIMIT}`),
+  newCapped: z.boolean(),
+});
+
+const savedJson = (r: {
+  id: number;
+  query: string;
+  alert: (typeof SAVED_SEARCH_ALERTS)[number];
+  createdAt: Date;
+}) => ({
+  id: r.id,
+  query: r.query,
+  alert: r.alert,
+  createdAt: r.createdAt.toISOString(),
+});
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -451,21 +478,23 @@ export const itemRoutes = [
   defineRoute({
     method: "get",
     path: "/me/saved-searches",
-    summary: "The caller's saved searches (each a search query string)",
+    summary:
+      "The caller's saved searches (each a search query string) with their alert and the listings new since last seen",
     tag: "items",
     auth: "user",
     responses: {
-      200: { description: "Saved searches", schema: z.object({ savedSearches: z.array(ZSaved) }) },
+      200: { description: "Saved searches", schema: z.object({ savedSearches: z.array(ZSavedWithNews) }) },
     },
     async handler({ ctx, actor }) {
-      const rows = await listSavedSearches(ctx, actor!.id);
+      const rows = await savedSearchesWithNews(ctx, actor!.id);
       return {
         status: 200,
         body: {
           savedSearches: rows.map((r) => ({
-            id: r.id,
-            query: r.query,
-            createdAt: r.createdAt.toISOString(),
+            ...savedJson(r),
+            seenAt: iso(r.seenAt),
+            newCount: r.newCount,
+            newCapped: r.newCapped,
           })),
         },
       };
@@ -481,7 +510,20 @@ export const itemRoutes = [
     responses: { 201: { description: "Saved", schema: ZSaved } },
     async handler({ ctx, actor, body }) {
       const r = await saveSearch(ctx, { actor: actor!, params: new URLSearchParams(body.query) });
-      return { status: 201, body: { id: r.id, query: r.query, createdAt: r.createdAt.toISOString() } };
+      return { status: 201, body: savedJson(r) };
+    },
+  }),
+  defineRoute({
+    method: "patch",
+    path: "/me/saved-searches/{id}",
+    summary: "Set how a saved search tells of new listings: app, mail or off",
+    tag: "items",
+    auth: "user",
+    body: z.object({ alert: z.string().max(10) }),
+    responses: { 204: { description: "Changed" } },
+    async handler({ ctx, actor, params, body }) {
+      await setSavedSearchAlert(ctx, { actor: actor!, id: idParam(params.id), alert: body.alert });
+      return { status: 204 };
     },
   }),
   defineRoute({

@@ -119,6 +119,7 @@ export const enListing: Pick<Messages, "listing"> = {
     savedSearches: {
       limitReached: "You can save up to {max} searches. Delete one you no longer need",
       nothingToSave: "Enter a keyword or a filter before saving the search",
+      unknownAlert: "Choose how to be told: in the app, by email, or off",
     },
   },
 };

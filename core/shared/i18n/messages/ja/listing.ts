@@ -116,6 +116,7 @@ export const jaListing = {
     savedSearches: {
       limitReached: "保存できる検索条件は{max}件までです。不要なものを削除してください",
       nothingToSave: "キーワードか絞り込み条件を指定してから保存してください",
+      unknownAlert: "お知らせの方法は「アプリ内」「メール」「オフ」から選んでください",
     },
   },
 };
