@@ -157,6 +157,9 @@ describe.each(ENGINES)("the bid list as CSV on %s", (engine) => {
     expect(await whole(new TextEncoder().encode("a,b\r\n1,2\r\n"))).toBe(
       "列の数が15列ではありません。ダウンロードしたCSVの列のまま保存してください",
     );
+    expect(await whole(new TextEncoder().encode(`${HEADER}\r\n"iPhone,1\r\n`))).toBe(
+      'CSVファイルを読み取れません。引用符（"）が閉じていない行がないか確かめてください',
+    );
     const member = await makeMember(t.ctx);
     await expect(
       importBidsCsv(t.ctx, { userId: member.id, bytes: new TextEncoder().encode(HEADER) }),

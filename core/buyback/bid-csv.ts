@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify";
 import iconv from "iconv-lite";
 import { z } from "zod";
@@ -107,44 +108,31 @@ export function decodeBidCsv(bytes: Uint8Array): { text: string; encoding: BidCs
   }
 }
 
-/** RFC 4180 records: commas, double quotes ("" inside quotes), CRLF or LF; a blank line is skipped. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let i = 0;
-  const endRecord = () => {
-    record.push(cell);
-    if (record.length > 1 || record[0] !== "") records.push(record);
-    record = [];
-    cell = "";
-  };
-  while (i < text.length) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 2;
-        continue;
-      }
-      if (c === '"') quoted = false;
-      else cell += c;
-      i += 1;
-      continue;
-    }
-    if (c === '"' && cell === "") quoted = true;
-    else if (c === ",") {
-      record.push(cell);
-      cell = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i += 1;
-      endRecord();
-    } else cell += c;
-    i += 1;
+/**
+ * The file's records, each with the line it starts on (a quoted cell may span lines; blank lines
+ * are skipped but still counted). Quotes that never close answer null.
+ */
+function parseCsv(text: string): { cells: string[]; line: number }[] | null {
+  let records: { record: string[]; raw: string }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      raw: true,
+      relax_column_count: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      // With `raw`, each record comes with the text it was read from (the types do not say so).
+    }) as unknown as { record: string[]; raw: string }[];
+  } catch (error) {
+    if (error instanceof CsvError) return null;
+    throw error;
   }
-  if (cell !== "" || record.length > 0) endRecord();
-  return records;
+  let line = 1;
+  const lines: { cells: string[]; line: number }[] = [];
+  for (const { record, raw } of records) {
+    if (record.length > 1 || record[0] !== "") lines.push({ cells: record, line });
+    line += raw.match(/\r\n|\r|\n/g)?.length ?? 0;
+  }
+  return lines;
 }
 
 const CHECKED = new Set(["1", "○", "〇", "✓", "true", "yes", "有効", "on"]);
@@ -251,9 +239,11 @@ export async function importBidsCsv(
   if (o.bytes.byteLength > BID_LIMITS.csvMaxBytes)
     throw fail(msg("buybackBids.csv.errors.tooLarge", { max: BID_LIMITS.csvMaxBytes / 1024 / 1024 }));
   const { text, encoding } = decodeBidCsv(o.bytes);
-  const [header, ...lines] = parseCsv(text);
+  const records = parseCsv(text);
+  if (!records) throw fail(msg("buybackBids.csv.errors.unreadable"));
+  const [header, ...lines] = records;
   if (!header || lines.length === 0) throw fail(msg("buybackBids.csv.errors.empty"));
-  if (header.length !== COLUMNS.length)
+  if (header.cells.length !== COLUMNS.length)
     throw fail(msg("buybackBids.csv.errors.columns", { expected: COLUMNS.length }));
   if (lines.length > BID_LIMITS.maxRows)
     throw fail(msg("buybackBids.csv.errors.tooManyRows", { max: BID_LIMITS.maxRows }));
@@ -261,28 +251,27 @@ export async function importBidsCsv(
   const rejected: RejectedLine[] = [];
   let good: { line: number; row: RowInput }[] = [];
   const seen = new Set<string>();
-  lines.forEach((cells, i) => {
-    const line = i + 2;
+  for (const { cells, line } of lines) {
     if (cells.length !== COLUMNS.length) {
       rejected.push({
         line,
         messages: [msg("buybackBids.csv.errors.columns", { expected: COLUMNS.length })],
       });
-      return;
+      continue;
     }
     const read = readLine(cells);
     if ("messages" in read) {
       rejected.push({ line, messages: read.messages });
-      return;
+      continue;
     }
     const key = `${read.row.modelId}:${read.row.ngCondition}`;
     if (seen.has(key)) {
       rejected.push({ line, messages: [msg("buybackBids.errors.duplicateRow")] });
-      return;
+      continue;
     }
     seen.add(key);
     good.push({ line, row: read.row });
-  });
+  }
 
   let saved: SetBidsResult = { created: 0, updated: 0, unchanged: 0 };
   while (good.length > 0) {

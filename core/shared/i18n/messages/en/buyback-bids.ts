@@ -161,6 +161,7 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
         empty: "The CSV file has no data lines",
         tooLarge: "The CSV file is too large (up to {max, number} MB)",
         columns: "The line does not have {expected, number} columns. Keep the columns of the downloaded CSV",
+        unreadable: 'The CSV file cannot be read. Check for a line whose quotes (") are not closed',
         tooManyRows: "Up to {max, number} lines can be uploaded at once",
         ngCondition: "The condition cannot be read. Keep it as the downloaded CSV writes it",
         check: "Write checked as 1 (active) or 0 (not active)",
