@@ -164,7 +164,10 @@ export default function BuybackLogin({ loaderData, actionData, params }: Route.C
         >
           {t("subsidy")}
         </p>
-        <p className="text-center text-sm">
+        <p className="flex flex-col items-center gap-2 text-center text-sm">
+          <Link to={`/${lang}/buyback/signup/`} className="text-brand-700 underline">
+            {t("apply")}
+          </Link>
           <Link to={`/${lang}/login/`} className="text-brand-700 underline">
             {t("members")}
           </Link>

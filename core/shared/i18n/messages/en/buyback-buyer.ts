@@ -45,6 +45,7 @@ export const enBuybackBuyer: Pick<Messages, "buybackBuyer"> = {
       agreement:
         "By logging in you agree to the <terms>Terms of service</terms> and the <privacy>Privacy policy</privacy>.",
       subsidy: "Use outside the manufacturing subsidy programme (monozukuri subsidy) is prohibited.",
+      apply: "Apply to buy as a company",
       members: "Personal customers log in here",
     },
     signup: {

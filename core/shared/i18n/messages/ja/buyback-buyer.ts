@@ -43,6 +43,7 @@ export const jaBuybackBuyer = {
       agreement:
         "ログインすると、<terms>利用規約</terms>と<privacy>プライバシーポリシー</privacy>に同意したものとみなされます。",
       subsidy: "ものづくり補助金の補助事業以外でのご利用は禁止しています。",
+      apply: "法人バイヤーとしての登録を申し込む",
       members: "個人のお客様のログインはこちら",
     },
     signup: {
