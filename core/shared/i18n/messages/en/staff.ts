@@ -80,6 +80,13 @@ export const enStaff: Pick<OfficeMessages, "backOffice"> = {
       replies: "Saved replies",
       media: "Media",
       roles: "Roles and permissions",
+      sections: {
+        queues: "Queues",
+        money: "Money",
+        buyback: "Buyback",
+        content: "Content",
+        admin: "Administration",
+      },
     },
     dashboard: {
       title: "Dashboard",

@@ -78,6 +78,13 @@ export const jaStaff = {
       replies: "定型文",
       media: "メディア",
       roles: "ロールと権限",
+      sections: {
+        queues: "キュー",
+        money: "お金",
+        buyback: "買取",
+        content: "コンテンツ",
+        admin: "管理",
+      },
     },
     dashboard: {
       title: "ダッシュボード",
