@@ -1,6 +1,7 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { type ReactNode, useMemo } from "react";
 import { Link } from "react-router";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 const features = tableFeatures({});
 
@@ -68,7 +69,7 @@ export function DataTable<T extends Record<string, unknown>>({
     );
   }
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <ScrollRegion label={caption} className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-bold text-slate-600">
@@ -113,6 +114,6 @@ export function DataTable<T extends Record<string, unknown>>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
