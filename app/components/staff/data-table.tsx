@@ -1,6 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { type ReactNode, useMemo } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ScrollRegion } from "./scroll-region.tsx";
 
 const features = tableFeatures({});
@@ -15,6 +15,17 @@ export type DataColumn<T> = {
 };
 
 export type SortState = { sort: string | null; dir: "asc" | "desc" };
+
+/** A list's filter form keeps the sort it was showing: the sort travels in the form as hidden fields. */
+export function KeepSort({ sort }: { sort: SortState }) {
+  if (!sort.sort) return null;
+  return (
+    <>
+      <input type="hidden" name="sort" value={sort.sort} />
+      <input type="hidden" name="dir" value={sort.dir} />
+    </>
+  );
+}
 
 /**
  * A back-office table: TanStack Table lays out the rows and columns; sorting, filtering and paging
@@ -37,7 +48,7 @@ export function DataTable<T extends Record<string, unknown>>({
   rowKey: (row: T) => string;
   empty: string;
   sort?: SortState;
-  /** The current query string, for sort links that keep the filters. */
+  /** The query string sort links keep (its filters); the page's own address by default. */
   search?: string;
   rowClassName?: (row: T) => string;
 }) {
@@ -50,9 +61,10 @@ export function DataTable<T extends Record<string, unknown>>({
     );
   }, [columns]);
   const table = useTable({ features, columns: tableColumns, data: rows, getRowId: (row) => rowKey(row) });
+  const here = useLocation().search;
   const byId = new Map(columns.map((c) => [c.id, c]));
   const sortLink = (id: string) => {
-    const params = new URLSearchParams(search ?? "");
+    const params = new URLSearchParams(search ?? here);
     const dir = sort?.sort === id && sort.dir === "asc" ? "desc" : "asc";
     params.set("sort", id);
     params.set("dir", dir);

@@ -59,6 +59,19 @@ describe.each(ENGINES)("finance's payout views on %s", (engine) => {
     expect(
       (await listOfficePayouts(t.ctx, { actor: finance, query: { state: "NOPE", page: "x" } })).page,
     ).toBe(1);
+    // Sorted on the server by a column of the table, either way; an unknown sort is the newest first.
+    const byAmount = await listOfficePayouts(t.ctx, {
+      actor: finance,
+      query: { method: "bank", state: "READY", sort: "amount", dir: "asc" },
+    });
+    expect(byAmount.rows.map((p) => p.amount)).toEqual([1000, 1001, 1002]);
+    expect(byAmount).toMatchObject({ sort: "amount", dir: "asc" });
+    const unknown = await listOfficePayouts(t.ctx, {
+      actor: finance,
+      query: { method: "bank", state: "READY", sort: "fee; drop table payouts", dir: "sideways" },
+    });
+    expect(unknown.rows.map((p) => p.id)).toEqual([made[2], made[1], made[0]]);
+    expect(unknown).toMatchObject({ sort: "id", dir: "desc" });
 
     const query = { method: "bank", state: "READY" };
     const first = await listOfficePayouts(t.ctx, { actor: finance, query, cursor: { limit: 2 } });
