@@ -1,8 +1,12 @@
-import { expect, type Page, test } from "./fixtures.ts";
+import { type Browser, expect, type Page, test } from "./fixtures.ts";
 import {
+  buyByCard,
   DEMO_OPERATOR_TOTP_SECRET,
   DEMO_PASSWORD,
   journeyShot,
+  listPhone,
+  logIn,
+  ownOrigin,
   passTwoStep,
   seriousA11yProblems,
 } from "./helpers.ts";
@@ -69,4 +73,109 @@ test("an operator signs in and lands on the dashboard in the desk shell", async 
     page.getByRole("navigation", { name: "管理メニュー" }).getByRole("link", { name: "ロールと権限" }),
   ).toBeVisible();
   await journeyShot(page, "desk-dashboard-phone-menu");
+});
+
+/** A member's page of its own, in a context of its own, signed in (its session reused across journeys). */
+async function memberPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ locale: "ja-JP", timezoneId: "Asia/Tokyo" });
+  const page = await context.newPage();
+  await logIn(page, email);
+  return page;
+}
+
+test("an operator moves through a queue with j and k, never while typing", async ({ page, browser }) => {
+  const stamp = Date.now();
+  // A member asks support twice: the two newest inquiries stand last in the queue, in that order.
+  const member = await memberPage(browser, "hanako@tsugu.example");
+  const ids: number[] = [];
+  for (const n of [1, 2]) {
+    const asked = await member.request.post("/api/v1/me/inquiries", {
+      headers: ownOrigin(member),
+      data: {
+        category: "account",
+        subject: `ショートカット確認 ${stamp}-${n}`,
+        body: "ログインについて教えてください。",
+      },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    ids.push(((await asked.json()) as { id: number }).id);
+  }
+  await member.context().close();
+
+  await logIn(page, "support@tsugu.example");
+  await page.goto(`/ja/staff/support/${ids[0]}/`);
+  const stepper = page.getByRole("navigation", { name: "キューの中の移動" });
+  await expect(stepper.getByRole("link", { name: "次へ →" })).toBeVisible();
+  await expect(stepper.getByRole("link", { name: "← 前へ" })).toBeVisible();
+  // "?" opens the help; j goes to the next item, k back.
+  await expect(page.getByTestId("queue-stepper")).toHaveAttribute("data-keys", "on");
+  await page.keyboard.press("?");
+  await expect(page.getByText("キューの次の項目へ")).toBeVisible();
+  await page.keyboard.press("?");
+  await expect(page.getByText("キューの次の項目へ")).toBeHidden();
+  await page.keyboard.press("j");
+  await expect(page).toHaveURL(new RegExp(`/ja/staff/support/${ids[1]}/$`));
+  await expect(page.getByRole("link", { name: "次へ →" })).toHaveCount(0);
+  await page.keyboard.press("k");
+  await expect(page).toHaveURL(new RegExp(`/ja/staff/support/${ids[0]}/$`));
+  // In the answer's field the letters are the answer's.
+  const answer = page.getByRole("textbox").first();
+  await answer.click();
+  await page.keyboard.press("j");
+  await expect(answer).toHaveValue(/j$/);
+  await expect(page).toHaveURL(new RegExp(`/ja/staff/support/${ids[0]}/$`));
+  // The visible link does the same as the key.
+  await stepper.getByRole("link", { name: "次へ →" }).click();
+  await expect(page).toHaveURL(new RegExp(`/ja/staff/support/${ids[1]}/$`));
+  await journeyShot(page, "desk-queue-stepper");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+});
+
+test("trust and safety release several held sales in one go, each reported", async ({ page, browser }) => {
+  const stamp = Date.now();
+  const seller = await memberPage(browser, "taro@tsugu.example");
+  const items = [
+    await listPhone(seller, `一括解除テスト A ${stamp}`, 4800),
+    await listPhone(seller, `一括解除テスト B ${stamp}`, 5200),
+  ];
+  await seller.context().close();
+  const buyer = await memberPage(browser, "hanako@tsugu.example");
+  for (const item of items) await buyByCard(buyer, item);
+  await buyer.context().close();
+
+  // Both sales put on hold, as an operator would from each page.
+  await logIn(page, "staff@tsugu.example");
+  const found = await page.request.get(
+    `/api/v1/staff/transactions?q=${encodeURIComponent(`一括解除テスト A ${stamp}`)}`,
+  );
+  const other = await page.request.get(
+    `/api/v1/staff/transactions?q=${encodeURIComponent(`一括解除テスト B ${stamp}`)}`,
+  );
+  const idOf = async (r: typeof found) =>
+    ((await r.json()) as { search: { rows: { id: number }[] } }).search.rows[0]!.id;
+  const held = [await idOf(found), await idOf(other)];
+  for (const id of held) {
+    const hold = await page.request.post(`/api/v1/staff/transactions/${id}/hold`, {
+      headers: ownOrigin(page),
+      data: { reason: "購入者から連絡があったため確認します" },
+    });
+    expect(hold.status(), await hold.text()).toBe(200);
+  }
+
+  await page.goto("/ja/staff/transactions/");
+  // Nothing chosen: said, nothing changes.
+  await page.getByLabel("理由").last().fill("双方に確認が取れたため");
+  await page.getByRole("button", { name: "選んだ取引の保留を解除する" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "1件以上選んでください" })).toBeVisible();
+  await expect(page.getByLabel("理由").last()).toHaveValue("双方に確認が取れたため");
+  for (const id of held) await page.getByLabel(`${id}を選ぶ`).check();
+  await page.getByRole("button", { name: "選んだ取引の保留を解除する" }).click();
+  const results = page.getByTestId("bulk-results");
+  await expect(results).toContainText("2件が完了、0件はできませんでした");
+  for (const id of held) {
+    await expect(page.getByTestId(`bulk-row-${id}`)).toHaveText(`${id}: 完了しました`);
+    await expect(page.getByLabel(`${id}を選ぶ`)).toHaveCount(0);
+  }
+  await journeyShot(page, "desk-bulk-release");
+  expect(await seriousA11yProblems(page)).toEqual([]);
 });

@@ -168,6 +168,23 @@ export const enStaff: Pick<OfficeMessages, "backOffice"> = {
         imei: "IMEI",
       },
     },
+    bulk: {
+      noneChosen: "Choose at least one",
+      tooMany: "You can choose up to {max, number} at once",
+      choose: "Choose {id}",
+      chosen: "Choose",
+      resultTitle: "What the bulk action did",
+      summary: "{done, number} done, {failed, number} not done",
+      rowDone: "{id}: done",
+      rowFailed: "{id}: not done ({reason})",
+      releaseTitle: "Release the chosen transactions from hold",
+      releaseSubmit: "Release the chosen transactions",
+      sendTitle: "Mark the chosen bank runs sent",
+      sendSubmit: "Mark the chosen runs sent",
+      sendConfirm:
+        "{count, plural, one {# bank run} other {# bank runs}} will be marked sent. Have the files been uploaded to the bank? The payouts become sent and the members are told.",
+      sendConfirmSubmit: "Mark sent",
+    },
     assign: {
       label: "Assignee",
       submit: "Assign",

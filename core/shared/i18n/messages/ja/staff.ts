@@ -166,6 +166,23 @@ export const jaStaff = {
         imei: "IMEI",
       },
     },
+    bulk: {
+      noneChosen: "1件以上選んでください",
+      tooMany: "一度に選べるのは{max, number}件までです",
+      choose: "{id}を選ぶ",
+      chosen: "選択",
+      resultTitle: "一括操作の結果",
+      summary: "{done, number}件が完了、{failed, number}件はできませんでした",
+      rowDone: "{id}: 完了しました",
+      rowFailed: "{id}: できませんでした（{reason}）",
+      releaseTitle: "選んだ取引の保留をまとめて解除",
+      releaseSubmit: "選んだ取引の保留を解除する",
+      sendTitle: "選んだ振込データをまとめて送信済みにする",
+      sendSubmit: "選んだ振込データを送信済みにする",
+      sendConfirm:
+        "{count, number}件の振込データを送信済みにします。銀行へのアップロードは済んでいますか？ 出金は送信済みになり、会員に通知されます。",
+      sendConfirmSubmit: "送信済みにする",
+    },
     assign: {
       label: "担当者",
       submit: "割り当てる",
