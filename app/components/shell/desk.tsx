@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Form, Link, NavLink, useMatches } from "react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation, useMatches } from "react-router";
 import { useTranslations } from "use-intl";
 import type { MessageKey } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
@@ -104,6 +104,12 @@ export function DeskShell({ desk, lang, children }: { desk: Desk; lang: Locale; 
   const t = useTranslations();
   const shell = useTranslations("shell");
   const data = useDeskData();
+  // The phone's menu folds again once an entry is chosen: the page it opened is what comes next.
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   const title = shell(`desk.${desk}`);
   const navLabel = desk === "office" ? t("backOffice.nav.label") : t("buybackBuyer.layout.navLabel");
   const about = data
@@ -159,6 +165,7 @@ export function DeskShell({ desk, lang, children }: { desk: Desk; lang: Locale; 
           <>
             {/* On a phone the menu folds behind one button: every entry stays reachable. */}
             <details
+              ref={menu}
               className="border-b border-slate-200 bg-white px-3 py-2 lg:hidden"
               data-testid="desk-menu"
             >
