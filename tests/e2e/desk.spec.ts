@@ -34,6 +34,14 @@ test("an operator signs in and lands on the dashboard in the desk shell", async 
   await expect(page.getByTestId("desk-roles")).toHaveText("管理者");
   const menu = page.getByRole("navigation", { name: "管理メニュー" });
   await expect(menu.getByRole("link", { name: "取引" })).toBeVisible();
+  // By keyboard: the skip link (Tab, Enter) and one Tab reach the first figure, past the whole menu.
+  await page.reload();
+  await expect(page.getByTestId("figure-sales")).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "本文へスキップ" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("figure-sales").getByRole("link")).toBeFocused();
   // The numbers an operator watches, each a link to its list.
   await expect(page.getByTestId("figure-sales")).toContainText("流通総額");
   await page.getByTestId("figure-sales").getByRole("link").click();
