@@ -47,6 +47,29 @@ export function safeRedirect(target: string | null | undefined, lang: Locale): s
 }
 
 /**
+ * Where a person goes once signed in: the page they asked for (a path of ours), else their own
+ * start page: the back office's dashboard for an operator, the buyer portal's way in for a
+ * business buyer, my page for a member.
+ */
+export function landingAfterSignIn(target: string | null | undefined, role: string, lang: Locale): string {
+  if (target) return safeRedirect(target, lang);
+  if (role === "operator") return `/${lang}/staff/`;
+  if (role === "business") return `/${lang}/buyback/login/`;
+  return `/${lang}/mypage/`;
+}
+
+/** The page a path asked for, when it is one of ours; "" when none was asked (the role decides later). */
+export function askedReturn(target: string | null | undefined, lang: Locale): string {
+  return target ? safeRedirect(target, lang) : "";
+}
+
+/** The second step of a sign-in, carrying where the person was going only when they asked for a page. */
+export function twoStepPath(lang: Locale, target: string | null | undefined): string {
+  const to = askedReturn(target, lang);
+  return `/${lang}/login/two-step/${to ? `?redirect=${encodeURIComponent(to)}` : ""}`;
+}
+
+/**
  * The address of the page a request is for, as the person sees it in the address bar. A client-side
  * navigation asks for the page's data at `/ja/items/1/buy/_.data?_routes=…`; a full load asks for
  * `/ja/items/1/buy/`. Both give `/ja/items/1/buy/` (with the page's own query), so a return address

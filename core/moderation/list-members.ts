@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { sortFields, sortOrder } from "../shared/list-sort.ts";
 import { authorize } from "../staff/authorize.ts";
 import { maskEmail } from "../staff/mask.ts";
 
@@ -11,7 +12,10 @@ const MEMBER_PAGE_SIZE = 50;
 const ZMemberQuery = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  ...sortFields(["id", "nickname", "joined"], "id"),
 });
+
+const SORT_COLUMNS = { id: users.id, nickname: users.nickname, joined: users.createdAt };
 
 /** `%` and `_` typed by the operator are letters, not wildcards. */
 function likeText(text: string): string {
@@ -19,8 +23,9 @@ function likeText(text: string): string {
 }
 
 /**
- * Members and business buyers for the back office, newest first, 50 a page: all of them, or those
- * whose member number is the query, or whose email address or nickname contains it.
+ * Members and business buyers for the back office, 50 a page, newest first or sorted by number,
+ * nickname or joining date (`sort`, `dir`): all of them, or those whose member number is the query,
+ * or whose email address or nickname contains it.
  */
 export async function listMembers(ctx: CoreContext, o: { actor: SessionUser | null; query?: unknown }) {
   await authorize(ctx, o.actor, "members:read");
@@ -46,9 +51,17 @@ export async function listMembers(ctx: CoreContext, o: { actor: SessionUser | nu
     })
     .from(users)
     .where(where)
-    .orderBy(desc(users.id))
+    .orderBy(...sortOrder(SORT_COLUMNS[q.sort], q.dir, users.id))
     .limit(MEMBER_PAGE_SIZE)
     .offset((page - 1) * MEMBER_PAGE_SIZE);
   // E-mail addresses are personal data: shown masked (revealed one at a time, audited, elsewhere).
-  return { rows: rows.map((r) => ({ ...r, email: maskEmail(r.email) ?? "" })), total, page, pages, q: text };
+  return {
+    rows: rows.map((r) => ({ ...r, email: maskEmail(r.email) ?? "" })),
+    total,
+    page,
+    pages,
+    q: text,
+    sort: q.sort,
+    dir: q.dir,
+  };
 }

@@ -539,4 +539,34 @@ describe.each(ENGINES)("reports and moderation on %s", (engine) => {
     const editor = await makeOperator(t.ctx, ["editor"]);
     expect((await failure(listMembers(t.ctx, { actor: editor }))).code).toBe("FORBIDDEN");
   });
+
+  it("sorts members on the server by number, nickname or joining date, an unknown sort falling back to the newest", async () => {
+    const support = await makeOperator(t.ctx, ["support"]);
+    const names = ["並び替えC", "並び替えA", "並び替えB"];
+    const made = [];
+    for (const nickname of names) made.push(await makeMember(t.ctx, { nickname }));
+    const query = { q: "並び替え" };
+    const byName = await listMembers(t.ctx, {
+      actor: support,
+      query: { ...query, sort: "nickname", dir: "asc" },
+    });
+    expect(byName.rows.map((r) => r.nickname)).toEqual(["並び替えA", "並び替えB", "並び替えC"]);
+    expect(byName).toMatchObject({ sort: "nickname", dir: "asc" });
+    const byNameDown = await listMembers(t.ctx, {
+      actor: support,
+      query: { ...query, sort: "nickname", dir: "desc" },
+    });
+    expect(byNameDown.rows.map((r) => r.nickname)).toEqual(["並び替えC", "並び替えB", "並び替えA"]);
+    const oldestFirst = await listMembers(t.ctx, {
+      actor: support,
+      query: { ...query, sort: "id", dir: "asc" },
+    });
+    expect(oldestFirst.rows.map((r) => r.id)).toEqual(made.map((m) => m.id));
+    const unknown = await listMembers(t.ctx, {
+      actor: support,
+      query: { ...query, sort: "password", dir: "up" },
+    });
+    expect(unknown.rows.map((r) => r.id)).toEqual(made.map((m) => m.id).reverse());
+    expect(unknown).toMatchObject({ sort: "id", dir: "desc" });
+  });
 });

@@ -17,12 +17,12 @@ import { hasPermission, type Permission } from "./permissions.ts";
 
 const HOUR_MS = 3600 * 1000;
 
-type QueueSource = { table: PgTable; where: SQL; since: PgColumn };
+type QueueSource = { table: PgTable; where: SQL; since: PgColumn; id: PgColumn };
 
 /**
  * The back office's work queues: who may work each (`permission`), how soon an item should be
  * dealt with (`targetMs`: older items are flagged), and which rows are waiting (`source`: the
- * table, the condition, and the column an item's age counts from).
+ * table, the condition, the column an item's age counts from, and its id).
  */
 export const QUEUES = {
   /** Transactions under office review (PENDING): holds, disputes. */
@@ -33,6 +33,7 @@ export const QUEUES = {
       table: transactions,
       where: eq(transactions.state, "PENDING"),
       since: transactions.updatedAt,
+      id: transactions.id,
     }),
   },
   /** Reports of listings, comments and members not yet dealt with. */
@@ -43,6 +44,7 @@ export const QUEUES = {
       table: reports,
       where: eq(reports.state, "OPEN"),
       since: reports.createdAt,
+      id: reports.id,
     }),
   },
   /** Identity checks the provider passed but whose facts do not match the account: the office decides. */
@@ -53,6 +55,7 @@ export const QUEUES = {
       table: identityChecks,
       where: eq(identityChecks.status, "review"),
       since: identityChecks.createdAt,
+      id: identityChecks.id,
     }),
   },
   /** Members' inquiries waiting for an answer. */
@@ -63,6 +66,7 @@ export const QUEUES = {
       table: supportInquiries,
       where: eq(supportInquiries.state, "OPEN"),
       since: supportInquiries.lastMessageAt,
+      id: supportInquiries.id,
     }),
   },
   /** Payouts above the threshold waiting for two finance operators' approvals. */
@@ -73,6 +77,7 @@ export const QUEUES = {
       table: payouts,
       where: eq(payouts.state, "AWAITING_APPROVAL"),
       since: payouts.createdAt,
+      id: payouts.id,
     }),
   },
   /** Money alerts (late top-ups, returned transfers, proceeds due with no account) not yet resolved. */
@@ -83,6 +88,7 @@ export const QUEUES = {
       table: moneyAlerts,
       where: isNull(moneyAlerts.resolvedAt),
       since: moneyAlerts.createdAt,
+      id: moneyAlerts.id,
     }),
   },
   /** Buyback devices received and waiting for a grader: graded into an offer, or refused. */
@@ -93,6 +99,7 @@ export const QUEUES = {
       table: buybackItems,
       where: eq(buybackItems.state, "30"),
       since: buybackItems.updatedAt,
+      id: buybackItems.id,
     }),
   },
   /** Companies' applications to become business buyers, waiting for an operator's decision. */

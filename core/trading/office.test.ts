@@ -15,6 +15,7 @@ import { officeStepsFor } from "./office-rules.ts";
 import { claimOfficeTransaction, takeOfficeStep } from "./office-steps.ts";
 import { getOfficeTransaction, listOfficeTransactions } from "./office-transactions.ts";
 import { purchaseItem } from "./purchase-item.ts";
+import { releaseHeldTransactions } from "./release-held-transactions.ts";
 import { shipItem } from "./ship-item.ts";
 import { postTransactionMessage } from "./transaction-messages.ts";
 
@@ -436,5 +437,67 @@ describe.each(ENGINES)("the office's transaction review on %s", (engine) => {
     expect((await listOfficeTransactions(t.ctx, { actor: finance })).canClaim).toBe(false);
     const editor = await makeOperator(t.ctx, ["editor"]);
     expect((await failure(listOfficeTransactions(t.ctx, { actor: editor }))).code).toBe("FORBIDDEN");
+  });
+
+  it("releases several held transactions in one go, each audited as alone, and says which could not be", async () => {
+    const safety = await makeOperator(t.ctx, ["trust_safety"]);
+    const [a, b, c] = [await sale(), await sale(), await sale()];
+    await step(safety, a.transactionId, "hold");
+    await step(safety, b.transactionId, "hold");
+    // No reason, or no row chosen: the request as a whole is refused and nothing changes.
+    const noReason = await failure(
+      releaseHeldTransactions(t.ctx, {
+        actor: safety,
+        ids: [String(a.transactionId)],
+        input: { reason: "" },
+      }),
+    );
+    expect(noReason.code).toBe("VALIDATION");
+    expect(Object.keys(noReason.fields)).toEqual(["reason"]);
+    const noRows = await failure(
+      releaseHeldTransactions(t.ctx, { actor: safety, ids: ["x"], input: { reason: "確認済み" } }),
+    );
+    expect(Object.keys(noRows.fields)).toEqual(["ids"]);
+    expect((await row(a.transactionId)).state).toBe("PENDING");
+    const support = await makeOperator(t.ctx, ["support"]);
+    expect(
+      (
+        await failure(
+          releaseHeldTransactions(t.ctx, {
+            actor: support,
+            ids: [String(a.transactionId)],
+            input: { reason: "x" },
+          }),
+        )
+      ).code,
+    ).toBe("FORBIDDEN");
+
+    // The third was never held: it is reported, and the two held ones are released.
+    const outcomes = await releaseHeldTransactions(t.ctx, {
+      actor: safety,
+      ids: [
+        String(a.transactionId),
+        String(c.transactionId),
+        String(b.transactionId),
+        String(a.transactionId),
+      ],
+      input: { reason: "双方に確認が取れたため" },
+      meta: META,
+    });
+    expect(outcomes.map((o) => [o.id, o.ok])).toEqual([
+      [a.transactionId, true],
+      [c.transactionId, false],
+      [b.transactionId, true],
+    ]);
+    const refused = outcomes[1]!;
+    expect(refused.ok ? null : refused.reason.key).toBe("trading.errors.notNow");
+    expect((await row(a.transactionId)).state).toBe("START");
+    expect((await row(b.transactionId)).state).toBe("START");
+    expect((await row(c.transactionId)).state).toBe("START");
+    for (const id of [a.transactionId, b.transactionId]) {
+      const audits = await auditsOf(id);
+      expect(audits.at(-1)).toMatchObject({ reason: "双方に確認が取れたため", requestId: META.requestId });
+    }
+    expect(await auditsOf(c.transactionId)).toHaveLength(0);
   });
 });

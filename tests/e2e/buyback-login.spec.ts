@@ -42,6 +42,8 @@ test("a business buyer logs in with an emailed code, opens the account settings 
   expect(cookies.find((c) => c.name === "tsugu")?.expires).toBeGreaterThan(0);
 
   // Account settings: company name, user name, e-mail, save.
+  // On a phone the portal's menu folds behind its button.
+  await page.getByTestId("desk-menu").getByText("メニュー", { exact: true }).click();
   const nav = page.getByRole("navigation", { name: "バイヤーメニュー" });
   await nav.getByRole("link", { name: "アカウント設定" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("アカウント設定");

@@ -179,7 +179,7 @@ describe("the office's money screens, without JavaScript", () => {
     expect(runs.status).toBe(200);
     const nextDate = runs.doc.querySelector('[data-testid="next-transfer-date"]')?.text ?? "";
     expect(nextDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(runs.doc.querySelector("form[method=post] button")?.text).toContain(nextDate);
+    expect(runs.doc.querySelector("main form[method=post] button")?.text).toContain(nextDate);
     const prepared = await post("/ja/staff/payout-runs/", financeA.cookie);
     expect(prepared.status).toBe(302);
     const runUrl = prepared.res.headers.get("location") ?? "";

@@ -18,7 +18,7 @@ const LINKS = [
  * The same page in the other language, query kept. It loads from the server: a page carries its own
  * language's messages only (decision 031).
  */
-function LanguageSwitcher({ lang }: { lang: Locale }) {
+export function LanguageSwitcher({ lang }: { lang: Locale }) {
   const t = useTranslations("footer");
   const { pathname, search } = useLocation();
   // The media lives outside the language prefix and only in Japanese: the other language starts at its home.

@@ -7,26 +7,33 @@ export type Tab = (typeof TABS)[number];
  * Page metadata a route declares in its `handle`: whether the header shows a back button (a path
  * under the current language, or "history" for the browser's back) and which bottom tab is active.
  */
-export type RouteHandle = { back?: string; tab?: Tab; wide?: boolean; actionBar?: boolean };
+export type RouteHandle = { back?: string; tab?: Tab; wide?: boolean; actionBar?: boolean; desk?: Desk };
+
+/** The desks people work at all day: the back office and the buyer portal. */
+export type Desk = "office" | "buyer";
 
 /**
  * `wide`: the page uses the whole width of a desktop screen (the back office's tables).
  * `actionBar`: on small screens the page keeps its own bar at the bottom (the item page's buy
  * button) in place of the tabs; the shell leaves the tabs out and the room for the bar free.
+ * `desk`: the page is worked at a desk (a layout route says so for its pages): the shell draws the
+ * desk's frame instead of the site's header, footer and tabs.
  */
 export function useRouteHandle(): Required<Pick<RouteHandle, "tab" | "wide" | "actionBar">> &
-  Pick<RouteHandle, "back"> {
+  Pick<RouteHandle, "back" | "desk"> {
   const matches = useMatches();
   let back: string | undefined;
   let tab: Tab = "home";
   let wide = false;
   let actionBar = false;
+  let desk: Desk | undefined;
   for (const m of matches) {
     const h = m.handle as RouteHandle | undefined;
     if (h?.back !== undefined) back = h.back;
     if (h?.tab) tab = h.tab;
     if (h?.wide) wide = true;
     if (h?.actionBar) actionBar = true;
+    if (h?.desk) desk = h.desk;
   }
-  return { back, tab, wide, actionBar };
+  return { back, tab, wide, actionBar, desk };
 }

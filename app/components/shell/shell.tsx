@@ -6,6 +6,7 @@ import type { FlashKey } from "../../lib/flash.ts";
 import { showToast } from "../../lib/ui-state.ts";
 import { useNotificationSentence } from "../notification-sentence.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
+import { DeskShell, SkipLink } from "./desk.tsx";
 import { Footer } from "./footer.tsx";
 import { Header, type ShellUser } from "./header.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
@@ -110,23 +111,28 @@ function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number 
   return { unread: live, connected };
 }
 
-/** Header, loading bar, snackbar, footer and bottom navigation around every page. */
+/** Header, loading bar, snackbar, footer and bottom navigation around every page; a desk's pages get the desk's frame instead. */
 export function Shell({ lang, children }: { lang: Locale; children: ReactNode }) {
-  const t = useTranslations("shell");
   const root = useRouteLoaderData("root") as RootData | undefined;
   // While an operator looks at a member's pages, the live stream (the operator's own) stays off.
   const live = useLiveUnread(Boolean(root?.user) && !root?.viewingAs, root?.unreadNotifications ?? 0);
-  const { wide } = useRouteHandle();
+  const { wide, desk } = useRouteHandle();
   const unread = live.unread ?? root?.unreadNotifications ?? 0;
+  if (desk) {
+    return (
+      <>
+        <DeskShell desk={desk} lang={lang}>
+          {children}
+        </DeskShell>
+        <Toaster />
+        <FlashToast />
+      </>
+    );
+  }
   return (
     // data-live: whether this page hears new notifications as they happen.
     <div className="flex min-h-dvh flex-col" data-live={live.connected ? "on" : "off"}>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        {t("skipToContent")}
-      </a>
+      <SkipLink />
       {root?.viewingAs && root.user && (
         <ViewingAsBanner lang={lang} viewingAs={root.viewingAs} member={root.user.nickname} />
       )}

@@ -1,6 +1,7 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { type ReactNode, useMemo } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 const features = tableFeatures({});
 
@@ -14,6 +15,17 @@ export type DataColumn<T> = {
 };
 
 export type SortState = { sort: string | null; dir: "asc" | "desc" };
+
+/** A list's filter form keeps the sort it was showing: the sort travels in the form as hidden fields. */
+export function KeepSort({ sort }: { sort: SortState }) {
+  if (!sort.sort) return null;
+  return (
+    <>
+      <input type="hidden" name="sort" value={sort.sort} />
+      <input type="hidden" name="dir" value={sort.dir} />
+    </>
+  );
+}
 
 /**
  * A back-office table: TanStack Table lays out the rows and columns; sorting, filtering and paging
@@ -36,7 +48,7 @@ export function DataTable<T extends Record<string, unknown>>({
   rowKey: (row: T) => string;
   empty: string;
   sort?: SortState;
-  /** The current query string, for sort links that keep the filters. */
+  /** The query string sort links keep (its filters); the page's own address by default. */
   search?: string;
   rowClassName?: (row: T) => string;
 }) {
@@ -49,9 +61,10 @@ export function DataTable<T extends Record<string, unknown>>({
     );
   }, [columns]);
   const table = useTable({ features, columns: tableColumns, data: rows, getRowId: (row) => rowKey(row) });
+  const here = useLocation().search;
   const byId = new Map(columns.map((c) => [c.id, c]));
   const sortLink = (id: string) => {
-    const params = new URLSearchParams(search ?? "");
+    const params = new URLSearchParams(search ?? here);
     const dir = sort?.sort === id && sort.dir === "asc" ? "desc" : "asc";
     params.set("sort", id);
     params.set("dir", dir);
@@ -68,7 +81,7 @@ export function DataTable<T extends Record<string, unknown>>({
     );
   }
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <ScrollRegion label={caption} className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-bold text-slate-600">
@@ -113,6 +126,6 @@ export function DataTable<T extends Record<string, unknown>>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -11,6 +11,7 @@ import { formatDate } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError } from "../form.tsx";
 import { Card, Row as CardRow } from "./card.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 /** One label and its value on the identity check's page. */
 export function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -98,7 +99,7 @@ export function Comparison({ detail }: { detail: IdentityReviewDetail }) {
         {detail.masked ? t("masked") : t("shownInFull")}
       </p>
       {verified ? (
-        <div className="overflow-x-auto">
+        <ScrollRegion label={t("comparison")}>
           <table className="w-full min-w-[32rem] text-left text-sm" data-testid="comparison">
             <thead className="text-xs text-slate-600">
               <tr>
@@ -129,7 +130,7 @@ export function Comparison({ detail }: { detail: IdentityReviewDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className="text-sm text-slate-600">{t("noFacts")}</p>
       )}

@@ -6,6 +6,7 @@ import { MODERATION_RULES, type ModerationAction, type ReportTarget } from "#cor
 import { formatDate } from "../../i18n/index.ts";
 import { FormError } from "../form.tsx";
 import { AlertDialog } from "./alert-dialog.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 type Decision = {
   id: number;
@@ -46,7 +47,10 @@ export function Decisions({
       {decisions.length === 0 ? (
         <p className="text-sm text-slate-600">{t("report.noDecisions")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ScrollRegion
+          label={title ?? t("report.decisions")}
+          className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+        >
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{title ?? t("report.decisions")}</caption>
             <thead className="bg-slate-50 text-xs font-bold text-slate-600">
@@ -89,7 +93,7 @@ export function Decisions({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

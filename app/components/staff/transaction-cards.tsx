@@ -6,6 +6,7 @@ import { SHIPPING_METHODS } from "#core/catalog/codes.ts";
 import type { OfficeAddress, OfficeTransactionView } from "#core/trading/office-transactions.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { Card, Row as CardRow } from "./card.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 export type Labels = {
   state: (code: string | null) => string;
@@ -178,7 +179,7 @@ export function Payments({
       {view.payments.length === 0 ? (
         <p className="text-sm text-slate-600">{t("noPayments")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label={t("payments")}>
           <table className="w-full min-w-[28rem] text-left text-sm">
             <thead className="text-xs text-slate-600">
               <tr>
@@ -213,7 +214,7 @@ export function Payments({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </Card>
   );

@@ -2,23 +2,64 @@ import { Form, Link, useLocation } from "react-router";
 import { useTranslations } from "use-intl";
 import type { OfficeQueueRow, OfficeTransactionList } from "#core/trading/office-transactions.ts";
 import { formatYen } from "../../i18n/index.ts";
+import type { FormState } from "../../lib/form-state.ts";
+import { BulkForm, type BulkReport, BulkResults, useChooseColumn } from "./bulk-results.tsx";
 import { DataTable } from "./data-table.tsx";
 import { QueueAge } from "./queue-age.tsx";
+
+/** Several held transactions released at once: their boxes in the table, one reason for them all. */
+function BulkRelease({ failed }: { failed: FormState | undefined }) {
+  const t = useTranslations("backOffice.bulk");
+  const office = useTranslations("office");
+  const error = failed?.errors?.reason;
+  return (
+    <BulkForm
+      id="bulk-release"
+      intent="bulkRelease"
+      title={t("releaseTitle")}
+      submit={t("releaseSubmit")}
+      failed={failed}
+    >
+      <label htmlFor="bulk-reason" className="text-sm font-semibold">
+        {office("fields.reason")}
+      </label>
+      <textarea
+        id="bulk-reason"
+        name="reason"
+        maxLength={500}
+        rows={2}
+        defaultValue={failed?.values?.reason ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "bulk-reason-error" : undefined}
+        className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+      {error && (
+        <p id="bulk-reason-error" className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </BulkForm>
+  );
+}
 
 /** The transactions under review, oldest first: how long each has waited, late or not, and who has it. */
 export function ReviewQueue({
   list,
   lang,
   message,
+  bulk,
 }: {
   list: OfficeTransactionList;
   lang: "ja" | "en";
   message: string | undefined;
+  /** What the last bulk release answered: its failure as a whole, or each row's outcome. */
+  bulk?: { failed?: FormState | undefined; report?: BulkReport | undefined };
 }) {
   const t = useTranslations("office");
   const codes = useTranslations("codes");
   const { search } = useLocation();
   const { rows, total } = list.queue;
+  const choose = useChooseColumn<OfficeQueueRow>("bulk-release", list.canClaim && rows.length > 0);
   return (
     <section aria-labelledby="queue-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline gap-3">
@@ -34,6 +75,7 @@ export function ReviewQueue({
           {message}
         </p>
       )}
+      {bulk?.report && <BulkResults report={bulk.report} />}
       <DataTable<OfficeQueueRow>
         caption={t("list.queueTitle")}
         rows={rows}
@@ -41,6 +83,7 @@ export function ReviewQueue({
         empty={t("list.queueEmpty")}
         rowClassName={(r) => (r.overdue ? "bg-red-50" : "")}
         columns={[
+          ...choose,
           {
             id: "id",
             header: t("columns.id"),
@@ -96,6 +139,7 @@ export function ReviewQueue({
           },
         ]}
       />
+      {list.canClaim && rows.length > 0 && <BulkRelease failed={bulk?.failed} />}
       {total > rows.length && (
         <p className="text-xs text-slate-600">{t("list.queueMore", { shown: rows.length, total })}</p>
       )}

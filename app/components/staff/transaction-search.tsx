@@ -12,6 +12,7 @@ import { useTranslations } from "use-intl";
 import { TRANSACTION_STATES } from "#core/trading/codes.ts";
 import type { OfficeSearchRow, OfficeTransactionList } from "#core/trading/office-transactions.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 const helper = createColumnHelper<typeof features, OfficeSearchRow>();
@@ -185,7 +186,10 @@ export function TransactionSearch({
               to: Math.min(total, page * pageSize),
             })}
       </p>
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ScrollRegion
+        label={t("list.searchTitle")}
+        className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      >
         <table
           className="w-full min-w-[56rem] border-collapse text-left text-sm"
           data-testid="search-results"
@@ -240,7 +244,7 @@ export function TransactionSearch({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {pageCount > 1 && (
         <nav aria-label={t("list.pagination")} className="flex items-center justify-between gap-3 text-sm">
           {table.getCanPreviousPage() ? (

@@ -8,11 +8,12 @@ import { FormError, PageCard } from "../../components/form.tsx";
 import {
   cookiesOf,
   core,
+  landingAfterSignIn,
   langOf,
   redirectWithFlash,
   requestInfo,
-  safeRedirect,
   secureCookies,
+  twoStepPath,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/login-email-open";
@@ -37,16 +38,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ip: info.ip,
       userAgent: info.userAgent,
     });
-    const to = safeRedirect(r.redirect, lang);
     const done = clearCookie(EMAIL_LOGIN_TICKET_COOKIE, secure);
     if (r.twoStep) {
       const headers = new Headers([
         ["Set-Cookie", twoStepTicketCookie(r.twoStep.ticket, secure)],
         ["Set-Cookie", done],
       ]);
-      throw redirect(`/${lang}/login/two-step/?redirect=${encodeURIComponent(to)}`, { headers });
+      throw redirect(twoStepPath(lang, r.redirect), { headers });
     }
-    throw redirectWithFlash(context, to, "login.loggedIn", [
+    throw redirectWithFlash(context, landingAfterSignIn(r.redirect, r.user.role, lang), "login.loggedIn", [
       sessionCookie(r.token!, r.persistent, secure),
       done,
     ]);

@@ -15,6 +15,7 @@ import {
 } from "../../components/form.tsx";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import {
+  askedReturn,
   cookiesOf,
   core,
   formFailure,
@@ -53,7 +54,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const form = await request.formData();
   const values = formValues(form, ["email"] as const);
-  const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
+  // Only a page asked for travels with the link: with none, the person's role decides where they land.
+  const to = askedReturn(new URL(request.url).searchParams.get("redirect"), lang);
   try {
     const { ticket } = await requestEmailLinkLogin(core(context), {
       input: values,
@@ -63,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       redirect: to,
       persistent: form.get("remember") === "on",
     });
-    return redirect(`/${lang}/login/email/?sent=1&redirect=${encodeURIComponent(to)}`, {
+    return redirect(`/${lang}/login/email/?sent=1${to ? `&redirect=${encodeURIComponent(to)}` : ""}`, {
       headers: { "Set-Cookie": loginTicketCookie(EMAIL_LOGIN_TICKET_COOKIE, ticket, secureCookies(context)) },
     });
   } catch (error) {

@@ -4,7 +4,14 @@ import { signInWithPasskey } from "#core/identity/sign-in-with-passkey.ts";
 import { passkeySignInOptions } from "#core/identity/start-passkey-sign-in.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { flashCookie, sessionCookie } from "#server/cookies.ts";
-import { core, langOf, requestInfo, safeRedirect, secureCookies } from "../../lib/request.server.ts";
+import {
+  core,
+  landingAfterSignIn,
+  langOf,
+  requestInfo,
+  secureCookies,
+  twoStepPath,
+} from "../../lib/request.server.ts";
 import type { Route } from "./+types/login-passkey";
 import { twoStepTicketCookie } from "./two-step-ticket.server.ts";
 
@@ -38,18 +45,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ip: info.ip,
       userAgent: info.userAgent,
     });
-    const to = safeRedirect(typeof body.redirect === "string" ? body.redirect : null, lang);
+    const asked = typeof body.redirect === "string" ? body.redirect : null;
     const headers = new Headers();
     if (r.twoStep) {
       headers.append("Set-Cookie", twoStepTicketCookie(r.twoStep.ticket, secure));
-      return Response.json(
-        { to: `/${lang}/login/two-step/?redirect=${encodeURIComponent(to)}` },
-        { headers },
-      );
+      return Response.json({ to: twoStepPath(lang, asked) }, { headers });
     }
     headers.append("Set-Cookie", sessionCookie(r.token, persistent, secure));
     headers.append("Set-Cookie", flashCookie(`login.loggedIn|${Date.now().toString(36)}`, secure));
-    return Response.json({ to }, { headers });
+    return Response.json({ to: landingAfterSignIn(asked, r.user.role, lang) }, { headers });
   } catch (error) {
     const e = asLoginError(error);
     if (!isAppError(e)) throw e;

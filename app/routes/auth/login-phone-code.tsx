@@ -18,11 +18,12 @@ import {
   core,
   formFailure,
   formValues,
+  landingAfterSignIn,
   langOf,
   redirectWithFlash,
   requestInfo,
-  safeRedirect,
   secureCookies,
+  twoStepPath,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/login-phone-code";
@@ -34,8 +35,8 @@ export const handle = { back: "/login/phone/", tab: "mypage" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
   const url = new URL(request.url);
-  const to = safeRedirect(url.searchParams.get("redirect"), lang);
-  if (requestInfo(context).user) throw redirect(to);
+  const user = requestInfo(context).user;
+  if (user) throw redirect(landingAfterSignIn(url.searchParams.get("redirect"), user.role, lang));
   const open = await findChallenge(
     core(context),
     "phone_login",
@@ -47,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
+  const asked = new URL(request.url).searchParams.get("redirect");
   const form = await request.formData();
   const values = formValues(form, ["code"] as const);
   const persistent = form.get("remember") === "on";
@@ -69,9 +70,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         ["Set-Cookie", twoStepTicketCookie(r.twoStep.ticket, secure)],
         ["Set-Cookie", done],
       ]);
-      return redirect(`/${lang}/login/two-step/?redirect=${encodeURIComponent(to)}`, { headers });
+      return redirect(twoStepPath(lang, asked), { headers });
     }
-    return redirectWithFlash(context, to, "login.loggedIn", [
+    return redirectWithFlash(context, landingAfterSignIn(asked, r.user.role, lang), "login.loggedIn", [
       sessionCookie(r.token, persistent, secure),
       done,
     ]);

@@ -5,14 +5,15 @@ import { isAppError } from "#core/shared/errors.ts";
 import { clearCookie, sessionCookie } from "#server/cookies.ts";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import {
+  askedReturn,
   cookiesOf,
   core,
   formFailure,
   formValues,
+  landingAfterSignIn,
   langOf,
   redirectWithFlash,
   requestInfo,
-  safeRedirect,
   secureCookies,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -25,7 +26,7 @@ export const handle = { back: "/login/", tab: "mypage" };
 function backToLogin(context: Route.LoaderArgs["context"], lang: "ja" | "en", to: string) {
   return redirectWithFlash(
     context,
-    `/${lang}/login/?redirect=${encodeURIComponent(to)}`,
+    `/${lang}/login/${to ? `?redirect=${encodeURIComponent(to)}` : ""}`,
     "twoStep.errors.ticketExpired",
     [clearCookie(TWO_STEP_TICKET_COOKIE, secureCookies(context))],
   );
@@ -33,8 +34,10 @@ function backToLogin(context: Route.LoaderArgs["context"], lang: "ja" | "en", to
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
-  const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
-  if (requestInfo(context).user) throw redirect(to);
+  const asked = new URL(request.url).searchParams.get("redirect");
+  const to = askedReturn(asked, lang);
+  const user = requestInfo(context).user;
+  if (user) throw redirect(landingAfterSignIn(asked, user.role, lang));
   const methods = await twoStepTicketMethods(core(context), cookiesOf(request)[TWO_STEP_TICKET_COOKIE]);
   if (!methods) throw backToLogin(context, lang, to);
   return { methods };
@@ -42,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const to = safeRedirect(new URL(request.url).searchParams.get("redirect"), lang);
+  const to = askedReturn(new URL(request.url).searchParams.get("redirect"), lang);
   const form = await request.formData();
   const values = formValues(form, ["code", "via"] as const);
   const ticket = cookiesOf(request)[TWO_STEP_TICKET_COOKIE];
@@ -58,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ip: info.ip,
       userAgent: info.userAgent,
     });
-    return redirectWithFlash(context, to, "login.loggedIn", [
+    return redirectWithFlash(context, landingAfterSignIn(to, r.user.role, lang), "login.loggedIn", [
       sessionCookie(r.token, r.persistent, secureCookies(context)),
       clearCookie(TWO_STEP_TICKET_COOKIE, secureCookies(context)),
     ]);

@@ -9,11 +9,11 @@ import { PROVIDER_NAMES, PROVIDERS, type ProviderName } from "../../components/a
 import { FormError, PageCard } from "../../components/form.tsx";
 import { langOf } from "../../lib/lang.ts";
 import {
+  askedReturn,
   cookiesOf,
   core,
   redirectWithFlash,
   requestInfo,
-  safeRedirect,
   secureCookies,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -107,7 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       provider: params.provider,
       intent,
       actor: info.user,
-      redirect: safeRedirect(typeof target === "string" ? target : null, lang),
+      redirect: askedReturn(typeof target === "string" ? target : null, lang),
       ip: info.ip,
     });
     const headers = new Headers();

@@ -24,11 +24,12 @@ import {
   core,
   formFailure,
   formValues,
+  landingAfterSignIn,
   langOf,
   redirectWithFlash,
   requestInfo,
-  safeRedirect,
   secureCookies,
+  twoStepPath,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/login";
@@ -38,8 +39,11 @@ export const meta = titleMeta("login.title");
 export const handle = { back: "/", tab: "mypage" };
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  if (requestInfo(context).user) {
-    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), langOf(params)));
+  const user = requestInfo(context).user;
+  if (user) {
+    throw redirect(
+      landingAfterSignIn(new URL(request.url).searchParams.get("redirect"), user.role, langOf(params)),
+    );
   }
   return { botCheck: botCheckClient(context, "login") };
 }
@@ -61,10 +65,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     const asked = new URL(request.url).searchParams.get("redirect");
     // Sent here by no page: a business buyer goes on to the buyer portal, an operator to the back office.
-    const to = asked ? safeRedirect(asked, lang) : homeOf(r.user.role, lang);
+    const to = landingAfterSignIn(asked, r.user.role, lang);
     if (r.twoStep) {
       // Two-step verification: the code page next, keeping where the member was going.
-      return redirect(`/${lang}/login/two-step/?redirect=${encodeURIComponent(to)}`, {
+      return redirect(twoStepPath(lang, asked), {
         headers: { "Set-Cookie": twoStepTicketCookie(r.twoStep.ticket, secureCookies(context)) },
       });
     }
@@ -74,12 +78,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(asLoginError(error), lang, values);
   }
-}
-
-function homeOf(role: string, lang: string): string {
-  if (role === "business") return `/${lang}/buyback/login/`;
-  if (role === "operator") return `/${lang}/staff/`;
-  return `/${lang}/mypage/`;
 }
 
 /**

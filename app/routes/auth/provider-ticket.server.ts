@@ -1,7 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Locale } from "#core/shared/locale.ts";
 import { serializeCookie, sessionCookie } from "#server/cookies.ts";
-import { redirectWithFlash, safeRedirect, secureCookies } from "../../lib/request.server.ts";
+import { redirectWithFlash, safeRedirect, secureCookies, twoStepPath } from "../../lib/request.server.ts";
 import { twoStepTicketCookie } from "./two-step-ticket.server.ts";
 
 /** Binds a trip to LINE, Google or Apple to this browser (10 minutes, as the trip). */
@@ -30,12 +30,14 @@ export function afterProviderSignIn(
   done: string,
 ) {
   const secure = secureCookies(context);
-  const to = safeRedirect(r.redirect, lang);
   if (r.kind === "two-step") {
     const headers = new Headers();
     headers.append("Set-Cookie", twoStepTicketCookie(r.ticket, secure));
     headers.append("Set-Cookie", done);
-    return redirect(`/${lang}/login/two-step/?redirect=${encodeURIComponent(to)}`, { headers });
+    return redirect(twoStepPath(lang, r.redirect), { headers });
   }
-  return redirectWithFlash(context, to, "login.loggedIn", [sessionCookie(r.token, true, secure), done]);
+  return redirectWithFlash(context, safeRedirect(r.redirect, lang), "login.loggedIn", [
+    sessionCookie(r.token, true, secure),
+    done,
+  ]);
 }

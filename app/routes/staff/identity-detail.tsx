@@ -4,12 +4,14 @@ import { claimIdentityReview, releaseIdentityReview } from "#core/account/identi
 import { getIdentityReview, type IdentityReviewDetail } from "#core/account/identity-review-detail.ts";
 import { approveIdentityCheck, rejectIdentityCheck } from "#core/account/review-identity-check.ts";
 import { queueOperators } from "#core/staff/assign-queue-item.ts";
+import { queueNeighbours } from "#core/staff/queue-neighbours.ts";
 import { FormError } from "../../components/form.tsx";
 import { useAge } from "../../components/staff/age.ts";
 import { AssignForm } from "../../components/staff/assign-form.tsx";
 import { Card } from "../../components/staff/card.tsx";
 import { ClaimForm } from "../../components/staff/claim-form.tsx";
 import { Comparison, DecisionForm, Overview, Row } from "../../components/staff/identity-review.tsx";
+import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
@@ -33,7 +35,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const detail = await orNotFound(() =>
     getIdentityReview(core(context), { actor, checkId, meta: requestMeta(context) }),
   );
+  const queue = await queueNeighbours(core(context), { actor, queue: "identity", id: checkId });
   return {
+    queue,
     detail,
     assignees: detail.canDecide ? await queueOperators(core(context), { actor, queue: "identity" }) : [],
   };
@@ -98,6 +102,7 @@ export default function StaffIdentityCheck({ loaderData, actionData, params }: R
       <Link to={`/${lang}/staff/identity/`} className="self-start text-sm text-brand-700 underline">
         {t("detail.back")}
       </Link>
+      <QueueStepper nav={loaderData.queue} base={`/${lang}/staff/identity/`} />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{t("detail.title", { id: String(check.id) })}</h1>
         <span

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { listMembers } from "#core/moderation/list-members.ts";
-import { DataTable } from "../../components/staff/data-table.tsx";
+import { DataTable, KeepSort } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -18,6 +18,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const query = {
     q: url.searchParams.get("q")?.slice(0, 100) ?? undefined,
     page: url.searchParams.get("page")?.slice(0, 6) ?? undefined,
+    sort: url.searchParams.get("sort")?.slice(0, 16) ?? undefined,
+    dir: url.searchParams.get("dir")?.slice(0, 4) ?? undefined,
   };
   return { list: await listMembers(core(context), { actor, query }) };
 }
@@ -29,7 +31,7 @@ export default function StaffMembers({ loaderData, params }: Route.ComponentProp
   const t = useTranslations("moderation.members");
   const roles = useTranslations("mypage.role");
   const lang = langOf(params);
-  const { rows, total, page, pages, q } = loaderData.list;
+  const { rows, total, page, pages, q, sort, dir } = loaderData.list;
   const paging = useTranslations("moderation.queue");
   return (
     <div className="flex flex-col gap-4">
@@ -58,6 +60,7 @@ export default function StaffMembers({ loaderData, params }: Route.ComponentProp
         >
           {t("searchSubmit")}
         </button>
+        <KeepSort sort={{ sort, dir }} />
       </Form>
       <DataTable<Row>
         caption={t("title")}
@@ -65,9 +68,11 @@ export default function StaffMembers({ loaderData, params }: Route.ComponentProp
         rowKey={(r) => String(r.id)}
         empty={t("empty")}
         rowClassName={(r) => (r.suspendedAt ? "bg-red-50" : "")}
+        sort={{ sort, dir }}
         columns={[
           {
             id: "id",
+            sortable: true,
             header: t("number"),
             cell: (r) => (
               <Link
@@ -78,11 +83,18 @@ export default function StaffMembers({ loaderData, params }: Route.ComponentProp
               </Link>
             ),
           },
-          { id: "nickname", header: t("nickname"), cell: (r) => r.nickname, className: "min-w-32" },
+          {
+            id: "nickname",
+            header: t("nickname"),
+            cell: (r) => r.nickname,
+            className: "min-w-32",
+            sortable: true,
+          },
           { id: "email", header: t("email"), cell: (r) => r.email, className: "break-all" },
           { id: "role", header: t("role"), cell: (r) => roles(r.role), className: "whitespace-nowrap" },
           {
             id: "joined",
+            sortable: true,
             header: t("joined"),
             cell: (r) => formatDate(r.createdAt, lang),
             className: "whitespace-nowrap",

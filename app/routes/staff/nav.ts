@@ -1,4 +1,6 @@
+import type { MessageKey } from "#core/shared/i18n/translate.ts";
 import type { Permission } from "#core/staff/permissions.ts";
+import type { QueueName } from "#core/staff/queues.ts";
 
 /**
  * The back office's sections, each with the permission that opens it. The navigation shows only
@@ -67,4 +69,53 @@ type BuybackNavKey = (typeof BUYBACK_NAV)[number];
 
 export function isBuybackNavKey(key: string): key is BuybackNavKey {
   return (BUYBACK_NAV as readonly string[]).includes(key);
+}
+
+/** The menu's sections, in their order; the dashboard stands above them all. */
+const SECTIONS = ["queues", "money", "buyback", "content", "admin"] as const;
+type NavSection = (typeof SECTIONS)[number];
+
+const QUEUE_SECTION: readonly string[] = ["transactions", "reports", "identity", "support"];
+const CONTENT_SECTION: readonly string[] = ["replies", "media"];
+
+/** Where an entry sits in the menu: money and buyback by their lists; anything else not a queue or content is administration. */
+function sectionOf(key: StaffNavKey): NavSection | null {
+  if (key === "dashboard") return null;
+  if (isOfficeMoneyNavKey(key)) return "money";
+  if (isBuybackNavKey(key)) return "buyback";
+  if (QUEUE_SECTION.includes(key)) return "queues";
+  if (CONTENT_SECTION.includes(key)) return "content";
+  return "admin";
+}
+
+/** The work queue an entry opens, whose waiting items the menu counts. */
+const QUEUE_OF: Partial<Record<StaffNavKey, QueueName>> = {
+  transactions: "transactions",
+  reports: "reports",
+  identity: "identity",
+  support: "support",
+  payouts: "payouts",
+  moneyAlerts: "moneyAlerts",
+  buybackGrading: "buyback",
+};
+
+export function queueOfNav(key: StaffNavKey): QueueName | undefined {
+  return QUEUE_OF[key];
+}
+
+/** An entry's name in the message catalogue. */
+export function navLabel(key: StaffNavKey): MessageKey {
+  if (isOfficeMoneyNavKey(key)) return `officeMoney.nav.${key}`;
+  if (isBuybackNavKey(key)) return `buybackOffice.nav.${key}`;
+  return `backOffice.nav.${key}`;
+}
+
+/** The entries an operator may open, grouped by section in the menu's order (the dashboard first, alone). */
+export function groupNav<E extends { key: StaffNavKey }>(
+  entries: readonly E[],
+): { section: NavSection | null; entries: E[] }[] {
+  const order: (NavSection | null)[] = [null, ...SECTIONS];
+  return order
+    .map((section) => ({ section, entries: entries.filter((e) => sectionOf(e.key) === section) }))
+    .filter((g) => g.entries.length > 0);
 }

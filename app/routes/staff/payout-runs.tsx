@@ -1,10 +1,13 @@
 import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { listPayoutRuns } from "#core/money/payouts/list-payout-runs.ts";
+import { markPayoutRunsSent } from "#core/money/payouts/mark-payout-runs-sent.ts";
 import type { PayoutRunRow } from "#core/money/payouts/office-payout-rows.ts";
 import { preparePayoutRun } from "#core/money/payouts/prepare-payout-run.ts";
+import { chosenIds } from "#core/staff/bulk.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
+import { BulkForm, BulkResults, useChooseColumn } from "../../components/staff/bulk-results.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { RunStateBadge } from "../../components/staff/money.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
@@ -13,7 +16,7 @@ import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/payout-runs";
-import { requestMeta, requireStaff } from "./staff.server.ts";
+import { bulkReport, requestMeta, requireStaff } from "./staff.server.ts";
 
 export const meta = titleMeta("officeMoney.runs.title", { noindex: true });
 
@@ -27,10 +30,25 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-/** Prepares the next banking day's run; with nothing waiting, the core's message is shown. */
+/**
+ * Prepares the next banking day's run (with nothing waiting, the core's message is shown); or marks
+ * the chosen runs sent, after a confirmation, each as by its own page.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "payouts:read");
+  const form = await request.formData();
+  if (form.get("intent") === "bulkSend") {
+    try {
+      // The rows are checked before the question is asked: none chosen is said at once.
+      const ids = chosenIds(form.getAll("ids"));
+      if (form.get("confirm") !== "1") return { confirmSend: ids };
+      const outcomes = await markPayoutRunsSent(core(context), actor, { ids, meta: requestMeta(context) });
+      return { bulk: bulkReport(outcomes, lang) };
+    } catch (error) {
+      return formFailure(error, lang, { intent: "bulkSend" });
+    }
+  }
   try {
     const run = await preparePayoutRun(core(context), actor, { meta: requestMeta(context) });
     return redirectWithFlash(context, `/${lang}/staff/payout-runs/${run.id}/`, "officeMoney.flash.prepared");
@@ -43,7 +61,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function StaffPayoutRuns({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("officeMoney");
   const lang = langOf(params);
+  const bulk = useTranslations("backOffice.bulk");
   const { list, canRun } = loaderData;
+  const answer = actionData && "values" in actionData ? actionData : undefined;
+  const sendFailed = answer?.values?.intent === "bulkSend" ? answer : undefined;
+  const confirmSend = actionData && "confirmSend" in actionData ? actionData.confirmSend : null;
+  const report = actionData && "bulk" in actionData ? actionData.bulk : null;
+  const choosable = canRun && list.rows.some((r) => r.state === "PREPARED");
+  const choose = useChooseColumn<PayoutRunRow>("bulk-send", choosable, (r) => r.state === "PREPARED");
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("runs.title")}</h1>
@@ -65,7 +90,7 @@ export default function StaffPayoutRuns({ loaderData, actionData, params }: Rout
             {t("runs.readyValue", { count: list.readyCount, total: formatYen(list.readyTotal, lang) })}
           </dd>
         </dl>
-        <FormError message={actionData?.formError} />
+        <FormError message={sendFailed ? undefined : answer?.formError} />
         {canRun && (
           <Form method="post" className="flex flex-col gap-2 sm:w-96">
             <SubmitButton>{t("runs.prepare", { date: list.nextTransferDate })}</SubmitButton>
@@ -73,6 +98,32 @@ export default function StaffPayoutRuns({ loaderData, actionData, params }: Rout
           </Form>
         )}
       </section>
+      {report && <BulkResults report={report} />}
+      {confirmSend && (
+        <section
+          role="alertdialog"
+          aria-labelledby="bulk-send-confirm"
+          className="rounded-2xl bg-amber-50 p-4 text-sm ring-1 ring-amber-300"
+          data-testid="bulk-send-confirm"
+        >
+          <p id="bulk-send-confirm" className="font-semibold">
+            {bulk("sendConfirm", { count: confirmSend.length })}
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="bulkSend" />
+            <input type="hidden" name="confirm" value="1" />
+            {confirmSend.map((id) => (
+              <input key={id} type="hidden" name="ids" value={id} />
+            ))}
+            <button
+              type="submit"
+              className="rounded-full bg-danger-600 px-4 py-2 text-sm font-semibold text-white hover:bg-danger-700"
+            >
+              {bulk("sendConfirmSubmit")}
+            </button>
+          </Form>
+        </section>
+      )}
       <DataTable<PayoutRunRow>
         caption={t("runs.title")}
         rows={list.rows}
@@ -80,6 +131,7 @@ export default function StaffPayoutRuns({ loaderData, actionData, params }: Rout
         empty={t("runs.empty")}
         rowClassName={(r) => (r.state === "PREPARED" ? "bg-amber-50" : "")}
         columns={[
+          ...choose,
           {
             id: "id",
             header: t("runs.columns.id"),
@@ -129,6 +181,15 @@ export default function StaffPayoutRuns({ loaderData, actionData, params }: Rout
           },
         ]}
       />
+      {choosable && (
+        <BulkForm
+          id="bulk-send"
+          intent="bulkSend"
+          title={bulk("sendTitle")}
+          submit={bulk("sendSubmit")}
+          failed={sendFailed}
+        />
+      )}
       <Pager page={list.page} pages={list.pages} />
     </div>
   );

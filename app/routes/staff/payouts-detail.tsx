@@ -6,9 +6,11 @@ import { getOfficePayout, type OfficePayoutDetail } from "#core/money/payouts/ge
 import { recordBankReturn } from "#core/money/payouts/record-bank-return.ts";
 import { rejectPayout } from "#core/money/payouts/reject-payout.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { queueNeighbours } from "#core/staff/queue-neighbours.ts";
 import { FormError } from "../../components/form.tsx";
 import { Card } from "../../components/staff/card.tsx";
 import { PayoutStateBadge, ReasonField, Row, StateHistory } from "../../components/staff/money.tsx";
+import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -30,7 +32,11 @@ export const handle = { back: "history" };
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "payouts:read");
   const payoutId = pathIdOf(params);
-  return { detail: await orNotFound(() => getOfficePayout(core(context), { actor, payoutId })) };
+  const queue = await queueNeighbours(core(context), { actor, queue: "payouts", id: payoutId });
+  return {
+    queue,
+    detail: await orNotFound(() => getOfficePayout(core(context), { actor, payoutId })),
+  };
 }
 
 /**
@@ -86,6 +92,7 @@ export default function StaffPayout({ loaderData, actionData, params }: Route.Co
       <Link to={`/${lang}/staff/payouts/`} className="self-start py-2 text-sm text-brand-700 underline">
         {t("payout.back")}
       </Link>
+      <QueueStepper nav={loaderData.queue} base={`/${lang}/staff/payouts/`} />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{t("payout.title", { id: String(payout.id) })}</h1>
         <PayoutStateBadge state={payout.state} testId="payout-state" />

@@ -3,7 +3,7 @@ import { useTranslations } from "use-intl";
 import { PAYOUT_METHODS, PAYOUT_STATES } from "#core/money/payouts/codes.ts";
 import { listOfficePayouts } from "#core/money/payouts/list-office-payouts.ts";
 import type { OfficePayoutRow } from "#core/money/payouts/office-payout-rows.ts";
-import { DataTable } from "../../components/staff/data-table.tsx";
+import { DataTable, KeepSort } from "../../components/staff/data-table.tsx";
 import { PayoutStateBadge } from "../../components/staff/money.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
@@ -19,7 +19,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "payouts:read");
   const url = new URL(request.url);
   const query = Object.fromEntries(
-    ["state", "method", "page"].map((k) => [k, url.searchParams.get(k)?.slice(0, 32) || undefined]),
+    ["state", "method", "page", "sort", "dir"].map((k) => [
+      k,
+      url.searchParams.get(k)?.slice(0, 32) || undefined,
+    ]),
   );
   return { list: await listOfficePayouts(core(context), { actor, query }) };
 }
@@ -31,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export default function StaffPayouts({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("officeMoney");
   const lang = langOf(params);
-  const { rows, total, page, pages, filters } = loaderData.list;
+  const { rows, total, page, pages, filters, sort, dir } = loaderData.list;
   const select = "h-11 rounded-lg border border-slate-300 bg-white px-2 font-normal";
   return (
     <div className="flex flex-col gap-4">
@@ -82,6 +85,7 @@ export default function StaffPayouts({ loaderData, params }: Route.ComponentProp
             {t("payouts.clear")}
           </Link>
         </div>
+        <KeepSort sort={{ sort, dir }} />
       </Form>
       {rows.length > 0 && <PayoutCards rows={rows} lang={lang} />}
       <div className={rows.length > 0 ? "hidden sm:block" : ""}>
@@ -91,9 +95,11 @@ export default function StaffPayouts({ loaderData, params }: Route.ComponentProp
           rowKey={(r) => String(r.id)}
           empty={t("payouts.empty")}
           rowClassName={(r) => (r.state === "AWAITING_APPROVAL" ? "bg-amber-50" : "")}
+          sort={{ sort, dir }}
           columns={[
             {
               id: "id",
+              sortable: true,
               header: t("payouts.columns.id"),
               cell: (r) => (
                 <Link
@@ -139,6 +145,7 @@ export default function StaffPayouts({ loaderData, params }: Route.ComponentProp
             },
             {
               id: "amount",
+              sortable: true,
               header: t("payouts.columns.amount"),
               className: "whitespace-nowrap text-right font-semibold tabular-nums",
               cell: (r) => formatYen(r.amount, lang),
@@ -151,11 +158,13 @@ export default function StaffPayouts({ loaderData, params }: Route.ComponentProp
             },
             {
               id: "state",
+              sortable: true,
               header: t("payouts.columns.state"),
               cell: (r) => <PayoutStateBadge state={r.state} testId={`payout-state-${r.id}`} />,
             },
             {
               id: "created",
+              sortable: true,
               header: t("payouts.columns.created"),
               className: "whitespace-nowrap",
               cell: (r) => formatDate(r.createdAt, lang, true),

@@ -9,10 +9,12 @@ import { hideItem, restoreItem } from "#core/moderation/moderate-item.ts";
 import { restoreMember, suspendMember } from "#core/moderation/suspend-member.ts";
 import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
+import { queueNeighbours } from "#core/staff/queue-neighbours.ts";
 import { FormError } from "../../components/form.tsx";
 import { AssignForm } from "../../components/staff/assign-form.tsx";
 import { ClaimForm } from "../../components/staff/claim-form.tsx";
 import { Decisions, ModerationForm } from "../../components/staff/moderation.tsx";
+import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import {
   BADGE,
   DismissForm,
@@ -42,7 +44,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "reports:read");
   const reportId = pathIdOf(params);
   const detail = await orNotFound(() => getReport(core(context), { actor, reportId }));
+  const queue = await queueNeighbours(core(context), { actor, queue: "reports", id: reportId });
   return {
+    queue,
     detail,
     mayReadMembers: hasPermission(actor.staffRoles, "members:read"),
     assignees: await queueOperators(core(context), { actor, queue: "reports" }),
@@ -119,6 +123,7 @@ export default function StaffReport({ loaderData, actionData, params }: Route.Co
       <Link to={`/${lang}/staff/reports/`} className="text-sm text-brand-700 underline">
         {t("report.back")}
       </Link>
+      <QueueStepper nav={loaderData.queue} base={`/${lang}/staff/reports/`} />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{t("report.title", { id: String(report.id) })}</h1>
         <span

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { useTranslations } from "use-intl";
 import { listOperators, setOperatorRoles } from "#core/staff/operator-roles.ts";
 import { hasPermission, OPERATOR_ROLES, PERMISSIONS, ROLE_PERMISSIONS } from "#core/staff/permissions.ts";
+import { ScrollRegion } from "../../components/staff/scroll-region.tsx";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -48,7 +49,10 @@ export default function StaffRoles({ loaderData, actionData }: Route.ComponentPr
         <h2 id="matrix-title" className="text-lg font-bold">
           {t("rolesPage.matrix")}
         </h2>
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ScrollRegion
+          label={t("rolesPage.matrix")}
+          className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+        >
           <table className="w-full min-w-[48rem] text-sm" data-testid="permission-matrix">
             <thead className="bg-slate-50 text-xs text-slate-600">
               <tr>
@@ -87,7 +91,7 @@ export default function StaffRoles({ loaderData, actionData }: Route.ComponentPr
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           {OPERATOR_ROLES.map((role) => (
             <div key={role} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">

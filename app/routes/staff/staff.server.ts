@@ -1,8 +1,11 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { RequestMeta } from "#core/staff/authorize.ts";
+import type { BulkOutcome } from "#core/staff/bulk.ts";
 import { hasPermission, type Permission } from "#core/staff/permissions.ts";
+import type { BulkReport } from "../../components/staff/bulk-results.tsx";
 import { pageUrlOf, requestInfo, requireUser } from "../../lib/request.server.ts";
 
 type Ctx = Parameters<typeof requireUser>[0];
@@ -34,4 +37,11 @@ export function requireStaff(
 export function requestMeta(context: Ctx): RequestMeta {
   const info = requestInfo(context);
   return { requestId: info.requestId, ip: info.ip };
+}
+
+/** A bulk action's outcomes as the page shows them: each row done, or not with why, in the page's language. */
+export function bulkReport(outcomes: BulkOutcome[], lang: Locale): BulkReport {
+  return {
+    rows: outcomes.map((o) => ({ id: o.id, ok: o.ok, reason: o.ok ? null : renderMessage(o.reason, lang) })),
+  };
 }

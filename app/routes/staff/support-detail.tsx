@@ -4,6 +4,7 @@ import { useTranslations } from "use-intl";
 import { type ModerationAction, ruleOf } from "#core/moderation/codes.ts";
 import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
+import { queueNeighbours } from "#core/staff/queue-neighbours.ts";
 import { answerInquiry } from "#core/support/answer-inquiry.ts";
 import { claimInquiry } from "#core/support/claim-inquiry.ts";
 import { closeInquiry } from "#core/support/close-inquiry.ts";
@@ -11,6 +12,7 @@ import { getInquiry } from "#core/support/get-inquiry.ts";
 import { savedRepliesFor } from "#core/support/list-saved-replies.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { AssignForm } from "../../components/staff/assign-form.tsx";
+import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf } from "../../lib/request.server.ts";
@@ -34,7 +36,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Without JavaScript, choosing a saved reply reloads the page with `?reply=ID`: its text fills the answer.
   const chosen = replies.find((r) => String(r.id) === q.get("reply")) ?? null;
   const done = DONE.find((d) => d === q.get("done")) ?? null;
+  const queue = await queueNeighbours(core(context), { actor, queue: "support", id: inquiryId });
   return {
+    queue,
     me: actor.id,
     assignees: await queueOperators(ctx, { actor, queue: "support" }),
     canAnswer,
@@ -115,6 +119,7 @@ export default function StaffSupportDetail({ loaderData, actionData, params }: R
         >
           {t("staff.backToQueue")}
         </Link>
+        <QueueStepper nav={loaderData.queue} base={`/${lang}/staff/support/`} />
         <h1 className="mt-2 text-2xl font-bold">{t("staff.threadTitle", { id: inquiry.id })}</h1>
         <p className="mt-1 text-lg font-semibold break-words">{inquiry.subject}</p>
       </div>

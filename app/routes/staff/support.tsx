@@ -7,6 +7,7 @@ import { listSupportQueue } from "#core/support/list-support-queue.ts";
 import { FormError } from "../../components/form.tsx";
 import { useAge } from "../../components/staff/age.ts";
 import { Pager } from "../../components/staff/pager.tsx";
+import { ScrollRegion } from "../../components/staff/scroll-region.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure } from "../../lib/request.server.ts";
@@ -123,7 +124,10 @@ export default function StaffSupportQueue({ loaderData, actionData, params }: Ro
           {t("staff.empty")}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <ScrollRegion
+          label={t("staff.title")}
+          className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+        >
           <table className="w-full min-w-[56rem] text-left text-sm" data-testid="support-queue">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600">
               <tr>
@@ -223,7 +227,7 @@ export default function StaffSupportQueue({ loaderData, actionData, params }: Ro
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager page={page} pages={pageCount} />
     </div>

@@ -2,9 +2,11 @@ import { data, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { authorize } from "#core/staff/authorize.ts";
+import { queueNeighbours } from "#core/staff/queue-neighbours.ts";
 import { OFFICE_STEP_NAMES, type OfficeStep, parseOfficeReason } from "#core/trading/office-rules.ts";
 import { claimOfficeTransaction, takeOfficeStep } from "#core/trading/office-steps.ts";
 import { getOfficeTransaction, type OfficeAddress } from "#core/trading/office-transactions.ts";
+import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import {
   Payments,
   Shipping,
@@ -30,7 +32,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const assignees = view.queue?.canClaim
     ? await queueOperators(core(context), { actor, queue: "transactions" })
     : [];
-  return { view, assignees };
+  const queue = await queueNeighbours(core(context), { actor, queue: "transactions", id: transactionId });
+  return {
+    queue,
+    view,
+    assignees,
+  };
 }
 
 const FLASH: Record<OfficeStep, FlashKey> = {
@@ -99,6 +106,7 @@ export default function StaffTransaction({ loaderData, actionData, params }: Rou
         >
           {t("detail.back")}
         </Link>
+        <QueueStepper nav={loaderData.queue} base={`/${lang}/staff/transactions/`} />
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold">{t("detail.title", { id: view.id })}</h1>
           <StateBadge state={view.state} label={labels.state(view.state)} />

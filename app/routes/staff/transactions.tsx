@@ -2,13 +2,14 @@ import { useTranslations } from "use-intl";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { claimOfficeTransaction } from "#core/trading/office-steps.ts";
 import { listOfficeTransactions } from "#core/trading/office-transactions.ts";
+import { releaseHeldTransactions } from "#core/trading/release-held-transactions.ts";
 import { ReviewQueue } from "../../components/staff/transaction-queue.tsx";
 import { TransactionSearch } from "../../components/staff/transaction-search.tsx";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transactions";
-import { requestMeta, requireStaff } from "./staff.server.ts";
+import { bulkReport, requestMeta, requireStaff } from "./staff.server.ts";
 
 export const meta = titleMeta("office.list.title", { noindex: true });
 
@@ -38,11 +39,28 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-/** The queue's one step: take a transaction under review. The core checks the operator's roles. */
+/**
+ * The queue's steps: take a transaction under review, or release the chosen ones from hold with one
+ * reason (each released and audited as by its own page). The core checks the operator's roles.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "transactions:read");
   const form = await request.formData();
+  if (form.get("intent") === "bulkRelease") {
+    const reason = String(form.get("reason") ?? "");
+    try {
+      const outcomes = await releaseHeldTransactions(core(context), {
+        actor,
+        ids: form.getAll("ids"),
+        input: { reason },
+        meta: requestMeta(context),
+      });
+      return { bulk: bulkReport(outcomes, lang) };
+    } catch (error) {
+      return formFailure(error, lang, { intent: "bulkRelease", reason });
+    }
+  }
   const transactionId = String(form.get("transactionId") ?? "");
   try {
     await claimOfficeTransaction(core(context), {
@@ -69,7 +87,18 @@ export default function StaffTransactions({ loaderData, actionData, params }: Ro
         <h1 className="text-2xl font-bold">{t("list.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("list.lead")}</p>
       </div>
-      <ReviewQueue list={list} lang={langOf(params)} message={actionData?.formError} />
+      <ReviewQueue
+        list={list}
+        lang={langOf(params)}
+        message={actionData && "formError" in actionData ? actionData.formError : undefined}
+        bulk={
+          actionData && "bulk" in actionData
+            ? { report: actionData.bulk }
+            : actionData && "values" in actionData && actionData.values?.intent === "bulkRelease"
+              ? { failed: actionData }
+              : undefined
+        }
+      />
       <TransactionSearch list={list} lang={langOf(params)} errors={errors} />
     </div>
   );

@@ -2,6 +2,7 @@ import { and, count, desc, eq, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { PAYOUT_METHODS, PAYOUT_STATES, payouts, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../../shared/context.ts";
+import { type SortDir, sortFields, sortOrder } from "../../shared/list-sort.ts";
 import { authorize } from "../../staff/authorize.ts";
 import {
   type CursorPage,
@@ -21,7 +22,15 @@ const ZPayoutQuery = z.object({
   state: z.enum(PAYOUT_STATES).optional().catch(undefined),
   method: z.enum(PAYOUT_METHODS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  ...sortFields(["id", "amount", "state", "created"], "id"),
 });
+
+const SORT_COLUMNS = {
+  id: payouts.id,
+  amount: payouts.amount,
+  state: payouts.state,
+  created: payouts.createdAt,
+};
 
 export type OfficePayoutList = {
   rows: OfficePayoutRow[];
@@ -29,12 +38,14 @@ export type OfficePayoutList = {
   page: number;
   pages: number;
   filters: { state: string; method: string };
+  sort: keyof typeof SORT_COLUMNS;
+  dir: SortDir;
 };
 
 type PayoutFilters = { actor: OfficeViewer; query?: unknown };
 
 /**
- * Every payout, newest first, filtered by state and method (`query`), 50 to a page by page number;
+ * Every payout, newest first or sorted by amount, state or date (`sort`, `dir`), filtered by state and method (`query`), 50 to a page by page number;
  * or, given a `cursor` (the API), the page after it. For `payouts:read`.
  */
 export async function listOfficePayouts(ctx: CoreContext, o: PayoutFilters): Promise<OfficePayoutList>;
@@ -77,7 +88,7 @@ export async function listOfficePayouts(
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.userId))
     .where(where)
-    .orderBy(desc(payouts.id))
+    .orderBy(...sortOrder(SORT_COLUMNS[q.sort], q.dir, payouts.id))
     .limit(PAYOUT_PAGE_SIZE)
     .offset((page - 1) * PAYOUT_PAGE_SIZE);
   return {
@@ -86,5 +97,7 @@ export async function listOfficePayouts(
     page,
     pages,
     filters: { state: q.state ?? "", method: q.method ?? "" },
+    sort: q.sort,
+    dir: q.dir,
   };
 }

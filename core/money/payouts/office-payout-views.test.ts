@@ -8,6 +8,7 @@ import { getOfficePayout } from "./get-office-payout.ts";
 import { getPayoutRun } from "./get-payout-run.ts";
 import { listOfficePayouts } from "./list-office-payouts.ts";
 import { listPayoutRuns } from "./list-payout-runs.ts";
+import { markPayoutRunsSent } from "./mark-payout-runs-sent.ts";
 import { preparePayoutRun } from "./prepare-payout-run.ts";
 import { recordBankReturn } from "./record-bank-return.ts";
 import { rejectPayout } from "./reject-payout.ts";
@@ -59,6 +60,19 @@ describe.each(ENGINES)("finance's payout views on %s", (engine) => {
     expect(
       (await listOfficePayouts(t.ctx, { actor: finance, query: { state: "NOPE", page: "x" } })).page,
     ).toBe(1);
+    // Sorted on the server by a column of the table, either way; an unknown sort is the newest first.
+    const byAmount = await listOfficePayouts(t.ctx, {
+      actor: finance,
+      query: { method: "bank", state: "READY", sort: "amount", dir: "asc" },
+    });
+    expect(byAmount.rows.map((p) => p.amount)).toEqual([1000, 1001, 1002]);
+    expect(byAmount).toMatchObject({ sort: "amount", dir: "asc" });
+    const unknown = await listOfficePayouts(t.ctx, {
+      actor: finance,
+      query: { method: "bank", state: "READY", sort: "fee; drop table payouts", dir: "sideways" },
+    });
+    expect(unknown.rows.map((p) => p.id)).toEqual([made[2], made[1], made[0]]);
+    expect(unknown).toMatchObject({ sort: "id", dir: "desc" });
 
     const query = { method: "bank", state: "READY" };
     const first = await listOfficePayouts(t.ctx, { actor: finance, query, cursor: { limit: 2 } });
@@ -166,5 +180,36 @@ describe.each(ENGINES)("finance's payout views on %s", (engine) => {
     expect((await failure(recordBankReturn(t.ctx, finance, { payoutId: 9_999_999, reason: "x" }))).code).toBe(
       "NOT_FOUND",
     );
+  });
+
+  it("marks several bank runs sent in one go, run by run, and says which could not be", async () => {
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    const support = await makeOperator(t.ctx, ["support"]);
+    const m = await seller(10_000);
+    await requestPayout(t.ctx, {
+      userId: m.id,
+      method: "bank",
+      input: { amount: 2000 },
+      requestKey: "views-bulk-1",
+    });
+    const run = await preparePayoutRun(t.ctx, finance);
+    expect((await failure(markPayoutRunsSent(t.ctx, support, { ids: [String(run.id)] }))).code).toBe(
+      "FORBIDDEN",
+    );
+    expect(Object.keys((await failure(markPayoutRunsSent(t.ctx, finance, { ids: [] }))).fields)).toEqual([
+      "ids",
+    ]);
+    const outcomes = await markPayoutRunsSent(t.ctx, finance, {
+      ids: [String(run.id), "999999999"],
+      meta: { requestId: "bulk-send-1" },
+    });
+    expect(outcomes.map((o) => [o.id, o.ok])).toEqual([
+      [run.id, true],
+      [999_999_999, false],
+    ]);
+    expect((await getPayoutRun(t.ctx, { actor: finance, runId: run.id })).run.state).toBe("SENT");
+    // Sent already: said as the single action says it, nothing else happens.
+    const again = await markPayoutRunsSent(t.ctx, finance, { ids: [String(run.id)] });
+    expect(again).toMatchObject([{ id: run.id, ok: false }]);
   });
 });

@@ -4,8 +4,6 @@ export const enBuybackBuyer: Pick<Messages, "buybackBuyer"> = {
   buybackBuyer: {
     layout: {
       navLabel: "Buyer menu",
-      signedInAs: "signed in as {name}",
-      logout: "Log out",
       nav: {
         deliveries: "Deliveries",
         products: "Products",

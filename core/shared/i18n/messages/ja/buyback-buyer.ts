@@ -3,8 +3,6 @@ export const jaBuybackBuyer = {
   buybackBuyer: {
     layout: {
       navLabel: "バイヤーメニュー",
-      signedInAs: "{name} さん",
-      logout: "ログアウト",
       nav: {
         deliveries: "納品一覧",
         products: "商品一覧",
