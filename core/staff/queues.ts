@@ -110,6 +110,7 @@ export const QUEUES = {
       table: buyerApplications,
       where: eq(buyerApplications.state, "PENDING"),
       since: buyerApplications.createdAt,
+      id: buyerApplications.id,
     }),
   },
 } as const satisfies Record<string, { permission: Permission; targetMs: number; source: () => QueueSource }>;

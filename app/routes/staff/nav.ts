@@ -97,6 +97,7 @@ const QUEUE_OF: Partial<Record<StaffNavKey, QueueName>> = {
   payouts: "payouts",
   moneyAlerts: "moneyAlerts",
   buybackGrading: "buyback",
+  buyerApplications: "buyer-applications",
 };
 
 export function queueOfNav(key: StaffNavKey): QueueName | undefined {
