@@ -85,6 +85,20 @@ test.describe("at a 1366 × 900 desk", () => {
     const memberPlain = await tabsToFirstResult(page);
     console.log(`Tab presses to the first result, signed in: ${JSON.stringify(memberPlain)}`);
     expect(memberPlain.total).toBeLessThanOrEqual(15);
+    // A member's saved searches do not stand between the keyboard and the results.
+    await page.getByRole("button", { name: "この検索条件を保存" }).click();
+    await expect(page.getByText("検索条件を保存しました")).toBeVisible();
+    // They are listed on the search page with no condition, after the results.
+    await page.goto("/ja/items/search/");
+    await expect(page.getByRole("heading", { name: "保存した検索条件" })).toBeVisible();
+    const withSaved = await tabsToFirstResult(page);
+    expect(withSaved.total).toBeLessThanOrEqual(15);
+    // Hanako's alerts stay as the other journeys expect them.
+    const savedList = page.locator("section", {
+      has: page.getByRole("heading", { name: "保存した検索条件" }),
+    });
+    await savedList.getByRole("button", { name: "削除" }).click();
+    await expect(page.getByRole("heading", { name: "保存した検索条件" })).toHaveCount(0);
   });
 
   test("filtering by model (the list follows the brand) and by who pays the postage, in the URL", async ({

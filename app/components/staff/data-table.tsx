@@ -1,7 +1,7 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { type ReactNode, useMemo } from "react";
 import { Link, useLocation } from "react-router";
-import { ScrollRegion } from "./scroll-region.tsx";
+import { ScrollRegion } from "../scroll-region.tsx";
 
 const features = tableFeatures({});
 

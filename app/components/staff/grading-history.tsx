@@ -3,6 +3,7 @@ import type { DiagnosticKey } from "#core/buyback/diagnostic-fields.ts";
 import type { GradingDetail } from "#core/buyback/get-grading.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { ScrollRegion } from "../scroll-region.tsx";
 import { Card, Row } from "./card.tsx";
 import { useDiagnosticText } from "./grading-cards.tsx";
 
@@ -115,7 +116,7 @@ export function History({ detail, lang }: { detail: GradingDetail; lang: Locale 
   return (
     <Card id="history-title" title={t("historyTitle")}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways is reached by keyboard */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label={t("historyTitle")}>
+      <ScrollRegion label={t("historyTitle")}>
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="state-history">
           <thead className="text-xs text-slate-600">
             <tr>
@@ -154,7 +155,7 @@ export function History({ detail, lang }: { detail: GradingDetail; lang: Locale 
             ))}
           </tbody>
         </table>
-      </section>
+      </ScrollRegion>
     </Card>
   );
 }

@@ -10,8 +10,8 @@ import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError } from "../form.tsx";
+import { ScrollRegion } from "../scroll-region.tsx";
 import { Card, Row as CardRow } from "./card.tsx";
-import { ScrollRegion } from "./scroll-region.tsx";
 
 /** One label and its value on the identity check's page. */
 export function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -5,8 +5,8 @@ import { useLocale, useTranslations } from "use-intl";
 import { MODERATION_RULES, type ModerationAction, type ReportTarget } from "#core/moderation/codes.ts";
 import { formatDate } from "../../i18n/index.ts";
 import { FormError } from "../form.tsx";
+import { ScrollRegion } from "../scroll-region.tsx";
 import { AlertDialog } from "./alert-dialog.tsx";
-import { ScrollRegion } from "./scroll-region.tsx";
 
 type Decision = {
   id: number;

@@ -5,8 +5,8 @@ import { formatAddress } from "#core/account/address-format.ts";
 import { SHIPPING_METHODS } from "#core/catalog/codes.ts";
 import type { OfficeAddress, OfficeTransactionView } from "#core/trading/office-transactions.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { ScrollRegion } from "../scroll-region.tsx";
 import { Card, Row as CardRow } from "./card.tsx";
-import { ScrollRegion } from "./scroll-region.tsx";
 
 export type Labels = {
   state: (code: string | null) => string;

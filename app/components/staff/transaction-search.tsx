@@ -12,7 +12,7 @@ import { useTranslations } from "use-intl";
 import { TRANSACTION_STATES } from "#core/trading/codes.ts";
 import type { OfficeSearchRow, OfficeTransactionList } from "#core/trading/office-transactions.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
-import { ScrollRegion } from "./scroll-region.tsx";
+import { ScrollRegion } from "../scroll-region.tsx";
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
 const helper = createColumnHelper<typeof features, OfficeSearchRow>();

@@ -12,6 +12,7 @@ import {
   PrintButton,
   useProductType,
 } from "../../components/buyback/deliveries.tsx";
+import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, pathIdOf } from "../../lib/request.server.ts";
@@ -113,7 +114,7 @@ export default function BuyerDelivery({ loaderData, params }: Route.ComponentPro
                 </li>
               ))}
             </ul>
-            <div className="hidden overflow-x-auto sm:block">
+            <ScrollRegion label={t("delivery.lines")} className="hidden sm:block">
               <table className="w-full border-collapse text-left text-sm">
                 <caption className="sr-only">{t("delivery.lines")}</caption>
                 <thead className="bg-slate-50 text-xs font-bold text-slate-600">
@@ -154,7 +155,7 @@ export default function BuyerDelivery({ loaderData, params }: Route.ComponentPro
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <dl className="mt-3 border-t border-slate-200 pt-2 text-sm">
               <Fact label={t("delivery.totals.amount")}>{formatYen(d.totals.amount, lang)}</Fact>
               <Fact label={t("delivery.totals.fee")}>{formatYen(d.totals.fee, lang)}</Fact>

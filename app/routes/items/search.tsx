@@ -23,6 +23,7 @@ import type { Locale } from "#core/shared/locale.ts";
 import { FormError } from "../../components/form.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
+import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
 import { codeOptions, label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
@@ -520,6 +521,16 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
       </search>
       {/* A phone shows its button to the filters above the results. */}
       <div className="flex flex-col gap-4 max-lg:order-1 lg:col-start-2">
+        <PagedList
+          first={first}
+          fetchPage={fetchPage}
+          getKey={(i) => String(i.id)}
+          label={t("resultsLabel")}
+          listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 xl:grid-cols-5"
+          renderItem={(item, index) => <ItemTile item={item} lang={lang} eager={index < 3} />}
+          empty={<NoResults help={help} action={action} />}
+        />
+        {/* The member's saved searches come after the results: the first result stays close to the top. */}
         {loggedIn && saved.length > 0 && (
           <section
             aria-labelledby="saved-title"
@@ -555,15 +566,6 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
             </Link>
           </section>
         )}
-        <PagedList
-          first={first}
-          fetchPage={fetchPage}
-          getKey={(i) => String(i.id)}
-          label={t("resultsLabel")}
-          listClassName="grid grid-cols-3 gap-2 sm:grid-cols-4 xl:grid-cols-5"
-          renderItem={(item, index) => <ItemTile item={item} lang={lang} eager={index < 3} />}
-          empty={<NoResults help={help} action={action} />}
-        />
         {/* A brand's page shows its listings first; what its models sell for comes after them. */}
         {brandPage && <BrandMarket rows={market} brand={label(BRANDS, brandPage, lang)} lang={lang} />}
       </div>
@@ -771,7 +773,7 @@ function BrandMarket({ rows: all, brand, lang }: { rows: BrandMarketRow[]; brand
         {t("brandTitle", { brand })}
       </h2>
       <p className="mb-2 text-xs text-slate-600">{t("brandNote", { days })}</p>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t("brandTitle", { brand })}>
         <table className="w-full min-w-[32rem] text-left text-sm">
           <thead className="text-xs text-slate-600">
             <tr>
@@ -814,7 +816,7 @@ function BrandMarket({ rows: all, brand, lang }: { rows: BrandMarketRow[]; brand
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

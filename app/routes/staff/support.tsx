@@ -7,7 +7,7 @@ import { listSupportQueue } from "#core/support/list-support-queue.ts";
 import { FormError } from "../../components/form.tsx";
 import { useAge } from "../../components/staff/age.ts";
 import { Pager } from "../../components/staff/pager.tsx";
-import { ScrollRegion } from "../../components/staff/scroll-region.tsx";
+import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure } from "../../lib/request.server.ts";

@@ -11,6 +11,7 @@ import {
   useProductType,
 } from "../../../components/buyback/deliveries.tsx";
 import { FormError } from "../../../components/form.tsx";
+import { ScrollRegion } from "../../../components/scroll-region.tsx";
 import { Card } from "../../../components/staff/card.tsx";
 import { ConfirmDialog, useConfirmedSubmit } from "../../../components/staff/confirm-submit.tsx";
 import { Row, StateHistory } from "../../../components/staff/money.tsx";
@@ -176,7 +177,7 @@ function PackingList({ detail: d, lang }: { detail: OfficeDeliveryDetail; lang: 
           {formatDate(d.scheduledShipDate, lang)}
         </p>
         <p className="text-xs text-slate-600">{t("packing.lead")}</p>
-        <div className="overflow-x-auto print:overflow-visible">
+        <ScrollRegion label={t("packing.title")} className="print:overflow-visible">
           <table
             className="w-full min-w-[34rem] border-collapse print:min-w-0 text-left text-sm"
             data-testid="packing-list"
@@ -214,7 +215,7 @@ function PackingList({ detail: d, lang }: { detail: OfficeDeliveryDetail; lang: 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <p className="text-sm font-semibold">{t("packing.count", { count: d.devices.length })}</p>
       </PrintArea>
       <PrintButton label={t("packing.print")} />
