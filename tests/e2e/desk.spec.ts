@@ -187,3 +187,26 @@ test("trust and safety release several held sales in one go, each reported", asy
   await journeyShot(page, "desk-bulk-release");
   expect(await seriousA11yProblems(page)).toEqual([]);
 });
+
+test("every section of the back office passes axe at a desk and on a phone", async ({ page }) => {
+  await signInAsOperator(page, "staff@tsugu.example");
+  await expect(page).toHaveURL(/\/ja\/staff\/$/);
+  const menu = page.getByRole("navigation", { name: "管理メニュー" });
+  const paths = await menu
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(paths.length).toBeGreaterThan(15);
+  const problems: string[] = [];
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const url of paths) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      for (const problem of await seriousA11yProblems(page)) problems.push(`${width}px ${url}: ${problem}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
