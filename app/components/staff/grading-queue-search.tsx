@@ -139,7 +139,6 @@ export function BatchReceiveForm({
                 {g("separator")}
                 {t(`batchOutcome.${o.outcome}`, {
                   ids: new Intl.ListFormat(locale).format(o.itemIds.map(String)),
-                  count: o.itemIds.length,
                 })}
               </li>
             ))}

@@ -255,7 +255,7 @@ export const enBuybackOffice: Pick<OfficeMessages, "buybackOffice"> = {
         batchResultTitle: "What the batch received",
         batchSummary: "Received {received, number} of {total, number} parcels.",
         batchOutcome: {
-          received: "Received ({count, plural, one {device} other {devices}} {ids})",
+          received: "Received (device {ids})",
           nothingToReceive: "Nothing left to receive (received or cancelled already)",
           notFound: "No parcel has this number",
           notANumber: "Scan the invoice number in digits",
