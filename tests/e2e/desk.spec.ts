@@ -188,7 +188,7 @@ test("trust and safety release several held sales in one go, each reported", asy
   expect(await seriousA11yProblems(page)).toEqual([]);
 });
 
-test("every section of the back office passes axe at a desk and on a phone", async ({ page }) => {
+test("every section of the back office passes axe on a phone, where wide tables scroll", async ({ page }) => {
   await signInAsOperator(page, "staff@tsugu.example");
   await expect(page).toHaveURL(/\/ja\/staff\/$/);
   const menu = page.getByRole("navigation", { name: "管理メニュー" });
@@ -196,17 +196,14 @@ test("every section of the back office passes axe at a desk and on a phone", asy
     .getByRole("link")
     .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   expect(paths.length).toBeGreaterThan(15);
+  // The desk width of the busiest lists is checked in the journeys above; a phone is where a table
+  // that scrolls sideways must be reachable by keyboard, on every section.
+  await page.setViewportSize({ width: 390, height: 844 });
   const problems: string[] = [];
-  for (const [width, height] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const url of paths) {
-      await page.goto(url);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      for (const problem of await seriousA11yProblems(page)) problems.push(`${width}px ${url}: ${problem}`);
-    }
+  for (const url of paths) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const problem of await seriousA11yProblems(page)) problems.push(`${url}: ${problem}`);
   }
   expect(problems).toEqual([]);
 });
