@@ -157,6 +157,10 @@ describe.each(ENGINES)("the bid list as CSV on %s", (engine) => {
     expect(await whole(new TextEncoder().encode("a,b\r\n1,2\r\n"))).toBe(
       "列の数が15列ではありません。ダウンロードしたCSVの列のまま保存してください",
     );
+    const swapped = HEADER.replace("S 金額,S チェック,A 金額", "A 金額,S チェック,S 金額");
+    expect(await whole(new TextEncoder().encode(`${swapped}\r\n1,x,,,,,,,,,,,,,\r\n`))).toBe(
+      "1行目の列の見出しがダウンロードしたCSVと違います。列の並びを変えずに保存してください",
+    );
     expect(await whole(new TextEncoder().encode(`${HEADER}\r\n"iPhone,1\r\n`))).toBe(
       'CSVファイルを読み取れません。引用符（"）が閉じていない行がないか確かめてください',
     );

@@ -11,7 +11,7 @@ import { codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError, isAppError } from "../shared/errors.ts";
 import { type Message, msg, renderMessage } from "../shared/i18n/translate.ts";
-import type { Locale } from "../shared/locale.ts";
+import { LOCALES, type Locale } from "../shared/locale.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import type { RequestMeta } from "../staff/authorize.ts";
 import { authorizeBuyer } from "./authorize-buyer.ts";
@@ -245,6 +245,11 @@ export async function importBidsCsv(
   if (!header || lines.length === 0) throw fail(msg("buybackBids.csv.errors.empty"));
   if (header.cells.length !== COLUMNS.length)
     throw fail(msg("buybackBids.csv.errors.columns", { expected: COLUMNS.length }));
+  // The columns are read by position: a file whose headings are not the download's (columns moved
+  // or taken from another sheet) is refused rather than read into the wrong grades.
+  const headings = header.cells.map((cell) => cell.trim());
+  if (!LOCALES.some((locale) => headerOf(locale).every((heading, i) => heading === headings[i])))
+    throw fail(msg("buybackBids.csv.errors.headings"));
   if (lines.length > BID_LIMITS.maxRows)
     throw fail(msg("buybackBids.csv.errors.tooManyRows", { max: BID_LIMITS.maxRows }));
 

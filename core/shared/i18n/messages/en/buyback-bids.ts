@@ -162,6 +162,7 @@ export const enBuybackBids: Pick<Messages, "buybackBids"> = {
         tooLarge: "The CSV file is too large (up to {max, number} MB)",
         columns: "The line does not have {expected, number} columns. Keep the columns of the downloaded CSV",
         unreadable: 'The CSV file cannot be read. Check for a line whose quotes (") are not closed',
+        headings: "The headings on line 1 are not the downloaded CSV's. Keep the columns in their order",
         tooManyRows: "Up to {max, number} lines can be uploaded at once",
         ngCondition: "The condition cannot be read. Keep it as the downloaded CSV writes it",
         check: "Write checked as 1 (active) or 0 (not active)",

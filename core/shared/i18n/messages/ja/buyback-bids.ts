@@ -156,6 +156,7 @@ export const jaBuybackBids = {
         tooLarge: "CSVファイルが大きすぎます（{max, number}MBまで）",
         columns: "列の数が{expected, number}列ではありません。ダウンロードしたCSVの列のまま保存してください",
         unreadable: 'CSVファイルを読み取れません。引用符（"）が閉じていない行がないか確かめてください',
+        headings: "1行目の列の見出しがダウンロードしたCSVと違います。列の並びを変えずに保存してください",
         tooManyRows: "一度に取り込めるのは{max, number}行までです",
         ngCondition: "状態（NG条件）を読み取れません。ダウンロードしたCSVの表記のままにしてください",
         check: "チェックは 1（有効）か 0（無効）で入力してください",
