@@ -60,6 +60,31 @@ describe("settings from the environment", () => {
     }
   });
 
+  it("reads admission control's limits per class and its wait, 0 being no limit", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).admission).toEqual({
+      limits: { pages: 8, api_reads: 16, writes: 64, webhooks: 64 },
+      waitMs: 10,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      ADMISSION_PAGES: "0",
+      ADMISSION_API_READS: "4",
+      ADMISSION_WRITES: "100",
+      ADMISSION_WEBHOOKS: "20",
+      ADMISSION_WAIT_MS: "0",
+    });
+    expect(set.admission).toEqual({
+      limits: { pages: 0, api_reads: 4, writes: 100, webhooks: 20 },
+      waitMs: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_PAGES: "-1" })).toThrow(
+      /ADMISSION_PAGES: must be 0 \(no limit\) or more/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_WAIT_MS: "5000" })).toThrow(
+      /ADMISSION_WAIT_MS: must be at most 1000/,
+    );
+  });
+
   it("takes a metrics token only when it is long enough to be a secret", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
     const token = "metrics-token-0123456789abcdef0123";
