@@ -10,9 +10,9 @@ import {
   type RouteClass,
 } from "./admission.ts";
 
-const settings = (limits: Partial<Record<RouteClass, number>>, waitMs = 20): AdmissionSettings => ({
+const settings = (limits: Partial<Record<RouteClass, number>>, queuePerSlot = 0): AdmissionSettings => ({
   limits: { pages: 0, api_reads: 0, writes: 0, webhooks: 0, ...limits },
-  waitMs,
+  queuePerSlot,
 });
 
 afterEach(() => {
@@ -49,8 +49,30 @@ describe("the class of a request", () => {
 });
 
 describe("the slots of a class", () => {
-  it("admits up to the limit at once, then one waiting request per slot freed, first come first served", async () => {
-    const admission = createAdmission(settings({ pages: 2 }, 1_000));
+  it("admits up to the limit, then queues the class's slots × the queue factor, then refuses on arrival", async () => {
+    const admission = createAdmission(settings({ pages: 2, api_reads: 3 }, 2));
+    expect(admission.figures().pages).toEqual({ limit: 2, queueLimit: 4, inFlight: 0, queued: 0, shed: 0 });
+    expect(admission.figures().api_reads.queueLimit).toBe(6);
+    const held = [await admission.enter("pages"), await admission.enter("pages")];
+    expect(held.every((s) => s !== null)).toBe(true);
+    const waiting = Array.from({ length: 4 }, () => admission.enter("pages"));
+    expect(admission.figures().pages).toEqual({ limit: 2, queueLimit: 4, inFlight: 2, queued: 4, shed: 0 });
+    // The queue full too: refused at once, and counted.
+    expect(await admission.enter("pages")).toBeNull();
+    expect(await admission.enter("pages")).toBeNull();
+    expect(admission.figures().pages).toEqual({ limit: 2, queueLimit: 4, inFlight: 2, queued: 4, shed: 2 });
+    // Each slot freed goes to the one waiting longest; all four are served, none refused.
+    for (const release of held) release!();
+    const first = await Promise.all(waiting.slice(0, 2));
+    expect(admission.figures().pages).toMatchObject({ inFlight: 2, queued: 2, shed: 2 });
+    for (const release of first) release!();
+    const last = await Promise.all(waiting.slice(2));
+    for (const release of last) release!();
+    expect(admission.figures().pages).toEqual({ limit: 2, queueLimit: 4, inFlight: 0, queued: 0, shed: 2 });
+  });
+
+  it("gives a freed slot to the request that waited longest, first come first served", async () => {
+    const admission = createAdmission(settings({ pages: 2 }, 8));
     const first = await admission.enter("pages");
     const second = await admission.enter("pages");
     expect(first).not.toBeNull();
@@ -62,87 +84,144 @@ describe("the slots of a class", () => {
     };
     const third = admission.enter("pages").then(inOrder("third"));
     const fourth = admission.enter("pages").then(inOrder("fourth"));
-    expect(admission.figures().pages).toEqual({ limit: 2, inFlight: 2, queued: 2, shed: 0 });
+    expect(admission.figures().pages).toMatchObject({ limit: 2, inFlight: 2, queued: 2, shed: 0 });
     first!();
     first!(); // a second release of the same slot changes nothing
     expect(await third).not.toBeNull();
     expect(admission.figures().pages).toMatchObject({ inFlight: 2, queued: 1 });
+    // A newcomer finds the class full and queues behind the fourth.
+    const fifth = admission.enter("pages").then(inOrder("fifth"));
     second!();
-    expect(await fourth).not.toBeNull();
-    expect(order).toEqual(["third", "fourth"]);
-    expect(admission.figures().pages).toEqual({ limit: 2, inFlight: 2, queued: 0, shed: 0 });
+    const fourthSlot = await fourth;
+    expect(fourthSlot).not.toBeNull();
+    fourthSlot!();
+    expect(await fifth).not.toBeNull();
+    expect(order).toEqual(["third", "fourth", "fifth"]);
+    expect(admission.figures().pages).toMatchObject({ inFlight: 2, queued: 0, shed: 0 });
   });
 
-  it("refuses at once when as many wait as there are slots", async () => {
-    const admission = createAdmission(settings({ api_reads: 1 }, 1_000));
-    const held = await admission.enter("api_reads");
-    const waiting = admission.enter("api_reads");
-    expect(await admission.enter("api_reads")).toBeNull();
-    expect(admission.figures().api_reads).toEqual({ limit: 1, inFlight: 1, queued: 1, shed: 1 });
-    held!();
-    expect(await waiting).not.toBeNull();
-  });
-
-  it("refuses a request whose wait is over, and counts it", async () => {
+  it("lets a queued request wait for its slot however long that takes, never refusing it", async () => {
     vi.useFakeTimers();
-    const admission = createAdmission(settings({ pages: 1 }, 30));
+    const admission = createAdmission(settings({ pages: 1 }, 1));
     const held = await admission.enter("pages");
-    const waiting = admission.enter("pages");
-    await vi.advanceTimersByTimeAsync(29);
-    expect(admission.figures().pages.queued).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(await waiting).toBeNull();
-    expect(admission.figures().pages).toEqual({ limit: 1, inFlight: 1, queued: 0, shed: 1 });
-    // The slot freed later goes to nobody; the next request takes it.
+    let answered: (() => void) | null | undefined;
+    void admission.enter("pages").then((release) => {
+      answered = release;
+    });
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(answered).toBeUndefined();
+    expect(admission.figures().pages).toEqual({ limit: 1, queueLimit: 1, inFlight: 1, queued: 1, shed: 0 });
     held!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answered).toBeTypeOf("function");
+    expect(admission.figures().pages).toEqual({ limit: 1, queueLimit: 1, inFlight: 1, queued: 0, shed: 0 });
+    answered!();
     expect(admission.figures().pages.inFlight).toBe(0);
-    expect(await admission.enter("pages")).not.toBeNull();
   });
 
-  it("with no wait, refuses at once when the class is full", async () => {
+  it("takes a request whose client left out of the queue, without counting it as refused", async () => {
+    const admission = createAdmission(settings({ pages: 1 }, 2));
+    const held = await admission.enter("pages");
+    const left = new AbortController();
+    const waiting = admission.enter("pages", left.signal);
+    const next = admission.enter("pages");
+    expect(admission.figures().pages).toMatchObject({ inFlight: 1, queued: 2, shed: 0 });
+    left.abort();
+    expect(await waiting).toBeNull();
+    expect(admission.figures().pages).toEqual({ limit: 1, queueLimit: 2, inFlight: 1, queued: 1, shed: 0 });
+    // The place it left is free for another, and the slot goes to the one still waiting.
+    const another = admission.enter("pages");
+    expect(admission.figures().pages).toMatchObject({ queued: 2, shed: 0 });
+    held!();
+    const nextSlot = await next;
+    expect(nextSlot).not.toBeNull();
+    nextSlot!();
+    (await another)!();
+    expect(admission.figures().pages).toMatchObject({ inFlight: 0, queued: 0, shed: 0 });
+    // A client already gone takes nothing.
+    expect(await admission.enter("pages", left.signal)).toBeNull();
+    expect(admission.figures().pages).toMatchObject({ inFlight: 0, queued: 0, shed: 0 });
+  });
+
+  it("with a queue factor of 0, refuses as soon as the class is full", async () => {
     const admission = createAdmission(settings({ writes: 1 }, 0));
+    expect(admission.figures().writes.queueLimit).toBe(0);
     expect(await admission.enter("writes")).not.toBeNull();
     expect(await admission.enter("writes")).toBeNull();
     expect(admission.figures().writes).toMatchObject({ inFlight: 1, queued: 0, shed: 1 });
   });
 
-  it("lets a request whose client left stop waiting, without counting it as refused", async () => {
-    const admission = createAdmission(settings({ pages: 1 }, 1_000));
-    const held = await admission.enter("pages");
-    const left = new AbortController();
-    const waiting = admission.enter("pages", left.signal);
-    left.abort();
-    expect(await waiting).toBeNull();
-    expect(admission.figures().pages).toEqual({ limit: 1, inFlight: 1, queued: 0, shed: 0 });
-    held!();
-    expect(await admission.enter("pages", left.signal)).toBeNull();
-    expect(admission.figures().pages.inFlight).toBe(0);
-  });
-
-  it("keeps the classes apart: a full class of pages leaves writes and webhooks their slots", async () => {
-    const admission = createAdmission(settings({ pages: 1, api_reads: 1, writes: 2, webhooks: 2 }, 0));
+  it("keeps the classes apart: full pages and API reads leave writes and webhooks their slots", async () => {
+    const admission = createAdmission(settings({ pages: 1, api_reads: 1, writes: 2, webhooks: 2 }, 1));
     await admission.enter("pages");
     await admission.enter("api_reads");
+    void admission.enter("pages");
+    void admission.enter("api_reads");
     expect(await admission.enter("pages")).toBeNull();
     expect(await admission.enter("api_reads")).toBeNull();
     expect(await admission.enter("writes")).not.toBeNull();
     expect(await admission.enter("webhooks")).not.toBeNull();
-    expect(admission.figures().writes).toMatchObject({ inFlight: 1, shed: 0 });
+    expect(admission.figures().writes).toMatchObject({ inFlight: 1, queued: 0, shed: 0 });
+    expect(admission.figures().webhooks).toMatchObject({ inFlight: 1, queued: 0, shed: 0 });
+    expect(admission.figures().pages).toMatchObject({ inFlight: 1, queued: 1, shed: 1 });
+  });
+
+  it("takes 1,000 requests at once with a big limit, in order, and refuses only past the queue", async () => {
+    const admission = createAdmission(settings({ api_reads: 100 }, 9));
+    const order: number[] = [];
+    const entered = Array.from({ length: 1000 }, (_, i) =>
+      admission.enter("api_reads").then((release) => {
+        order.push(i);
+        return release;
+      }),
+    );
+    expect(admission.figures().api_reads).toEqual({
+      limit: 100,
+      queueLimit: 900,
+      inFlight: 100,
+      queued: 900,
+      shed: 0,
+    });
+    expect(await admission.enter("api_reads")).toBeNull();
+    // Each request done frees its slot for the next in the queue.
+    const slots = await Promise.all(
+      entered.map(async (slot) => {
+        const release = await slot;
+        expect(release).not.toBeNull();
+        await Promise.resolve();
+        release!();
+      }),
+    );
+    expect(slots).toHaveLength(1000);
+    expect(order).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    expect(admission.figures().api_reads).toEqual({
+      limit: 100,
+      queueLimit: 900,
+      inFlight: 0,
+      queued: 0,
+      shed: 1,
+    });
   });
 
   it("counts but never refuses a class whose limit is 0", async () => {
-    const admission = createAdmission(settings({ pages: 0 }, 0));
+    const admission = createAdmission(settings({ pages: 0 }, 8));
     const slots = await Promise.all(Array.from({ length: 1000 }, () => admission.enter("pages")));
     expect(slots.every((s) => s !== null)).toBe(true);
-    expect(admission.figures().pages).toEqual({ limit: 0, inFlight: 1000, queued: 0, shed: 0 });
+    expect(admission.figures().pages).toEqual({
+      limit: 0,
+      queueLimit: 0,
+      inFlight: 1000,
+      queued: 0,
+      shed: 0,
+    });
     for (const release of slots) release!();
     expect(admission.figures().pages.inFlight).toBe(0);
   });
 });
 
 describe("the middleware", () => {
-  const app = (limits: Partial<Record<RouteClass, number>>, waitMs = 0) => {
-    const admission = createAdmission(settings(limits, waitMs));
+  const app = (limits: Partial<Record<RouteClass, number>>, queuePerSlot = 0) => {
+    const admission = createAdmission(settings(limits, queuePerSlot));
     const hono = new Hono();
     hono.use(admissionControl(admission, { where: () => true }));
     return { admission, hono };
@@ -179,6 +258,28 @@ describe("the middleware", () => {
     expect(admission.figures().api_reads).toMatchObject({ inFlight: 1, shed: 2 });
     await answered.json();
     expect(admission.figures().api_reads).toMatchObject({ inFlight: 0, shed: 2 });
+  });
+
+  it("answers a queued request once a slot frees, and refuses the one that finds the queue full", async () => {
+    const { admission, hono } = app({ api_reads: 1 }, 1);
+    const opens: (() => void)[] = [];
+    hono.get("/api/v1/items", async (c) => {
+      await new Promise<void>((r) => opens.push(r));
+      return c.json({ items: [] });
+    });
+    const held = hono.request("/api/v1/items");
+    await vi.waitFor(() => expect(opens).toHaveLength(1));
+    const queued = hono.request("/api/v1/items");
+    await vi.waitFor(() => expect(admission.figures().api_reads.queued).toBe(1));
+    expect((await hono.request("/api/v1/items")).status).toBe(503);
+    opens[0]!();
+    expect(await (await held).json()).toEqual({ items: [] });
+    await vi.waitFor(() => expect(opens).toHaveLength(2));
+    opens[1]!();
+    expect((await queued).status).toBe(200);
+    expect(admission.figures().api_reads).toMatchObject({ inFlight: 1, queued: 0, shed: 1 });
+    await (await queued).text();
+    expect(admission.figures().api_reads).toMatchObject({ inFlight: 0, queued: 0, shed: 1 });
   });
 
   it("answers a refused page with a short page in the path's language, with a link to try again", async () => {

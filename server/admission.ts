@@ -9,9 +9,11 @@ import { overloadedMessage, overloadedPage } from "./malformed.ts";
  *
  * - Each class has its own slots: a page read never takes a write's slot, so a flood of readers
  *   leaves the purchases, payouts and providers' webhooks their budget (the largest).
- * - A request that finds its class full waits for a slot a few tens of milliseconds at most, behind
- *   no more requests than the class has slots; past that it is answered at once: 503 with
- *   `Retry-After` (JSON for the API and webhooks, a short page for browsers).
+ * - A request that finds its class full joins the class's queue, first come first served, if the
+ *   queue has room (`queuePerSlot` waiting requests per slot), and waits there for its slot however
+ *   long that takes; a request that finds the queue full too is answered at once: 503 with
+ *   `Retry-After` (JSON for the API and webhooks, a short page for browsers). A request is only ever
+ *   refused on arrival, never after it waited.
  * - A slot is held until the answer is done: its last byte sent (a streamed page renders well after
  *   its headers), or its client gone, whichever comes first.
  */
@@ -23,8 +25,11 @@ export type RouteClass = (typeof ROUTE_CLASSES)[number];
 export type AdmissionSettings = {
   /** Requests of each class answered at once by one process; 0: no limit. */
   limits: Record<RouteClass, number>;
-  /** The longest a request waits for a slot before it is refused; 0: refused at once when the class is full. */
-  waitMs: number;
+  /**
+   * How many requests may wait for a slot per slot of their class (the queue holds the class's slots
+   * × this many); 0: no waiting, a request is refused as soon as its class is full.
+   */
+  queuePerSlot: number;
 };
 
 /** What a client that was refused is asked to wait before trying again, in seconds. */
@@ -47,7 +52,10 @@ export function classOf(method: string, path: string): RouteClass | null {
 }
 
 export type ClassFigures = {
+  /** Slots of the class; 0: no limit. */
   limit: number;
+  /** How many requests may wait for a slot at once (the slots × `queuePerSlot`). */
+  queueLimit: number;
   /** Requests holding a slot now. */
   inFlight: number;
   /** Requests waiting for a slot now. */
@@ -58,8 +66,9 @@ export type ClassFigures = {
 
 export type Admission = {
   /**
-   * A slot of the class: its release (which may be called more than once), or null when the request
-   * was refused (its class full and its wait over) or its client left while it waited.
+   * A slot of the class, when one is free or as soon as one frees: its release (which may be called
+   * more than once), or null when the request was refused on arrival (its class and its queue full)
+   * or its client left while it waited (not counted as refused).
    */
   enter(cls: RouteClass, gone?: AbortSignal): Promise<(() => void) | null>;
   figures(): Record<RouteClass, ClassFigures>;
@@ -70,11 +79,52 @@ type Gate = {
   figures(): ClassFigures;
 };
 
-function gate(limit: number, waitMs: number): Gate {
+/** Requests waiting for a slot, first come first served: a linked list, so that taking the first
+ * and removing one whose client left are both O(1) however long the queue. */
+type Waiter = { admit(): void; prev: Waiter | null; next: Waiter | null };
+
+function queue() {
+  let head: Waiter | null = null;
+  let tail: Waiter | null = null;
+  let length = 0;
+  const remove = (w: Waiter) => {
+    if (w.prev) w.prev.next = w.next;
+    else head = w.next;
+    if (w.next) w.next.prev = w.prev;
+    else tail = w.prev;
+    w.prev = w.next = null;
+    length -= 1;
+  };
+  return {
+    get length() {
+      return length;
+    },
+    push(w: Waiter) {
+      w.prev = tail;
+      if (tail) tail.next = w;
+      else head = w;
+      tail = w;
+      length += 1;
+    },
+    shift(): Waiter | null {
+      const first = head;
+      if (first) remove(first);
+      return first;
+    },
+    /** Takes `w` out of the queue; false if it was no longer in it. */
+    remove(w: Waiter): boolean {
+      if (w !== head && !w.prev) return false;
+      remove(w);
+      return true;
+    },
+  };
+}
+
+function gate(limit: number, queuePerSlot: number): Gate {
+  const queueLimit = limit * queuePerSlot;
   let inFlight = 0;
   let shed = 0;
-  // First come, first served; never longer than the class has slots.
-  const waiting: { admit(): void }[] = [];
+  const waiting = queue();
 
   const slot = (): (() => void) => {
     inFlight += 1;
@@ -92,41 +142,35 @@ function gate(limit: number, waitMs: number): Gate {
     enter(gone) {
       if (gone?.aborted) return Promise.resolve(null);
       if (limit === 0 || inFlight < limit) return Promise.resolve(slot());
-      if (waitMs === 0 || waiting.length >= limit) {
+      // The only refusal: on arrival, at once, when the queue is full too.
+      if (waiting.length >= queueLimit) {
         shed += 1;
         return Promise.resolve(null);
       }
       return new Promise((resolve) => {
-        const waiter = {
+        const onGone = () => {
+          // A client that left is no refusal: taken out of the queue, uncounted.
+          if (waiting.remove(waiter)) resolve(null);
+        };
+        const waiter: Waiter = {
           admit() {
-            done();
+            gone?.removeEventListener("abort", onGone);
             resolve(slot());
           },
-        };
-        const leave = (refused: boolean) => {
-          const at = waiting.indexOf(waiter);
-          if (at >= 0) waiting.splice(at, 1);
-          if (refused) shed += 1;
-          done();
-          resolve(null);
-        };
-        const timer = setTimeout(() => leave(true), waitMs);
-        const onGone = () => leave(false);
-        const done = () => {
-          clearTimeout(timer);
-          gone?.removeEventListener("abort", onGone);
+          prev: null,
+          next: null,
         };
         gone?.addEventListener("abort", onGone, { once: true });
         waiting.push(waiter);
       });
     },
-    figures: () => ({ limit, inFlight, queued: waiting.length, shed }),
+    figures: () => ({ limit, queueLimit, inFlight, queued: waiting.length, shed }),
   };
 }
 
 export function createAdmission(settings: AdmissionSettings): Admission {
   const gates = Object.fromEntries(
-    ROUTE_CLASSES.map((cls) => [cls, gate(settings.limits[cls], settings.waitMs)]),
+    ROUTE_CLASSES.map((cls) => [cls, gate(settings.limits[cls], settings.queuePerSlot)]),
   ) as Record<RouteClass, Gate>;
   return {
     enter: (cls, gone) => gates[cls].enter(gone),

@@ -60,10 +60,10 @@ describe("settings from the environment", () => {
     }
   });
 
-  it("reads admission control's limits per class and its wait, 0 being no limit", () => {
+  it("reads admission control's limits per class and its queue per slot, 0 being no limit and no queue", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).admission).toEqual({
       limits: { pages: 8, api_reads: 16, writes: 64, webhooks: 64 },
-      waitMs: 10,
+      queuePerSlot: 8,
     });
     const set = loadConfig({
       DATA_DIR: dataDir(),
@@ -71,17 +71,20 @@ describe("settings from the environment", () => {
       ADMISSION_API_READS: "4",
       ADMISSION_WRITES: "100",
       ADMISSION_WEBHOOKS: "20",
-      ADMISSION_WAIT_MS: "0",
+      ADMISSION_QUEUE: "0",
     });
     expect(set.admission).toEqual({
       limits: { pages: 0, api_reads: 4, writes: 100, webhooks: 20 },
-      waitMs: 0,
+      queuePerSlot: 0,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_PAGES: "-1" })).toThrow(
       /ADMISSION_PAGES: must be 0 \(no limit\) or more/,
     );
-    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_WAIT_MS: "5000" })).toThrow(
-      /ADMISSION_WAIT_MS: must be at most 1000/,
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_QUEUE: "-1" })).toThrow(
+      /ADMISSION_QUEUE: must be 0 \(no waiting: refused as soon as the class is full\) or more/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_QUEUE: "1000" })).toThrow(
+      /ADMISSION_QUEUE: must be at most 100/,
     );
   });
 

@@ -58,18 +58,18 @@ const ZEnv = z.object({
     .default(0),
   // Per process, from bench/overload.ts on two cores: past 8 pages at once a page renders no sooner,
   // it only waits longer; API reads mostly come from memory; a write's budget drains in about
-  // 3 s at the embedded database's 20 purchases a second. A refusal must leave within 50 ms, so
-  // the wait for a slot is short.
+  // 3 s at the embedded database's 20 purchases a second. A full class queues 8 requests per slot:
+  // a page takes tens of milliseconds under load, so the longest wait is a few hundred (decision 049).
   ADMISSION_PAGES: admissionLimit(8),
   ADMISSION_API_READS: admissionLimit(16),
   ADMISSION_WRITES: admissionLimit(64),
   ADMISSION_WEBHOOKS: admissionLimit(64),
-  ADMISSION_WAIT_MS: z.coerce
+  ADMISSION_QUEUE: z.coerce
     .number()
     .int()
-    .min(0, "must be 0 (refuse at once when full) or more")
-    .max(1000, "must be at most 1000")
-    .default(10),
+    .min(0, "must be 0 (no waiting: refused as soon as the class is full) or more")
+    .max(100, "must be at most 100")
+    .default(8),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(300),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(120),
   METRICS_TOKEN: z
@@ -385,7 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         writes: e.ADMISSION_WRITES,
         webhooks: e.ADMISSION_WEBHOOKS,
       },
-      waitMs: e.ADMISSION_WAIT_MS,
+      queuePerSlot: e.ADMISSION_QUEUE,
     },
     reconcile: { everyMs: e.RECONCILE_EVERY_SECONDS * 1000, staleMs: e.RECONCILE_AFTER_SECONDS * 1000 },
     metricsToken: e.METRICS_TOKEN,

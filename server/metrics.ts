@@ -179,9 +179,14 @@ export function createMetrics(o: {
     "Requests of the class one process answers at once (0: no limit)",
     (f) => f.limit,
   );
+  byClass(
+    "admission_queue_limit",
+    "Requests of the class that may wait for a slot at once, past which they are refused (0: none wait)",
+    (f) => f.queueLimit,
+  );
   new Counter({
     name: "admission_shed_total",
-    help: "Requests answered 503 at once because their class was full",
+    help: "Requests answered 503 on arrival because their class and its queue were full",
     labelNames: ["class"] as const,
     registers,
     collect() {

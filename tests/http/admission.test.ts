@@ -7,9 +7,10 @@ import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 
 /**
  * Admission control (decision 049) on the built server with tiny limits: one page and one API read
- * at a time, two writes. The server is made busy by holding its database: PGlite answers one
- * statement at a time, so while the test keeps a transaction open, a request that needs the database
- * holds its slot until the test lets go, and the next request of its class is refused.
+ * at a time, two writes, and one request waiting per slot. The server is made busy by holding its
+ * database: PGlite answers one statement at a time, so while the test keeps a transaction open, a
+ * request that needs the database holds its slot until the test lets go, the next request of its
+ * class waits in the queue, and the one after that is refused at once.
  */
 let server: TestServer;
 let cachedItem: number;
@@ -25,7 +26,7 @@ beforeAll(async () => {
       ADMISSION_API_READS: "1",
       ADMISSION_WRITES: "2",
       ADMISSION_WEBHOOKS: "2",
-      ADMISSION_WAIT_MS: "20",
+      ADMISSION_QUEUE: "1",
     },
   });
   await seedDeviceModels(server.database.db);
@@ -46,9 +47,9 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers, redirect: "manual" });
 
 /**
- * Runs `during` while the server's database is held and each class named is full: two requests
- * are sent for its one slot, the one refused is handed to `during` with the class, and the one
- * admitted must answer 200 once the database is let go.
+ * Runs `during` while the server's database is held and each class named is full: three requests
+ * are sent for its one slot and one place in the queue, the one refused is handed to `during` with
+ * the class, and the one admitted and the one that waited must answer 200 once the database is let go.
  */
 async function whileFull(
   fill: { pages?: boolean; apiReads?: boolean },
@@ -73,15 +74,15 @@ async function whileFull(
     const refused: { page?: Response; apiRead?: Response } = {};
     // The member's session is read from the database: the admitted request waits there.
     if (fill.apiReads) {
-      const two = await oneRefused([get("/api/v1/me", bearer), get("/api/v1/me", bearer)]);
-      refused.apiRead = two.refused;
-      admitted.push(two.admitted);
+      const three = await oneRefused([1, 2, 3].map(() => get("/api/v1/me", bearer)));
+      refused.apiRead = three.refused;
+      admitted.push(...three.admitted);
     }
     if (fill.pages) {
       const cookie = { cookie: memberCookie };
-      const two = await oneRefused([get("/ja/mypage/", cookie), get("/ja/mypage/", cookie)]);
-      refused.page = two.refused;
-      admitted.push(two.admitted);
+      const three = await oneRefused([1, 2, 3].map(() => get("/ja/mypage/", cookie)));
+      refused.page = three.refused;
+      admitted.push(...three.admitted);
     }
     await during(refused);
   } finally {
@@ -91,10 +92,13 @@ async function whileFull(
   for (const res of await Promise.all(admitted)) expect(res.status).toBe(200);
 }
 
-/** Of two requests sent together for one slot, the first answered (the refused one) and the other. */
-async function oneRefused(requests: [Promise<Response>, Promise<Response>]) {
+/**
+ * Of requests sent together for one slot and its queue, the first answered (the refused one: the
+ * others wait for the database or for the slot) and the others.
+ */
+async function oneRefused(requests: Promise<Response>[]) {
   const first = await Promise.race(requests.map((r, i) => r.then((res) => ({ i, res }))));
-  return { refused: first.res, admitted: requests[1 - first.i]! };
+  return { refused: first.res, admitted: requests.filter((_, i) => i !== first.i) };
 }
 
 /** The value of one sample of `/metrics`, or undefined. */
@@ -107,7 +111,7 @@ async function scrape(): Promise<(name: string, cls: string) => number | undefin
 }
 
 describe("admission control, when a class is full", () => {
-  it("answers an API read 503 at once with Retry-After, in JSON, in Japanese or English", async () => {
+  it("answers an API read 503 at once with Retry-After when the queue is full too, in JSON, in Japanese or English", async () => {
     await whileFull({ apiReads: true }, async ({ apiRead }) => {
       expect(apiRead!.status).toBe(503);
       expect(apiRead!.headers.get("retry-after")).toBe("2");
@@ -206,7 +210,7 @@ describe("admission control, when a class is full", () => {
     expect((await form).status).toBe(200);
   });
 
-  it("shows load, refusals and limits by class in /metrics", async () => {
+  it("shows load, the queues, refusals and limits by class in /metrics", async () => {
     const before = await scrape();
     await whileFull({ pages: true, apiReads: true }, async () => {
       // Read while the server is busy (its database probe gives up after 3 s; the admission figures do not wait).
@@ -214,7 +218,9 @@ describe("admission control, when a class is full", () => {
       expect(busy("admission_in_flight", "pages")).toBe(1);
       expect(busy("admission_in_flight", "api_reads")).toBe(1);
       expect(busy("admission_in_flight", "writes")).toBe(0);
-      expect(busy("admission_queued", "pages")).toBe(0);
+      expect(busy("admission_queued", "pages")).toBe(1);
+      expect(busy("admission_queued", "api_reads")).toBe(1);
+      expect(busy("admission_queued", "writes")).toBe(0);
       expect((await get("/ja/")).status).toBe(503);
     });
     const after = await scrape();
@@ -231,5 +237,9 @@ describe("admission control, when a class is full", () => {
     expect(after("admission_limit", "api_reads")).toBe(1);
     expect(after("admission_limit", "writes")).toBe(2);
     expect(after("admission_limit", "webhooks")).toBe(2);
+    expect(after("admission_queue_limit", "pages")).toBe(1);
+    expect(after("admission_queue_limit", "api_reads")).toBe(1);
+    expect(after("admission_queue_limit", "writes")).toBe(2);
+    expect(after("admission_queue_limit", "webhooks")).toBe(2);
   });
 });
