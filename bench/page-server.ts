@@ -23,6 +23,8 @@ export function startServer(o: {
   pageCacheSeconds: number;
   /** Hands over the process as soon as it is started, so that a caller stopped early can stop it too. */
   onSpawn?: (child: ChildProcess) => void;
+  /** More settings (e.g. admission control's limits). */
+  env?: Record<string, string>;
 }): Promise<ChildProcess> {
   const { NODE_ENV: _, ...env } = process.env;
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts")], {
@@ -35,6 +37,7 @@ export function startServer(o: {
       LOG_LEVEL: "warn",
       PAGE_CACHE_SECONDS: String(o.pageCacheSeconds),
       DATABASE_URL: o.url ?? "",
+      ...o.env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

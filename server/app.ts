@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { msg, renderMessage } from "#core/shared/i18n/translate.ts";
@@ -9,6 +9,7 @@ import { endViewAs } from "#core/staff/end-view-as.ts";
 import { resolveViewAs, type ViewingAs } from "#core/staff/view-as.ts";
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { isDatabaseUnreachable } from "#db/client.ts";
+import { admissionControl, createAdmission, type RouteClass } from "./admission.ts";
 import { createApiV1 } from "./api/v1/index.ts";
 import { type Authenticated, authenticate, fromOurOrigin } from "./authenticate.ts";
 import { deployedBuildId } from "./build-id.ts";
@@ -30,6 +31,7 @@ import { createPageCache } from "./page-cache.ts";
 import { isSandboxPath } from "./profile.ts";
 import { createProviderCallbackRoutes } from "./provider-callback.ts";
 import { createRealtimeRoutes } from "./realtime.ts";
+import { namesFile } from "./route-labels.ts";
 import { type AppServices, createLoadContext } from "./router-context.ts";
 import { probeDatabase } from "./system.ts";
 import { createProviderRoutes } from "./webhooks.ts";
@@ -73,7 +75,8 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   const secure = services.config.publicUrl.startsWith("https:");
   const app = new Hono<HttpEnv>();
 
-  app.use(createMetrics({ services, build: o.build }));
+  const admission = createAdmission(services.config.admission);
+  app.use(createMetrics({ services, build: o.build, admission }));
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
@@ -159,6 +162,12 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     ttlSeconds: services.config.pageCacheSeconds,
     alongside: services.reads,
   });
+  // Admission control (decision 049): a bounded number of requests of each class at once, the rest
+  // answered 503 at once. A visitor's page the cache may answer, and a file the static server may,
+  // wait for their slot until neither did, so that what is kept in memory is served however busy.
+  const afterCache = (c: Context, cls: RouteClass) =>
+    cls === "pages" && c.req.method === "GET" && (pageCache.mayAnswer(c.req.raw) || namesFile(c.req.path));
+  app.use(admissionControl(admission, { where: (c, cls) => !afterCache(c, cls) }));
   app.use("*", pageCache.clearOnWrite);
 
   app.get("/robots.txt", (c) => c.text(ROBOTS(services.config.publicUrl)));
@@ -264,6 +273,7 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   });
 
   app.use("*", pageCache.pages);
+  app.use(admissionControl(admission, { where: afterCache }));
 
   const handler = createRequestHandler(
     o.build,

@@ -60,6 +60,34 @@ describe("settings from the environment", () => {
     }
   });
 
+  it("reads admission control's limits per class and its queue per slot, 0 being no limit and no queue", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).admission).toEqual({
+      limits: { pages: 8, api_reads: 16, writes: 64, webhooks: 64 },
+      queuePerSlot: 8,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      ADMISSION_PAGES: "0",
+      ADMISSION_API_READS: "4",
+      ADMISSION_WRITES: "100",
+      ADMISSION_WEBHOOKS: "20",
+      ADMISSION_QUEUE: "0",
+    });
+    expect(set.admission).toEqual({
+      limits: { pages: 0, api_reads: 4, writes: 100, webhooks: 20 },
+      queuePerSlot: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_PAGES: "-1" })).toThrow(
+      /ADMISSION_PAGES: must be 0 \(no limit\) or more/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_QUEUE: "-1" })).toThrow(
+      /ADMISSION_QUEUE: must be 0 \(no waiting: refused as soon as the class is full\) or more/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_QUEUE: "1000" })).toThrow(
+      /ADMISSION_QUEUE: must be at most 100/,
+    );
+  });
+
   it("takes a metrics token only when it is long enough to be a secret", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
     const token = "metrics-token-0123456789abcdef0123";

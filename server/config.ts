@@ -12,7 +12,18 @@ import type { KomojuSettings } from "#core/money/top-ups/komoju-vouchers.ts";
 import type { TwilioSettings } from "#core/notify/twilio-sms.ts";
 import type { S3Settings } from "#core/storage/s3-blob-store.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
+import type { AdmissionSettings } from "./admission.ts";
 import { PROFILES, type Profile, productionGaps, productionRefusal } from "./profile.ts";
+
+/** Requests of one class a server process answers at once (decision 049); 0 means no limit. */
+function admissionLimit(fallback: number) {
+  return z.coerce
+    .number()
+    .int()
+    .min(0, "must be 0 (no limit) or more")
+    .max(10_000, "must be at most 10000")
+    .default(fallback);
+}
 
 const ZEnv = z.object({
   APP_ENV: z.enum(PROFILES, { error: "must be demo or production" }).default("demo"),
@@ -45,6 +56,20 @@ const ZEnv = z.object({
     .min(0, "must be 0 (no proxy) or the number of proxies in front")
     .max(5, "must be at most 5")
     .default(0),
+  // Per process, from bench/overload.ts on two cores: past 8 pages at once a page renders no sooner,
+  // it only waits longer; API reads mostly come from memory; a write's budget drains in about
+  // 3 s at the embedded database's 20 purchases a second. A full class queues 8 requests per slot:
+  // a page takes tens of milliseconds under load, so the longest wait is a few hundred (decision 049).
+  ADMISSION_PAGES: admissionLimit(8),
+  ADMISSION_API_READS: admissionLimit(16),
+  ADMISSION_WRITES: admissionLimit(64),
+  ADMISSION_WEBHOOKS: admissionLimit(64),
+  ADMISSION_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(0, "must be 0 (no waiting: refused as soon as the class is full) or more")
+    .max(100, "must be at most 100")
+    .default(8),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(300),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(120),
   METRICS_TOKEN: z
@@ -223,6 +248,12 @@ export type Config = {
    */
   webConcurrency: number | undefined;
   /**
+   * Admission control (decision 049): how many requests of each class (visitors' and members'
+   * pages, API reads, writes, providers' webhooks) one server process answers at once, and how long
+   * a request may wait for a slot before it is answered 503 with Retry-After. A limit of 0 is none.
+   */
+  admission: AdmissionSettings;
+  /**
    * How often purchases and payments are reconciled with the card provider, and how long a request
    * or payment must have been left untouched before reconciliation takes it over.
    */
@@ -347,6 +378,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,
+    admission: {
+      limits: {
+        pages: e.ADMISSION_PAGES,
+        api_reads: e.ADMISSION_API_READS,
+        writes: e.ADMISSION_WRITES,
+        webhooks: e.ADMISSION_WEBHOOKS,
+      },
+      queuePerSlot: e.ADMISSION_QUEUE,
+    },
     reconcile: { everyMs: e.RECONCILE_EVERY_SECONDS * 1000, staleMs: e.RECONCILE_AFTER_SECONDS * 1000 },
     metricsToken: e.METRICS_TOKEN,
     s3:

@@ -74,16 +74,40 @@ export function unavailableMessage(lang: "ja" | "en"): string {
   return renderMessage(msg("errors.unavailableBody"), lang);
 }
 
+/**
+ * The page answered when the server is at capacity (503, decision 049): busy, try again in a
+ * moment, with a link that asks for the same address again.
+ */
+export function overloadedPage(pathname: string, retryHref: string): string {
+  return shortPage(pathname, "errors.unavailableTitle", "errors.overloadedBody", {
+    href: retryHref,
+    label: "errors.reload",
+  });
+}
+
+/** The API's sentence for the same. */
+export function overloadedMessage(lang: "ja" | "en"): string {
+  return renderMessage(msg("errors.overloadedBody"), lang);
+}
+
 function shortPage(
   pathname: string,
   title: "errors.badRequestTitle" | "errors.notFoundTitle" | "errors.unavailableTitle",
-  body: "errors.badRequestBody" | "errors.notFoundBody" | "errors.unavailableBody",
+  body: "errors.badRequestBody" | "errors.notFoundBody" | "errors.unavailableBody" | "errors.overloadedBody",
+  link?: { href: string; label: "errors.reload" },
 ): string {
   const lang = pathname.startsWith("/en/") ? "en" : "ja";
   const t = {
     title: renderMessage(msg(title), lang),
     body: renderMessage(msg(body), lang),
-    home: renderMessage(msg("errors.badRequestHome"), lang),
+    link: link
+      ? { href: escapeAttribute(link.href), label: renderMessage(msg(link.label), lang) }
+      : { href: `/${lang}/`, label: renderMessage(msg("errors.badRequestHome"), lang) },
   };
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title} | Tsugu</title></head><body style="font-family:sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.7"><h1 style="font-size:1.25rem">${t.title}</h1><p>${t.body}</p><p><a href="/${lang}/">${t.home}</a></p></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t.title} | Tsugu</title></head><body style="font-family:sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.7"><h1 style="font-size:1.25rem">${t.title}</h1><p>${t.body}</p><p><a href="${t.link.href}">${t.link.label}</a></p></body></html>`;
+}
+
+/** An address from the request, safe inside a double-quoted attribute. */
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"'<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

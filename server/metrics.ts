@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 import { isLocalRequest } from "#core/shared/local-request.ts";
+import { type Admission, type ClassFigures, ROUTE_CLASSES } from "./admission.ts";
 import { type PageRoutes, pageRoutes, routeLabel } from "./route-labels.ts";
 import type { AppServices } from "./router-context.ts";
 import { type DatabaseProbe, probeDatabase } from "./system.ts";
@@ -38,6 +39,8 @@ export function metricsAllowed(
 export function createMetrics(o: {
   services: AppServices;
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The process's admission control, whose load, refusals and limits are reported by class. */
+  admission: Admission;
 }): MiddlewareHandler<{ Bindings: HttpBindings }> {
   const { services } = o;
   const { system } = services;
@@ -155,6 +158,42 @@ export function createMetrics(o: {
     registers,
     collect() {
       this.set(services.realtime.connections());
+    },
+  });
+  // Admission control (decision 049), by class: summed over a server's processes, as each has its own.
+  const byClass = (name: string, help: string, read: (f: ClassFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["class"] as const,
+      registers,
+      collect() {
+        const figures = o.admission.figures();
+        for (const cls of ROUTE_CLASSES) this.set({ class: cls }, read(figures[cls]));
+      },
+    });
+  byClass("admission_in_flight", "Requests holding a slot of their class now", (f) => f.inFlight);
+  byClass("admission_queued", "Requests waiting for a slot of their class now", (f) => f.queued);
+  byClass(
+    "admission_limit",
+    "Requests of the class one process answers at once (0: no limit)",
+    (f) => f.limit,
+  );
+  byClass(
+    "admission_queue_limit",
+    "Requests of the class that may wait for a slot at once, past which they are refused (0: none wait)",
+    (f) => f.queueLimit,
+  );
+  new Counter({
+    name: "admission_shed_total",
+    help: "Requests answered 503 on arrival because their class and its queue were full",
+    labelNames: ["class"] as const,
+    registers,
+    collect() {
+      // The admission control counts; the counter shows its count.
+      const figures = o.admission.figures();
+      this.reset();
+      for (const cls of ROUTE_CLASSES) this.inc({ class: cls }, figures[cls].shed);
     },
   });
 

@@ -18,6 +18,11 @@ export type PageCache = {
   pages: MiddlewareHandler;
   /** Empties the cache after any state change, whichever door it came through. */
   clearOnWrite: MiddlewareHandler;
+  /**
+   * Whether `pages` may answer this request from the cache (a visitor's GET of a kept path), so
+   * that admission control waits to see whether it did (decision 049).
+   */
+  mayAnswer(request: Request): boolean;
   clear(): void;
 };
 
@@ -55,11 +60,15 @@ export function createPageCache(o: {
     }
   };
 
+  const mayAnswer = (request: Request): boolean => {
+    if (!enabled || request.method !== "GET" || !CACHEABLE.test(new URL(request.url).pathname)) return false;
+    const cookies = parseCookies(request.headers.get("cookie"));
+    return !cookies[SESSION_COOKIE] && !cookies[FLASH_COOKIE];
+  };
+
   const pages: MiddlewareHandler = async (c, next) => {
+    if (!mayAnswer(c.req.raw)) return next();
     const url = new URL(c.req.url);
-    if (!enabled || c.req.method !== "GET" || !CACHEABLE.test(url.pathname)) return next();
-    const cookies = parseCookies(c.req.header("cookie"));
-    if (cookies[SESSION_COOKIE] || cookies[FLASH_COOKIE]) return next();
 
     const key = url.pathname + url.search;
     const encoding = negotiateEncoding(c.req.header("accept-encoding"));
@@ -96,5 +105,5 @@ export function createPageCache(o: {
     await answer(stored);
   };
 
-  return { pages, clearOnWrite, clear: () => cache.clear() };
+  return { pages, clearOnWrite, mayAnswer, clear: () => cache.clear() };
 }

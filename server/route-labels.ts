@@ -117,6 +117,11 @@ const DATA_SUFFIX = /\/?_?\.data$/;
 /** A file of public/ served as it is (`/favicon.svg`). */
 const FILE = /\/[^/]+\.[a-z0-9]+$/i;
 
+/** Whether a path names a file (`/favicon.svg`, `/sitemap.xml`, a page's `.data`). */
+export function namesFile(path: string): boolean {
+  return FILE.test(path);
+}
+
 /**
  * The `route` label of a request, from a bounded set: the Hono route that answered (`/api/v1/items/:id`,
  * `/webhooks/:provider`), `/assets/*` for built assets, the page route pattern for pages (with
@@ -137,5 +142,5 @@ export function routeLabel(c: Context, pages: PageRoutes): string {
   }
   const page = pages.match(path);
   if (page !== UNMATCHED) return page;
-  return c.res.status < 400 && FILE.test(path) ? "static" : UNMATCHED;
+  return c.res.status < 400 && namesFile(path) ? "static" : UNMATCHED;
 }

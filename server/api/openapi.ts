@@ -161,7 +161,7 @@ export function buildOpenApi(routes: ApiRoute[], serverUrl: string) {
       title: "Tsugu API",
       version: "1",
       description:
-        'REST API of Tsugu. JSON keys are snake_case. Array query values repeat the key with a [] suffix. Errors are {"error":{"code","message"}}; 422 adds "fields". Send Accept-Language: en for English messages.',
+        'REST API of Tsugu. JSON keys are snake_case. Array query values repeat the key with a [] suffix. Errors are {"error":{"code","message"}}; 422 adds "fields". Send Accept-Language: en for English messages. When the server is at capacity, any endpoint but /health may answer 503 with the code OVERLOADED at once: try again after the seconds its Retry-After header gives.',
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
     paths,

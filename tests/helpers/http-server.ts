@@ -15,6 +15,14 @@ import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
 import { createTestDatabase, type Engine } from "./db.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp.ts";
 
+/** Settings that turn admission control off (decision 049), for servers that tests race. */
+export const NO_ADMISSION_LIMITS = {
+  ADMISSION_PAGES: "0",
+  ADMISSION_API_READS: "0",
+  ADMISSION_WRITES: "0",
+  ADMISSION_WEBHOOKS: "0",
+};
+
 /** A port nothing listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,6 +76,9 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     // Tests arrange data through the core directly, which a page cache would not notice.
     PAGE_CACHE_SECONDS: String(o.pageCacheSeconds ?? 0),
+    // Tests race requests on purpose (a hundred purchases of one item at once), which admission
+    // control would rightly turn away; its own tests set its limits (tests/http/admission.test.ts).
+    ...NO_ADMISSION_LIMITS,
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...(o.metricsToken ? { METRICS_TOKEN: o.metricsToken } : {}),
     ...o.env,

@@ -4,6 +4,7 @@ import { createSandboxCardToken } from "#core/money/payments/sandbox-gateway.ts"
 import { SANDBOX_TEST_CARDS } from "#core/money/payments/test-cards.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { TEST_SECRET } from "./core.ts";
+import { NO_ADMISSION_LIMITS } from "./http-server.ts";
 
 /** A purchase by card through the REST API, as a buyer's app sends it. */
 export const purchase = (url: string, itemId: number, token: string, card: string, key: string) =>
@@ -63,6 +64,8 @@ export async function startServed(o: {
       SESSION_SECRET: TEST_SECRET,
       LOG_LEVEL: "error",
       PAGE_CACHE_SECONDS: "0",
+      // A burst of purchases here tests a crash, not overload.
+      ...NO_ADMISSION_LIMITS,
       RECONCILE_EVERY_SECONDS: "5",
       RECONCILE_AFTER_SECONDS: "5",
     },

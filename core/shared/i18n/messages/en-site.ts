@@ -182,6 +182,7 @@ export const enSite: SiteMessages = {
     backToTop: "Back to top",
     unavailableTitle: "We are busy right now",
     unavailableBody: "Tsugu is briefly unavailable. Please wait a moment and try again.",
+    overloadedBody: "Tsugu is very busy right now. Please wait a moment and try again.",
     badRequestTitle: "This request is not valid",
     badRequestBody: "The address holds characters it cannot hold. Please check it and try again.",
     badRequestHome: "Go to the home page",

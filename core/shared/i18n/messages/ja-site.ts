@@ -179,6 +179,7 @@ export const jaSite = {
     backToTop: "トップにもどる",
     unavailableTitle: "ただいま混み合っています",
     unavailableBody: "一時的につながりにくくなっています。少し時間をおいてから、もう一度お試しください。",
+    overloadedBody: "ただいまアクセスが集中しています。少し時間をおいてから、もう一度お試しください。",
     badRequestTitle: "リクエストが正しくありません",
     badRequestBody: "アドレスに使えない文字が含まれています。アドレスを確かめて、もう一度お試しください。",
     badRequestHome: "トップページへ",
