@@ -1,3 +1,6 @@
+// The journeys see pages as `npm start` renders them: React's production build on the server too
+// (sign-in counts, which a faster suite used to exceed, are forgotten every 5 seconds below).
+import "../../scripts/production-mode.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
