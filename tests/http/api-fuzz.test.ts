@@ -352,7 +352,11 @@ const reached = { owner: 0, stranger: 0 };
  * route names.
  */
 let forReads: Promise<Fixture> | undefined;
-const fixtureFor = (method: string) => (method === "get" ? (forReads ??= arrange()) : arrange());
+function fixtureFor(method: string): Promise<Fixture> {
+  if (method !== "get") return arrange();
+  forReads ??= arrange();
+  return forReads;
+}
 
 describe("API fuzzing past authentication", () => {
   for (const route of API_ROUTES) {
