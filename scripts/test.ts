@@ -88,17 +88,13 @@ async function vitestLayer(): Promise<Layer> {
   rmSync(json, { force: true });
   const t = Date.now();
   const status = await finished(
-    run(
-      "[vitest]",
-      bin("vitest"),
-      ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${json}`, ...args],
-      {
-        ...process.env,
-        // Pages render with React's production build, as `npm start` serves them: a quarter less work
-        // per page than the development build. The servers the tests start still say NODE_ENV=test.
-        NODE_ENV: "production",
-      },
-    ),
+    run("[vitest]", bin("vitest"), [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${json}`,
+      ...args,
+    ]),
   );
   const layer: Layer = {
     name: "Vitest",
