@@ -20,6 +20,8 @@ let bearer: Record<string, string>;
 
 beforeAll(async () => {
   server = await startTestServer({
+    // Held by the test as described above: PGlite, whatever engine the suite's servers use.
+    engine: "pglite",
     pageCacheSeconds: 60,
     env: {
       ADMISSION_PAGES: "1",

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
 import { applicationDevicesSchema, type BuybackQuestion } from "#core/buyback/device-fields.ts";
@@ -51,7 +51,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { models, values: flatDevices(devices) };
 }
 
-type ApplicationState = FormState & { estimates?: (EstimateView | null)[]; rev: number };
+/**
+ * `rev`: set when the server changed the list of devices (one added or removed), so the fields start
+ * afresh from its values. Any other answer (estimates, errors) leaves the fields as they are: what
+ * the member typed while it was on its way is theirs, not the echo of what was sent.
+ */
+type ApplicationState = FormState & { estimates?: (EstimateView | null)[]; rev?: number };
 
 /** The core's estimate as the page carries it (plain data). */
 const view = (e: EstimatedDevice["estimate"]): EstimateView => ({
@@ -121,14 +126,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           errors,
           estimates,
           formError: translator(lang)("buybackMember.application.checkErrors"),
-          rev,
         },
         { status: 422 },
       );
     }
   }
   const { estimates, errors } = await estimatesOf(ctx, devices, lang);
-  return data<ApplicationState>({ values: flatDevices(devices), errors, estimates, rev });
+  return data<ApplicationState>({ values: flatDevices(devices), errors, estimates });
 }
 
 export default function Application({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -139,7 +143,9 @@ export default function Application({ loaderData, actionData, params }: Route.Co
   const devicesRule = useMemo(() => applicationDevicesSchema(loaderData.models), [loaderData.models]);
   const devices = devicesOf(state?.values ?? loaderData.values);
   const max = BUYBACK_RULES.maxDevicesPerApplication;
-  const rev = state?.rev ?? 0;
+  // The last list the server sent: answers without one keep the fields (and what was typed since).
+  const [rev, setRev] = useState(0);
+  if (state?.rev !== undefined && state.rev !== rev) setRev(state.rev);
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-4" aria-labelledby="page-title">
       <h1 id="page-title" className="text-2xl font-bold">
