@@ -53,6 +53,25 @@ describe.skipIf(!ENGINES.includes("postgres"))("PostgreSQL's pools for writes an
     await expect(run(sql`select pg_sleep(0.4)`)).resolves.toBeDefined();
   });
 
+  it("lends a write a reads' connection when its own are all busy, without the reads' timeout", async () => {
+    // Both writes' connections busy for a while: the third write takes a free reads' connection.
+    const busy = Array.from({ length: 2 }, () => write(() => run(sql`select pg_sleep(0.6)`)));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(database.pool()?.writes).toMatchObject({ total: 2, idle: 0 });
+    const [lent] = await write(() =>
+      run(sql`select current_setting('statement_timeout') as timeout, pg_sleep(0.4)::text as slept`),
+    );
+    expect(lent).toMatchObject({ timeout: "0" });
+    await Promise.all(busy);
+    // Given back with the reads' timeout: every reads' connection cuts a long read off again.
+    const reads = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        read(() => run(sql`select current_setting('statement_timeout') as timeout`)),
+      ),
+    );
+    expect(reads.map(([r]) => r)).toEqual(Array(3).fill({ timeout: "300ms" }));
+  });
+
   it("runs a transaction wholly on the pool of the work that began it", async () => {
     const settings = (priority: "read" | "write") =>
       withPriority(priority, () =>

@@ -169,6 +169,50 @@ function timedInThread<T extends Pick<PGlite, "query" | "exec">>(client: T): T {
   });
 }
 
+/**
+ * The first connection of two asked for at once; the other is given back as soon as it comes. Fails
+ * only when both do, with the first failure (a timeout or a refusal: the database out of reach).
+ */
+function firstOf(a: Promise<pg.PoolClient>, b: Promise<pg.PoolClient>): Promise<pg.PoolClient> {
+  return new Promise((resolve, reject) => {
+    let won = false;
+    const failures: unknown[] = [];
+    for (const asked of [a, b]) {
+      asked.then(
+        (client) => {
+          if (won) return client.release();
+          won = true;
+          resolve(client);
+        },
+        (error: unknown) => {
+          if (failures.push(error) === 2) reject(failures[0]);
+        },
+      );
+    }
+  });
+}
+
+/** A reads' connection lent to a write: no statement timeout until it is given back. */
+async function lend(client: pg.PoolClient): Promise<pg.PoolClient> {
+  try {
+    await client.query("set statement_timeout = 0");
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  const release = client.release;
+  client.release = ((error?: Error | boolean) => {
+    client.release = release;
+    if (error) return release(error);
+    // Back to the reads' timeout the connection was opened with, before a read may take it.
+    client.query("reset statement_timeout").then(
+      () => release(),
+      (e: Error) => release(e),
+    );
+  }) as typeof client.release;
+  return client;
+}
+
 type Pools = { writes: pg.Pool; reads: pg.Pool | null; max: Record<PoolNames, number> };
 
 /**
@@ -227,16 +271,21 @@ class PriorityPool {
     this.pools = pools;
   }
 
-  private current(): pg.Pool {
-    return currentPriority() === "read" && this.pools.reads ? this.pools.reads : this.pools.writes;
-  }
-
-  /** A connection of the current pool, the wait for it counted to the work under way. */
+  /**
+   * A connection for the work under way, the wait for it counted to it. A read takes one of the
+   * reads' pool. A write (or normal work) takes one of its own pool, or, when none of those is free,
+   * whichever frees first of its own and the reads': the connections kept for writes are a floor
+   * for them, not a ceiling, so writes never have fewer connections than one shared pool gave them.
+   * A reads' connection lent to a write has its statement timeout lifted for the loan.
+   */
   async connect(): Promise<pg.PoolClient> {
     const timing = currentTiming();
     const started = performance.now();
+    const { writes, reads, max } = this.pools;
     try {
-      return await this.current().connect();
+      if (currentPriority() === "read" && reads) return await reads.connect();
+      if (!reads || writes.idleCount > 0 || writes.totalCount < max.writes) return await writes.connect();
+      return await firstOf(writes.connect(), reads.connect().then(lend));
     } finally {
       if (timing) timing.waitMs += performance.now() - started;
     }
