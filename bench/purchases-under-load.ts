@@ -7,7 +7,7 @@
 // admission wait, database wait, SQL, provider round trips, the rest).
 //
 //   node bench/purchases-under-load.ts [--engine postgres|pglite|both] [--readers 200]
-//                                      [--purchases 20] [--items 100000] [--warm-up 10]
+//                                      [--purchases 20] [--items 100000] [--warm-up 10] [--demo on|off]
 //
 // PostgreSQL comes from BENCH_DATABASE_URL (a database tsugu_bench_under_load is created and dropped).
 // Results go to bench/results/purchases-under-load-<date>.json.
@@ -23,6 +23,7 @@ import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { type Database, openDatabase } from "#db/client.ts";
 import { addresses, items, users } from "#db/schema/index.ts";
 import { seedBulkItems } from "#db/seed/demo-catalogue.ts";
+import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { seed } from "#db/seed/index.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { sandboxCoreContext } from "../tests/helpers/core.ts";
@@ -41,6 +42,8 @@ const PURCHASES = Number(arg("purchases", "20"));
 const ITEMS = Number(arg("items", "100000"));
 /** Seconds of reading before the purchases start, so that they meet a server already busy. */
 const WARM_UP = Number(arg("warm-up", "10"));
+/** `--demo off`: the device models and the bulk listings only, without the demo data (a quicker set-up). */
+const DEMO = arg("demo", "on") !== "off";
 const BENCH_DB = "tsugu_bench_under_load";
 const PAGE_CACHE_SECONDS = 10;
 const KEYWORDS = ["iPhone", "Galaxy", "Pixel", "Xperia", "AQUOS", "iPad", "画面割れ", "ジャンク"];
@@ -73,7 +76,8 @@ async function prepare(engine: string, dataDir: string): Promise<Fixture> {
       blobs,
     };
     const started = performance.now();
-    await seed(ctx);
+    if (DEMO) await seed(ctx);
+    else await seedDeviceModels(database.db);
     if (ITEMS > 0) {
       await seedBulkItems({ db: database.db, blobs }, ITEMS, (line) => console.log(`  [${engine}] ${line}`));
     }
@@ -301,6 +305,7 @@ async function main() {
   }
   const file = writeReport("purchases-under-load", commit, {
     listings: ITEMS,
+    demoData: DEMO,
     loadAverageAtStart: loadAtStart,
     method: {
       readers: `${READERS} anonymous readers on this machine, each asking one thing after another: item pages (200 listings on sale) and API searches, half each, as a browser asks (compression); ${WARM_UP} s of reading before the purchases`,
