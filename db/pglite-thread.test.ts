@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "./client.ts";
+import { withPriority } from "./priority.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // The server's PGlite runs on a thread of its own (decision 032); the core's tests use PGlite in
 // their own thread. These check that the thread keeps what the core relies on.
@@ -69,6 +72,101 @@ describe("PGlite on its own thread", () => {
     await inTransaction;
     expect(await outside).toEqual([{ n: 1 }]);
     expect(order).toEqual(["transaction", "outside"]);
+  });
+
+  /**
+   * Holds the database thread with an open transaction until `release` is called, so that what is
+   * sent meanwhile waits in line; resolves once the transaction is open.
+   */
+  async function holdThread() {
+    const opened = Promise.withResolvers<void>();
+    const held = Promise.withResolvers<void>();
+    const done = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      opened.resolve();
+      await held.promise;
+    });
+    await opened.promise;
+    return {
+      async release() {
+        // Everything sent before has reached the thread by then: messages keep their order.
+        await sleep(20);
+        held.resolve();
+        await done;
+      },
+    };
+  }
+
+  it("runs a write queued behind reads before them, and the rest in the order they came", async () => {
+    const order: string[] = [];
+    const holding = await holdThread();
+    const reads = Array.from({ length: 8 }, (_, i) =>
+      withPriority("read", () => run(sql`select ${i}::int as n`)).then(() => order.push(`read ${i}`)),
+    );
+    const normal = run(sql`select 'normal' as n`).then(() => order.push("normal"));
+    const write = withPriority("write", () => run(sql`insert into thread_t values (100)`)).then(() =>
+      order.push("write"),
+    );
+    await holding.release();
+    await Promise.all([...reads, normal, write]);
+    expect(order).toEqual(["write", ...Array.from({ length: 8 }, (_, i) => `read ${i}`), "normal"]);
+  });
+
+  it("lets a transaction begun go on to its end before a write that came meanwhile", async () => {
+    const order: string[] = [];
+    const opened = Promise.withResolvers<void>();
+    const held = Promise.withResolvers<void>();
+    const reading = withPriority("read", () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_t values (200)`);
+        opened.resolve();
+        await held.promise;
+        await tx.execute(sql`insert into thread_t values (201)`);
+        order.push("read transaction");
+      }),
+    );
+    await opened.promise;
+    const write = withPriority("write", () =>
+      run(sql`select array_agg(x order by x) as xs from thread_t where x between 200 and 299`),
+    ).then((rows) => {
+      order.push("write");
+      return rows;
+    });
+    await sleep(20);
+    held.resolve();
+    await reading;
+    // The write saw the transaction whole, committed: never half of it, never in the middle of it.
+    expect(await write).toEqual([{ xs: [200, 201] }]);
+    expect(order).toEqual(["read transaction", "write"]);
+  });
+
+  it("keeps transactions atomic and apart, writes' first, whatever their priorities", async () => {
+    await run(sql`create table thread_log (seq serial primary key, who text not null)`);
+    const holding = await holdThread();
+    const transaction = (who: string, priority: "read" | "write", fail = false) =>
+      withPriority(priority, () =>
+        database.db.transaction(async (tx) => {
+          for (let i = 0; i < 3; i++) {
+            await tx.execute(sql`insert into thread_log (who) values (${who})`);
+            // Time for anything else to slip in between the statements, were it let.
+            await sleep(5);
+          }
+          if (fail) throw new Error("undone");
+        }),
+      );
+    const reader = transaction("read", "read");
+    const undone = transaction("undone", "write", true).catch((e: Error) => e.message);
+    const writer = transaction("write", "write");
+    const outside = withPriority("write", () => run(sql`select count(*)::int as n from thread_log`));
+    await holding.release();
+    await reader;
+    await writer;
+    expect(await undone).toBe("undone");
+    // The writes' line in the order they came: the transaction that was undone, the other write,
+    // then the count (after both, so it sees the one committed), and the read's transaction last.
+    expect(await outside).toEqual([{ n: 3 }]);
+    const rows = await run(sql`select who from thread_log order by seq`);
+    expect(rows.map((r) => r.who)).toEqual(["write", "write", "write", "read", "read", "read"]);
   });
 
   it("passes on notifications to a listener until it stops listening", async () => {

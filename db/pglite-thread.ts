@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { currentPriority, currentTiming, type Priority } from "./priority.ts";
 
 /**
  * The embedded database on a thread of its own (decision 032): PGlite runs in a worker thread
@@ -7,6 +8,11 @@ import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/p
  * no longer takes turns with page rendering on the server's thread. This is the part of PGlite's
  * interface that drizzle-orm/pglite and the server use (query, exec, transaction, listen, close),
  * each call passed to the worker as a message.
+ *
+ * Each call carries the priority of the work that made it (db/priority.ts, decision 050): the
+ * database thread runs writes ahead of the reads waiting for their turn, and a transaction from
+ * its BEGIN to its end as one turn. Each answer says how long its statement ran, so the caller's
+ * time is split between waiting for the database and running SQL.
  */
 export type WorkerStart = { dataDir: string; settings: Record<string, string> };
 
@@ -17,7 +23,7 @@ type QueryRequest = {
   textTypes: number[];
   tx?: number;
 };
-export type Request = { id: number } & (
+export type Request = { id: number; priority?: Priority } & (
   | ({ op: "query" } & QueryRequest)
   | ({ op: "exec" } & QueryRequest)
   | { op: "begin" }
@@ -27,8 +33,9 @@ export type Request = { id: number } & (
   | { op: "close" }
 );
 export type Reply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: Record<string, unknown> }
+  /** `ms`: how long the statement ran on the database thread, once its turn came. */
+  | { id: number; ok: true; value: unknown; ms?: number }
+  | { id: number; ok: false; error: Record<string, unknown>; ms?: number }
   | { notify: number; payload: string };
 
 type Parsers = NonNullable<QueryOptions["parsers"]>;
@@ -51,7 +58,12 @@ export async function openPgliteThread(
   const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), {
     workerData: { dataDir, settings } satisfies WorkerStart,
   });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  type Pending = {
+    resolve: (value: unknown) => void;
+    reject: (error: Error) => void;
+    timing?: { sent: number; add(waitMs: number, sqlMs: number): void };
+  };
+  const pending = new Map<number, Pending>();
   const notified = new Map<number, (payload: string) => void>();
   let nextId = 1;
   let stopped: Error | undefined;
@@ -62,6 +74,10 @@ export async function openPgliteThread(
     if ("notify" in message) return notified.get(message.notify)?.(message.payload);
     const call = pending.get(message.id);
     pending.delete(message.id);
+    if (call?.timing && message.ms !== undefined) {
+      const total = performance.now() - call.timing.sent;
+      call.timing.add(Math.max(0, total - message.ms), message.ms);
+    }
     if (message.ok) call?.resolve(message.value);
     else call?.reject(Object.assign(new Error(String(message.error.message)), message.error));
   });
@@ -81,9 +97,23 @@ export async function openPgliteThread(
   const call = <T>(request: WithoutId<Request>) => {
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
+    const priority = currentPriority();
+    const timing = currentTiming();
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
+      pending.set(id, {
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        ...(timing && {
+          timing: {
+            sent: performance.now(),
+            add(waitMs: number, sqlMs: number) {
+              timing.waitMs += waitMs;
+              timing.sqlMs += sqlMs;
+            },
+          },
+        }),
+      });
+      worker.postMessage({ ...request, id, ...(priority && { priority }) });
     });
   };
 

@@ -1,6 +1,8 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
+import { type Priority, withPriority } from "#db/priority.ts";
 import { overloadedMessage, overloadedPage } from "./malformed.ts";
+import { currentPhases } from "./phases.ts";
 
 /**
  * Admission control (decision 049): each server process takes on a bounded amount of work at once,
@@ -49,6 +51,14 @@ export function classOf(method: string, path: string): RouteClass | null {
   if (path.startsWith("/webhooks/")) return "webhooks";
   if (!READS.has(method.toUpperCase())) return "writes";
   return path.startsWith("/api/") ? "api_reads" : "pages";
+}
+
+/**
+ * Writes first (decision 050): the database runs a write's and a webhook's statements ahead of
+ * reads, on PostgreSQL on connections reads never take; pages and API reads are reads.
+ */
+function priorityOf(cls: RouteClass): Priority {
+  return cls === "writes" || cls === "webhooks" ? "write" : "read";
 }
 
 export type ClassFigures = {
@@ -185,7 +195,8 @@ export function createAdmission(settings: AdmissionSettings): Admission {
 /**
  * The middleware that holds each request of a class `where` says to a slot of its class, or answers
  * it 503 at once. Mounted twice in the app: early for most requests, and after the page cache for
- * visitors' pages the cache may answer (an answer from the cache takes no slot).
+ * visitors' pages the cache may answer (an answer from the cache takes no slot). The rest of the
+ * request runs with its class's database priority (decision 050), its wait for a slot counted.
  */
 export function admissionControl(
   admission: Admission,
@@ -201,12 +212,16 @@ export function admissionControl(
       if (outgoing.closed) over.abort();
       else outgoing.once("close", () => over.abort());
     }
+    const phases = currentPhases();
+    const waited = performance.now();
     const release = await admission.enter(cls, over.signal);
+    if (phases) phases.admissionMs += performance.now() - waited;
     if (!release) return overloaded(c);
+    const priority = priorityOf(cls);
     if (!outgoing) {
       // Without a Node response to watch (the app's fetch called directly): until the body is read.
       try {
-        await next();
+        await withPriority(priority, next, phases?.db);
       } catch (error) {
         release();
         throw error;
@@ -218,7 +233,7 @@ export function admissionControl(
     }
     if (over.signal.aborted) release();
     else over.signal.addEventListener("abort", release, { once: true });
-    await next();
+    await withPriority(priority, next, phases?.db);
   };
 }
 

@@ -12,6 +12,7 @@ import type { KomojuSettings } from "#core/money/top-ups/komoju-vouchers.ts";
 import type { TwilioSettings } from "#core/notify/twilio-sms.ts";
 import type { S3Settings } from "#core/storage/s3-blob-store.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
+import { defaultWriteConnections } from "#db/priority.ts";
 import type { AdmissionSettings } from "./admission.ts";
 import { PROFILES, type Profile, productionGaps, productionRefusal } from "./profile.ts";
 
@@ -24,6 +25,9 @@ function admissionLimit(fallback: number) {
     .max(10_000, "must be at most 10000")
     .default(fallback);
 }
+
+/** PostgreSQL connections of each server process, writes' and reads' together. */
+const DATABASE_POOL_SIZE = 10;
 
 const ZEnv = z.object({
   APP_ENV: z.enum(PROFILES, { error: "must be demo or production" }).default("demo"),
@@ -60,6 +64,20 @@ const ZEnv = z.object({
   // it only waits longer; API reads mostly come from memory; a write's budget drains in about
   // 3 s at the embedded database's 20 purchases a second. A full class queues 8 requests per slot:
   // a page takes tens of milliseconds under load, so the longest wait is a few hundred (decision 049).
+  // Writes first (decision 050): of the 10 PostgreSQL connections of each server process, these are
+  // kept for writes (a third by default), and a read's statement is cut off after this long.
+  DATABASE_WRITE_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1, "must be 1 or more")
+    .max(DATABASE_POOL_SIZE - 1, `must be at most ${DATABASE_POOL_SIZE - 1}, leaving reads a connection`)
+    .default(defaultWriteConnections(DATABASE_POOL_SIZE)),
+  DATABASE_READ_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0, "must be 0 (no limit) or more")
+    .max(600_000, "must be at most 600000")
+    .default(5_000),
   ADMISSION_PAGES: admissionLimit(8),
   ADMISSION_API_READS: admissionLimit(16),
   ADMISSION_WRITES: admissionLimit(64),
@@ -254,6 +272,11 @@ export type Config = {
    */
   admission: AdmissionSettings;
   /**
+   * PostgreSQL (decision 050): the connections of each server process kept for writes (the rest of
+   * its 10 are for reads), and how long a read's statement may run before it is cut off (0: no limit).
+   */
+  database: { writeConnections: number; readTimeoutMs: number };
+  /**
    * How often purchases and payments are reconciled with the card provider, and how long a request
    * or payment must have been left untouched before reconciliation takes it over.
    */
@@ -378,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,
+    database: { writeConnections: e.DATABASE_WRITE_CONNECTIONS, readTimeoutMs: e.DATABASE_READ_TIMEOUT_MS },
     admission: {
       limits: {
         pages: e.ADMISSION_PAGES,

@@ -14,16 +14,31 @@ import { PRICE_DROP_JOB_HANDLERS } from "#core/social/price-drops.ts";
 import { sendSupportAnswerMailHandler } from "#core/support/support-mails.ts";
 import { sendTradeMailHandler } from "#core/trading/trade-mails.ts";
 import { TRADING_JOB_HANDLERS } from "#core/trading/trading-jobs.ts";
+import { withPriority } from "#db/priority.ts";
 
-/** Every job the server runs, each definition with its handler. A job not listed here stays queued. */
-export const ALL_JOB_HANDLERS: readonly JobHandler[] = [
+/** A job that moves money or settles a sale runs its database work as a write (decision 050). */
+const asWrite = (handler: JobHandler): JobHandler => ({
+  job: handler.job,
+  handle: (ctx, payload) => withPriority("write", () => handler.handle(ctx, payload)),
+});
+
+/**
+ * The money jobs: the card and voucher providers' events (the sandboxes deliver them as jobs), the
+ * balance's sync, purchases' settling, reconciliation and completion, and buyback's deadlines.
+ */
+const MONEY_JOB_HANDLERS: readonly JobHandler[] = [
   deliverSandboxEventHandler,
   ...SANDBOX_VOUCHER_JOB_HANDLERS,
   balanceSyncHandler,
-  housekeepingHandler,
   ...TRADING_JOB_HANDLERS,
-  ...OFFER_JOB_HANDLERS,
   ...BUYBACK_JOB_HANDLERS,
+].map(asWrite);
+
+/** Every job the server runs, each definition with its handler. A job not listed here stays queued. */
+export const ALL_JOB_HANDLERS: readonly JobHandler[] = [
+  ...MONEY_JOB_HANDLERS,
+  housekeepingHandler,
+  ...OFFER_JOB_HANDLERS,
   sendTradeMailHandler,
   notifySavedSearchesHandler,
   writeExportHandler,

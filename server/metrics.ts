@@ -5,7 +5,9 @@ import type { MiddlewareHandler } from "hono";
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { ServerBuild } from "react-router";
 import { isLocalRequest } from "#core/shared/local-request.ts";
+import type { PoolCounts } from "#db/client.ts";
 import { type Admission, type ClassFigures, ROUTE_CLASSES } from "./admission.ts";
+import { withPhases } from "./phases.ts";
 import { type PageRoutes, pageRoutes, routeLabel } from "./route-labels.ts";
 import type { AppServices } from "./router-context.ts";
 import { type DatabaseProbe, probeDatabase } from "./system.ts";
@@ -14,6 +16,11 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** Pages render in tens of milliseconds, searches and uploads take longer, streams answer at once. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STATUS = Array.from({ length: 600 }, (_, i) => String(i));
+/** A purchase's phases take from a millisecond (SQL) to tens of seconds (a queue under load). */
+const PHASE_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30];
+/** A purchase: through the API, or the buy page's form (its data request too). */
+const PURCHASE = /^\/(api\/v1\/items\/\d+\/purchase|[a-z]{2}\/items\/\d+\/buy(\/|\.data)?)$/;
+const PURCHASE_PHASES = ["admission", "db_wait", "sql", "provider", "other", "total"] as const;
 
 /**
  * Who may read `/metrics`: with a token set, whoever sends it as a bearer token; without one, only
@@ -133,18 +140,17 @@ export function createMetrics(o: {
     aggregator: "first",
   }).set({ build: system.buildId ?? "source" }, 1);
   if (system.pool()) {
-    const pool = (
-      name: string,
-      help: string,
-      read: (p: NonNullable<ReturnType<typeof system.pool>>) => number,
-    ) =>
+    // By pool (decision 050): `writes` for writes and the server's own work, `reads` for page data.
+    const pool = (name: string, help: string, read: (p: PoolCounts) => number) =>
       new Gauge({
         name,
         help,
+        labelNames: ["pool"] as const,
         registers,
         collect() {
-          const counts = system.pool();
-          if (counts) this.set(read(counts));
+          for (const [which, counts] of Object.entries(system.pool() ?? {})) {
+            if (counts) this.set({ pool: which }, read(counts));
+          }
         },
       });
     pool("db_pool_connections", "Connections the PostgreSQL pool holds open", (p) => p.total);
@@ -152,6 +158,13 @@ export function createMetrics(o: {
     pool("db_pool_waiting_queries", "Queries waiting for a connection of the pool", (p) => p.waiting);
     pool("db_pool_max_connections", "The most connections the pool may open", (p) => p.max);
   }
+  const purchasePhases = new Histogram({
+    name: "purchase_phase_seconds",
+    help: "Where a purchase's time went, by phase: waiting for an admission slot, waiting for the database (its queue or a pool connection), running SQL, the payment provider's round trips, the rest (the server's own work), and in all",
+    labelNames: ["phase"] as const,
+    buckets: PHASE_BUCKETS,
+    registers,
+  });
   new Gauge({
     name: "realtime_connections",
     help: "Open live-notification streams (server-sent events) on this server",
@@ -227,8 +240,25 @@ export function createMetrics(o: {
         "Cache-Control": "no-store",
       });
     }
-    await next();
+    const phases = await withPhases(async (phases) => {
+      await next();
+      return phases;
+    });
     const seconds = (performance.now() - started) / 1000;
+    if (c.req.method === "POST" && PURCHASE.test(c.req.path)) {
+      const { admissionMs, providerMs, db } = phases;
+      const total = seconds * 1000;
+      const other = Math.max(0, total - admissionMs - providerMs - db.waitMs - db.sqlMs);
+      const ms = {
+        admission: admissionMs,
+        db_wait: db.waitMs,
+        sql: db.sqlMs,
+        provider: providerMs,
+        other,
+        total,
+      };
+      for (const phase of PURCHASE_PHASES) purchasePhases.observe({ phase }, ms[phase] / 1000);
+    }
     const pages = built ?? (await devPages(o.build as () => Promise<ServerBuild>));
     const route = routeLabel(c, pages);
     const method = METHODS.has(c.req.method) ? c.req.method : "OTHER";

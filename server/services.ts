@@ -33,6 +33,7 @@ import { type Database, openDatabase } from "#db/client.ts";
 import { dataDirLayout } from "#db/data-dir.ts";
 import type { Config } from "./config.ts";
 import { sandboxProviderSettings } from "./oidc-sandbox.ts";
+import { timedProvider } from "./phases.ts";
 import { createReadCache } from "./read-cache.ts";
 import { createRealtimeHub } from "./realtime.ts";
 import type { AppServices } from "./router-context.ts";
@@ -47,7 +48,11 @@ function createMailer(config: Config): Mailer {
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return openDatabase(
     config.databaseUrl
-      ? { url: config.databaseUrl }
+      ? {
+          url: config.databaseUrl,
+          writeConnections: config.database.writeConnections,
+          readTimeoutMs: config.database.readTimeoutMs,
+        }
       : { dataDir: dataDirLayout(config.dataDir).pglite, thread: true },
   );
 }
@@ -82,23 +87,28 @@ export async function createServices(
     identity: config.ekyc
       ? createEkycProvider(config.ekyc, { callbackUrl: `${config.publicUrl}/webhooks/ekyc` })
       : createPolarifySandbox({ db: database.db, clock: systemClock, publicUrl: config.publicUrl }),
-    payments: config.payjp
-      ? createPayjpGateway(config.payjp)
-      : createSandboxGateway({
-          db: database.db,
-          clock: systemClock,
-          publicUrl: config.publicUrl,
-          secret: config.sessionSecret,
-        }),
+    // The money providers' round trips are timed for the metrics (decision 050).
+    payments: timedProvider(
+      config.payjp
+        ? createPayjpGateway(config.payjp)
+        : createSandboxGateway({
+            db: database.db,
+            clock: systemClock,
+            publicUrl: config.publicUrl,
+            secret: config.sessionSecret,
+          }),
+    ),
     // Production offers a payout or top-up method only with its provider (decision 045).
-    vouchers: config.komoju
-      ? createKomojuVouchers(config.komoju)
-      : demo
-        ? createSandboxVouchers(sandbox)
-        : unofferedVouchers(),
-    atm: demo ? createSandboxAtm(sandbox) : unofferedAtm(),
-    wallet: demo ? createSandboxWallet(sandbox) : unofferedWallet(),
-    bank: demo ? createSandboxBank(sandbox) : manualBank(),
+    vouchers: timedProvider(
+      config.komoju
+        ? createKomojuVouchers(config.komoju)
+        : demo
+          ? createSandboxVouchers(sandbox)
+          : unofferedVouchers(),
+    ),
+    atm: timedProvider(demo ? createSandboxAtm(sandbox) : unofferedAtm()),
+    wallet: timedProvider(demo ? createSandboxWallet(sandbox) : unofferedWallet()),
+    bank: timedProvider(demo ? createSandboxBank(sandbox) : manualBank()),
     botCheck: config.turnstile
       ? createTurnstileBotCheck(config.turnstile)
       : config.recaptcha

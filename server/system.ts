@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type QueueStats, readQueueStats } from "#core/jobs/queue-stats.ts";
 import type { Mailer } from "#core/notify/mailer.ts";
 import type { CoreContext } from "#core/shared/context.ts";
-import type { Database, PoolCounts } from "#db/client.ts";
+import type { Database } from "#db/client.ts";
 
 /** How the last message this server tried to send went; null until it has tried one. */
 export type MailOutcome = { ok: boolean; at: Date } | null;
@@ -13,7 +13,7 @@ export type MailOutcome = { ok: boolean; at: Date } | null;
  */
 export type SystemInfo = {
   engine: Database["kind"];
-  pool(): PoolCounts | null;
+  pool: Database["pool"];
   mail: { transport: Mailer["kind"]; last(): MailOutcome };
   /** The running build's id (its asset manifest's version); null when serving from sources. */
   buildId: string | null;

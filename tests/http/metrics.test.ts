@@ -6,6 +6,8 @@ import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
 import { ENGINES } from "../helpers/db.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
+import { cardsFor, purchase, sessionsOf } from "../helpers/served.ts";
+import { makeBuyer } from "../helpers/trading.ts";
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
 
@@ -98,12 +100,36 @@ describe.each(ENGINES)("metrics and health on %s", (engine) => {
     expect(value(samples, "process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(value(samples, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
     if (engine === "postgres") {
-      expect(value(samples, "db_pool_connections")).toBeGreaterThan(0);
-      expect(value(samples, "db_pool_max_connections")).toBe(5);
-      expect(value(samples, "db_pool_waiting_queries")).toBe(0);
+      // Two pools (decision 050): of the 5 connections, 2 kept for writes and 3 for reads, which the
+      // pages and the API reads above used.
+      expect(value(samples, "db_pool_max_connections", { pool: "writes" })).toBe(2);
+      expect(value(samples, "db_pool_max_connections", { pool: "reads" })).toBe(3);
+      expect(value(samples, "db_pool_connections", { pool: "reads" })).toBeGreaterThan(0);
+      expect(value(samples, "db_pool_waiting_queries", { pool: "writes" })).toBe(0);
+      expect(value(samples, "db_pool_waiting_queries", { pool: "reads" })).toBe(0);
     } else {
       expect(value(samples, "db_pool_connections")).toBeUndefined();
     }
+  });
+
+  it("times a purchase's phases: admission, waiting for the database, SQL, the provider, the rest", async () => {
+    const seller = await makeMember(server.ctx);
+    const buyer = await makeBuyer(server.ctx);
+    const itemId = await listItem(server.ctx, seller, { price: "3000" });
+    const [token] = await sessionsOf(server.ctx, [buyer]);
+    const [card] = await cardsFor(server.ctx, [buyer]);
+    const bought = await purchase(server.url, itemId, token!, card!, `metrics-${itemId}`);
+    expect(bought.status).toBe(201);
+
+    const { samples } = await scrape();
+    const phase = (name: string, suffix: "count" | "sum") =>
+      value(samples, `purchase_phase_seconds_${suffix}`, { phase: name });
+    for (const name of ["admission", "db_wait", "sql", "provider", "other", "total"]) {
+      expect(phase(name, "count")).toBe(1);
+    }
+    expect(phase("sql", "sum")).toBeGreaterThan(0);
+    expect(phase("provider", "sum")).toBeGreaterThan(0);
+    expect(phase("total", "sum")).toBeGreaterThan(phase("sql", "sum")!);
   });
 
   it("reads the job queue's depth by kind and state when scraped", async () => {

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, ENGINES, type TestDatabase } from "#tests/helpers/db.ts";
+import { type Database, isDatabaseUnreachable, openDatabase } from "./client.ts";
+import { withPriority } from "./priority.ts";
+
+// Writes first on PostgreSQL (decision 050): connections kept for writes, reads cut off at a timeout.
+describe.skipIf(!ENGINES.includes("postgres"))("PostgreSQL's pools for writes and reads", () => {
+  let test: TestDatabase;
+  let database: Database;
+  const run = async (query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const read = <T>(work: () => Promise<T>) => withPriority("read", work);
+  const write = <T>(work: () => Promise<T>) => withPriority("write", work);
+
+  beforeAll(async () => {
+    test = await createTestDatabase("postgres");
+    // 5 connections: 2 kept for writes, 3 for reads, whose statements stop after 300 ms.
+    database = await openDatabase({ url: test.url!, poolSize: 5, readTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await test?.close();
+  });
+
+  it("shows both pools' counts, a third of the connections kept for writes (at least 2)", async () => {
+    await read(() => run(sql`select 1`));
+    await write(() => run(sql`select 1`));
+    expect(database.pool()).toEqual({
+      writes: { total: 1, idle: 1, waiting: 0, max: 2 },
+      reads: { total: 1, idle: 1, waiting: 0, max: 3 },
+    });
+  });
+
+  it("answers a write while every read connection is busy and reads wait for one", async () => {
+    const order: string[] = [];
+    const slowReads = Array.from({ length: 5 }, () =>
+      read(() => run(sql`select pg_sleep(0.25)`)).then(() => order.push("read")),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(database.pool()?.reads).toMatchObject({ total: 3, idle: 0, waiting: 2 });
+    expect(await write(() => run(sql`select 1 as n`))).toEqual([{ n: 1 }]);
+    order.push("write");
+    await Promise.all(slowReads);
+    expect(order).toEqual(["write", "read", "read", "read", "read", "read"]);
+  });
+
+  it("cuts a read off at the read timeout, as an outage is answered (never a write or normal work)", async () => {
+    const error = await read(() => run(sql`select pg_sleep(1)`)).catch((e: unknown) => e);
+    expect((error as { cause?: { code?: string } }).cause?.code).toBe("57014");
+    expect(isDatabaseUnreachable(error)).toBe(true);
+    await expect(write(() => run(sql`select pg_sleep(0.4)`))).resolves.toBeDefined();
+    await expect(run(sql`select pg_sleep(0.4)`)).resolves.toBeDefined();
+  });
+
+  it("lends a write a reads' connection when its own are all busy, without the reads' timeout", async () => {
+    // Both writes' connections busy for a while: the third write takes a free reads' connection.
+    const busy = Array.from({ length: 2 }, () => write(() => run(sql`select pg_sleep(0.6)`)));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(database.pool()?.writes).toMatchObject({ total: 2, idle: 0 });
+    const [lent] = await write(() =>
+      run(sql`select current_setting('statement_timeout') as timeout, pg_sleep(0.4)::text as slept`),
+    );
+    expect(lent).toMatchObject({ timeout: "0" });
+    await Promise.all(busy);
+    // Given back with the reads' timeout: every reads' connection cuts a long read off again.
+    const reads = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        read(() => run(sql`select current_setting('statement_timeout') as timeout`)),
+      ),
+    );
+    expect(reads.map(([r]) => r)).toEqual(Array(3).fill({ timeout: "300ms" }));
+  });
+
+  it("runs a transaction wholly on the pool of the work that began it", async () => {
+    const settings = (priority: "read" | "write") =>
+      withPriority(priority, () =>
+        database.db.transaction(async (tx) => {
+          const rows: unknown[] = [];
+          for (let i = 0; i < 3; i++) {
+            const r = await tx.execute(
+              sql`select pg_backend_pid() as pid, current_setting('statement_timeout') as timeout`,
+            );
+            rows.push((r as unknown as { rows: unknown[] }).rows[0]);
+          }
+          return rows;
+        }),
+      );
+    const [first, ...rest] = await settings("read");
+    expect(first).toMatchObject({ timeout: "300ms" });
+    expect(rest).toEqual([first, first]);
+    const [w, ...more] = await settings("write");
+    expect(w).toMatchObject({ timeout: "0" });
+    expect(more).toEqual([w, w]);
+  });
+});
