@@ -76,6 +76,9 @@ test.beforeAll(async () => {
   // The capture started with the server takes the mail; PRODUCTION_SETTINGS' address is a placeholder.
   const { SMTP_URL: _placeholder, ...settings } = PRODUCTION_SETTINGS;
   server = await startTestServer({
+    // The journeys serve from the embedded database, as `npm start` does (a PostgreSQL test
+    // database is Vitest's to hand out).
+    engine: "pglite",
     env: {
       ...settings,
       PUBLIC_URL: front.url,
