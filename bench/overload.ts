@@ -20,17 +20,13 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { createSession } from "#core/identity/sessions.ts";
-import { systemClock } from "#core/shared/clock.ts";
-import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
-import { type Database, openDatabase } from "#db/client.ts";
 import { items, users } from "#db/schema/index.ts";
 import { seedBulkItems } from "#db/seed/demo-catalogue.ts";
 import { seed } from "#db/seed/index.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
-import { sandboxCoreContext } from "../tests/helpers/core.ts";
 import { childProcesses } from "../tests/helpers/processes.ts";
-import { BENCH_SECRET, round, startServer, stopServer } from "./page-server.ts";
-import { dropPostgresDatabase, freshPostgresDatabase, postgresUrl } from "./postgres-database.ts";
+import { openBenchDatabase, round, startServer, stopServer } from "./page-server.ts";
+import { dropPostgresDatabase } from "./postgres-database.ts";
 import { commitUnderTest, writeReport } from "./report.ts";
 
 const arg = (name: string, fallback: string) => {
@@ -75,21 +71,8 @@ function prng(seed: number) {
 
 /** The demo data and the bulk listings, listings for the pages, and API sessions for the writers. */
 async function prepare(engine: string, dataDir: string): Promise<Fixture> {
-  let database: Database;
-  let url: string | undefined;
-  if (engine === "postgres") {
-    database = await freshPostgresDatabase(BENCH_DB);
-    url = postgresUrl(BENCH_DB);
-  } else {
-    database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
-  }
+  const { database, url, ctx, blobs } = await openBenchDatabase(engine, BENCH_DB, dataDir);
   try {
-    await database.migrate();
-    const blobs = createLocalBlobStore({ dir: path.join(dataDir, "blobs") });
-    const ctx = {
-      ...sandboxCoreContext({ db: database.db, clock: systemClock, dataDir, secret: BENCH_SECRET }),
-      blobs,
-    };
     const started = performance.now();
     await seed(ctx);
     if (ITEMS > 0) {

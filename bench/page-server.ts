@@ -4,12 +4,42 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { systemClock } from "#core/shared/clock.ts";
+import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
+import { type Database, openDatabase } from "#db/client.ts";
+import { sandboxCoreContext } from "../tests/helpers/core.ts";
 import { childProcesses } from "../tests/helpers/processes.ts";
+import { freshPostgresDatabase, postgresUrl } from "./postgres-database.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const round = (n: number) => Math.round(n * 100) / 100;
 /** The benchmark servers' secret, which signs sessions made ahead of the run too. */
 export const BENCH_SECRET = "bench-session-secret-0123456789abcdef012345";
+
+/**
+ * A benchmark's own migrated database (a fresh PostgreSQL database named `name`, or PGlite in
+ * `dataDir`), its address for the server on PostgreSQL, and a core context with sandbox services
+ * and blobs in `dataDir` to seed it through. The caller closes `database`.
+ */
+export async function openBenchDatabase(engine: string, name: string, dataDir: string) {
+  const database: Database =
+    engine === "postgres"
+      ? await freshPostgresDatabase(name)
+      : await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+  const url = engine === "postgres" ? postgresUrl(name) : undefined;
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const blobs = createLocalBlobStore({ dir: path.join(dataDir, "blobs") });
+  const ctx = {
+    ...sandboxCoreContext({ db: database.db, clock: systemClock, dataDir, secret: BENCH_SECRET }),
+    blobs,
+  };
+  return { database, url, ctx, blobs };
+}
 
 /**
  * `node scripts/start.ts` on a data folder (PGlite) or a PostgreSQL database, resolved once its

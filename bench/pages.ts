@@ -12,18 +12,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import { createSession, type SessionUser } from "#core/identity/sessions.ts";
-import { systemClock } from "#core/shared/clock.ts";
-import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
-import { type Database, openDatabase } from "#db/client.ts";
 import { items, users } from "#db/schema/index.ts";
 import { seedBulkItems } from "#db/seed/demo-catalogue.ts";
 import { seed } from "#db/seed/index.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
-import { sandboxCoreContext } from "../tests/helpers/core.ts";
 import { cardToken } from "../tests/helpers/trading.ts";
-import { BENCH_SECRET, type Load, load, peakRssMb, round, startServer } from "./page-server.ts";
-import { dropPostgresDatabase, freshPostgresDatabase, postgresUrl } from "./postgres-database.ts";
+import { type Load, load, openBenchDatabase, peakRssMb, round, startServer } from "./page-server.ts";
+import { dropPostgresDatabase } from "./postgres-database.ts";
 import { commitUnderTest, writeReport } from "./report.ts";
 
 const arg = (name: string, fallback: string) => {
@@ -44,21 +40,8 @@ type Fixture = { url?: string; cookie: string; itemId: number; transactionPath: 
 
 /** The demo data (accounts, trades, articles, notifications) and the bulk listings, and a member's session. */
 async function prepare(engine: string, dataDir: string): Promise<Fixture> {
-  let database: Database;
-  let url: string | undefined;
-  if (engine === "postgres") {
-    database = await freshPostgresDatabase(BENCH_DB);
-    url = postgresUrl(BENCH_DB);
-  } else {
-    database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
-  }
+  const { database, url, ctx, blobs } = await openBenchDatabase(engine, BENCH_DB, dataDir);
   try {
-    await database.migrate();
-    const blobs = createLocalBlobStore({ dir: path.join(dataDir, "blobs") });
-    const ctx = {
-      ...sandboxCoreContext({ db: database.db, clock: systemClock, dataDir, secret: BENCH_SECRET }),
-      blobs,
-    };
     const started = performance.now();
     await seed(ctx);
     await seedBulkItems({ db: database.db, blobs }, ITEMS, (line) => console.log(`  [${engine}] ${line}`));

@@ -18,18 +18,14 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { createSession } from "#core/identity/sessions.ts";
-import { systemClock } from "#core/shared/clock.ts";
-import { createLocalBlobStore } from "#core/storage/local-blob-store.ts";
-import { type Database, openDatabase } from "#db/client.ts";
 import { addresses, items, users } from "#db/schema/index.ts";
 import { seedBulkItems } from "#db/seed/demo-catalogue.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { seed } from "#db/seed/index.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
-import { sandboxCoreContext } from "../tests/helpers/core.ts";
 import { cardToken, TEST_ADDRESS } from "../tests/helpers/trading.ts";
-import { BENCH_SECRET, round, startServer, stopServer } from "./page-server.ts";
-import { dropPostgresDatabase, freshPostgresDatabase, postgresUrl } from "./postgres-database.ts";
+import { openBenchDatabase, round, startServer, stopServer } from "./page-server.ts";
+import { dropPostgresDatabase } from "./postgres-database.ts";
 import { commitUnderTest, writeReport } from "./report.ts";
 
 const arg = (name: string, fallback: string) => {
@@ -60,21 +56,8 @@ type Fixture = {
 
 /** The demo data and bulk listings, then the buyers, their sessions and cards, and their listings. */
 async function prepare(engine: string, dataDir: string): Promise<Fixture> {
-  let database: Database;
-  let url: string | undefined;
-  if (engine === "postgres") {
-    database = await freshPostgresDatabase(BENCH_DB);
-    url = postgresUrl(BENCH_DB);
-  } else {
-    database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
-  }
+  const { database, url, ctx, blobs } = await openBenchDatabase(engine, BENCH_DB, dataDir);
   try {
-    await database.migrate();
-    const blobs = createLocalBlobStore({ dir: path.join(dataDir, "blobs") });
-    const ctx = {
-      ...sandboxCoreContext({ db: database.db, clock: systemClock, dataDir, secret: BENCH_SECRET }),
-      blobs,
-    };
     const started = performance.now();
     if (DEMO) await seed(ctx);
     else await seedDeviceModels(database.db);
