@@ -89,6 +89,48 @@ describe.each(ENGINES)("job queue on %s", (engine) => {
     expect(seen).toEqual(["orphan"]);
   });
 
+  it("frees the jobs an outage cut off as soon as the database is back, not when their lease ends", async () => {
+    seen.length = 0;
+    // The database goes away while the first job of a batch of three runs: its outcome cannot be
+    // written, and the two behind it stay claimed.
+    const away = { now: false };
+    const db = new Proxy(t.ctx.db, {
+      get(target, key, receiver) {
+        if (key === "update" && away.now) {
+          const refused = () => Promise.reject(new Error("connection terminated"));
+          return () => ({ set: () => ({ where: refused }) });
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const cut = handleJob(echo, async (_ctx, { word }) => {
+      seen.push(word);
+      if (word === "cut") away.now = true;
+    });
+    const outage = createJobRunner({ ctx: { ...t.ctx, db }, handlers: [cut] });
+    for (const word of ["cut", "behind-1", "behind-2"]) {
+      await enqueueJob(t.ctx, echo, { word }, { uniqueKey: `echo:${word}` });
+    }
+    await expect(outage.runDue()).rejects.toThrow("connection terminated");
+    const during = await t.ctx.db.select().from(jobs).where(eq(jobs.name, "test.echo"));
+    expect(during.filter((j) => j.uniqueKey?.startsWith("echo:behind")).map((j) => j.state)).toEqual([
+      "running",
+      "running",
+    ]);
+    // Back before any lease has run out (the clock does not move): the runner writes what it owes
+    // first, then takes up the two it gave back.
+    away.now = false;
+    expect(await outage.runDue()).toBe(2);
+    expect(seen).toEqual(["cut", "behind-1", "behind-2"]);
+    const after = await t.ctx.db.select().from(jobs).where(eq(jobs.name, "test.echo"));
+    const states = after.filter((j) => /^echo:(cut|behind)/.test(j.uniqueKey ?? ""));
+    expect(states.map((j) => [j.uniqueKey, j.state, j.attempts])).toEqual([
+      ["echo:cut", "done", 1],
+      ["echo:behind-1", "done", 1],
+      ["echo:behind-2", "done", 1],
+    ]);
+  });
+
   it("lets concurrent runners share the queue without running a job twice", async () => {
     seen.length = 0;
     for (let i = 0; i < 20; i++) await enqueueJob(t.ctx, echo, { word: `w${i}` });

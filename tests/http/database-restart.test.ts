@@ -151,8 +151,9 @@ describe.runIf(ENGINES.includes("postgres"))(
       // Within a few reconciliation periods every charge taken is matched by a sale (or refunded) and
       // no hold is left on a card; no purchase request is left unanswered.
       // A round every 5 seconds; on a two-core machine running the whole suite a round can take
-      // many seconds itself, and a job cut off by the outage is taken up again only when its
-      // 5-minute lease ends, so the test waits (it does not time) up to eight minutes.
+      // many seconds itself, so the test waits (it does not time) up to eight minutes. Jobs the
+      // outage cut off are given back as soon as the database returns (not when their 5-minute
+      // lease ends), so this usually settles within a minute.
       const deadline = Date.now() + 480_000;
       let problems: string[] = [];
       for (;;) {
