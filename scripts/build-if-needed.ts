@@ -31,9 +31,12 @@ export function buildIfNeeded(log: (line: string) => void = console.log): void {
   const changed = Math.max(...SOURCES.map((s) => newest(path.join(ROOT, s))));
   if (built && built >= changed) return;
   log(built ? "Sources changed since the last build; building…" : "No build yet; building…");
+  // Always the production build, whoever asks: Vitest runs with NODE_ENV=test, which would bundle
+  // React's development build into the pages `npm start` then serves.
   const r = spawnSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
     cwd: ROOT,
     stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (r.status !== 0) throw new Error("The build failed");
 }

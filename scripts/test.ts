@@ -60,6 +60,18 @@ function run(
   return child;
 }
 
+/**
+ * The same work on every machine, timed once the layers are done: durations measured on machines
+ * of different speed (or one machine slowed by its neighbours) can then be compared fairly
+ * (bench/results/test-suite.md).
+ */
+function fixedLoopMs(): number {
+  const start = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 200_000_000; i++) sum = (sum + i) | 0;
+  return Math.round(performance.now() - start + (sum === 1 ? 1 : 0));
+}
+
 type Layer = {
   name: string;
   status: number;
@@ -227,4 +239,5 @@ for (const l of layers) {
 }
 console.log(`\ntests: ${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
 console.log(`npm test took ${minutes(Date.now() - started)}`);
+console.log(`This machine's speed: a fixed loop of 200 million additions took ${fixedLoopMs()} ms`);
 process.exit(layers.some((l) => l.status !== 0) || sum("failed") > 0 ? 1 : 0);

@@ -211,6 +211,18 @@ describe("head and SEO", () => {
     expect(res.headers.get("cache-control")).toContain("immutable");
   });
 
+  it("sends React's production build to the browser, whoever built it (Vitest runs with NODE_ENV=test)", async () => {
+    const { doc } = await head("/ja/");
+    const scripts = [...doc.querySelectorAll('link[rel="modulepreload"], script[type="module"][src]')]
+      .map((el) => el.getAttribute("href") ?? el.getAttribute("src"))
+      .filter((src): src is string => !!src?.startsWith("/assets/"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const body = await (await get(src)).text();
+      expect(body, src).not.toContain("This is a bug in React");
+    }
+  });
+
   it("says which build is deployed, never from a cache, and pages carry the id they were rendered with", async () => {
     const { id } = JSON.parse(readFileSync(path.join(CLIENT_DIR, BUILD_ID_FILE), "utf8")) as { id: string };
     expect(id).toMatch(/^[0-9a-f]{16}$/);
