@@ -12,6 +12,8 @@ const SOURCES = [
   "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",
+  // How the build is made: a change here (its settings) calls for a new one.
+  "scripts/build-if-needed.ts",
 ];
 export const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
 export const CLIENT_DIR = path.join(ROOT, "build/client");
