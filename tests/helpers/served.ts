@@ -43,6 +43,7 @@ export async function cardsFor(ctx: CoreContext, buyers: unknown[]) {
 /**
  * `npm start` as deployed, on `databaseUrl`, reconciling every 5 seconds; answers once
  * its health check does. As long as a start takes on a busy machine: this waits, it does not time.
+ * The database should hold an account already: into an empty one `npm start` seeds the demo data.
  */
 export async function startServed(o: {
   port: number;
