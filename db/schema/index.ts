@@ -2,6 +2,7 @@ export * from "./account.ts";
 export * from "./balance.ts";
 export * from "./buyback.ts";
 export * from "./catalog.ts";
+export * from "./checks.ts";
 export * from "./codes.ts";
 export * from "./identity.ts";
 export * from "./jobs.ts";

@@ -70,3 +70,31 @@ export const SETUP_BANK = {
   accountNumber: "1234567",
   holderName: "ヤマダ　ハナコ",
 };
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely and asserted field by field
+type Json = any;
+
+/** A call to the REST API as a client makes it: a bearer token if given, a JSON body, a language. */
+export async function callApi(
+  server: TestServer,
+  method: string,
+  path: string,
+  o: { token?: string; body?: unknown; lang?: string } = {},
+): Promise<{ status: number; json: Json }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      "accept-language": o.lang ?? "ja",
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(o.body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    body: o.body === undefined ? undefined : typeof o.body === "string" ? o.body : JSON.stringify(o.body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as Json };
+}
+
+/** A persistent API token of a member's, as `POST /tokens` would give. */
+export async function apiTokenFor(server: TestServer, userId: number): Promise<string> {
+  return (await createSession(server.ctx, { userId, kind: "api", persistent: true })).token;
+}

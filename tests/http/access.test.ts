@@ -172,6 +172,13 @@ const API_ACCESS: Record<string, Row> = {
   "get /me/identification": signedIn(401, 200),
   "post /me/identification": signedIn(401, 415),
   "post /imei-checks": all(422),
+  // Device self-checks: an empty body is no result (whoever sends it); "{id}" names no report; a
+  // listing's report is its owner's to set (an empty body is 422 before anything else).
+  "post /device-checks/links": signedIn(401, 201),
+  "post /device-checks": all(422),
+  "get /device-checks": signedIn(401, 200),
+  "get /device-checks/{id}": all(404),
+  "put /items/{id}/device-check": signedIn(401, 422),
   // Buying: an empty body is no purchase; "{id}" of a transaction is no id.
   "post /items/{id}/purchase": signedIn(401, 422),
   // Members only: the spots near their own address (business buyers and staff do not buy).

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { applyForBuyback } from "#core/buyback/apply.ts";
 import { saveSearch } from "#core/catalog/save-search.ts";
+import { attachDeviceCheck } from "#core/checks/attach-device-check.ts";
+import { saveDeviceCheck } from "#core/checks/save-device-check.ts";
 import { requestExport } from "#core/exports/request-export.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { createSession } from "#core/identity/sessions.ts";
@@ -24,6 +26,7 @@ import { toSnake } from "#server/api/case.ts";
 import { API_ROUTES } from "#server/api/v1/index.ts";
 import { addBoughtDevice } from "../helpers/buyback-deliveries.ts";
 import { listItem, makeOperator } from "../helpers/catalog.ts";
+import { finishedCheck } from "../helpers/checks.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { cardToken, makeBuyer } from "../helpers/trading.ts";
 
@@ -206,11 +209,15 @@ async function arrange(): Promise<Fixture> {
       name: "Fuzz",
     })
     .returning({ id: passkeys.id });
+  // The owner's self-check report, on the owner's listing.
+  const check = await saveDeviceCheck(ctx, { actor: owner, input: finishedCheck(ctx.clock.now()) });
+  await attachDeviceCheck(ctx, { actor: owner, itemId, input: { reportId: check.id } });
   return {
     owner,
     stranger,
     operator,
     ids: {
+      deviceCheck: check.id,
       report: String(report.id),
       identityCheck: String(identityCheck!.id),
       inquiry: String(inquiry.id),
@@ -293,9 +300,11 @@ function pathOf(path: string, f: Fixture): string {
                                                     ? "session"
                                                     : name === "id" && path.startsWith("/me/passkeys/")
                                                       ? "passkey"
-                                                      : name === "id" && path.startsWith("/offers/")
-                                                        ? "offer"
-                                                        : null;
+                                                      : name === "id" && path.startsWith("/device-checks/")
+                                                        ? "deviceCheck"
+                                                        : name === "id" && path.startsWith("/offers/")
+                                                          ? "offer"
+                                                          : null;
     if (!kind) throw new Error(`No arrangement for {${name}} in ${path}: add one to the fuzz test`);
     return f.ids[kind]!;
   });

@@ -1,33 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "#core/identity/sessions.ts";
 import { SANDBOX_TEST_CARDS } from "#core/money/payments/test-cards.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { expectLedgerInvariants } from "../helpers/ledger.ts";
 import { makeBuyer } from "../helpers/trading.ts";
+import { apiTokenFor, callApi } from "../helpers/web.ts";
 
 let server: TestServer;
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely and asserted field by field
 type Json = any;
-
-async function call(method: string, path: string, o: { token?: string; body?: unknown; lang?: string } = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      "accept-language": o.lang ?? "ja",
-      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-      ...(o.body !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    body: o.body === undefined ? undefined : typeof o.body === "string" ? o.body : JSON.stringify(o.body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as Json };
-}
-
-async function tokenFor(userId: number) {
-  return (await createSession(server.ctx, { userId, kind: "api", persistent: true })).token;
-}
+const call = (method: string, path: string, o?: Parameters<typeof callApi>[3]) =>
+  callApi(server, method, path, o);
+const tokenFor = (userId: number) => apiTokenFor(server, userId);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -25,6 +25,7 @@ import { buybackBidRoutes } from "./buyback-bids.ts";
 import { buybackDeliveryRoutes } from "./buyback-deliveries.ts";
 import { buybackMemberRoutes } from "./buyback-member.ts";
 import { buybackPublicRoutes } from "./buyback-public.ts";
+import { deviceCheckRoutes } from "./device-checks.ts";
 import { exportRoutes } from "./exports.ts";
 import { healthRoutes } from "./health.ts";
 import { identificationRoutes } from "./identification.ts";
@@ -68,6 +69,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...identificationRoutes,
   ...socialRoutes,
   ...imeiRoutes,
+  ...deviceCheckRoutes,
   ...tradingRoutes,
   ...offerRoutes,
   ...balanceRoutes,

@@ -15,6 +15,7 @@ import { enBuyerApplication } from "./en/buyer-application.ts";
 import { enBuying } from "./en/buying.ts";
 import { enCardTopUp } from "./en/card-top-up.ts";
 import { enCatalog } from "./en/catalog.ts";
+import { enChecks } from "./en/checks.ts";
 import { enCodes } from "./en/codes.ts";
 import { enCompanyFacts } from "./en/company-facts.ts";
 import { enEmailLogin } from "./en/email-login.ts";
@@ -103,6 +104,7 @@ export const enSite: SiteMessages = {
   ...enHelp,
   ...enTwoStepReset,
   ...enPasskeys,
+  ...enChecks,
   site: {
     name: "Tsugu",
     tagline: "Marketplace and buyback for used and broken phones",

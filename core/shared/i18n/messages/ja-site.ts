@@ -14,6 +14,7 @@ import { jaBuyerApplication } from "./ja/buyer-application.ts";
 import { jaBuying } from "./ja/buying.ts";
 import { jaCardTopUp } from "./ja/card-top-up.ts";
 import { jaCatalog } from "./ja/catalog.ts";
+import { jaChecks } from "./ja/checks.ts";
 import { jaCodes } from "./ja/codes.ts";
 import { jaCompanyFacts } from "./ja/company-facts.ts";
 import { jaEmailLogin } from "./ja/email-login.ts";
@@ -102,6 +103,7 @@ export const jaSite = {
   ...jaHelp,
   ...jaTwoStepReset,
   ...jaPasskeys,
+  ...jaChecks,
   site: {
     name: "Tsugu",
     tagline: "ジャンク・中古スマホのフリマと買取",

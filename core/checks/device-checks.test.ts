@@ -1,0 +1,197 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deviceChecks } from "#db/schema/index.ts";
+import { listItem, makeMember } from "#tests/helpers/catalog.ts";
+import { finishedCheck, IPHONE_UA } from "#tests/helpers/checks.ts";
+import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
+import { ENGINES } from "#tests/helpers/db.ts";
+import { attachDeviceCheck } from "./attach-device-check.ts";
+import { createCheckLink } from "./check-link.ts";
+import { getDeviceCheck, listUnattachedDeviceChecks } from "./get-device-check.ts";
+import { CHECK_TESTS, type CheckResult, claimMismatch } from "./report.ts";
+import { saveDeviceCheck } from "./save-device-check.ts";
+
+const PIXEL_UA =
+  "Mozilla/5.0 (Linux; Android 15; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36";
+
+const aCheck = (t: TestCore, o: Partial<CheckResult> = {}) => finishedCheck(t.clock.now(), o);
+
+describe.each(ENGINES)("device self-check reports on %s", (engine) => {
+  let t: TestCore;
+  beforeAll(async () => {
+    t = await createTestCore(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("keeps a finished check as a report signed for its member, valid for 30 days, honest about what it did not test", async () => {
+    const member = await makeMember(t.ctx);
+    const report = await saveDeviceCheck(t.ctx, { actor: member, input: aCheck(t) });
+    expect(report.id).toMatch(/^[2-9a-hjkmnp-z]{10}$/);
+    expect(report.standing).toBe("genuine");
+    expect(report.expiresAt.getTime() - report.checkedAt.getTime()).toBe(30 * 24 * 3600_000);
+    expect(report.counts).toEqual({ pass: 10, fail: 1, skipped: 0, unsupported: 2 });
+    expect(report.tests.backCamera).toBe("fail");
+    expect(Object.keys(report.tests)).toEqual([...CHECK_TESTS]);
+    expect(report.notTested).toEqual(["biometrics", "sim_slot", "charging_port", "water_damage"]);
+    expect(report.mismatch).toBe(false);
+    // The device's full user agent is kept for the signature, not shown.
+    expect(report.device).not.toHaveProperty("userAgent");
+    expect((await listUnattachedDeviceChecks(t.ctx, { actor: member })).map((r) => r.id)).toEqual([
+      report.id,
+    ]);
+  });
+
+  it("runs on the device being sold through a check link, which an altered or old link cannot", async () => {
+    const member = await makeMember(t.ctx);
+    const { token } = createCheckLink(t.ctx, { actor: member });
+    const report = await saveDeviceCheck(t.ctx, { actor: null, input: { ...aCheck(t), link: token } });
+    expect(report.memberId).toBe(member.id);
+
+    const other = await makeMember(t.ctx);
+    const forged = token.replace(/^\d+/, String(other.id));
+    expect(
+      said(await failure(saveDeviceCheck(t.ctx, { actor: null, input: { ...aCheck(t), link: forged } })))
+        .fields.link?.ja,
+    ).toBe("このQRコードは使えません。出品画面でQRコードを表示し直してください");
+    t.clock.advance(61 * 60_000);
+    const late = await failure(saveDeviceCheck(t.ctx, { actor: null, input: { ...aCheck(t), link: token } }));
+    expect(said(late).fields.link?.en).toBe(
+      "This QR code has expired (it is valid for 1 hour). Show the QR code again on the listing form",
+    );
+    expect((await failure(saveDeviceCheck(t.ctx, { actor: null, input: aCheck(t) }))).code).toBe(
+      "UNAUTHORIZED",
+    );
+  });
+
+  it("refuses a malformed result, and a check finished on another device unless the member confirms it", async () => {
+    const member = await makeMember(t.ctx);
+    const before = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(deviceChecks);
+    const bad = { ...aCheck(t), tests: { touch: "maybe" } };
+    expect((await failure(saveDeviceCheck(t.ctx, { actor: member, input: bad }))).code).toBe("VALIDATION");
+    const moved = aCheck(t, { deviceKeys: { started: "device-key-one", finished: "device-key-two" } });
+    const error = await failure(saveDeviceCheck(t.ctx, { actor: member, input: moved }));
+    expect(said(error).fields.otherDeviceConfirmed?.ja).toContain("別の端末");
+    const after = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(deviceChecks);
+    expect(after).toEqual(before);
+    const confirmed = await saveDeviceCheck(t.ctx, {
+      actor: member,
+      input: { ...moved, otherDeviceConfirmed: true },
+    });
+    expect(confirmed.finishedOnOtherDevice).toBe(true);
+  });
+
+  it("puts a report on its member's listing, signed again for it; the public sees it once the listing is public", async () => {
+    const seller = await makeMember(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const report = await saveDeviceCheck(t.ctx, { actor: seller, input: aCheck(t) });
+    // Not on a listing yet: its member's only.
+    expect((await failure(getDeviceCheck(t.ctx, { reportId: report.id, viewer: null }))).code).toBe(
+      "NOT_FOUND",
+    );
+    const [before] = await t.ctx.db.select().from(deviceChecks).where(eq(deviceChecks.publicId, report.id));
+
+    const attached = await attachDeviceCheck(t.ctx, {
+      actor: seller,
+      itemId,
+      input: { reportId: report.id },
+    });
+    expect(attached.itemId).toBe(itemId);
+    expect(attached.standing).toBe("genuine");
+    const [after] = await t.ctx.db.select().from(deviceChecks).where(eq(deviceChecks.publicId, report.id));
+    expect(after!.subject).toBe(`item:${itemId}`);
+    expect(after!.signature).not.toBe(before!.signature);
+    const seen = await getDeviceCheck(t.ctx, { reportId: report.id, viewer: null });
+    expect(seen.counts.fail).toBe(1);
+
+    // A newer report takes its place; the earlier one goes back to its member.
+    const newer = await saveDeviceCheck(t.ctx, { actor: seller, input: aCheck(t) });
+    await attachDeviceCheck(t.ctx, { actor: seller, itemId, input: { reportId: newer.id } });
+    const earlier = await getDeviceCheck(t.ctx, { reportId: report.id, viewer: seller });
+    expect(earlier.itemId).toBeNull();
+    expect(earlier.standing).toBe("genuine");
+    expect((await failure(getDeviceCheck(t.ctx, { reportId: report.id, viewer: null }))).code).toBe(
+      "NOT_FOUND",
+    );
+
+    // On another listing of the same member it is refused while it is on this one.
+    const second = await listItem(t.ctx, seller);
+    const taken = await failure(
+      attachDeviceCheck(t.ctx, { actor: seller, itemId: second, input: { reportId: newer.id } }),
+    );
+    expect(taken.code).toBe("CONFLICT");
+  });
+
+  it("refuses another member's listing or report (403), and an altered or expired report, leaving the listing as it was", async () => {
+    const seller = await makeMember(t.ctx);
+    const stranger = await makeMember(t.ctx);
+    const itemId = await listItem(t.ctx, seller);
+    const mine = await saveDeviceCheck(t.ctx, { actor: seller, input: aCheck(t) });
+    const theirs = await saveDeviceCheck(t.ctx, { actor: stranger, input: aCheck(t) });
+
+    const onTheirListing = await failure(
+      attachDeviceCheck(t.ctx, { actor: stranger, itemId, input: { reportId: theirs.id } }),
+    );
+    expect(onTheirListing.code).toBe("FORBIDDEN");
+    const foreign = await failure(
+      attachDeviceCheck(t.ctx, { actor: seller, itemId, input: { reportId: theirs.id } }),
+    );
+    expect(foreign.code).toBe("FORBIDDEN");
+    expect(said(foreign).message.ja).toBe("ほかの会員の動作チェックの結果は使えません");
+
+    // Someone changes a failed test to a pass in the stored result: the signature no longer holds.
+    await t.ctx.db
+      .update(deviceChecks)
+      .set({ result: sql`jsonb_set(${deviceChecks.result}, '{tests,backCamera}', '"pass"')` })
+      .where(eq(deviceChecks.publicId, mine.id));
+    expect((await getDeviceCheck(t.ctx, { reportId: mine.id, viewer: seller })).standing).toBe("tampered");
+    const tampered = await failure(
+      attachDeviceCheck(t.ctx, { actor: seller, itemId, input: { reportId: mine.id } }),
+    );
+    expect(said(tampered).fields.reportId?.ja).toBe(
+      "この動作チェックの結果は改ざんされているため使えません。もう一度チェックしてください",
+    );
+
+    const fresh = await saveDeviceCheck(t.ctx, { actor: seller, input: aCheck(t) });
+    t.clock.advance(30 * 24 * 3600_000);
+    const expired = await failure(
+      attachDeviceCheck(t.ctx, { actor: seller, itemId, input: { reportId: fresh.id } }),
+    );
+    expect(said(expired).fields.reportId?.en).toBe(
+      "This device check report has expired (reports are valid for 30 days). Please run the check again",
+    );
+    const onListing = await t.ctx.db.select().from(deviceChecks).where(eq(deviceChecks.itemId, itemId));
+    expect(onListing).toEqual([]);
+  });
+});
+
+describe("what the browser says against the claimed model", () => {
+  const base = (device: Partial<CheckResult["device"]>, claimed: CheckResult["claimed"]) =>
+    ({
+      device: {
+        platform: null,
+        model: null,
+        mobile: true,
+        userAgent: IPHONE_UA,
+        screen: { width: 1, height: 1, pixelRatio: 1 },
+        ...device,
+      },
+      claimed,
+    }) as CheckResult;
+
+  it("flags an iPhone claimed on an Android browser, and a model the browser names otherwise", () => {
+    expect(claimMismatch(base({}, { brand: "apple", model: "iPhone 13" }))).toBe(false);
+    expect(claimMismatch(base({ userAgent: PIXEL_UA }, { brand: "apple", model: "iPhone 13" }))).toBe(true);
+    expect(claimMismatch(base({}, { brand: "google", model: "Pixel 7" }))).toBe(true);
+    expect(
+      claimMismatch(
+        base({ userAgent: PIXEL_UA, model: "Pixel 7" }, { brand: "google", model: "Google Pixel 7" }),
+      ),
+    ).toBe(false);
+    expect(
+      claimMismatch(base({ userAgent: PIXEL_UA, model: "Pixel 6a" }, { brand: "google", model: "Pixel 7" })),
+    ).toBe(true);
+    expect(claimMismatch(base({}, { brand: null, model: null }))).toBe(false);
+  });
+});
