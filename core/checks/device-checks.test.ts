@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deviceChecks } from "#db/schema/index.ts";
+import { deviceChecks, users } from "#db/schema/index.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { finishedCheck, IPHONE_UA } from "#tests/helpers/checks.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
@@ -63,6 +63,32 @@ describe.each(ENGINES)("device self-check reports on %s", (engine) => {
     expect((await failure(saveDeviceCheck(t.ctx, { actor: null, input: aCheck(t) }))).code).toBe(
       "UNAUTHORIZED",
     );
+
+    // A link made before its member was suspended no longer opens the check.
+    const suspended = await makeMember(t.ctx);
+    const before = createCheckLink(t.ctx, { actor: suspended });
+    await t.ctx.db.update(users).set({ suspendedAt: t.clock.now() }).where(eq(users.id, suspended.id));
+    const refused = await failure(
+      saveDeviceCheck(t.ctx, { actor: null, input: { ...aCheck(t), link: before.token } }),
+    );
+    expect(said(refused).fields.link?.ja).toBe(
+      "このQRコードは使えません。出品画面でQRコードを表示し直してください",
+    );
+  });
+
+  it("keeps at most 20 reports a member in an hour, and stores nothing past that", async () => {
+    const member = await makeMember(t.ctx);
+    for (let i = 0; i < 20; i++) await saveDeviceCheck(t.ctx, { actor: member, input: aCheck(t) });
+    expect((await failure(saveDeviceCheck(t.ctx, { actor: member, input: aCheck(t) }))).code).toBe(
+      "RATE_LIMITED",
+    );
+    const kept = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deviceChecks)
+      .where(eq(deviceChecks.memberId, member.id));
+    expect(kept).toEqual([{ n: 20 }]);
+    t.clock.advance(3600_000);
+    expect((await saveDeviceCheck(t.ctx, { actor: member, input: aCheck(t) })).standing).toBe("genuine");
   });
 
   it("refuses a malformed result, and a check finished on another device unless the member confirms it", async () => {
@@ -181,17 +207,21 @@ describe("what the browser says against the claimed model", () => {
     }) as CheckResult;
 
   it("flags an iPhone claimed on an Android browser, and a model the browser names otherwise", () => {
-    expect(claimMismatch(base({}, { brand: "apple", model: "iPhone 13" }))).toBe(false);
-    expect(claimMismatch(base({ userAgent: PIXEL_UA }, { brand: "apple", model: "iPhone 13" }))).toBe(true);
-    expect(claimMismatch(base({}, { brand: "google", model: "Pixel 7" }))).toBe(true);
+    expect(claimMismatch(base({}, { brandCode: "00001", model: "iPhone 13" }))).toBe(false);
+    expect(claimMismatch(base({ userAgent: PIXEL_UA }, { brandCode: "00001", model: "iPhone 13" }))).toBe(
+      true,
+    );
+    expect(claimMismatch(base({}, { brandCode: "00005", model: "Pixel 7" }))).toBe(true);
     expect(
       claimMismatch(
-        base({ userAgent: PIXEL_UA, model: "Pixel 7" }, { brand: "google", model: "Google Pixel 7" }),
+        base({ userAgent: PIXEL_UA, model: "Pixel 7" }, { brandCode: "00005", model: "Google Pixel 7" }),
       ),
     ).toBe(false);
     expect(
-      claimMismatch(base({ userAgent: PIXEL_UA, model: "Pixel 6a" }, { brand: "google", model: "Pixel 7" })),
+      claimMismatch(
+        base({ userAgent: PIXEL_UA, model: "Pixel 6a" }, { brandCode: "00005", model: "Pixel 7" }),
+      ),
     ).toBe(true);
-    expect(claimMismatch(base({}, { brand: null, model: null }))).toBe(false);
+    expect(claimMismatch(base({}, { brandCode: null, model: null }))).toBe(false);
   });
 });

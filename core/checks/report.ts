@@ -1,6 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { deviceChecks } from "#db/schema/index.ts";
+import { BRANDS } from "../catalog/codes.ts";
+import { codeMap, codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
 
 /** A report speaks for the device for this long after the check; then the member checks again. */
@@ -73,7 +75,7 @@ export const ZCheckResult = z
       })
       .strict(),
     /** The device the member says it is. */
-    claimed: z.object({ brand: ZLine(60), model: ZLine(100) }).strict(),
+    claimed: z.object({ brandCode: z.enum(codesOf(BRANDS)).nullable(), model: ZLine(100) }).strict(),
     startedAt: z.iso.datetime(),
     /** The check page's key of the device it was started on, and of the one it was finished on. */
     deviceKeys: z.object({ started: ZDeviceKey, finished: ZDeviceKey }).strict(),
@@ -156,13 +158,10 @@ export const ZReportId = z.string().regex(/^[2-9a-hjkmnp-z]{10}$/);
  * or a model the browser names that is not the one claimed. Shown on the report, never hidden.
  */
 export function claimMismatch(result: CheckResult): boolean {
-  const { brand, model } = result.claimed;
+  const { brandCode, model } = result.claimed;
   const agent = `${result.device.platform ?? ""} ${result.device.userAgent}`;
   const apple = /iPhone|iPad|iPod|iOS/i.test(agent) || /Macintosh/.test(agent);
-  if (brand) {
-    const claimsApple = /^(apple|アップル)$/i.test(brand.trim());
-    if (claimsApple !== apple) return true;
-  }
+  if (brandCode && (brandCode === codeMap(BRANDS).APPLE) !== apple) return true;
   const named = result.device.model?.trim();
   if (named && model) {
     const simple = (s: string) => s.toLowerCase().replace(/[\s_-]/g, "");

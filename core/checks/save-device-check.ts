@@ -1,15 +1,20 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { deviceChecks } from "#db/schema/index.ts";
+import { deviceChecks, users } from "#db/schema/index.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
 import { parseInput } from "../shared/parse-input.ts";
+import { consumeRateLimits } from "../shared/rate-limit.ts";
 import { memberOfCheckLink } from "./check-link.ts";
 import { type DeviceCheckView, viewOf } from "./device-check-view.ts";
 import { type CheckResult, newReportId, REPORT_VALID_DAYS, signReport, ZCheckResult } from "./report.ts";
 
 /** A finished check, with the check link when the device is not the member's signed-in one. */
 export const ZSaveDeviceCheck = ZCheckResult.extend({ link: z.string().max(200).optional() });
+/** Reports one member may make in an hour. */
+const REPORTS_PER_MEMBER = { max: 20, windowSeconds: 3600 };
+
 const LABELS = { tests: msg("checks.fields.tests"), link: msg("checks.fields.link") };
 
 /**
@@ -24,8 +29,10 @@ export async function saveDeviceCheck(
 ): Promise<DeviceCheckView> {
   const { link, ...rest } = parseInput(ZSaveDeviceCheck, o.input, LABELS);
   // Signed in on the device itself, or on another one that showed this device the check's QR code.
-  const memberId = link ? memberOfCheckLink(ctx, link) : o.actor?.id;
+  const memberId = link ? await linkedMember(ctx, link) : o.actor?.id;
   if (memberId === undefined) throw new AppError("UNAUTHORIZED");
+  // Enough for a person checking a few devices again and again, not for filling the table.
+  await consumeRateLimits(ctx, [{ key: `device-check:member:${memberId}`, ...REPORTS_PER_MEMBER }]);
   const result: CheckResult = rest;
   const started = new Date(result.startedAt);
   const now = ctx.clock.now();
@@ -61,4 +68,17 @@ export async function saveDeviceCheck(
     })
     .returning();
   return viewOf(ctx, row!);
+}
+
+/** The member a check link was made for, while they may still use the site (not suspended, not gone). */
+async function linkedMember(ctx: CoreContext, link: string): Promise<number> {
+  const memberId = memberOfCheckLink(ctx, link);
+  const [member] = await ctx.db
+    .select({ suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, memberId));
+  if (!member || member.suspendedAt) {
+    throw new AppError("VALIDATION", { fields: { link: msg("checks.errors.link") } });
+  }
+  return memberId;
 }

@@ -21,7 +21,7 @@ export function finishedCheck(now: Date, o: Partial<CheckResult> = {}): CheckRes
       userAgent: IPHONE_UA,
       screen: { width: 390, height: 844, pixelRatio: 3 },
     },
-    claimed: { brand: "apple", model: "iPhone 13" },
+    claimed: { brandCode: "00001", model: "iPhone 13" },
     startedAt: new Date(now.getTime() - 5 * 60_000).toISOString(),
     deviceKeys: { started: "device-key-one", finished: "device-key-one" },
     otherDeviceConfirmed: false,

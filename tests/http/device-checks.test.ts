@@ -34,7 +34,7 @@ const check = () => ({
       "Mozilla/5.0 (Linux; Android 15; Pixel 7) AppleWebKit/537.36 Chrome/142.0.0.0 Mobile Safari/537.36",
     screen: { width: 412, height: 915, pixel_ratio: 2.625 },
   },
-  claimed: { brand: "google", model: "Pixel 7" },
+  claimed: { brand_code: "00005", model: "Pixel 7" },
   started_at: new Date(Date.now() - 120_000).toISOString(),
   device_keys: { started: "phone-key-123", finished: "phone-key-123" },
   other_device_confirmed: false,

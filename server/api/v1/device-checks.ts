@@ -44,7 +44,10 @@ const ZDeviceCheck = z.object({
     mobile: z.boolean().nullable(),
     screen: z.object({ width: z.number().int(), height: z.number().int(), pixelRatio: z.number() }),
   }),
-  claimed: z.object({ brand: z.string().nullable(), model: z.string().nullable() }),
+  claimed: z.object({
+    brandCode: z.string().nullable().describe("The brand the member claims, as a brand code (00001 Apple …)"),
+    model: z.string().nullable(),
+  }),
   mismatch: z.boolean().describe("What the browser says about the device contradicts the claimed model"),
   finishedOnOtherDevice: z.boolean(),
   notTested: z.array(z.enum(NOT_TESTABLE)).describe("What no browser can test; the report never claims it"),
