@@ -154,6 +154,7 @@ export default [
     route("buyback/signup", "routes/buyback/signup.tsx"),
     // The member's side of the buyback: applying, the buyback home and each device sent in.
     route("buyback/application", "routes/buyback/application.tsx"),
+    route("buyback/application/device", "routes/buyback/application-device.ts"),
     route("buyback/confirm", "routes/buyback/confirm.tsx"),
     route("buyback/mypage", "routes/buyback/mypage.tsx"),
     route("buyback/transactions", "routes/buyback/transactions.tsx"),

@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { deviceForListing } from "#core/catalog/check-imei.ts";
 import { mayEverSell } from "#core/catalog/may-sell.ts";
-import { isAppError, localizeError } from "#core/shared/errors.ts";
+import { imeiDeviceAnswer } from "../lib/imei-device.server.ts";
 import { langOf } from "../lib/lang.ts";
-import { core, requireUser } from "../lib/request.server.ts";
+import { requireUser } from "../lib/request.server.ts";
 import type { Route } from "./+types/sell-device";
 
 /**
@@ -15,17 +14,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request, lang);
   // Like the sell page: business buyers and staff never list.
   if (!mayEverSell(user)) throw data("Forbidden", { status: 403 });
-  const imei = new URL(request.url).searchParams.get("imei") ?? "";
-  const headers = { "Cache-Control": "private, no-store" };
-  try {
-    const device = await deviceForListing(core(context), { actorId: user.id, input: { imei } });
-    return Response.json({ device }, { headers });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    const text = localizeError(error, lang);
-    return Response.json(
-      { error: { message: text.fields.imei ?? text.message } },
-      { status: error.status, headers },
-    );
-  }
+  return imeiDeviceAnswer(context, request, { lang, actorId: user.id });
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDeviceModels } from "#db/seed/device-models.ts";
+import { DEMO_TACS, seedDeviceModels } from "#db/seed/device-models.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { imeiFrom } from "#tests/helpers/imei.ts";
 import { type CarrierStatusProvider, unofferedCarrierStatus } from "./carrier-status.ts";
-import { checkImei } from "./check-imei.ts";
+import { checkImei, deviceForForm } from "./check-imei.ts";
+import { DEVICE_CATALOGUE } from "./device-catalogue.ts";
 import { identifyDevice } from "./models.ts";
 
 /** A carrier lookup that says "no restriction" for every number, and counts what it was asked. */
@@ -44,7 +45,7 @@ describe.each(ENGINES)("the IMEI checker on %s", (engine) => {
       tac: "99000101",
       known: true,
       brand: { code: "00001", name: "Apple" },
-      model: { name: "iPhone 13" },
+      model: { name: "iPhone 13", categoryCode: "05" },
       networkRestriction: "○",
       restrictionChecked: true,
     });
@@ -113,5 +114,37 @@ describe.each(ENGINES)("the IMEI checker on %s", (engine) => {
     });
     expect(await identifyDevice(t.ctx, "356938035643809")).toBeNull();
     expect(await identifyDevice(t.ctx, "9900010")).toBeNull();
+  });
+
+  it("fills the listing form and the buyback application: maker, model and category of every demo TAC", async () => {
+    const fill = (imei: string) => deviceForForm(t.ctx, { actorId: 9001, input: { imei } });
+    for (const [tac, brandCode, name] of DEMO_TACS) {
+      const listed = DEVICE_CATALOGUE.find((m) => m.brandCode === brandCode && m.name === name);
+      // As a phone shows it: spaces between the groups.
+      const imei = imeiFrom(`${tac}765432`).replace(/^(\d{2})(\d{6})(\d{6})(\d)$/, "$1 $2 $3 $4");
+      expect(await fill(imei), tac).toMatchObject({
+        brand: { code: brandCode },
+        model: { name, categoryCode: listed?.categoryCode },
+      });
+    }
+    // A device the TAC table does not know is nothing, never a guess.
+    expect(await fill("35 693803 564380 9")).toBeNull();
+    // A wrong number says what is wrong with it, as the checker does.
+    const good = imeiFrom("99000101123456");
+    expect(
+      said(await failure(fill(`${good.slice(0, 14)}${(Number(good[14]) + 1) % 10}`))).fields.imei,
+    ).toEqual({
+      ja: "IMEIを正しく入力してください",
+      en: "Enter the IMEI correctly",
+    });
+  });
+
+  it("limits the look-ups per member", async () => {
+    const imei = imeiFrom("99000101123456");
+    const fill = (actorId: number) => deviceForForm(t.ctx, { actorId, input: { imei } });
+    for (let i = 0; i < 60; i++) await fill(9002);
+    expect((await failure(fill(9002))).code).toBe("RATE_LIMITED");
+    // Another member is not held back by it.
+    expect(await fill(9003)).toMatchObject({ model: { name: "iPhone 13" } });
   });
 });

@@ -21,7 +21,7 @@ export type ImeiCheckResult = {
   /** Whether the TAC table knows the device. When it does not, the checker claims nothing about it. */
   known: boolean;
   brand: { code: string; name: string } | null;
-  model: { id: number; name: string } | null;
+  model: { id: number; name: string; categoryCode: string } | null;
   /**
    * The carriers' status for a known device; null for a device we do not know, or when it was not
    * looked up (`restrictionChecked` false).
@@ -34,9 +34,9 @@ export type ImeiCheckResult = {
 
 /**
  * The IMEI checker: the number's check digit (§5 rule and message; spaces, hyphens and full-width
- * digits accepted), the maker and model from the TAC table, and the network-use restriction status
- * from the carrier-status provider. A valid number whose device is not in the TAC table is
- * "unknown": no maker, no model and no restriction status, never a reassuring ○. Without a lookup
+ * digits accepted), the maker, model and category from the TAC table, and the network-use
+ * restriction status from the carrier-status provider. A valid number whose device is not in the TAC
+ * table is "unknown": no maker, no model and no restriction status, never a reassuring ○. Without a lookup
  * service the status is "not checked", said as such.
  */
 export async function checkImei(
@@ -63,25 +63,26 @@ export async function checkImei(
     ...result,
     known: true,
     brand: device.brand,
-    model: { id: device.model.id, name: device.model.name },
+    model: device.model,
     networkRestriction: carrier?.status ?? null,
     restrictionChecked: carrier !== null,
     checkedAt: carrier?.checkedAt ?? null,
   };
 }
 
-/** Look-ups per member from the listing form: one per IMEI typed, with room for corrections. */
-const LISTING_FILL_LIMIT = { max: 60, windowSeconds: 600 };
+/** Look-ups per member from the forms: one per IMEI typed, with room for corrections. */
+const FORM_FILL_LIMIT = { max: 60, windowSeconds: 600 };
 
 /**
- * The listing form's fill: the maker and model of the IMEI a member types, from the same TAC table
- * as the checker (null for a device we do not know). Checked by the §5 rule and limited per member.
+ * The fill of the listing form and of the buyback application: the maker, model and category of the
+ * IMEI a member types, from the same TAC table as the checker (null for a device we do not know).
+ * Checked by the §5 rule and limited per member, both forms counting together.
  */
-export async function deviceForListing(
+export async function deviceForForm(
   ctx: CoreContext,
   o: { actorId: number; input: unknown },
 ): Promise<IdentifiedDevice | null> {
-  await consumeRateLimits(ctx, [{ key: `imei-fill:user:${o.actorId}`, ...LISTING_FILL_LIMIT }]);
+  await consumeRateLimits(ctx, [{ key: `imei-fill:user:${o.actorId}`, ...FORM_FILL_LIMIT }]);
   const { imei: number } = parseInput(ZImeiCheck, o.input, IMEI_LABELS);
   return identifyDevice(ctx, number);
 }

@@ -14,7 +14,7 @@ const GOOGLE = "00005";
  * sold in Japan carries, so a real IMEI is never matched to a wrong model; a production
  * installation loads the licensed GSMA TAC database into the same table.
  */
-const DEMO_TACS: [tac: string, brandCode: string, modelName: string][] = [
+export const DEMO_TACS: [tac: string, brandCode: string, modelName: string][] = [
   ["99000101", A, "iPhone 13"],
   ["99000102", A, "iPhone 12"],
   ["99000103", A, "iPhone 14 Pro"],

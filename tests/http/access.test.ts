@@ -577,6 +577,14 @@ const PAGE_ACCESS: Record<string, Row> = {
   // The member's buyback: members only (business buyers and operators never sell to it). Without
   // devices typed on the application page, the confirm page goes back to it; ":id" names no device.
   "buyback/application": byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
+  // Its IMEI look-up: without an IMEI it says what is missing.
+  "buyback/application/device": byKind({
+    anonymous: 302,
+    member: 422,
+    business: 403,
+    staff: 403,
+    owner: 422,
+  }),
   "buyback/confirm": byKind({ anonymous: 302, member: 302, business: 403, staff: 403, owner: 302 }),
   "buyback/mypage": byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
   "buyback/transactions": byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),

@@ -246,6 +246,7 @@ describe("IMEI checker", () => {
     const page = parse(await (await get(`/ja/imei-checker/?imei=${imei}`)).text());
     expect(page.text).toContain("IMEIは正しい番号です");
     expect(page.text).toContain("iPhone 13");
+    expect(page.querySelector('[data-testid="imei-category"]')?.text).toBe("スマートフォン");
     expect(page.querySelector('[data-testid="network-restriction"]')?.text).toMatch(/^[○△×−]（/);
     expect(page.querySelector('a[href^="/ja/items/search/?model="]')).not.toBeNull();
     const check = () =>
@@ -260,7 +261,7 @@ describe("IMEI checker", () => {
       imei,
       tac: "99000101",
       brand: { name: "Apple" },
-      model: { name: "iPhone 13" },
+      model: { name: "iPhone 13", category_code: "05" },
     });
     // A valid number whose device is not in the TAC table is unknown: no ○, no model.
     const unknown = parse(
@@ -270,6 +271,7 @@ describe("IMEI checker", () => {
       "この端末の情報は見つかりませんでした",
     );
     expect(unknown.querySelector('[data-testid="network-restriction"]')?.text).toBe("不明");
+    expect(unknown.querySelector('[data-testid="imei-category"]')?.text).toBe("不明");
     expect(unknown.text).not.toContain("制限なし");
     let last = res;
     for (let i = 0; i < 30 && last.status !== 429; i++) last = await check();

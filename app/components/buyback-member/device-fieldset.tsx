@@ -10,6 +10,7 @@ import { CATEGORIES } from "#core/catalog/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { type DeviceField, type DeviceValues, deviceField } from "../../lib/buyback-devices.ts";
+import { type ImeiDevice, type ImeiLookup, useImeiDevice } from "../../lib/imei-device.ts";
 import { codeOptions } from "../../lib/labels.ts";
 import { FieldMessages, TextField, useShownError } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";
@@ -77,6 +78,43 @@ type ApiEstimate = {
 type Live = { status: "choose" | "busy" | "failed" } | { status: "done"; estimate: EstimateView };
 
 /**
+ * What the IMEI said, under its field: the model it filled in (or that the model chosen since
+ * differs), a device we do not know, or what is wrong with the number unless the field says so.
+ */
+function ImeiNotice({
+  lookup,
+  modelId,
+  filling,
+  shownError,
+  testId,
+}: {
+  lookup: ImeiLookup;
+  modelId: string;
+  /** The IMEI's model is about to be chosen. */
+  filling: boolean;
+  shownError: string | undefined;
+  testId: string;
+}) {
+  const t = useTranslations("buybackMember.application");
+  const names = (d: ImeiDevice) => ({ model: d.model.name, brand: d.brand.name });
+  return (
+    <div aria-live="polite" data-testid={testId} className="-mt-2 text-sm empty:hidden">
+      {lookup.kind === "checking" && <p className="text-slate-600">{t("imeiChecking")}</p>}
+      {lookup.kind === "known" &&
+        (filling || modelId === String(lookup.device.model.id) ? (
+          <p className="text-emerald-800">{t("imeiFilled", names(lookup.device))}</p>
+        ) : (
+          <p className="text-amber-800">{t("imeiDiffers", names(lookup.device))}</p>
+        ))}
+      {lookup.kind === "unknown" && <p className="text-amber-800">{t("imeiUnknown")}</p>}
+      {lookup.kind === "invalid" && lookup.message !== shownError && (
+        <p className="text-danger-600">{lookup.message}</p>
+      )}
+    </div>
+  );
+}
+
+/**
  * One device of the application: category, model (of that category), storage (of that model), the
  * IMEI, the condition questions the category asks, and its estimate. Without JavaScript the
  * estimate comes with the form's "update" button; with it, it follows every answer.
@@ -104,6 +142,8 @@ export function DeviceFieldset({
   const [category, setCategory] = useState(values.categoryCode);
   const [modelId, setModelId] = useState(values.modelId);
   const [live, setLive] = useState<Live | null>(null);
+  /** The model the IMEI named, to choose once the models of its category are in the list. */
+  const [pendingModel, setPendingModel] = useState<{ id: string; categoryCode: string } | null>(null);
   const asked = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const name = (f: DeviceField) => deviceField(index, f);
@@ -161,6 +201,49 @@ export function DeviceFieldset({
       if (ticket === asked.current) setLive({ status: "failed" });
     }
   }, [lang, read]);
+
+  /** Chooses a select's value as the member would, so the form and the estimate follow it. */
+  const choose = useCallback(
+    (f: "categoryCode" | "modelId", value: string) => {
+      const select = ref.current?.querySelector<HTMLSelectElement>(
+        `select[name="${CSS.escape(deviceField(index, f))}"]`,
+      );
+      if (!select || select.value === value) return;
+      select.value = value;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    },
+    [index],
+  );
+
+  // The IMEI names the device: its category, then its model once the category's models are listed.
+  // The answers stay unless the category changes (a new category asks its own questions).
+  const { lookup } = useImeiDevice({
+    endpoint: `/${lang}/buyback/application/device/`,
+    field: () =>
+      ref.current?.querySelector<HTMLInputElement>(
+        `input[name="${CSS.escape(deviceField(index, "imei"))}"]`,
+      ) ?? null,
+    onDevice: (device) => {
+      choose("categoryCode", device.model.categoryCode);
+      setPendingModel({ id: String(device.model.id), categoryCode: device.model.categoryCode });
+    },
+    // A number the form came back with beside its model is not looked up again.
+    atStart: () => read("modelId") === "",
+  });
+  useEffect(() => {
+    if (pendingModel === null) return;
+    const select = ref.current?.querySelector<HTMLSelectElement>(
+      `select[name="${CSS.escape(deviceField(index, "modelId"))}"]`,
+    );
+    if (select && Array.from(select.options).some((o) => o.value === pendingModel.id)) {
+      choose("modelId", pendingModel.id);
+      setPendingModel(null);
+    } else if (category === pendingModel.categoryCode) {
+      // The category's models are listed and the IMEI's is not among them: the member chooses.
+      setPendingModel(null);
+    }
+  });
+  const imeiError = useShownError(name("imei"), error("imei"));
 
   // Once hydrated, the fields hold what was typed (perhaps before the scripts ran): follow them.
   useLayoutEffect(() => {
@@ -250,6 +333,13 @@ export function DeviceFieldset({
           hint={`${t("application.imeiHint")}${optionalImei ? ` ${t("application.imeiOptional")}` : ""}`}
           defaultValue={values.imei}
           error={error("imei")}
+        />
+        <ImeiNotice
+          lookup={lookup}
+          modelId={modelId}
+          filling={pendingModel !== null}
+          shownError={imeiError}
+          testId={`imei-fill-${index}`}
         />
         {questionsFor(category).map((q) => (
           <ChoiceGroup

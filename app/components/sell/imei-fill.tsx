@@ -1,28 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
-import { compactDigits, hasValidLuhnChecksum } from "#core/shared/validation/characters.ts";
+import { type ImeiDevice, useImeiDevice } from "../../lib/imei-device.ts";
 
-type Device = {
-  brand: { code: string; name: string };
-  model: { id: number; name: string; categoryCode: string };
-};
-
-type Notice =
-  | { kind: "none" }
-  | { kind: "checking" }
-  | { kind: "filled" | "matches" | "conflict"; device: Device }
-  | { kind: "unknown" };
+/** What the form says of the IMEI's device, next to the member's choice. */
+type Notice = "filled" | "matches" | "conflict";
 
 /** The fields the IMEI fills, by name in the listing form. */
 const FILLED = ["brandCode", "modelId", "categoryCode"] as const;
 type Filled = Partial<Record<(typeof FILLED)[number], string>>;
-
-/** The IMEI's 15 digits when what was typed is a whole, valid IMEI (spaces, hyphens, full width allowed). */
-function completeImei(typed: string): string | null {
-  const digits = compactDigits(typed.trim());
-  return /^\d{15}$/.test(digits) && hasValidLuhnChecksum(digits) ? digits : null;
-}
 
 /**
  * Fills brand, model (and an empty category) from the IMEI as the member types it, as the field's
@@ -34,15 +20,12 @@ function completeImei(typed: string): string | null {
 export function ImeiFill({ lang }: { lang: Locale }) {
   const t = useTranslations("catalog");
   const anchor = useRef<HTMLDivElement>(null);
-  const [notice, setNotice] = useState<Notice>({ kind: "none" });
+  const [notice, setNotice] = useState<Notice>("filled");
   /** What this fill last wrote into each field: a different value there is the member's own. */
   const filled = useRef<Filled>({});
   /** The model to choose once the models of the brand just chosen are in the list. */
   const [pendingModel, setPendingModel] = useState<string | null>(null);
   const filling = useRef(false);
-  const current = useRef<Device | null>(null);
-  const asked = useRef(0);
-  const cache = useRef(new Map<string, Device | null>());
 
   const form = () => anchor.current?.closest("form") ?? null;
   const field = (name: string) =>
@@ -67,7 +50,7 @@ export function ImeiFill({ lang }: { lang: Locale }) {
     return value !== "" && value !== filled.current[name];
   };
 
-  function fill(device: Device) {
+  function fill(device: ImeiDevice) {
     const brand = device.brand.code;
     const model = String(device.model.id);
     if (chosenByHand("categoryCode") === false && read("categoryCode") !== device.model.categoryCode) {
@@ -79,62 +62,39 @@ export function ImeiFill({ lang }: { lang: Locale }) {
     filled.current.modelId = model;
     // The brand's models are listed once the brand is; the model is chosen after that render.
     setPendingModel(model);
-    setNotice({ kind: "filled", device });
+    setNotice("filled");
   }
 
-  function apply(device: Device, o: { fromTyping: boolean }) {
+  function apply(device: ImeiDevice, o: { fromTyping: boolean }) {
     const brand = read("brandCode");
     const model = read("modelId");
     if (model === String(device.model.id)) {
-      setNotice({ kind: "matches", device });
+      setNotice("matches");
     } else if (
       chosenByHand("modelId") ||
       (chosenByHand("brandCode") && brand !== device.brand.code) ||
       (!o.fromTyping && model !== "")
     ) {
-      setNotice({ kind: "conflict", device });
+      setNotice("conflict");
     } else {
       fill(device);
     }
   }
 
-  async function lookup(typed: string, o: { fromTyping: boolean }) {
-    const ticket = ++asked.current;
-    const imei = completeImei(typed);
-    current.current = null;
-    if (!imei) {
-      setNotice({ kind: "none" });
-      return;
-    }
-    let device = cache.current.get(imei);
-    if (device === undefined) {
-      setNotice({ kind: "checking" });
-      try {
-        const res = await fetch(`/${lang}/sell/device/?${new URLSearchParams({ imei })}`, {
-          headers: { accept: "application/json" },
-        });
-        if (!res.ok) throw new Error(`device ${res.status}`);
-        device = ((await res.json()) as { device: Device | null }).device;
-        cache.current.set(imei, device);
-      } catch {
-        // Without the look-up the member chooses brand and model as before.
-        if (ticket === asked.current) setNotice({ kind: "none" });
-        return;
-      }
-    }
-    if (ticket !== asked.current) return;
-    current.current = device;
-    if (device) {
-      apply(device, o);
-      return;
-    }
+  const { lookup, device: current } = useImeiDevice({
+    endpoint: `/${lang}/sell/device/`,
+    field: () => field("imei") as HTMLInputElement | null,
+    onDevice: apply,
     // A device we do not know: what an earlier number filled in is taken back, never the member's choice.
-    for (const name of ["modelId", "brandCode"] as const) {
-      if (read(name) !== "" && read(name) === filled.current[name]) set(name, "");
-    }
-    filled.current = {};
-    setNotice({ kind: "unknown" });
-  }
+    onUnknown: () => {
+      for (const name of ["modelId", "brandCode"] as const) {
+        if (read(name) !== "" && read(name) === filled.current[name]) set(name, "");
+      }
+      filled.current = {};
+    },
+    // A number the listing has: said what it names, filling only empty fields.
+    atStart: () => read("brandCode") === "" || read("modelId") === "",
+  });
 
   // Once the brand's models are in the list, choose the model.
   useEffect(() => {
@@ -147,10 +107,8 @@ export function ImeiFill({ lang }: { lang: Locale }) {
   });
 
   useEffect(() => {
-    const imei = field("imei");
     const root = form();
-    if (!imei || !root) return;
-    const onInput = () => void lookup(imei.value, { fromTyping: true });
+    if (!root) return;
     // The member changing brand or model by hand after a fill is told when it differs from the IMEI.
     const onChange = (event: Event) => {
       const name = (event.target as HTMLElement & { name?: string }).name;
@@ -158,35 +116,27 @@ export function ImeiFill({ lang }: { lang: Locale }) {
       const device = current.current;
       if (!device) return;
       setPendingModel(null);
-      const matches = read("modelId") === String(device.model.id);
-      setNotice({ kind: matches ? "matches" : "conflict", device });
+      setNotice(read("modelId") === String(device.model.id) ? "matches" : "conflict");
     };
-    imei.addEventListener("input", onInput);
     root.addEventListener("change", onChange);
-    // A number typed before the page was ready, or one the listing has: said what it names, filling only empty fields.
-    if (imei.value && (read("brandCode") === "" || read("modelId") === "")) {
-      void lookup(imei.value, { fromTyping: false });
-    }
-    return () => {
-      imei.removeEventListener("input", onInput);
-      root.removeEventListener("change", onChange);
-    };
+    return () => root.removeEventListener("change", onChange);
   }, []);
 
-  const name = (d: Device) => ({ brand: d.brand.name, model: d.model.name });
+  const known = lookup.kind === "known" ? lookup.device : null;
+  const names = (d: ImeiDevice) => ({ brand: d.brand.name, model: d.model.name });
   return (
     <div ref={anchor} aria-live="polite" data-testid="imei-fill" className="-mt-3 empty:hidden">
-      {notice.kind === "checking" && <p className="text-sm text-slate-600">{t("imeiChecking")}</p>}
-      {notice.kind === "filled" && (
-        <p className="text-sm text-emerald-800">{t("imeiFilled", name(notice.device))}</p>
+      {lookup.kind === "checking" && <p className="text-sm text-slate-600">{t("imeiChecking")}</p>}
+      {known && notice === "filled" && (
+        <p className="text-sm text-emerald-800">{t("imeiFilled", names(known))}</p>
       )}
-      {notice.kind === "matches" && (
-        <p className="text-sm text-emerald-800">{t("imeiMatches", name(notice.device))}</p>
+      {known && notice === "matches" && (
+        <p className="text-sm text-emerald-800">{t("imeiMatches", names(known))}</p>
       )}
-      {notice.kind === "unknown" && <p className="text-sm text-amber-800">{t("imeiUnknown")}</p>}
-      {notice.kind === "conflict" && (
+      {lookup.kind === "unknown" && <p className="text-sm text-amber-800">{t("imeiUnknown")}</p>}
+      {known && notice === "conflict" && (
         <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          <p>{t("imeiConflict", name(notice.device))}</p>
+          <p>{t("imeiConflict", names(known))}</p>
           <button
             type="button"
             className="mt-2 inline-flex h-9 items-center rounded-full border border-amber-700 px-4 text-sm font-semibold text-amber-900 hover:bg-amber-100"
@@ -196,7 +146,7 @@ export function ImeiFill({ lang }: { lang: Locale }) {
                 brandCode: read("brandCode"),
                 modelId: read("modelId"),
               };
-              fill(notice.device);
+              fill(known);
             }}
           >
             {t("imeiApply")}

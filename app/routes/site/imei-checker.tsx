@@ -2,11 +2,13 @@ import { Form, Link } from "react-router";
 import { useTranslations } from "use-intl";
 import { getModelPrices } from "#core/buyback/public-prices.ts";
 import { checkImei } from "#core/catalog/check-imei.ts";
+import { CATEGORIES } from "#core/catalog/codes.ts";
 import { NETWORK_RESTRICTIONS } from "#core/catalog/device-facts.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { SubmitButton, TextField } from "../../components/form.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
+import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requestInfo } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
@@ -109,6 +111,10 @@ export default function ImeiChecker({ loaderData, params }: Route.ComponentProps
             <dd data-testid="imei-brand">{result.brand?.name ?? t("unknown")}</dd>
             <dt className="text-slate-600">{t("model")}</dt>
             <dd data-testid="imei-model">{result.model?.name ?? t("unknown")}</dd>
+            <dt className="text-slate-600">{t("category")}</dt>
+            <dd data-testid="imei-category">
+              {label(CATEGORIES, result.model?.categoryCode, lang) || t("unknown")}
+            </dd>
             <dt className="text-slate-600">{t("restriction")}</dt>
             <dd data-testid="network-restriction" className="font-semibold">
               {restriction

@@ -9,7 +9,13 @@ const ZImeiResult = z.object({
     .boolean()
     .describe("Whether the device is in the TAC table; when false, maker, model and status are null"),
   brand: z.object({ code: z.string(), name: z.string() }).nullable(),
-  model: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  model: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      categoryCode: z.string().describe("The model's category code (GET /catalog/codes)"),
+    })
+    .nullable(),
   networkRestriction: z
     .enum(["○", "△", "×", "−"])
     .nullable()
@@ -29,7 +35,7 @@ export const imeiRoutes = [
     method: "post",
     path: "/imei-checks",
     summary:
-      "Check an IMEI (spaces and hyphens allowed): check digit, maker and model from its TAC, network-use restriction of a known device (limited per IP)",
+      "Check an IMEI (spaces and hyphens allowed): check digit, maker, model and category from its TAC, network-use restriction of a known device (limited per IP)",
     tag: "catalog",
     auth: "none",
     body: ZImeiCheck,

@@ -89,6 +89,10 @@ export const enBuybackMember: Pick<Messages, "buybackMember"> = {
       imeiHint:
         "On an iPhone: Settings → General → About. On Android: dial *#06#. Spaces and hyphens are fine.",
       imeiOptional: "Leave it empty if the device has no IMEI.",
+      imeiChecking: "Looking up the model from the IMEI…",
+      imeiFilled: "Model filled in from the IMEI: {model} ({brand})",
+      imeiDiffers: "The IMEI says this is a {model} ({brand}). Please check the model you chose",
+      imeiUnknown: "We do not have this IMEI's model on record. Please choose the model",
       add: "Add another device",
       remove: "Remove this device",
       update: "Update estimate",

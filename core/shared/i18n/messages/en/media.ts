@@ -110,6 +110,7 @@ export const enMedia: Pick<Messages, "media" | "staff" | "mediaFields" | "imeiCh
     valid: "The IMEI is valid",
     brand: "Maker",
     model: "Model",
+    category: "Category",
     unknownDevice: "No information was found for this device",
     unknownDeviceBody:
       "The number is well formed (15 digits with a matching check digit), but this IMEI's device is not in Tsugu's model data. Its maker, model and network-restriction status are unknown.",

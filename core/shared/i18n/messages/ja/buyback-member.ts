@@ -87,6 +87,10 @@ export const jaBuybackMember = {
       imeiHint:
         "iPhoneは「設定」→「一般」→「情報」、Androidは電話で「*#06#」と発信すると表示されます。スペースやハイフンが入ったままでも大丈夫です。",
       imeiOptional: "IMEIのない端末は空欄のままで構いません。",
+      imeiChecking: "IMEIから機種を調べています…",
+      imeiFilled: "IMEIから機種を入力しました：{model}（{brand}）",
+      imeiDiffers: "IMEIから判別した機種は{model}（{brand}）です。選んだ機種に間違いがないかご確認ください",
+      imeiUnknown: "このIMEIの機種は登録されていません。機種を選んでください",
       add: "端末をもう1台追加する",
       remove: "この端末を外す",
       update: "見積もりを更新",

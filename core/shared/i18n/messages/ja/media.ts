@@ -109,6 +109,7 @@ export const jaMedia = {
     valid: "IMEIは正しい番号です",
     brand: "メーカー",
     model: "機種",
+    category: "カテゴリ",
     unknownDevice: "この端末の情報は見つかりませんでした",
     unknownDeviceBody:
       "番号の形式（15桁とチェックディジット）は正しいものの、Tsuguの機種データにこのIMEIの端末がありません。メーカー・機種・ネットワーク利用制限の状態はわかりません。",
