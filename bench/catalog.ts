@@ -145,7 +145,11 @@ function bareStatement(q: ReturnType<typeof parseSearchQuery>, limit: number) {
 
 async function coreSearch(engine: string, dataDir: string, url: string | undefined) {
   const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, "pglite") });
-  const ctx = { db: database.db, blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }) };
+  const ctx = {
+    db: database.db,
+    blobs: createLocalBlobStore({ dir: path.join(dataDir, "blobs") }),
+    clock: systemClock,
+  };
   const queries = QUERIES.map((q) => parseSearchQuery(q));
   // Keyword + filters + relevance, the page's first 30 cards.
   const search = await timed(400, (i) => searchItems(ctx, { query: queries[i % queries.length]! }));

@@ -5,8 +5,9 @@ import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../i18n/index.ts";
 
 /**
- * One listing as a tile: photo, price, sold-out band. `eager` for the tiles of the first row, whose
- * photo is what a phone paints first: it loads at once and first, not when scrolled near.
+ * One listing as a tile: photo, price, sold-out band, and 「動作チェック済み」 while its self-check
+ * report is in date. `eager` for the tiles of the first row, whose photo is what a phone paints
+ * first: it loads at once and first, not when scrolled near.
  */
 export function ItemTile({ item, lang, eager = false }: { item: ItemCard; lang: Locale; eager?: boolean }) {
   const t = useTranslations("catalog");
@@ -38,6 +39,12 @@ export function ItemTile({ item, lang, eager = false }: { item: ItemCard; lang: 
       {/* The padding outside the clamped box: inside it, the top of a third line would show. */}
       <div className="px-2 py-1.5">
         <p className="tile-title">{item.title}</p>
+        {item.checked && (
+          <p className="tile-chip" data-testid="self-checked">
+            <span aria-hidden="true">✓</span>
+            {t("selfChecked")}
+          </p>
+        )}
       </div>
     </Link>
   );

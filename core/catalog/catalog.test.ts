@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { itemPhotos, itemSearch, items, notifications, savedSearches } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { jpeg, LISTING, listItem, makeMember, makeOperator, verifyIdentity } from "#tests/helpers/catalog.ts";
+import { finishedCheck } from "#tests/helpers/checks.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { attachDeviceCheck } from "../checks/attach-device-check.ts";
+import { saveDeviceCheck } from "../checks/save-device-check.ts";
 import { createJobRunner } from "../jobs/job-runner.ts";
 import { blockUser } from "../social/blocks.ts";
 import { likeItem } from "../social/likes.ts";
@@ -296,6 +299,12 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
     expect(await only({ priceMin: "10000", priceMax: "50000" })).toEqual([clean]);
     expect(await only({ sort: "price_asc" })).toEqual([cracked, clean]);
     expect(await only({ sort: "price_desc" })).toEqual([clean, cracked]);
+    // A self-check report in date on one of them (動作チェック済み).
+    expect(await only({ checked: "1" })).toEqual([]);
+    const report = await saveDeviceCheck(t.ctx, { actor: seller, input: finishedCheck(t.clock.now()) });
+    await attachDeviceCheck(t.ctx, { actor: seller, itemId: clean, input: { reportId: report.id } });
+    expect(await only({ checked: "1" })).toEqual([clean]);
+    expect(await only({ checked: "1", condition: ["UNUSABLE"] })).toEqual([]);
   });
 
   it("keeps a listing's search row in step with its state, price, facts and likes", async () => {
@@ -359,7 +368,7 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
   it("reads search pages' parameters leniently", () => {
     const q = searchQueryFromParams(
       new URLSearchParams(
-        "keyword=iPhone&defects=screen_cracked&defects=bogus&price_min=abc&sort=nope&storage=128",
+        "keyword=iPhone&defects=screen_cracked&defects=bogus&price_min=abc&sort=nope&storage=128&checked=maybe",
       ),
     );
     expect(q).toMatchObject({
@@ -368,6 +377,7 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       priceMin: undefined,
       sort: "relevance",
       storage: [128],
+      checked: false,
     });
   });
 

@@ -103,7 +103,7 @@ export async function getItem(
 
 /** Other listings a buyer of this one may want: same model, else same brand or category. */
 export async function relatedItems(
-  ctx: Pick<CoreContext, "db" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
   item: { id: number; modelId: number | null; brandCode: string | null; categoryCode: string | null },
   limit = 6,
 ): Promise<ItemCard[]> {

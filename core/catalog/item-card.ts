@@ -12,6 +12,8 @@ export type ItemCard = {
   brandCode: string | null;
   likeCount: number;
   defectCount: number;
+  /** Holds a self-check report in date (動作チェック済み). */
+  checked: boolean;
   thumbUrl: string | null;
 };
 
@@ -37,19 +39,37 @@ export const cardColumns = {
   // Written out in full because Drizzle leaves column names unqualified in a single-table select,
   // where "id" would mean the photo's.
   thumbKey: firstPhotoKey(sql`"items"."id"`),
+  // The end of its report's 30 days (milliseconds), if it holds one: the card says whether that is
+  // still ahead by the clock, one probe of the reports' index on their listing.
+  checkedUntil: sql<
+    number | null
+  >`(select extract(epoch from "device_checks"."expires_at") * 1000 from "device_checks" where "device_checks"."item_id" = "items"."id")`.mapWith(
+    Number,
+  ),
 };
 
-type CardRow = Omit<ItemCard, "thumbUrl"> & { thumbKey: string | null };
+type CardRow = Omit<ItemCard, "thumbUrl" | "checked"> & {
+  thumbKey: string | null;
+  checkedUntil: number | null;
+};
 
-/** Turns rows of `cardColumns` into cards, with the address of each first photo's thumbnail. */
-export function withThumbs(ctx: Pick<CoreContext, "blobs">, rows: CardRow[]): ItemCard[] {
-  return rows.map(({ thumbKey, ...r }) => ({
+/**
+ * Turns rows of `cardColumns` into cards, with the address of each first photo's thumbnail and
+ * whether the listing's report is in date.
+ */
+export function withThumbs(ctx: Pick<CoreContext, "blobs" | "clock">, rows: CardRow[]): ItemCard[] {
+  const now = ctx.clock.now().getTime();
+  return rows.map(({ thumbKey, checkedUntil, ...r }) => ({
     ...r,
+    checked: checkedUntil !== null && checkedUntil > now,
     thumbUrl: thumbKey ? ctx.blobs.url(`${thumbKey}-thumb.webp`) : null,
   }));
 }
 
-export async function cardsByIds(ctx: Pick<CoreContext, "db" | "blobs">, ids: number[]): Promise<ItemCard[]> {
+export async function cardsByIds(
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
+  ids: number[],
+): Promise<ItemCard[]> {
   if (ids.length === 0) return [];
   const rows = await ctx.db.select(cardColumns).from(items).where(inArray(items.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -23,7 +23,7 @@ export const NEW_LISTINGS_LIMIT = 99;
  * NEW_LISTINGS_LIMIT. The member's own listings are no news to them, as in the notices.
  */
 async function newListingsSince(
-  ctx: Pick<CoreContext, "db" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
   o: { query: string; since: Date; userId: number },
 ): Promise<{ newCount: number; newCapped: boolean }> {
   const q = searchQueryFromParams(new URLSearchParams(o.query));
@@ -50,7 +50,10 @@ async function newListingsSince(
 }
 
 /** A member's saved searches, newest first, each with its alert and the listings new since last seen. */
-export async function savedSearchesWithNews(ctx: Pick<CoreContext, "db" | "blobs">, userId: number) {
+export async function savedSearchesWithNews(
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
+  userId: number,
+) {
   const rows = await listSavedSearches(ctx, userId);
   return Promise.all(
     rows.map(async (s) => ({
@@ -69,7 +72,7 @@ export async function savedSearchesWithNews(ctx: Pick<CoreContext, "db" | "blobs
  * page: what they told us they are looking for, before anything else. Null without a saved search.
  */
 export async function newForLatestSavedSearch(
-  ctx: Pick<CoreContext, "db" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
   o: { userId: number; limit: number },
 ): Promise<{ query: string; keyword: string; items: ItemCard[] } | null> {
   const [latest] = await ctx.db

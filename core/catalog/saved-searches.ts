@@ -12,6 +12,7 @@ import { searchQueryFromParams } from "./search-query.ts";
 import { shareOf, type TokenStats, tokenStats } from "./search-stats.ts";
 import { keywordPlan } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";
+import { holdsReportInDate } from "./self-checked.ts";
 
 /**
  * The tokens every listing a saved search matches must hold: its keyword's and its facts' (every
@@ -32,14 +33,18 @@ export function savedSearchKey(tokens: string[], stats: TokenStats | null): stri
   );
 }
 
-/** The listing's search row, or nothing for a listing not indexed. */
-async function searchRowOf(ctx: Pick<CoreContext, "db">, itemId: number): Promise<SearchRow | undefined> {
+/** The listing's search row (and whether its report is in date now), or nothing for a listing not indexed. */
+async function searchRowOf(
+  ctx: Pick<CoreContext, "db" | "clock">,
+  itemId: number,
+): Promise<SearchRow | undefined> {
   const [row] = await ctx.db
     .select({
       grams: itemSearch.grams,
       body: itemSearch.body,
       price: itemSearch.price,
       batteryHealth: itemSearch.batteryHealth,
+      checked: holdsReportInDate(itemSearch.itemId, ctx.clock.now()),
     })
     .from(itemSearch)
     .where(eq(itemSearch.itemId, itemId));
@@ -78,7 +83,7 @@ async function candidatesFor(ctx: Pick<CoreContext, "db">, grams: string[], sell
  * The saved searches a listing may match, before each is checked whole (phrases, ranges, choices).
  */
 export async function savedSearchCandidates(
-  ctx: Pick<CoreContext, "db">,
+  ctx: Pick<CoreContext, "db" | "clock">,
   o: { itemId: number; sellerId: number },
 ) {
   const row = await searchRowOf(ctx, o.itemId);
@@ -139,7 +144,7 @@ export async function notifySavedSearches(ctx: CoreContext, o: { itemId: number 
  * costs two statements however many searches are saved.
  */
 export async function matchingSavedSearches(
-  ctx: Pick<CoreContext, "db">,
+  ctx: Pick<CoreContext, "db" | "clock">,
   o: { itemId: number; sellerId: number },
 ): Promise<(typeof savedSearches.$inferSelect)[]> {
   const row = await searchRowOf(ctx, o.itemId);

@@ -8,6 +8,7 @@ import { SEARCH_PAGE_SIZE } from "./search-query.ts";
 import { shareOf, type TokenStats, tokenStats } from "./search-stats.ts";
 import { correctedQuery, type KeywordPlan, keywordPlan } from "./search-text.ts";
 import { searchTokens } from "./search-tokens.ts";
+import { holdsReportInDate } from "./self-checked.ts";
 
 const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(
@@ -21,8 +22,8 @@ const textArray = (values: readonly string[]) =>
  */
 export const SEARCH_COUNT_LIMIT = 1_000;
 
-/** The WHERE conditions on the listings themselves (a search without a keyword). */
-function listingConditions(q: TSearchQuery): SQL[] {
+/** The WHERE conditions on the listings themselves (a search without a keyword), at `now`. */
+function listingConditions(q: TSearchQuery, now: Date): SQL[] {
   const where: SQL[] = [];
   where.push(
     q.status === "on_sale"
@@ -46,6 +47,7 @@ function listingConditions(q: TSearchQuery): SQL[] {
   if (q.batteryMin !== undefined) where.push(gte(items.batteryHealth, q.batteryMin));
   if (q.defects.length) where.push(sql`${items.defects} @> ${textArray(q.defects)}`);
   if (q.noDefects.length) where.push(sql`not (${items.defects} && ${textArray(q.noDefects)})`);
+  if (q.checked) where.push(holdsReportInDate(items.id, now));
   return where;
 }
 
@@ -96,6 +98,7 @@ function keywordConditions(
   q: TSearchQuery,
   plan: KeywordPlan,
   stats: TokenStats | null,
+  now: Date,
   o: { reading?: SearchReading; tier?: Tier } = {},
 ): KeywordWhere {
   const tokens = searchTokens(q);
@@ -131,6 +134,8 @@ function keywordConditions(
   if (q.priceMin !== undefined) where.push(gte(itemSearch.price, q.priceMin));
   if (q.priceMax !== undefined) where.push(lte(itemSearch.price, q.priceMax));
   if (q.batteryMin !== undefined) where.push(gte(itemSearch.batteryHealth, q.batteryMin));
+  // A report comes and goes with its dates, not with the listing: looked up, never a token.
+  if (q.checked) where.push(holdsReportInDate(itemSearch.itemId, now));
 
   // Without statistics the planner chooses, as it always did.
   if (!stats) return { where, reading: o.reading ?? "ordered", expected: null };
@@ -321,7 +326,7 @@ type FoundCard = ItemCard & { sortValue: Date | number };
  *   groups, never more lookups than about twenty.
  */
 async function sortedCards(
-  ctx: Pick<CoreContext, "db" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
   q: TSearchQuery,
   where: SQL[],
   reading: SearchReading,
@@ -382,7 +387,7 @@ async function sortedCards(
 }
 
 async function keywordPage(
-  ctx: Pick<CoreContext, "db" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
   q: TSearchQuery,
   plan: KeywordPlan,
   limit: number,
@@ -398,16 +403,17 @@ async function keywordPage(
     };
   };
   if (q.sort !== "relevance") {
-    const { where, reading } = keywordConditions(q, plan, stats, { reading: forced });
+    const { where, reading } = keywordConditions(q, plan, stats, ctx.clock.now(), { reading: forced });
     return page(await sortedCards(ctx, q, where, reading, cursor, limit + 1));
   }
 
   // Relevance: tier by tier, each newest first, until the page is full.
   const tiers = relevanceTiers(plan);
+  const now = ctx.clock.now();
   const found: (FoundCard & { tier: number })[] = [];
   for (let tier = cursor?.tier ?? 0; tier < tiers.length && found.length <= limit; tier++) {
     const from = tier === cursor?.tier ? cursor : null;
-    const read = keywordConditions(q, plan, stats, { reading: forced, tier: tiers[tier]! });
+    const read = keywordConditions(q, plan, stats, now, { reading: forced, tier: tiers[tier]! });
     const cards = await sortedCards(ctx, q, read.where, read.reading, from, limit + 1 - found.length);
     found.push(...cards.map((card) => ({ ...card, tier })));
   }
@@ -427,10 +433,11 @@ const SURELY_BEYOND = 3;
 /**
  * How many listings match a query, counted exactly up to the limit. A keyword's count reads the
  * keyword index's bitmap (the planner would rather scan the table and test every row's tokens,
- * which costs far more); a result the planner expects to be several times the limit is not counted.
+ * which costs far more); a result the planner expects to be several times the limit is not counted,
+ * unless it asks for self-checked listings only.
  */
 export async function countMatches(
-  ctx: Pick<CoreContext, "db">,
+  ctx: Pick<CoreContext, "db" | "clock">,
   q: TSearchQuery,
   plan: KeywordPlan = keywordPlan(q.keyword),
 ): Promise<{ count: number; countCapped: boolean }> {
@@ -439,16 +446,18 @@ export async function countMatches(
     const matches = ctx.db
       .select({ one: sql`1` })
       .from(items)
-      .where(and(...listingConditions(q)))
+      .where(and(...listingConditions(q, ctx.clock.now())))
       .limit(SEARCH_COUNT_LIMIT + 1)
       .as("matches");
     const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(matches);
     const n = Number(row?.n ?? 0);
     return n > SEARCH_COUNT_LIMIT ? capped : { count: n, countCapped: false };
   }
-  const read = keywordConditions(q, plan, await tokenStats(ctx));
+  const read = keywordConditions(q, plan, await tokenStats(ctx), ctx.clock.now());
   const where = and(...read.where)!;
-  const expected = read.expected ?? (await estimatedMatches(ctx, where));
+  // Neither the statistics nor the planner know how many listings hold a report in date: asked for
+  // self-checked listings only, the count is always made (a visit and a probe for each keyword match).
+  const expected = q.checked ? 0 : (read.expected ?? (await estimatedMatches(ctx, where)));
   if (expected > SURELY_BEYOND * SEARCH_COUNT_LIMIT) return capped;
   const n = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
@@ -476,7 +485,7 @@ export async function countMatches(
  * a keyword reads the listings in sort order off an index.
  */
 export async function searchItems(
-  ctx: Pick<CoreContext, "db" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
   o: {
     query: TSearchQuery;
     limit?: number;
@@ -517,7 +526,7 @@ export async function searchItems(
   const rows = await ctx.db
     .select({ ...cardColumns, sortValue: order.column })
     .from(items)
-    .where(and(...listingConditions(q), ...order.where))
+    .where(and(...listingConditions(q, ctx.clock.now()), ...order.where))
     .orderBy(...order.orderBy)
     .limit(limit + 1);
   return {

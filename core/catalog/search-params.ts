@@ -19,14 +19,14 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export function searchParamsOf(q: Partial<TSearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(q)) {
-    if (key === "cursor" || value === undefined || value === "") continue;
+    if (key === "cursor" || value === undefined || value === "" || value === false) continue;
     if (
       (key === "status" && value === "all") ||
       (key === "sort" && value === defaultSort({ keyword: q.keyword ?? "" }))
     )
       continue;
     if (Array.isArray(value)) for (const v of value) params.append(snake(key), String(v));
-    else params.set(snake(key), String(value));
+    else params.set(snake(key), value === true ? "1" : String(value));
   }
   params.sort();
   return params;

@@ -88,6 +88,11 @@ export const ZSearchQuery = z.object({
   batteryMin: intFilter(0, 100),
   defects: codesFilter(DEFECTS),
   noDefects: codesFilter(DEFECTS),
+  /** Only listings holding a self-check report in date (動作チェック済み): `1`. */
+  checked: z.preprocess((v) => {
+    const x = one(v);
+    return x === true || x === "1" || x === "true";
+  }, z.boolean()),
   sort: z
     .preprocess((v) => {
       const x = one(v);

@@ -12,6 +12,7 @@ import { parseSearchQuery } from "./search-query.ts";
 import { tokenStats } from "./search-stats.ts";
 import { nearestModels, noResultHelp, suggestModels } from "./search-suggestions.ts";
 import { correctedQuery, keywordPlan, oneEditApart } from "./search-text.ts";
+import { holdsReportInDate } from "./self-checked.ts";
 
 // The relevance test set: listings as people write them, and queries as people type them, each with
 // the listings it must find, those it must never return, and where order matters, which come first.
@@ -396,6 +397,7 @@ describe.each(ENGINES)("search relevance on %s", (engine) => {
         body: itemSearch.body,
         price: itemSearch.price,
         batteryHealth: itemSearch.batteryHealth,
+        checked: holdsReportInDate(itemSearch.itemId, t.clock.now()),
       })
       .from(itemSearch);
     const queries: Record<string, unknown>[] = [
@@ -407,6 +409,8 @@ describe.each(ENGINES)("search relevance on %s", (engine) => {
       { brand: APPLE },
       { condition: ["USED", "DEFECTIVE"], priceMin: "10000" },
       { keyword: "pixel", batteryMin: "80" },
+      { keyword: "iPhone", checked: "1" },
+      { brand: APPLE, checked: "1" },
     ];
     for (const raw of queries) {
       const q = parseSearchQuery(raw);

@@ -48,7 +48,7 @@ export function nearestModels(keyword: string, limit = 3): string[] {
  * filter with several) whose removal finds listings.
  */
 export async function noResultHelp(
-  ctx: Pick<CoreContext, "db">,
+  ctx: Pick<CoreContext, "db" | "clock">,
   q: TSearchQuery,
   /** Filters the page itself sets (a brand page's brand): never offered for dropping. */
   fixed: readonly string[] = [],

@@ -77,7 +77,7 @@ export async function unlikeItem(
  * item id, so likes made in the same millisecond are neither lost nor repeated across pages.
  */
 export async function likedItems(
-  ctx: Pick<CoreContext, "db" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
   o: { userId: number; before?: string | undefined; limit?: number },
 ) {
   const limit = o.limit ?? 30;

@@ -63,7 +63,7 @@ export async function getPublicProfile(
  * drafts and private listings on their own page (`states`).
  */
 export async function listUserItems(
-  ctx: Pick<CoreContext, "db" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "blobs" | "clock">,
   o: {
     userId: number;
     states: readonly ItemState[];

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, listPhone, logIn, seriousA11yProblems } from "./helpers.ts";
+import { journeyShot, listPhone, logIn, putSelfCheck, seriousA11yProblems } from "./helpers.ts";
 
 const DESK = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -133,6 +133,48 @@ test.describe("at a 1366 × 900 desk", () => {
     // The same search through the API.
     const api = await page.request.get(`/api/v1/items?${new URL(page.url()).searchParams}`);
     expect(api.status()).toBe(200);
+  });
+
+  test("in English, Self-checked in the sidebar keeps only the listing with a report in date, in the URL and the API", async ({
+    page,
+  }) => {
+    await logIn(page, "taro@tsugu.example");
+    const stamp = String(Date.now());
+    const checked = await listPhone(page, `Wombat ${stamp} boxed`, 31_000);
+    await listPhone(page, `Wombat ${stamp} bare`, 32_000);
+    await putSelfCheck(page, checked);
+
+    await page.goto(`/en/items/search/?keyword=${stamp}`);
+    await page.waitForLoadState("networkidle");
+    const results = page.getByRole("list", { name: "Search results" }).getByRole("listitem");
+    await expect(results).toHaveCount(2);
+    await expect(results.filter({ hasText: "boxed" }).getByTestId("self-checked")).toHaveText(/Self-checked/);
+    await expect(results.filter({ hasText: "bare" }).getByTestId("self-checked")).toHaveCount(0);
+    const sheet = page.getByTestId("filter-sheet");
+    const box = sheet.getByRole("checkbox", { name: /^Self-checked/ });
+    await expect(box).toBeVisible();
+    await box.check();
+    await expect(sheet.getByTestId("show-results")).toHaveText("Show 1 listing");
+    await sheet.getByTestId("show-results").click();
+    await expect(page).toHaveURL(/[?&]checked=1/);
+    await expect(results).toHaveCount(1);
+    await expect(results.first()).toContainText("boxed");
+    await expect(page.getByTestId("active-self-checked")).toContainText("Self-checked");
+    await expect(box).toBeChecked();
+    await journeyShot(page, "search-self-checked-desk");
+    expect(await seriousA11yProblems(page)).toEqual([]);
+
+    // The same through the API; a value it cannot read is refused.
+    const api = await page.request.get(`/api/v1/items?${new URL(page.url()).searchParams}`);
+    const body = (await api.json()) as { items: { id: number; checked: boolean }[] };
+    expect(body.items.map((i) => [i.id, i.checked])).toEqual([[checked, true]]);
+    expect((await page.request.get("/api/v1/items?checked=yes")).status()).toBe(422);
+
+    // Unticked, both again.
+    await box.uncheck();
+    await sheet.getByTestId("show-results").click();
+    await expect(page).not.toHaveURL(/checked=/);
+    await expect(results).toHaveCount(2);
   });
 });
 

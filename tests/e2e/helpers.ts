@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Cookie, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { finishedCheck } from "../helpers/checks.ts";
 import { totpCode } from "../helpers/two-step.ts";
 
 /**
@@ -166,6 +167,24 @@ export async function listPhone(
     (await page.request.post(`/api/v1/items/${id}/publish`, { headers: ownOrigin(page) })).status(),
   ).toBe(200);
   return id;
+}
+
+/**
+ * The member signed in on `page` puts a self-check report made now on their listing, through the API:
+ * the listing is 動作チェック済み for 30 days.
+ */
+export async function putSelfCheck(page: Page, itemId: number): Promise<void> {
+  const saved = await page.request.post("/api/v1/device-checks", {
+    headers: ownOrigin(page),
+    data: finishedCheck(new Date()),
+  });
+  expect(saved.status()).toBe(201);
+  const { id } = (await saved.json()) as { id: string };
+  const attached = await page.request.put(`/api/v1/items/${itemId}/device-check`, {
+    headers: ownOrigin(page),
+    data: { report_id: id },
+  });
+  expect(attached.status()).toBe(200);
 }
 
 /** Tomorrow in Tokyo as YYYY-MM-DD (what a date input holds). */

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { journeyShot, seriousA11yProblems } from "./helpers.ts";
+import { journeyShot, listPhone, logIn, putSelfCheck, seriousA11yProblems } from "./helpers.ts";
 
 test("on a phone, a buyer types how people type a model, picks it, narrows by a defect in the filter sheet and sees the market price", async ({
   page,
@@ -55,6 +55,51 @@ test("on a phone, a buyer types how people type a model, picks it, narrows by a 
   await expect(page.getByTestId("market-count")).toHaveText(/過去90日の取引 \d+件/);
   await journeyShot(page, "search-market-price");
   expect(await seriousA11yProblems(page)).toEqual([]);
+});
+
+test("on a phone, 動作チェック済み in the filter sheet keeps only the self-checked listing, and its chip above the results takes it away", async ({
+  page,
+}) => {
+  await logIn(page, "hanako@tsugu.example");
+  // A word of this run's own, so a retry on the same server finds only its own listings.
+  const stamp = String(Date.now());
+  const checked = await listPhone(page, `クオッカ ${stamp} 本体のみ`, 21_000);
+  await listPhone(page, `クオッカ ${stamp} 箱あり`, 22_000);
+  await putSelfCheck(page, checked);
+
+  await page.goto(`/ja/items/search/?keyword=${stamp}`);
+  await page.waitForLoadState("networkidle");
+  const results = page.getByRole("list", { name: "検索結果" }).getByRole("listitem");
+  await expect(results).toHaveCount(2);
+  // The self-checked listing's tile says so.
+  await expect(results.filter({ has: page.getByTestId("self-checked") })).toHaveText(
+    /本体のみ.*動作チェック済み/,
+  );
+
+  await journeyShot(page, "search-self-checked-tiles");
+  const sheet = page.getByTestId("filter-sheet");
+  await sheet.locator("summary").click();
+  const show = sheet.getByTestId("show-results");
+  await expect(show).toHaveText("2件を表示");
+  const box = sheet.getByRole("checkbox", { name: /^動作チェック済み/ });
+  await box.check();
+  await expect(show).toHaveText("1件を表示");
+  await journeyShot(page, "search-self-checked-sheet");
+  await show.click();
+  await expect(page).toHaveURL(/[?&]checked=1/);
+  await expect(results).toHaveCount(1);
+  await expect(results.first()).toContainText("本体のみ");
+  await expect(page.getByTestId("result-count")).toHaveText("1件");
+  const active = page.getByTestId("active-self-checked");
+  await expect(active).toContainText("動作チェック済み");
+  expect(await seriousA11yProblems(page)).toEqual([]);
+
+  await active.getByRole("link", { name: "「動作チェック済み」の絞り込みを外す" }).click();
+  await expect(page).not.toHaveURL(/checked=/);
+  await expect(results).toHaveCount(2);
+  await expect(active).toHaveCount(0);
+  await sheet.locator("summary").click();
+  await expect(box).not.toBeChecked();
 });
 
 test("the same in English: a wrong letter is put right, and an empty result offers a way out", async ({

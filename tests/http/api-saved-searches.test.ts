@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
+import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attachDeviceCheck } from "#core/checks/attach-device-check.ts";
+import { saveDeviceCheck } from "#core/checks/save-device-check.ts";
 import { createSession } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
 import { deviceModels } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
+import { finishedCheck } from "../helpers/checks.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 
 let server: TestServer;
@@ -93,6 +97,115 @@ describe("search and saved searches API", () => {
     expect(
       (await api("PATCH", `/me/saved-searches/${saved.json.id}`, stranger, { alert: "off" })).status,
     ).toBe(404);
+  });
+
+  it("filters listings with a self-check report in date (checked), refuses a checked it cannot read, and keeps it in a saved search", async () => {
+    const seller = await person("チェック出品者");
+    const checked = await listItem(ctx, seller, { title: "ピクセル7 確認用 動作チェック済み" });
+    const plain = await listItem(ctx, seller, { title: "ピクセル7 確認用" });
+    const report = await saveDeviceCheck(ctx, { actor: seller, input: finishedCheck(ctx.clock.now()) });
+    await attachDeviceCheck(ctx, { actor: seller, itemId: checked, input: { reportId: report.id } });
+    const keyword = encodeURIComponent("確認用");
+    const ids = async (query: string) => {
+      const found = await api("GET", `/items?keyword=${keyword}${query}`);
+      expect(found.status, query).toBe(200);
+      return found.json.items.map((i: Json) => i.id).sort();
+    };
+
+    expect(await ids("")).toEqual([checked, plain].sort());
+    expect(await ids("&checked=1")).toEqual([checked]);
+    expect(await ids("&checked=true")).toEqual([checked]);
+    expect(await ids("&checked=0")).toEqual([checked, plain].sort());
+    // The cards say which listings are self-checked.
+    const cards = (await api("GET", `/items?keyword=${keyword}`)).json.items;
+    expect(Object.fromEntries(cards.map((c: Json) => [c.id, c.checked]))).toEqual({
+      [checked]: true,
+      [plain]: false,
+    });
+    expect((await api("GET", `/items/count?keyword=${keyword}&checked=1`)).json).toEqual({
+      count: 1,
+      count_capped: false,
+    });
+
+    // A value it cannot read is refused, in the caller's language, never searched without the filter.
+    for (const query of ["checked=yes", "checked=2", "checked[]=1"]) {
+      for (const path of ["/items", "/items/count"]) {
+        const refused = await api("GET", `${path}?${query}`);
+        expect(refused.status, `${path}?${query}`).toBe(422);
+        expect(refused.json.error.fields.checked).toContain("checked");
+      }
+    }
+    expect((await api("GET", "/items?checked=maybe")).json.error.fields.checked).toBe(
+      "checked には 1（動作チェック済みの商品だけ）か 0（すべての商品）を指定してください",
+    );
+    const en = await fetch(`${server.url}/api/v1/items?checked=maybe`, {
+      headers: { "accept-language": "en" },
+    });
+    expect(((await en.json()) as Json).error.fields.checked).toBe(
+      "checked must be 1 (self-checked listings only) or 0 (all listings)",
+    );
+
+    // Documented beside the other filters.
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as Json;
+    for (const path of ["/items", "/items/count"]) {
+      const param = doc.paths[path].get.parameters.find((p: Json) => p.name === "checked");
+      expect(param, path).toMatchObject({ in: "query", required: false, schema: { type: "string" } });
+      expect(param.schema.description).toContain("動作チェック済み");
+    }
+
+    // A saved search keeps it, and lists it in words.
+    const saved = await api("POST", "/me/saved-searches", member, { query: `keyword=確認用&checked=1` });
+    expect(saved.status).toBe(201);
+    expect(new URLSearchParams(saved.json.query).get("checked")).toBe("1");
+    const page = await fetch(`${server.url}/ja/mypage/saved-searches/`, {
+      headers: { cookie: member.cookie },
+    });
+    expect(await page.text()).toContain("「確認用」 ・ 動作チェック済み");
+  });
+
+  it("the search page toggles the self-checked filter in the URL, in both languages", async () => {
+    const seller = await person("チェック出品者2");
+    const checked = await listItem(ctx, seller, { title: "ギャラクシー 検証用 動作チェック済み" });
+    const plain = await listItem(ctx, seller, { title: "ギャラクシー 検証用" });
+    const report = await saveDeviceCheck(ctx, { actor: seller, input: finishedCheck(ctx.clock.now()) });
+    await attachDeviceCheck(ctx, { actor: seller, itemId: checked, input: { reportId: report.id } });
+    const keyword = encodeURIComponent("検証用");
+    for (const [lang, chip, remove] of [
+      ["ja", "動作チェック済み", "「動作チェック済み」の絞り込みを外す"],
+      ["en", "Self-checked", "Remove the “Self-checked” filter"],
+    ] as const) {
+      const open = async (query: string) => {
+        const res = await fetch(`${server.url}/${lang}/items/search/?keyword=${keyword}${query}`);
+        expect(res.status).toBe(200);
+        const html = parse(await res.text());
+        const tiles = html.querySelectorAll('[data-testid="item-tile"]');
+        return {
+          html,
+          ids: tiles.map((a) => Number(a.getAttribute("href")!.match(/\/items\/(\d+)\//)![1])).sort(),
+          chips: tiles.filter((a) => a.querySelector('[data-testid="self-checked"]')).length,
+          box: html.querySelector('input[name="checked"]'),
+        };
+      };
+      const all = await open("");
+      expect(all.ids, lang).toEqual([checked, plain].sort());
+      // Only the self-checked listing's tile says so.
+      expect(all.chips).toBe(1);
+      expect(all.html.querySelector('[data-testid="self-checked"]')!.text).toContain(chip);
+      expect(all.box!.hasAttribute("checked")).toBe(false);
+      expect(all.box!.getAttribute("value")).toBe("1");
+      expect(all.html.querySelector('[data-testid="active-self-checked"]')).toBeNull();
+
+      const only = await open("&checked=1");
+      expect(only.ids, lang).toEqual([checked]);
+      expect(only.box!.hasAttribute("checked")).toBe(true);
+      // The filter is shown above the results with a way to remove it.
+      const active = only.html.querySelector('[data-testid="active-self-checked"]')!;
+      expect(active.text).toContain(chip);
+      const removeLink = active.querySelector("a")!;
+      expect(removeLink.getAttribute("aria-label")).toBe(remove);
+      expect(removeLink.getAttribute("href")).toBe(`/${lang}/items/search/?keyword=${keyword}`);
+      expect(only.html.querySelector('[data-testid="filter-count"]')!.text).toBe("1");
+    }
   });
 
   it("on the saved-searches page, a refused alert is said beside its select in the page's language, and changes nothing", async () => {

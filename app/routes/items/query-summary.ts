@@ -18,8 +18,9 @@ import { label } from "../../lib/labels.ts";
 type Table = readonly { code: string; label: Message }[];
 
 /**
- * A saved search's conditions in words, one part each: its keyword in quotes, then every filter as
- * 「名前：値」 (「ブランド：Apple」「配送料：着払い」「価格：¥5,000〜¥20,000」).
+ * A saved search's conditions in words, one part each: its keyword in quotes, 「動作チェック済み」 when
+ * it asks for self-checked listings only, then every filter as 「名前：値」 (「ブランド：Apple」
+ * 「配送料：着払い」「価格：¥5,000〜¥20,000」).
  */
 function querySummary(q: TSearchQuery, lang: Locale, modelName: string | null): string[] {
   const t = translator(lang);
@@ -27,6 +28,7 @@ function querySummary(q: TSearchQuery, lang: Locale, modelName: string | null): 
     values.map((v) => (table ? label(table, String(v), lang) : String(v))).join(t("catalog.listSeparator"));
   const parts: string[] = [];
   if (q.keyword.trim()) parts.push(t("catalog.quotedKeyword", { keyword: q.keyword.trim() }));
+  if (q.checked) parts.push(t("catalog.selfChecked"));
   const add = (filter: string, value: string) => {
     if (value) parts.push(t("catalog.filterValue", { filter, value }));
   };

@@ -202,6 +202,23 @@ function Filters({
         )}
         <ModelSelect q={q} models={models} brand={brand} className={select} />
       </div>
+      {/* Keyed on the page's value, so that a filter removed by a link is unticked here too. */}
+      <label key={String(q.checked)} className="choice-chip items-start rounded-2xl py-2">
+        <input
+          type="checkbox"
+          name="checked"
+          value="1"
+          defaultChecked={q.checked}
+          aria-describedby="self-checked-hint"
+          className="mt-0.5 size-4 shrink-0 accent-brand-600"
+        />
+        <span>
+          <span className="font-semibold">{t("selfChecked")}</span>
+          <span id="self-checked-hint" className="block text-xs text-slate-600">
+            {t("selfCheckedHint")}
+          </span>
+        </span>
+      </label>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">{t("status")}</legend>
         <div className="flex gap-4 text-sm">
@@ -415,6 +432,8 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
         : t("searchTitle");
   const withoutModel = new URLSearchParams(qs);
   withoutModel.delete("model");
+  const withoutChecked = new URLSearchParams(qs);
+  withoutChecked.delete("checked");
   const filterCount = searchParamsOf({
     ...q,
     keyword: "",
@@ -460,6 +479,21 @@ export default function Search({ loaderData, actionData, params }: Route.Compone
                 to={`${action}?${withoutModel}`}
                 className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
                 aria-label={t("removeModel", { model: chosenModel.name })}
+              >
+                <span aria-hidden="true">×</span>
+              </Link>
+            </span>
+          </p>
+        )}
+        {q.checked && (
+          <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="active-self-checked">
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 font-semibold text-brand-800 ring-1 ring-brand-200">
+              <span aria-hidden="true">✓</span>
+              {t("selfChecked")}
+              <Link
+                to={`${action}?${withoutChecked}`}
+                className="flex size-7 items-center justify-center rounded-full hover:bg-brand-100"
+                aria-label={t("removeSelfChecked")}
               >
                 <span aria-hidden="true">×</span>
               </Link>
@@ -855,6 +889,7 @@ const FILTER_NAMES: Record<string, Parameters<ReturnType<typeof useTranslations<
   postage: "postageFilter",
   defects: "defectsHas",
   no_defects: "defectsNone",
+  checked: "selfChecked",
 };
 
 /** An empty result: the nearest model names to search for, and filters to drop with what each finds. */

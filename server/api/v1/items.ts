@@ -17,7 +17,7 @@ import { settleSort, ZSearchQuery } from "#core/catalog/search-query.ts";
 import { suggestModels } from "#core/catalog/search-suggestions.ts";
 import { codesOf } from "#core/shared/codes.ts";
 import { AppError } from "#core/shared/errors.ts";
-import { type Message, renderMessage } from "#core/shared/i18n/translate.ts";
+import { type Message, msg, renderMessage } from "#core/shared/i18n/translate.ts";
 import { listUserItems } from "#core/social/profiles.ts";
 import { ITEM_STATE_CODES, SAVED_SEARCH_ALERTS } from "#db/schema/index.ts";
 import { defineRoute } from "../define.ts";
@@ -38,6 +38,7 @@ const ZCard = z.object({
   brandCode: z.string().nullable(),
   likeCount: z.number().int(),
   defectCount: z.number().int(),
+  checked: z.boolean().describe("It holds a device self-check report in date (動作チェック済み)"),
   thumbUrl: z.string().nullable(),
 });
 const ZCardPage = z.object({
@@ -56,6 +57,30 @@ const ZCardPage = z.object({
       "Nothing matched the keyword as typed: these are the results for it with a mistyped model name put right",
     ),
 });
+/** What `checked` may be: 1 or true for self-checked listings only, 0 or false (or nothing) for all. */
+const CHECKED_VALUES = ["1", "true", "0", "false"];
+
+/**
+ * The search's query as the API reads it: the page's (an unknown filter value is dropped), except
+ * that a `checked` it cannot read is refused rather than searched without, since a client asking for
+ * self-checked listings only must never be answered with every listing.
+ */
+const ZApiSearchQuery = ZSearchQuery.extend({
+  checked: z
+    .unknown()
+    .optional()
+    .refine((v) => v === undefined || v === "" || CHECKED_VALUES.includes(v as string), {
+      params: { message: msg("catalog.selfCheckedInvalid") },
+    })
+    .transform((v) => v === "1" || v === "true")
+    .meta({
+      type: "string",
+      enum: CHECKED_VALUES,
+      description:
+        "1 (or true): only listings holding a device self-check report in date (動作チェック済み, valid 30 days); 0, false or absent: all",
+    }),
+});
+
 const ZMarketPrice = z.object({
   modelId: z.number().int(),
   condition: z.string(),
@@ -204,8 +229,11 @@ export const itemRoutes = [
       "Search listings: keyword (Japanese or English, any width or kana), filters on every device fact, sort, cursor paging",
     tag: "items",
     auth: "optional",
-    query: ZSearchQuery,
-    responses: { 200: { description: "One page of listings", schema: ZCardPage } },
+    query: ZApiSearchQuery,
+    responses: {
+      200: { description: "One page of listings", schema: ZCardPage },
+      422: { description: "A checked other than 1, true, 0 or false" },
+    },
     async handler({ ctx, query, reads }) {
       const settled = settleSort(query);
       return {
@@ -222,12 +250,13 @@ export const itemRoutes = [
     summary: `How many listings a search finds (the query of GET /items), exact up to ${SEARCH_COUNT_LIMIT}: for a filter panel's "show N results"`,
     tag: "items",
     auth: "optional",
-    query: ZSearchQuery,
+    query: ZApiSearchQuery,
     responses: {
       200: {
         description: "The count",
         schema: z.object({ count: z.number().int(), countCapped: z.boolean() }),
       },
+      422: { description: "A checked other than 1, true, 0 or false" },
     },
     async handler({ ctx, query }) {
       return { status: 200, body: await countMatches(ctx, settleSort(query)) };

@@ -34,6 +34,7 @@ const ZItemCard = z.object({
   brandCode: z.string().nullable(),
   likeCount: z.number().int(),
   defectCount: z.number().int(),
+  checked: z.boolean().describe("It holds a device self-check report in date (動作チェック済み)"),
   thumbUrl: z.string().nullable(),
 });
 const page = <T extends z.ZodType>(item: T) =>

@@ -167,6 +167,10 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     priceUpTo: "up to {max}",
     priceBetween: "{min}–{max}",
     batteryAtLeast: "{percent}% or more",
+    selfChecked: "Self-checked",
+    selfCheckedHint: "Only listings with a device self-check from the last 30 days",
+    removeSelfChecked: "Remove the “Self-checked” filter",
+    selfCheckedInvalid: "checked must be 1 (self-checked listings only) or 0 (all listings)",
     manageSavedSearches: "Manage saved searches",
     savedPage: {
       title: "Saved searches",
@@ -211,6 +215,7 @@ export const enCatalog: Pick<Messages, "catalog"> = {
     formDetails: "Item details",
     formDevice: "Device",
     formDeviceHint: "Fill in what you know. Buyers filter by these",
+    formDeviceCheck: "Device check",
     formShipping: "Shipping",
     formPrice: "Price",
     selectPlaceholder: "Please select",

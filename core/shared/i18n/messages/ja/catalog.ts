@@ -165,6 +165,10 @@ export const jaCatalog = {
     priceUpTo: "{max}以下",
     priceBetween: "{min}〜{max}",
     batteryAtLeast: "{percent}%以上",
+    selfChecked: "動作チェック済み",
+    selfCheckedHint: "30日以内の動作チェックの結果が付いた商品だけを表示します",
+    removeSelfChecked: "「動作チェック済み」の絞り込みを外す",
+    selfCheckedInvalid: "checked には 1（動作チェック済みの商品だけ）か 0（すべての商品）を指定してください",
     manageSavedSearches: "保存した検索条件を管理",
     savedPage: {
       title: "保存した検索条件",
@@ -208,6 +212,7 @@ export const jaCatalog = {
     formDetails: "商品の詳細",
     formDevice: "端末の情報",
     formDeviceHint: "わかる範囲で入力してください。購入者が検索で絞り込む項目です",
+    formDeviceCheck: "動作チェック",
     formShipping: "配送について",
     formPrice: "販売価格",
     selectPlaceholder: "選択してください",
