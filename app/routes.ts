@@ -109,6 +109,9 @@ export default [
     route("mypage/purchased-items", "routes/buying/purchased-items.tsx"),
     route("sell", "routes/sell.tsx"),
     route("sell/device", "routes/sell-device.ts"),
+    // The self-check in the browser of the device being sold, and its signed report.
+    route("check", "routes/checks/check.tsx"),
+    route("checks/:id", "routes/checks/report.tsx"),
     route("mypage", "routes/mypage/index.tsx"),
     route("mypage/listing-items", "routes/mypage/listing-items.tsx"),
     route("mypage/listing-items/page", "routes/mypage/listing-items-page.ts"),

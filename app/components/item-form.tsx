@@ -227,6 +227,7 @@ export function ItemForm({
   itemState,
   identityVerified,
   extra,
+  deviceCheck,
 }: {
   lang: Locale;
   models: ModelOption[];
@@ -238,6 +239,8 @@ export function ItemForm({
   identityVerified: boolean;
   /** More of the form, above its buttons (the sell page's 「テンプレートとして保存」). */
   extra?: React.ReactNode;
+  /** The device check to put on the listing (the sell page's 動作チェック). */
+  deviceCheck?: React.ReactNode;
 }) {
   const t = useTranslations("catalog");
   const v = { ...initial, ...(state?.values ?? {}) };
@@ -403,6 +406,7 @@ export function ItemForm({
           </div>
         </fieldset>
       </Section>
+      {deviceCheck && <Section title={t("formDeviceCheck")}>{deviceCheck}</Section>}
       <Section title={t("formShipping")}>
         <SelectField
           name="postage"

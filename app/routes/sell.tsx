@@ -3,6 +3,7 @@ import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
 import { deleteListingTemplate } from "#core/catalog/delete-listing-template.ts";
+import { DEFECTS } from "#core/catalog/device-facts.ts";
 import { getListingTemplate } from "#core/catalog/get-listing-template.ts";
 import { listListingTemplates } from "#core/catalog/list-listing-templates.ts";
 import type { ListingTemplate } from "#core/catalog/listing-templates.ts";
@@ -10,13 +11,20 @@ import { mayEverSell } from "#core/catalog/may-sell.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveListing } from "#core/catalog/publish-after-setup.ts";
 import { saveListingTemplate } from "#core/catalog/save-listing-template.ts";
+import { assertAttachable, attachDeviceCheck } from "#core/checks/attach-device-check.ts";
+import { createCheckLink } from "#core/checks/check-link.ts";
+import { listUnattachedDeviceChecks } from "#core/checks/get-device-check.ts";
+import { proposedDefects } from "#core/checks/tests.ts";
 import { isAppError } from "#core/shared/errors.ts";
+import { renderMessage } from "#core/shared/i18n/translate.ts";
+import { type CheckLinkAnswer, CheckPicker } from "../components/checks/check-picker.tsx";
 import { HelpLink } from "../components/help/help-link.tsx";
 import { ItemForm } from "../components/item-form.tsx";
 import { TemplatePicker, TemplateSave } from "../components/sell/listing-templates.tsx";
 import type { FormState } from "../lib/form-state.ts";
 import { langOf } from "../lib/lang.ts";
-import { core, formFailure, idOf, redirectWithFlash, requireUser } from "../lib/request.server.ts";
+import { qrMatrix } from "../lib/qr-code.server.ts";
+import { core, formFailure, idOf, redirectWithFlash, requireUser, services } from "../lib/request.server.ts";
 import { titleMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/sell";
 import { readItemForm } from "./items/item-form.server.ts";
@@ -50,18 +58,31 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })
     : null;
   // A new member writes the listing first; the seller setup is asked for when they publish it.
-  const [models, identityVerified, setupNeeded, templates] = await Promise.all([
+  const [models, identityVerified, setupNeeded, templates, checks] = await Promise.all([
     listModels(ctx),
     isIdentityVerified(ctx, user.id),
     needsSellerSetup(ctx, user.id),
     listListingTemplates(ctx, { sellerId: user.id }),
+    listUnattachedDeviceChecks(ctx, { actor: user }),
   ]);
+  // `?check=` (the check page's way back, a report's 「このレポートを付けて出品する」) picks that report.
+  const wantedCheck = new URL(request.url).searchParams.get("check") ?? "";
   return {
     models: models.map(({ id, brandCode, name }) => ({ id, brandCode, name })),
     identityVerified,
     setupNeeded,
     templates: templates.map(({ id, name }) => ({ id, name })),
     applied: applied ? { id: applied.id, name: applied.name, values: formValuesOf(applied) } : null,
+    deviceChecks: checks
+      .filter((c) => c.standing === "genuine")
+      .map((c) => ({
+        id: c.id,
+        checkedAt: c.checkedAt,
+        counts: c.counts,
+        proposed: proposedDefects(c),
+        mismatch: c.mismatch,
+      })),
+    wantedCheck: checks.some((c) => c.id === wantedCheck) ? wantedCheck : "",
   };
 }
 
@@ -79,7 +100,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return formFailure(error, lang, {});
     }
   }
+  if (intent === "checkLink") {
+    // The QR code that opens the check on the device being sold, for this member, for an hour.
+    const link = createCheckLink(ctx, { actor });
+    const url = `${services(context).config.publicUrl}/${lang}/check/?link=${link.token}`;
+    const answer: CheckLinkAnswer = {
+      checkLink: { url, qr: qrMatrix(url), expiresAt: link.expiresAt.toISOString() },
+    };
+    return answer;
+  }
   const { input, photos, publish, confirmContradictions, values } = await readItemForm(form);
+  const deviceCheck = String(form.get("deviceCheck") ?? "");
+  values.deviceCheck = deviceCheck;
   if (intent === "template") {
     const templateName = String(form.get("templateName") ?? "");
     try {
@@ -95,6 +127,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   try {
+    // The report chosen must be the member's own, in date and on no listing, before anything is saved.
+    if (deviceCheck) await assertAttachable(ctx, { actor, input: { reportId: deviceCheck } });
     // Publishing before the seller setup keeps the listing as a draft, leads through the setup and
     // publishes it at the setup's end.
     const { id, setupFirst } = await saveListing(ctx, {
@@ -104,6 +138,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       publish,
       confirmContradictions,
     });
+    if (deviceCheck) await attachDeviceCheck(ctx, { actor, itemId: id, input: { reportId: deviceCheck } });
     if (setupFirst) {
       return redirectWithFlash(
         context,
@@ -125,7 +160,12 @@ export default function Sell({ loaderData, actionData, params }: Route.Component
   const t = useTranslations("catalog");
   const lang = langOf(params);
   const { applied } = loaderData;
-  const saved = actionData && "templateSaved" in actionData ? actionData.templateSaved : undefined;
+  // The QR code's answer goes to its own fetcher; the form's state is every other answer.
+  const state = actionData && !("checkLink" in actionData) ? actionData : undefined;
+  const saved =
+    state && "templateSaved" in state && typeof state.templateSaved === "string"
+      ? state.templateSaved
+      : undefined;
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-2 text-2xl font-bold">{t("sellTitle")}</h1>
@@ -158,14 +198,23 @@ export default function Sell({ loaderData, actionData, params }: Route.Component
         lang={langOf(params)}
         models={loaderData.models}
         initial={applied?.values ?? {}}
-        state={actionData}
+        state={state}
         existingPhotos={[]}
         mode="new"
         identityVerified={loaderData.identityVerified}
+        deviceCheck={
+          <CheckPicker
+            lang={lang}
+            reports={loaderData.deviceChecks}
+            selected={state?.values?.deviceCheck ?? loaderData.wantedCheck}
+            error={state?.errors?.reportId}
+            defectLabels={Object.fromEntries(DEFECTS.map((d) => [d.code, renderMessage(d.label, lang)]))}
+          />
+        }
         extra={
           <TemplateSave
-            name={actionData?.values?.templateName}
-            error={actionData?.errors?.templateName}
+            name={state?.values?.templateName}
+            error={state?.errors?.templateName}
             saved={saved}
           />
         }

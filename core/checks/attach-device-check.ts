@@ -39,17 +39,7 @@ export async function attachDeviceCheck(
       .from(deviceChecks)
       .where(eq(deviceChecks.publicId, reportId))
       .for("update");
-    if (!report) throw new AppError("VALIDATION", { fields: { reportId: msg("checks.errors.unknown") } });
-    if (report.memberId !== o.actor.id) {
-      throw new AppError("FORBIDDEN", { message: msg("checks.errors.notYourReport") });
-    }
-    const standing = standingOf(ctx, report);
-    if (standing !== "genuine") {
-      throw new AppError("VALIDATION", { fields: { reportId: msg(`checks.errors.${standing}`) } });
-    }
-    if (report.itemId !== null && report.itemId !== o.itemId) {
-      throw new AppError("CONFLICT", { message: msg("checks.errors.onAnotherListing") });
-    }
+    refuseUnusable(ctx, report, o.actor, o.itemId);
     const now = ctx.clock.now();
     // The listing's earlier report goes back to its member, signed for them again.
     const earlier = await db
@@ -59,6 +49,42 @@ export async function attachDeviceCheck(
     for (const old of earlier) await resign(ctx, db, old, null, now);
     return viewOf(ctx, await resign(ctx, db, report, o.itemId, now));
   });
+}
+
+/**
+ * Why a report cannot go on the member's listing (`itemId`, or a listing still to be saved): none
+ * such, another member's, altered, past its 30 days, or on another listing already.
+ */
+function refuseUnusable(
+  ctx: Pick<CoreContext, "secret" | "clock">,
+  report: typeof deviceChecks.$inferSelect | undefined,
+  actor: { id: number },
+  itemId: number | null,
+): asserts report is typeof deviceChecks.$inferSelect {
+  if (!report) throw new AppError("VALIDATION", { fields: { reportId: msg("checks.errors.unknown") } });
+  if (report.memberId !== actor.id) {
+    throw new AppError("FORBIDDEN", { message: msg("checks.errors.notYourReport") });
+  }
+  const standing = standingOf(ctx, report);
+  if (standing !== "genuine") {
+    throw new AppError("VALIDATION", { fields: { reportId: msg(`checks.errors.${standing}`) } });
+  }
+  if (report.itemId !== null && report.itemId !== itemId) {
+    throw new AppError("CONFLICT", { message: msg("checks.errors.onAnotherListing") });
+  }
+}
+
+/**
+ * Refuses, before a new listing is saved, a report that `attachDeviceCheck` would refuse once it is:
+ * the listing form says why and keeps what the member typed.
+ */
+export async function assertAttachable(
+  ctx: CoreContext,
+  o: { actor: { id: number }; input: unknown },
+): Promise<void> {
+  const { reportId } = parseInput(ZAttachDeviceCheck, o.input, LABELS);
+  const [report] = await ctx.db.select().from(deviceChecks).where(eq(deviceChecks.publicId, reportId));
+  refuseUnusable(ctx, report, o.actor, null);
 }
 
 async function resign(

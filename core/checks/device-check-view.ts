@@ -1,16 +1,13 @@
 import type { CoreContext } from "../shared/context.ts";
+import { type CheckResult, type DeviceCheckRow, type ReportStanding, standingOf } from "./report.ts";
 import {
   CHECK_TESTS,
   type CheckOutcome,
-  type CheckResult,
   type CheckTest,
   claimMismatch,
   countOutcomes,
-  type DeviceCheckRow,
   NOT_TESTABLE,
-  type ReportStanding,
-  standingOf,
-} from "./report.ts";
+} from "./tests.ts";
 
 /** A report as the doors show it. */
 export type DeviceCheckView = {

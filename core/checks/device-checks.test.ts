@@ -5,11 +5,12 @@ import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { finishedCheck, IPHONE_UA } from "#tests/helpers/checks.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { attachDeviceCheck } from "./attach-device-check.ts";
+import { assertAttachable, attachDeviceCheck } from "./attach-device-check.ts";
 import { createCheckLink } from "./check-link.ts";
-import { getDeviceCheck, listUnattachedDeviceChecks } from "./get-device-check.ts";
-import { CHECK_TESTS, type CheckResult, claimMismatch } from "./report.ts";
+import { deviceCheckOfItem, getDeviceCheck, listUnattachedDeviceChecks } from "./get-device-check.ts";
+import type { CheckResult } from "./report.ts";
 import { saveDeviceCheck } from "./save-device-check.ts";
+import { CHECK_TESTS, claimMismatch, proposedDefects } from "./tests.ts";
 
 const PIXEL_UA =
   "Mozilla/5.0 (Linux; Android 15; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36";
@@ -190,6 +191,37 @@ describe.each(ENGINES)("device self-check reports on %s", (engine) => {
     const onListing = await t.ctx.db.select().from(deviceChecks).where(eq(deviceChecks.itemId, itemId));
     expect(onListing).toEqual([]);
   });
+  it("tells the listing form why a report cannot go on a listing before anything is saved, and shows a listing's report", async () => {
+    const seller = await makeMember(t.ctx);
+    const other = await makeMember(t.ctx);
+    const mine = await saveDeviceCheck(t.ctx, { actor: seller, input: aCheck(t) });
+    await expect(
+      assertAttachable(t.ctx, { actor: seller, input: { reportId: mine.id } }),
+    ).resolves.toBeUndefined();
+    expect(
+      (await failure(assertAttachable(t.ctx, { actor: other, input: { reportId: mine.id } }))).code,
+    ).toBe("FORBIDDEN");
+    expect(
+      said(await failure(assertAttachable(t.ctx, { actor: seller, input: { reportId: "2345678923" } })))
+        .fields.reportId?.ja,
+    ).toBe("この動作チェックの結果は見つかりません");
+    const itemId = await listItem(t.ctx, seller);
+    expect(await deviceCheckOfItem(t.ctx, { itemId })).toBeNull();
+    await attachDeviceCheck(t.ctx, { actor: seller, itemId, input: { reportId: mine.id } });
+    expect((await deviceCheckOfItem(t.ctx, { itemId }))?.id).toBe(mine.id);
+    // On a listing, it is no longer free for a new one.
+    expect(
+      (await failure(assertAttachable(t.ctx, { actor: seller, input: { reportId: mine.id } }))).code,
+    ).toBe("CONFLICT");
+    t.clock.advance(31 * 24 * 3600_000);
+    const late = await saveDeviceCheck(t.ctx, { actor: seller, input: aCheck(t) });
+    t.clock.advance(31 * 24 * 3600_000);
+    expect(
+      said(await failure(assertAttachable(t.ctx, { actor: seller, input: { reportId: late.id } }))).fields
+        .reportId?.ja,
+    ).toBe("この動作チェックの結果は有効期限（30日）が切れています。もう一度チェックしてください");
+    expect((await deviceCheckOfItem(t.ctx, { itemId }))?.standing).toBe("expired");
+  });
 });
 
 describe("what the browser says against the claimed model", () => {
@@ -223,5 +255,16 @@ describe("what the browser says against the claimed model", () => {
       ),
     ).toBe(true);
     expect(claimMismatch(base({}, { brandCode: null, model: null }))).toBe(false);
+  });
+  it("proposes the listing's defects from the tests that failed and the display problems marked", () => {
+    const result = finishedCheck(new Date());
+    expect(proposedDefects(result).sort()).toEqual(["camera_faulty", "display_faulty"]);
+    const clean = finishedCheck(new Date(), { displayDefects: [] });
+    clean.tests.backCamera = "pass";
+    expect(proposedDefects(clean)).toEqual([]);
+    clean.tests.touch = "fail";
+    clean.tests.speaker = "fail";
+    clean.tests.motion = "fail";
+    expect(proposedDefects(clean).sort()).toEqual(["audio_faulty", "touch_faulty"]);
   });
 });

@@ -46,3 +46,12 @@ export async function listUnattachedDeviceChecks(
     .limit(20);
   return rows.map((row) => viewOf(ctx, row));
 }
+
+/** The report on a listing, for the listing's page (which decides who may see the listing): null without one. */
+export async function deviceCheckOfItem(
+  ctx: CoreContext,
+  o: { itemId: number },
+): Promise<DeviceCheckView | null> {
+  const [row] = await ctx.db.select().from(deviceChecks).where(eq(deviceChecks.itemId, o.itemId));
+  return row ? viewOf(ctx, row) : null;
+}

@@ -2,42 +2,12 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { deviceChecks } from "#db/schema/index.ts";
 import { BRANDS } from "../catalog/codes.ts";
-import { codeMap, codesOf } from "../shared/codes.ts";
+import { codesOf } from "../shared/codes.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { CHECK_OUTCOMES, CHECK_TESTS, type CheckTest, DISPLAY_DEFECTS } from "./tests.ts";
 
 /** A report speaks for the device for this long after the check; then the member checks again. */
 export const REPORT_VALID_DAYS = 30;
-
-/** The tests of the self-check, in the order the check page runs them. */
-export const CHECK_TESTS = [
-  "touch",
-  "multiTouch",
-  "display",
-  "frontCamera",
-  "backCamera",
-  "microphone",
-  "speaker",
-  "earpiece",
-  "motion",
-  "orientation",
-  "vibration",
-  "battery",
-  "network",
-] as const;
-export type CheckTest = (typeof CHECK_TESTS)[number];
-
-/** What a test found: it worked, it did not, the member skipped it, or the browser cannot run it. */
-export const CHECK_OUTCOMES = ["pass", "fail", "skipped", "unsupported"] as const;
-export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
-
-/** What the member saw on the solid colours of the display test. */
-export const DISPLAY_DEFECTS = ["dead_pixels", "burn_in", "discoloration", "lines"] as const;
-
-/**
- * What no browser can test, said on every report so it never claims more than it checked: Face ID
- * and fingerprint, the SIM slot, the charging port beyond "charging or not", water damage.
- */
-export const NOT_TESTABLE = ["biometrics", "sim_slot", "charging_port", "water_damage"] as const;
 
 const ZOutcome = z.enum(CHECK_OUTCOMES);
 const ZDeviceKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
@@ -151,28 +121,3 @@ export function newReportId(): string {
 }
 
 export const ZReportId = z.string().regex(/^[2-9a-hjkmnp-z]{10}$/);
-
-/**
- * Whether what the browser says about the device contradicts the model the member claims: an
- * Apple device claimed on a browser that is not on iOS or iPadOS, another brand's on one that is,
- * or a model the browser names that is not the one claimed. Shown on the report, never hidden.
- */
-export function claimMismatch(result: CheckResult): boolean {
-  const { brandCode, model } = result.claimed;
-  const agent = `${result.device.platform ?? ""} ${result.device.userAgent}`;
-  const apple = /iPhone|iPad|iPod|iOS/i.test(agent) || /Macintosh/.test(agent);
-  if (brandCode && (brandCode === codeMap(BRANDS).APPLE) !== apple) return true;
-  const named = result.device.model?.trim();
-  if (named && model) {
-    const simple = (s: string) => s.toLowerCase().replace(/[\s_-]/g, "");
-    if (!simple(model).includes(simple(named)) && !simple(named).includes(simple(model))) return true;
-  }
-  return false;
-}
-
-/** The tests by what they found. */
-export function countOutcomes(result: CheckResult): Record<CheckOutcome, number> {
-  const counts = { pass: 0, fail: 0, skipped: 0, unsupported: 0 };
-  for (const test of CHECK_TESTS) counts[result.tests[test]] += 1;
-  return counts;
-}

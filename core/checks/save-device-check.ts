@@ -29,7 +29,7 @@ export async function saveDeviceCheck(
 ): Promise<DeviceCheckView> {
   const { link, ...rest } = parseInput(ZSaveDeviceCheck, o.input, LABELS);
   // Signed in on the device itself, or on another one that showed this device the check's QR code.
-  const memberId = link ? await linkedMember(ctx, link) : o.actor?.id;
+  const memberId = link ? await checkLinkMember(ctx, link) : o.actor?.id;
   if (memberId === undefined) throw new AppError("UNAUTHORIZED");
   // Enough for a person checking a few devices again and again, not for filling the table.
   await consumeRateLimits(ctx, [{ key: `device-check:member:${memberId}`, ...REPORTS_PER_MEMBER }]);
@@ -71,7 +71,7 @@ export async function saveDeviceCheck(
 }
 
 /** The member a check link was made for, while they may still use the site (not suspended, not gone). */
-async function linkedMember(ctx: CoreContext, link: string): Promise<number> {
+export async function checkLinkMember(ctx: CoreContext, link: string): Promise<number> {
   const memberId = memberOfCheckLink(ctx, link);
   const [member] = await ctx.db
     .select({ suspendedAt: users.suspendedAt })

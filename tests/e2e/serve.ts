@@ -19,6 +19,7 @@ import { seedBidMarket } from "#tests/helpers/bid-market.ts";
 import { CLIENT_DIR, SERVER_BUILD } from "../../scripts/build-if-needed.ts";
 import { seedDeliveriesJourney } from "./buyback-deliveries-data.ts";
 import { prepareGradingJourney } from "./buyback-grading-setup.ts";
+import { prepareDeviceCheckJourney } from "./device-check-setup.ts";
 
 /**
  * The production build for the browser journeys: a fresh in-memory database with the demo data,
@@ -42,6 +43,7 @@ await seed(services.core, { items: 36 });
 await seedDeliveriesJourney(services.core);
 await seedBidMarket(database.db);
 await prepareGradingJourney(services.core);
+await prepareDeviceCheckJourney(services.core);
 await runServer({ config, database, build, clientDir: CLIENT_DIR, logger: createLogger("warn"), services });
 // The journeys sign demo accounts in from one IP far more often than people do (more than
 // 30 times in 15 minutes, the per-IP limit), and some fail on purpose: more than 10 failures from

@@ -1,4 +1,5 @@
-import { CHECK_TESTS, type CheckResult } from "#core/checks/report.ts";
+import type { CheckResult } from "#core/checks/report.ts";
+import { CHECK_TESTS } from "#core/checks/tests.ts";
 
 export const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";

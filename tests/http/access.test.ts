@@ -467,6 +467,10 @@ const PAGE_ACCESS: Record<string, Row> = {
   sell: byKind({ anonymous: 302, member: 200, business: 403, staff: 403, owner: 200 }),
   // The sell form's IMEI look-up: without an IMEI it says what is missing.
   "sell/device": byKind({ anonymous: 302, member: 422, business: 403, staff: 403, owner: 422 }),
+  // The self-check: a visitor is asked to sign in on the page itself (or comes with a QR code's
+  // link); ":id" is no report's id here, and a report is its member's or its public listing's.
+  check: all(200),
+  "checks/:id": all(404),
   mypage: signedIn(302, 200),
   // The buyer portal: buyer accounts only; visitors go to the buyback login.
   "buyback/bids": byKind({ anonymous: 302, member: 403, business: 200, staff: 403, owner: 403 }),

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHECK_TESTS } from "#core/checks/report.ts";
+import { CHECK_TESTS } from "#core/checks/tests.ts";
 import { deviceChecks } from "#db/schema/index.ts";
 import { listItem, makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";

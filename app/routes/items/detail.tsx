@@ -25,6 +25,7 @@ import type { ItemCard } from "#core/catalog/item-card.ts";
 import { isCopyableState } from "#core/catalog/item-states.ts";
 import { marketPrice } from "#core/catalog/market-prices.ts";
 import { requestPublishAfterSetup } from "#core/catalog/publish-after-setup.ts";
+import { deviceCheckOfItem } from "#core/checks/get-device-check.ts";
 import { MODERATION_RULES } from "#core/moderation/codes.ts";
 import { getHiddenNotice } from "#core/moderation/hidden-notice.ts";
 import { type ItemOfferStatus, itemOfferStatus } from "#core/offers/list-offers.ts";
@@ -35,6 +36,7 @@ import { postComment } from "#core/social/post-comment.ts";
 import { listUserItems } from "#core/social/profiles.ts";
 import { reviewCounts } from "#core/trading/list-reviews.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
+import { ReportBadge, reportForPage } from "../../components/checks/report-view.tsx";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { ItemGallery } from "../../components/item-gallery.tsx";
@@ -74,23 +76,37 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requestInfo(context).user;
   const ctx = core(context);
   const item = await orNotFound(() => getItem(ctx, { itemId, viewerId: viewer?.id ?? null }));
-  const [comments, { related, sellerReviews, market, sellerItems }, hiddenNotice] = await Promise.all([
-    listComments(ctx, { itemId, limit: 3 }),
-    // What every viewer sees alike around the listing: kept briefly between requests (decision 030).
-    services(context).reads.read(`item ${itemId}`, async () => {
-      const [related, sellerReviews, market, sellerItems] = await Promise.all([
-        relatedItems(ctx, item),
-        reviewCounts(ctx, { userId: item.seller.id }),
-        item.modelId && item.condition
-          ? marketPrice(ctx, { modelId: item.modelId, condition: item.condition })
-          : null,
-        listUserItems(ctx, { userId: item.seller.id, states: ["SALE"], limit: SELLER_ITEMS, except: itemId }),
-      ]);
-      return { related, sellerReviews, market, sellerItems: sellerItems.items };
-    }),
-    // Why trust and safety hid it: for the seller's eyes only.
-    item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
-  ]);
+  const [comments, { related, sellerReviews, market, sellerItems, deviceCheck }, hiddenNotice] =
+    await Promise.all([
+      listComments(ctx, { itemId, limit: 3 }),
+      // What every viewer sees alike around the listing: kept briefly between requests (decision 030).
+      services(context).reads.read(`item ${itemId}`, async () => {
+        const [related, sellerReviews, market, sellerItems, deviceCheck] = await Promise.all([
+          relatedItems(ctx, item),
+          reviewCounts(ctx, { userId: item.seller.id }),
+          item.modelId && item.condition
+            ? marketPrice(ctx, { modelId: item.modelId, condition: item.condition })
+            : null,
+          listUserItems(ctx, {
+            userId: item.seller.id,
+            states: ["SALE"],
+            limit: SELLER_ITEMS,
+            except: itemId,
+          }),
+          // The seller's self-check of the device, signed for this listing.
+          deviceCheckOfItem(ctx, { itemId }),
+        ]);
+        return {
+          related,
+          sellerReviews,
+          market,
+          sellerItems: sellerItems.items,
+          deviceCheck: deviceCheck ? reportForPage(deviceCheck) : null,
+        };
+      }),
+      // Why trust and safety hid it: for the seller's eyes only.
+      item.state === "HIDDEN" ? getHiddenNotice(ctx, { itemId, viewerId: viewer?.id ?? null }) : null,
+    ]);
   // Offers: a reservation for someone else, the viewer's own offer, the lowest price allowed.
   const offer =
     item.state === "SALE" ? await itemOfferStatus(ctx, { item, viewerId: viewer?.id ?? null }) : null;
@@ -106,6 +122,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     hiddenNotice,
     market,
     offer,
+    deviceCheck,
     canonicalUrl: `${services(context).config.publicUrl}${pageUrlOf(request).split("?")[0]}`,
     origin: services(context).config.publicUrl,
   };
@@ -626,6 +643,7 @@ export default function ItemDetailPage({ loaderData, actionData: raw, params }: 
           )}
 
           <KeyFacts item={item} lang={lang} />
+          {loaderData.deviceCheck && <ReportBadge report={loaderData.deviceCheck} lang={lang} />}
           <SellerCard item={item} reviews={loaderData.sellerReviews} lang={lang} />
         </div>
         <div className="contents lg:col-start-1 lg:flex lg:flex-col lg:gap-6 lg:row-start-2">

@@ -3,14 +3,14 @@ import { attachDeviceCheck, ZAttachDeviceCheck } from "#core/checks/attach-devic
 import { createCheckLink } from "#core/checks/check-link.ts";
 import type { DeviceCheckView } from "#core/checks/device-check-view.ts";
 import { getDeviceCheck, listUnattachedDeviceChecks } from "#core/checks/get-device-check.ts";
+import { saveDeviceCheck, ZSaveDeviceCheck } from "#core/checks/save-device-check.ts";
 import {
   CHECK_OUTCOMES,
   CHECK_TESTS,
   type CheckTest,
   DISPLAY_DEFECTS,
   NOT_TESTABLE,
-} from "#core/checks/report.ts";
-import { saveDeviceCheck, ZSaveDeviceCheck } from "#core/checks/save-device-check.ts";
+} from "#core/checks/tests.ts";
 import { defineRoute } from "../define.ts";
 import { idParam } from "./params.ts";
 
