@@ -9,6 +9,8 @@ export const DEVICE_FIELDS = [
   "storageGb",
   "imei",
   ...QUESTIONS.map((q) => `answers.${q}` as const),
+  // The self-check report sent with the device (its id), last: a draft saved before it reads "".
+  "checkId",
 ] as const;
 export type DeviceField = (typeof DEVICE_FIELDS)[number];
 export type DeviceValues = Record<DeviceField, string>;

@@ -3,7 +3,6 @@ import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
 import { deleteListingTemplate } from "#core/catalog/delete-listing-template.ts";
-import { DEFECTS } from "#core/catalog/device-facts.ts";
 import { getListingTemplate } from "#core/catalog/get-listing-template.ts";
 import { listListingTemplates } from "#core/catalog/list-listing-templates.ts";
 import type { ListingTemplate } from "#core/catalog/listing-templates.ts";
@@ -12,18 +11,14 @@ import { listModels } from "#core/catalog/models.ts";
 import { saveListing } from "#core/catalog/publish-after-setup.ts";
 import { saveListingTemplate } from "#core/catalog/save-listing-template.ts";
 import { assertAttachable, attachDeviceCheck } from "#core/checks/attach-device-check.ts";
-import { createCheckLink } from "#core/checks/check-link.ts";
-import { listUnattachedDeviceChecks } from "#core/checks/get-device-check.ts";
-import { proposedDefects } from "#core/checks/tests.ts";
 import { isAppError } from "#core/shared/errors.ts";
-import { renderMessage } from "#core/shared/i18n/translate.ts";
-import { type CheckLinkAnswer, CheckPicker } from "../components/checks/check-picker.tsx";
+import { CheckPicker, defectLabels } from "../components/checks/check-picker.tsx";
 import { HelpLink } from "../components/help/help-link.tsx";
 import { ItemForm } from "../components/item-form.tsx";
 import { TemplatePicker, TemplateSave } from "../components/sell/listing-templates.tsx";
+import { checkLinkAnswer, pickableReports } from "../lib/device-checks.server.ts";
 import type { FormState } from "../lib/form-state.ts";
 import { langOf } from "../lib/lang.ts";
-import { qrMatrix } from "../lib/qr-code.server.ts";
 import { core, formFailure, idOf, redirectWithFlash, requireUser, services } from "../lib/request.server.ts";
 import { titleMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/sell";
@@ -63,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isIdentityVerified(ctx, user.id),
     needsSellerSetup(ctx, user.id),
     listListingTemplates(ctx, { sellerId: user.id }),
-    listUnattachedDeviceChecks(ctx, { actor: user }),
+    pickableReports(ctx, user),
   ]);
   // `?check=` (the check page's way back, a report's 「このレポートを付けて出品する」) picks that report.
   const wantedCheck = new URL(request.url).searchParams.get("check") ?? "";
@@ -73,15 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     setupNeeded,
     templates: templates.map(({ id, name }) => ({ id, name })),
     applied: applied ? { id: applied.id, name: applied.name, values: formValuesOf(applied) } : null,
-    deviceChecks: checks
-      .filter((c) => c.standing === "genuine")
-      .map((c) => ({
-        id: c.id,
-        checkedAt: c.checkedAt,
-        counts: c.counts,
-        proposed: proposedDefects(c),
-        mismatch: c.mismatch,
-      })),
+    deviceChecks: checks,
     wantedCheck: checks.some((c) => c.id === wantedCheck) ? wantedCheck : "",
   };
 }
@@ -101,13 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   if (intent === "checkLink") {
-    // The QR code that opens the check on the device being sold, for this member, for an hour.
-    const link = createCheckLink(ctx, { actor });
-    const url = `${services(context).config.publicUrl}/${lang}/check/?link=${link.token}`;
-    const answer: CheckLinkAnswer = {
-      checkLink: { url, qr: qrMatrix(url), expiresAt: link.expiresAt.toISOString() },
-    };
-    return answer;
+    return checkLinkAnswer(ctx, { actor, lang, publicUrl: services(context).config.publicUrl });
   }
   const { input, photos, publish, confirmContradictions, values } = await readItemForm(form);
   const deviceCheck = String(form.get("deviceCheck") ?? "");
@@ -208,7 +189,7 @@ export default function Sell({ loaderData, actionData, params }: Route.Component
             reports={loaderData.deviceChecks}
             selected={state?.values?.deviceCheck ?? loaderData.wantedCheck}
             error={state?.errors?.reportId}
-            defectLabels={Object.fromEntries(DEFECTS.map((d) => [d.code, renderMessage(d.label, lang)]))}
+            defectLabels={defectLabels(lang)}
           />
         }
         extra={

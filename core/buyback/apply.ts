@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
 import { type BuybackAddress, buybackApplications, buybackItems, deviceModels } from "#db/schema/index.ts";
 import { getAddress } from "../account/get-address.ts";
+import { attachDeviceCheckToBuyback } from "../checks/attach-device-check.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import {
@@ -83,7 +85,7 @@ async function checkApplication(
       return null;
     }
   };
-  const devices = await collect(() => estimateDevices(ctx, o.devices));
+  const devices = await collect(() => estimateDevices(ctx, o.devices, { actor: { id: o.userId } }));
   const shipping = await collect(() =>
     parseInput(shippingSchema(ctx.clock.now()), o.shipping, SHIPPING_LABELS),
   );
@@ -115,9 +117,11 @@ async function checkApplication(
 /**
  * The member sends devices in (`/buyback/confirm/`): one application with one device row each in
  * state 10 (waiting for the parcel), their answers and the estimate from live bids as it stood,
- * the address snapshot, and the courier's invoice for the parcel (a kit with a prepaid label, or a
- * booked pickup). The request key makes it idempotent: the same key answers the first application,
- * and finishes its invoice if the courier failed the first time.
+ * each device's self-check report put on it (signed again for the device), the address snapshot,
+ * and the courier's invoice for the parcel (a kit with a prepaid label, or a booked pickup). A
+ * report that cannot go on its device undoes the whole application. The request key makes it
+ * idempotent: the same key answers the first application, and finishes its invoice if the courier
+ * failed the first time.
  */
 export async function applyForBuyback(
   ctx: CoreContext,
@@ -172,6 +176,13 @@ export async function applyForBuyback(
         })
         .returning({ id: buybackItems.id });
       const id = item!.id;
+      if (device.check) {
+        await attachDeviceCheckToBuyback(ctx, tx as unknown as Db, {
+          actor: o.actor,
+          buybackItemId: id,
+          input: { reportId: device.check.reportId },
+        });
+      }
       await recordCreation(
         { db: tx, clock: ctx.clock },
         { machine: BUYBACK_ITEM_MACHINE, id, state: "10", actor: { role: "member", id: o.actor.id } },

@@ -58,6 +58,7 @@ export const BUYBACK_DEVICE_LABELS: Record<string, Message> = {
   modelId: msg("buybackMember.fields.model"),
   storageGb: msg("buybackMember.fields.storage"),
   imei: msg("buybackMember.fields.imei"),
+  checkId: msg("buybackMember.fields.check"),
   ...(Object.fromEntries(ALL_QUESTIONS.map((q) => [q, msg(`buybackMember.questions.${q}.label`)])) as Record<
     BuybackQuestion,
     Message
@@ -78,6 +79,8 @@ export type TBuybackDevice = {
   storageGb?: unknown;
   imei?: unknown;
   answers?: Partial<Record<BuybackQuestion, unknown>> | null;
+  /** The member's self-check report sent with the device (its short id), if any. */
+  checkId?: unknown;
 };
 
 const ERR = {

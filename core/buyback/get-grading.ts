@@ -16,6 +16,8 @@ import {
   stateHistory,
   users,
 } from "#db/schema/index.ts";
+import type { DeviceCheckView } from "../checks/device-check-view.ts";
+import { deviceCheckOfBuybackItem } from "../checks/get-device-check.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
@@ -133,17 +135,20 @@ export type GradingDetail = {
   claim: Claim | null;
   /** The form's starting values for a device not graded yet (null once graded: the form starts from that). */
   prefill: GradingPrefill | null;
+  /** The member's self-check report sent with the device, with whether it still holds (never their id). */
+  deviceCheck: Omit<DeviceCheckView, "memberId"> | null;
 };
 
 /**
  * One device as its grader sees it: the member's answers and estimate, the member by nickname and
  * the parcel's area only, the application's other devices, every grading with what each regrade
  * changed, photos, the offer with the buying company, the state history, warnings about its IMEI,
- * which steps are open now, and for a device not graded yet the form's starting values (the IMEI
- * among them only when the operator may read it or has just scanned the member's own).
+ * which steps are open now, the member's self-check report if one came with it, and for a device
+ * not graded yet the form's starting values (the IMEI among them only when the operator may read it
+ * or has just scanned the member's own; what the report found when it holds).
  */
 export async function getGrading(
-  ctx: Pick<CoreContext, "db" | "clock" | "blobs">,
+  ctx: Pick<CoreContext, "db" | "clock" | "blobs" | "secret">,
   o: { actor: SessionUser | null; itemId: number; scannedImei?: string | null },
 ): Promise<GradingDetail> {
   const operator = await authorize(ctx, o.actor, "buyback:grade");
@@ -167,7 +172,7 @@ export async function getGrading(
   const { item, application } = row;
   const now = ctx.clock.now();
 
-  const [devices, gradings, photos, history, claims] = await Promise.all([
+  const [devices, gradings, photos, history, claims, report] = await Promise.all([
     ctx.db
       .select({
         id: buybackItems.id,
@@ -197,6 +202,7 @@ export async function getGrading(
       .where(and(eq(stateHistory.machine, BUYBACK_ITEM_MACHINE.name), eq(stateHistory.rowId, item.id)))
       .orderBy(asc(stateHistory.id)),
     claimsFor(ctx.db, "buyback", [item.id]),
+    deviceCheckOfBuybackItem(ctx, { buybackItemId: item.id }),
   ]);
 
   const gradedBy = item.gradedBy
@@ -225,6 +231,7 @@ export async function getGrading(
           storageGb: item.storageGb,
           answers: item.answers,
           estimate: item.estimate ?? null,
+          check: report,
           today: tokyoNow(ctx.clock).date,
         })
       : null;
@@ -330,7 +337,12 @@ export async function getGrading(
     maxPhotos: BUYBACK_RULES.maxPhotos,
     claim: claims.get(item.id) ?? null,
     prefill,
+    deviceCheck: report ? withoutMember(report) : null,
   };
+}
+
+function withoutMember({ memberId: _, ...rest }: DeviceCheckView): Omit<DeviceCheckView, "memberId"> {
+  return rest;
 }
 
 /**

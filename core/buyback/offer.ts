@@ -88,3 +88,36 @@ export function estimateCondition(answers: Record<string, string>): {
   const grade = functional ? "J" : (looks[answers.appearance ?? ""] ?? "B");
   return { grade: grade === "S" && ng.length > 0 ? "A" : grade, ngConditions: sortDefects(ng) };
 }
+
+/**
+ * Answers a member may give in good faith that grading can find otherwise: a screen or a camera
+ * that fails once used (each one a self-check can test), and a battery they could not judge.
+ */
+const OPEN_ANSWERS = [
+  { question: "screen", answer: "ok", or: "faulty", ng: "screen" },
+  { question: "camera", answer: "ok", or: "faulty", ng: "camera" },
+  { question: "battery", answer: "unknown", or: "weak", ng: null },
+] as const;
+
+/**
+ * Every condition the device may be graded in, from the member's answers: as answered, and with each
+ * answer that grading may find otherwise (see `OPEN_ANSWERS`), one at a time and together, except
+ * what a self-check rules out (`ruledOut`). The first is the answers' own; no condition twice.
+ */
+export function possibleConditions(
+  answers: Record<string, string>,
+  ruledOut: readonly string[] = [],
+): ReturnType<typeof estimateCondition>[] {
+  let variants = [answers];
+  for (const open of OPEN_ANSWERS) {
+    if (answers[open.question] !== open.answer || (open.ng && ruledOut.includes(open.ng))) continue;
+    variants = variants.flatMap((v) => [v, { ...v, [open.question]: open.or }]);
+  }
+  const seen = new Set<string>();
+  return variants.map(estimateCondition).filter((c) => {
+    const key = `${c.grade}:${c.ngConditions.join(",")}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

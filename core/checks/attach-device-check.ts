@@ -1,7 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
-import { deviceChecks, items } from "#db/schema/index.ts";
+import { buybackItems, deviceChecks, items } from "#db/schema/index.ts";
+import { notifySavedSearchesJob } from "../catalog/saved-searches.ts";
+import { enqueueJob } from "../jobs/enqueue-job.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
 import { msg } from "../shared/i18n/translate.ts";
@@ -47,19 +49,35 @@ export async function attachDeviceCheck(
       .from(deviceChecks)
       .where(and(eq(deviceChecks.itemId, o.itemId), ne(deviceChecks.id, report.id)));
     for (const old of earlier) await resign(ctx, db, old, null, now);
-    return viewOf(ctx, await resign(ctx, db, report, o.itemId, now));
+    const attached = await resign(ctx, db, report, o.itemId, now);
+    // Saved searches for 動作チェック済み listings hear of a listing on sale that now holds one
+    // (a member already told about it is not told again).
+    await enqueueJob(
+      { ...ctx, db },
+      notifySavedSearchesJob,
+      { itemId: o.itemId },
+      // Its own key: the listing's own run when it was published may be long done.
+      { uniqueKey: `saved-searches:${o.itemId}:check:${report.publicId}` },
+    );
+    return viewOf(ctx, attached);
   });
 }
 
 /**
- * Why a report cannot go on the member's listing (`itemId`, or a listing still to be saved): none
- * such, another member's, altered, past its 30 days, or on another listing already.
+ * Where a report goes: the member's listing (its id, or null for a listing still to be saved), or a
+ * device of their buyback application (its id, or null for a device still to be applied for).
+ */
+type Destination = number | null | { buybackItemId: number | null };
+
+/**
+ * Why a report cannot go where it is asked to: none such, another member's, altered, past its 30
+ * days, or on another listing or buyback device already (a report speaks for one device only).
  */
 function refuseUnusable(
   ctx: Pick<CoreContext, "secret" | "clock">,
   report: typeof deviceChecks.$inferSelect | undefined,
   actor: { id: number },
-  itemId: number | null,
+  to: Destination,
 ): asserts report is typeof deviceChecks.$inferSelect {
   if (!report) throw new AppError("VALIDATION", { fields: { reportId: msg("checks.errors.unknown") } });
   if (report.memberId !== actor.id) {
@@ -69,36 +87,95 @@ function refuseUnusable(
   if (standing !== "genuine") {
     throw new AppError("VALIDATION", { fields: { reportId: msg(`checks.errors.${standing}`) } });
   }
+  const buyback = typeof to === "object" && to !== null;
+  const itemId = buyback ? null : to;
+  const buybackItemId = buyback ? to.buybackItemId : null;
   if (report.itemId !== null && report.itemId !== itemId) {
-    throw new AppError("CONFLICT", { message: msg("checks.errors.onAnotherListing") });
+    throw new AppError("CONFLICT", {
+      message: msg(buyback ? "checks.errors.onListing" : "checks.errors.onAnotherListing"),
+    });
+  }
+  if (report.buybackItemId !== null && report.buybackItemId !== buybackItemId) {
+    throw new AppError("CONFLICT", {
+      message: msg(buyback ? "checks.errors.onAnotherBuybackDevice" : "checks.errors.onBuybackDevice"),
+    });
   }
 }
 
 /**
- * Refuses, before a new listing is saved, a report that `attachDeviceCheck` would refuse once it is:
- * the listing form says why and keeps what the member typed.
+ * Refuses, before a listing (new, or `itemId`) is saved, a report that `attachDeviceCheck` would
+ * refuse afterwards: the listing form says why, keeps what the member typed and saves nothing.
  */
 export async function assertAttachable(
   ctx: CoreContext,
-  o: { actor: { id: number }; input: unknown },
+  o: { actor: { id: number }; input: unknown; itemId?: number },
 ): Promise<void> {
   const { reportId } = parseInput(ZAttachDeviceCheck, o.input, LABELS);
   const [report] = await ctx.db.select().from(deviceChecks).where(eq(deviceChecks.publicId, reportId));
-  refuseUnusable(ctx, report, o.actor, null);
+  refuseUnusable(ctx, report, o.actor, o.itemId ?? null);
 }
 
+/**
+ * A member's report as a device of their buyback application may carry it, refused as
+ * `attachDeviceCheckToBuyback` would refuse it: the application reads its findings and says what
+ * is wrong before anything is made.
+ */
+export async function buybackDeviceCheck(
+  ctx: Pick<CoreContext, "db" | "secret" | "clock">,
+  o: { actor: { id: number }; input: unknown },
+): Promise<DeviceCheckView> {
+  const { reportId } = parseInput(ZAttachDeviceCheck, o.input, LABELS);
+  const [report] = await ctx.db.select().from(deviceChecks).where(eq(deviceChecks.publicId, reportId));
+  refuseUnusable(ctx, report, o.actor, { buybackItemId: null });
+  return viewOf(ctx, report);
+}
+
+/**
+ * Puts a member's report on a device of their buyback application, in the application's own
+ * transaction (`db`), signed again for the device (subject "buyback:{id}"): from then on it speaks
+ * for that device, and the grader sees it. Refused as `buybackDeviceCheck` says, which undoes the
+ * whole application.
+ */
+export async function attachDeviceCheckToBuyback(
+  ctx: Pick<CoreContext, "secret" | "clock">,
+  db: Db,
+  o: { actor: { id: number }; buybackItemId: number; input: unknown },
+): Promise<DeviceCheckView> {
+  const { reportId } = parseInput(ZAttachDeviceCheck, o.input, LABELS);
+  const [device] = await db
+    .select({ userId: buybackItems.userId })
+    .from(buybackItems)
+    .where(eq(buybackItems.id, o.buybackItemId));
+  if (!device || device.userId !== o.actor.id) throw new AppError("NOT_FOUND");
+  const [report] = await db
+    .select()
+    .from(deviceChecks)
+    .where(eq(deviceChecks.publicId, reportId))
+    .for("update");
+  refuseUnusable(ctx, report, o.actor, { buybackItemId: o.buybackItemId });
+  return viewOf(ctx, await resign(ctx, db, report, { buybackItemId: o.buybackItemId }, ctx.clock.now()));
+}
+
+/** Signs a report again for where it now is: its member (null), a listing, or a buyback device. */
 async function resign(
   ctx: Pick<CoreContext, "secret">,
   db: Db,
   row: typeof deviceChecks.$inferSelect,
-  itemId: number | null,
+  to: number | null | { buybackItemId: number },
   now: Date,
 ) {
-  const subject = itemId === null ? `member:${row.memberId}` : `item:${itemId}`;
+  const itemId = typeof to === "number" ? to : null;
+  const buybackItemId = typeof to === "object" && to !== null ? to.buybackItemId : null;
+  const subject =
+    itemId !== null
+      ? `item:${itemId}`
+      : buybackItemId !== null
+        ? `buyback:${buybackItemId}`
+        : `member:${row.memberId}`;
   const signature = signReport(ctx.secret, { ...signedPart(row), subject });
   const [updated] = await db
     .update(deviceChecks)
-    .set({ itemId, subject, signature, attachedAt: itemId === null ? null : now })
+    .set({ itemId, buybackItemId, subject, signature, attachedAt: to === null ? null : now })
     .where(eq(deviceChecks.id, row.id))
     .returning();
   return updated!;

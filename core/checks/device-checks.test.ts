@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deviceChecks, users } from "#db/schema/index.ts";
+import { deviceChecks, jobs, users } from "#db/schema/index.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { finishedCheck, IPHONE_UA } from "#tests/helpers/checks.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
+import { saveSearch } from "../catalog/save-search.ts";
+import { notifySavedSearches } from "../catalog/saved-searches.ts";
 import { assertAttachable, attachDeviceCheck } from "./attach-device-check.ts";
 import { createCheckLink } from "./check-link.ts";
 import { deviceCheckOfItem, getDeviceCheck, listUnattachedDeviceChecks } from "./get-device-check.ts";
@@ -55,11 +57,11 @@ describe.each(ENGINES)("device self-check reports on %s", (engine) => {
     expect(
       said(await failure(saveDeviceCheck(t.ctx, { actor: null, input: { ...aCheck(t), link: forged } })))
         .fields.link?.ja,
-    ).toBe("このQRコードは使えません。出品画面でQRコードを表示し直してください");
+    ).toBe("このQRコードは使えません。出品または買取申込みの画面で、QRコードを表示し直してください");
     t.clock.advance(61 * 60_000);
     const late = await failure(saveDeviceCheck(t.ctx, { actor: null, input: { ...aCheck(t), link: token } }));
     expect(said(late).fields.link?.en).toBe(
-      "This QR code has expired (it is valid for 1 hour). Show the QR code again on the listing form",
+      "This QR code has expired (it is valid for 1 hour). Show the QR code again on the listing or buyback application form",
     );
     expect((await failure(saveDeviceCheck(t.ctx, { actor: null, input: aCheck(t) }))).code).toBe(
       "UNAUTHORIZED",
@@ -73,7 +75,7 @@ describe.each(ENGINES)("device self-check reports on %s", (engine) => {
       saveDeviceCheck(t.ctx, { actor: null, input: { ...aCheck(t), link: before.token } }),
     );
     expect(said(refused).fields.link?.ja).toBe(
-      "このQRコードは使えません。出品画面でQRコードを表示し直してください",
+      "このQRコードは使えません。出品または買取申込みの画面で、QRコードを表示し直してください",
     );
   });
 
@@ -221,6 +223,23 @@ describe.each(ENGINES)("device self-check reports on %s", (engine) => {
         .reportId?.ja,
     ).toBe("この動作チェックの結果は有効期限（30日）が切れています。もう一度チェックしてください");
     expect((await deviceCheckOfItem(t.ctx, { itemId }))?.standing).toBe("expired");
+  });
+  it("tells the saved searches for self-checked listings of a listing on sale once a report is put on it", async () => {
+    const seller = await makeMember(t.ctx);
+    const itemId = await listItem(t.ctx, seller, { title: "ザウルス SL-C860 通知テスト" });
+    const member = await makeMember(t.ctx);
+    await saveSearch(t.ctx, { actor: member, params: new URLSearchParams("keyword=SL-C860&checked=1") });
+    // Published without a report: nothing for this search.
+    expect(await notifySavedSearches(t.ctx, { itemId })).toBe(0);
+    const report = await saveDeviceCheck(t.ctx, { actor: seller, input: aCheck(t) });
+    await attachDeviceCheck(t.ctx, { actor: seller, itemId, input: { reportId: report.id } });
+    const [queued] = await t.ctx.db
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.uniqueKey, `saved-searches:${itemId}:check:${report.id}`));
+    expect(queued?.payload).toEqual({ itemId });
+    expect(await notifySavedSearches(t.ctx, { itemId })).toBe(1);
+    expect(await notifySavedSearches(t.ctx, { itemId })).toBe(0);
   });
 });
 

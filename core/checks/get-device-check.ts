@@ -27,7 +27,10 @@ export async function getDeviceCheck(
   return viewOf(ctx, row.report);
 }
 
-/** A member's reports still in date and not on a listing: what the sell form offers to attach. */
+/**
+ * A member's reports still in date and on no listing or buyback device: what the sell form and the
+ * buyback application offer to attach.
+ */
 export async function listUnattachedDeviceChecks(
   ctx: CoreContext,
   o: { actor: { id: number } },
@@ -39,6 +42,7 @@ export async function listUnattachedDeviceChecks(
       and(
         eq(deviceChecks.memberId, o.actor.id),
         isNull(deviceChecks.itemId),
+        isNull(deviceChecks.buybackItemId),
         gt(deviceChecks.expiresAt, ctx.clock.now()),
       ),
     )
@@ -53,5 +57,20 @@ export async function deviceCheckOfItem(
   o: { itemId: number },
 ): Promise<DeviceCheckView | null> {
   const [row] = await ctx.db.select().from(deviceChecks).where(eq(deviceChecks.itemId, o.itemId));
+  return row ? viewOf(ctx, row) : null;
+}
+
+/**
+ * The report a buyback device was sent in with, for the member's device page and the grader (each
+ * page decides who may see the device): null without one.
+ */
+export async function deviceCheckOfBuybackItem(
+  ctx: Pick<CoreContext, "db" | "secret" | "clock">,
+  o: { buybackItemId: number },
+): Promise<DeviceCheckView | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(deviceChecks)
+    .where(eq(deviceChecks.buybackItemId, o.buybackItemId));
   return row ? viewOf(ctx, row) : null;
 }

@@ -11,7 +11,11 @@ export const REPORT_VALID_DAYS = 30;
 
 const ZOutcome = z.enum(CHECK_OUTCOMES);
 const ZDeviceKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
-const ZLine = (max: number) => z.string().max(max).nullable();
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+/** A line of what the browser says: no control characters (a NUL cannot even be stored). */
+const ZText = (max: number) => z.string().max(max).regex(NO_CONTROL);
+const ZLine = (max: number) => ZText(max).nullable();
 
 /** A finished check as the device's browser sends it. */
 export const ZCheckResult = z
@@ -34,7 +38,7 @@ export const ZCheckResult = z
         /** The model from the browser's user-agent hints (Android Chrome), when it says one. */
         model: ZLine(100),
         mobile: z.boolean().nullable(),
-        userAgent: z.string().max(500),
+        userAgent: ZText(500),
         screen: z
           .object({
             width: z.number().int().min(1).max(20_000),

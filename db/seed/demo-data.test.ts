@@ -1,14 +1,19 @@
 import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimsNoDefects, listingContradictions } from "#core/catalog/listing-contradictions.ts";
+import { searchItems } from "#core/catalog/search-items.ts";
+import { searchQueryFromParams } from "#core/catalog/search-query.ts";
+import { deviceCheckOfItem } from "#core/checks/get-device-check.ts";
+import { proposedDefects } from "#core/checks/tests.ts";
 import { getPost } from "#core/media/get-post.ts";
 import { readingMinutes } from "#core/media/render-markdown.ts";
 import { MESSAGES } from "#core/shared/i18n/catalogue.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
-import { deviceModels, items, mediaPosts, offers, users } from "../schema/index.ts";
+import { deviceChecks, deviceModels, items, mediaPosts, offers, users } from "../schema/index.ts";
 import { seedDemoAccounts } from "./demo-accounts.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
+import { seedDemoChecks } from "./demo-checks.ts";
 import { seedDemoMedia } from "./demo-media.ts";
 import { seedDemoOffers } from "./demo-offers.ts";
 import { seedDeviceModels } from "./device-models.ts";
@@ -36,6 +41,7 @@ describe.each(ENGINES)("the demo data on %s", (engine) => {
     await seedDemoCatalogue(t.ctx);
     await seedDemoMedia(t.ctx.db, t.ctx.blobs);
     await seedDemoOffers(t.ctx);
+    await seedDemoChecks(t.ctx);
     listings = await t.ctx.db.select().from(items);
   }, 300_000);
   afterAll(async () => {
@@ -51,6 +57,33 @@ describe.each(ENGINES)("the demo data on %s", (engine) => {
     ]);
     for (const o of rows) expect(o.price).toBeLessThan(o.listPrice);
     expect(await seedDemoOffers(t.ctx)).toBe(0);
+  });
+
+  it("puts the seller's own self-check on a few phones on sale, each report genuine and true to the listing's defects", async () => {
+    const reports = await t.ctx.db.select().from(deviceChecks);
+    expect(reports).toHaveLength(6);
+    for (const row of reports) {
+      const listing = listings.find((l) => l.id === row.itemId)!;
+      expect(listing.state).toBe("SALE");
+      expect(listing.sellerId).toBe(row.memberId);
+      const report = (await deviceCheckOfItem(t.ctx, { itemId: listing.id }))!;
+      expect(report.standing).toBe("genuine");
+      expect(report.mismatch).toBe(false);
+      // What the check found is what the listing says, no more and no less of what it can test.
+      const testable = ["touch_faulty", "display_faulty", "camera_faulty", "audio_faulty"];
+      expect(proposedDefects(report).sort()).toEqual(
+        listing.defects.filter((d) => testable.includes(d)).sort(),
+      );
+    }
+    expect(
+      (
+        await searchItems(t.ctx, {
+          query: searchQueryFromParams(new URLSearchParams("checked=1")),
+          limit: 50,
+        })
+      ).items,
+    ).toHaveLength(6);
+    expect(await seedDemoChecks(t.ctx)).toBe(0);
   });
 
   it("has the whole catalogue: on sale and the sales history", () => {

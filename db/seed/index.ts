@@ -8,6 +8,7 @@ import { seedDemoBackOffice } from "./demo-back-office.ts";
 import { seedDemoBalance } from "./demo-balance.ts";
 import { seedDemoBuyback } from "./demo-buyback.ts";
 import { seedDemoCatalogue } from "./demo-catalogue.ts";
+import { seedDemoChecks } from "./demo-checks.ts";
 import { seedDemoMedia } from "./demo-media.ts";
 import { seedDemoOffers } from "./demo-offers.ts";
 import { seedDeviceModels } from "./device-models.ts";
@@ -35,5 +36,6 @@ export async function seed(
   await seedDemoBuyback(ctx);
   await seedDemoBuybackSpots(ctx.db);
   await seedDemoOffers(ctx);
+  await seedDemoChecks(ctx);
   return { accounts, models, items, posts, backOffice };
 }

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { chromiumLaunch } from "./browser.ts";
 import { TAMPERED_REPORT } from "./device-check-setup.ts";
 import { expect, type Page, test } from "./fixtures.ts";
-import { journeyShot, logIn, seriousA11yProblems } from "./helpers.ts";
+import { journeyShot, listPhone, logIn, seriousA11yProblems } from "./helpers.ts";
 
 const launch = chromiumLaunch();
 // Chromium's fake camera and microphone (a test pattern and a beep), allowed without a prompt.
@@ -236,7 +236,60 @@ test("an altered report and an altered QR code are refused, and the listing is n
   await page.context().clearCookies();
   await page.goto("/ja/check/?link=12.99999999999.AAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
   await expect(page.getByTestId("check-link-error")).toHaveText(
-    "このQRコードは使えません。出品画面でQRコードを表示し直してください",
+    "このQRコードは使えません。出品または買取申込みの画面で、QRコードを表示し直してください",
   );
   await expect(page.getByTestId("check-start")).toHaveCount(0);
+});
+
+test("the phone being sold runs the check from the QR code without signing in, and the listing's edit form on a desk picks the report up", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await logIn(page, "taro@tsugu.example");
+  const itemId = await listPhone(page, `Xperia 10 V QRチェック ${Date.now() % 1_000_000}`, 15_000);
+  await page.goto(`/en/items/${itemId}/edit/`);
+  await page.getByTestId("check-qr").click();
+  await expect(
+    page.getByTestId("check-qr-code").getByRole("img", { name: "QR code that opens the device check" }),
+  ).toBeVisible();
+  const url = (await page.getByTestId("check-qr-url").getAttribute("href"))!;
+  expect(url).toMatch(/\/en\/check\/\?link=/);
+  expect(await seriousA11yProblems(page)).toEqual([]);
+  await journeyShot(page, "device-check-qr-desktop");
+
+  // The phone: a browser of its own, nobody signed in there.
+  const phone = await browser.newContext({
+    locale: "en-US",
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const check = await phone.newPage();
+  await check.goto(url);
+  await expect(check.getByText("You opened this from a QR code")).toBeVisible();
+  await check.getByTestId("check-start").click();
+  // Every test skipped: the report says so, and claims nothing.
+  for (let i = 0; i < 13; i++) {
+    await expect(check.getByTestId("check-step-count")).toHaveText(`${i + 1} of 13`);
+    await check.getByTestId("check-skip").click();
+  }
+  await expect(check.getByTestId("check-summary")).toBeVisible();
+  expect(await seriousA11yProblems(check)).toEqual([]);
+  await check.getByTestId("check-save").click();
+  await expect(check.getByTestId("check-saved")).toHaveText("Your device check is saved");
+  await expect(check.getByText("Go back to the screen that showed the QR code")).toBeVisible();
+  // Not signed in there: the report is its member's to see, not the phone's.
+  await expect(check.getByTestId("check-view-report")).toHaveCount(0);
+  const reportId = (await check.getByTestId("check-report-id").textContent())!;
+  await phone.close();
+
+  // The desk's form looks again while the QR code shows, and picks the new report.
+  await expect(page.getByTestId(`check-choice-${reportId}`)).toBeChecked({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/items/${itemId}/$`));
+  await expect(page.getByTestId("device-check-counts")).toHaveText(
+    "Works 0 · Problems 0 · Skipped 13 · Not testable 0",
+  );
 });

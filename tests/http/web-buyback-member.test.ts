@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyForBuyback } from "#core/buyback/apply.ts";
+import { saveDeviceCheck } from "#core/checks/save-device-check.ts";
+import { CHECK_TESTS, type CheckOutcome, type CheckTest } from "#core/checks/tests.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { getBalance } from "#core/money/ledger/get-balance.ts";
 import {
@@ -9,11 +11,13 @@ import {
   buybackCompanies,
   buybackItems,
   buybackSpots,
+  deviceChecks,
   deviceModels,
   notifications,
   users,
 } from "#db/schema/index.ts";
 import { makeMember } from "../helpers/catalog.ts";
+import { finishedCheck } from "../helpers/checks.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { imeiFrom } from "../helpers/imei.ts";
 import { makeBuyer } from "../helpers/trading.ts";
@@ -562,6 +566,9 @@ describe("the member's buyback API", () => {
       ng_conditions: [],
       ng_condition: "none",
       offer: { bid: 45_000, deductions: [{ code: "network_pending", amount: 4_500 }], amount: 40_500 },
+      // Down to a screen and a camera found faulty at grading (each further defect 10% off).
+      range: { min: 6_400, max: 40_500 },
+      check: null,
     });
     const unknown = await api("/buyback/estimate", m.token, {
       method: "POST",
@@ -645,5 +652,150 @@ describe("the member's buyback API", () => {
     const business = await signIn(server, { ...someone, role: "business" });
     expect((await api("/buyback/transactions", business.token)).status).toBe(403);
     expect((await getPage(server, "/ja/buyback/application/", business.cookie)).status).toBe(403);
+  });
+});
+
+describe("the buyback application with a device self-check report", () => {
+  /** A report of the member's where every test worked (as on an iPhone: no earpiece, no vibration). */
+  async function passingReport(m: SessionUser) {
+    const tests = Object.fromEntries(CHECK_TESTS.map((test) => [test, "pass"])) as Record<
+      CheckTest,
+      CheckOutcome
+    >;
+    return saveDeviceCheck(server.ctx, {
+      actor: m,
+      input: finishedCheck(new Date(), {
+        tests: { ...tests, earpiece: "unsupported", vibration: "unsupported" },
+        displayDefects: [],
+      }),
+    });
+  }
+  const applied = async (userId: number) =>
+    (await server.database.db.select().from(buybackItems).where(eq(buybackItems.userId, userId))).length;
+
+  it("offers the member's report, takes its answers, narrows the estimate and keeps it to the device's page, without JavaScript", async () => {
+    const m = await member();
+    const report = await passingReport(m);
+    const page = await getPage(server, "/ja/buyback/application/", m.cookie);
+    expect(page.doc.querySelector(`input[name="devices.0.checkId"][value="${report.id}"]`)).not.toBeNull();
+
+    // The power left open: the report answers it, and leaves only the device as described.
+    const device = goodDevice({ "answers.power": "", checkId: report.id });
+    const estimated = await post("/ja/buyback/application/", m.cookie, {
+      ...deviceForm([device]),
+      intent: "estimate",
+    });
+    expect(estimated.status).toBe(200);
+    const doc = parse(await estimated.text());
+    expect(
+      doc.querySelector('input[name="devices.0.answers.power"][value="yes"]')?.hasAttribute("checked"),
+    ).toBe(true);
+    expect(
+      doc.querySelector(`input[name="devices.0.checkId"][value="${report.id}"]`)?.hasAttribute("checked"),
+    ).toBe(true);
+    const range = doc.querySelector('[data-testid="estimate-0-range"]');
+    expect(range?.getAttribute("data-narrowed")).toBe("true");
+    expect(range?.text).toContain("動作チェックの結果で見積もりを絞り込みました");
+    expect(doc.querySelector('[data-testid="estimate-0-range-value"]')?.text).toBe("¥45,000");
+    expect(doc.querySelector('[data-testid="estimate-0-range-without"]')?.text).toBe(
+      "動作チェックなしの場合：¥7,200〜¥45,000",
+    );
+    expect(doc.querySelectorAll('[data-testid="from-check"]').length).toBe(3);
+
+    // Through the confirm page: the report goes with the device and on to its page.
+    const next = await post("/ja/buyback/application/", m.cookie, {
+      ...deviceForm([device]),
+      intent: "next",
+    });
+    expect(next.status).toBe(302);
+    const cookie = `${m.cookie}; ${cookieOf(next)}`;
+    const confirm = await getPage(server, "/ja/buyback/confirm/", cookie);
+    expect(confirm.doc.querySelector('[data-testid="confirm-device-check"]')?.text).toMatch(
+      /^動作チェック：.+のチェックを付けています$/,
+    );
+    // Back to the form from the confirm page: the report is still chosen.
+    const back = await getPage(server, "/ja/buyback/application/", cookie);
+    expect(
+      back.doc
+        .querySelector(`input[name="devices.0.checkId"][value="${report.id}"]`)
+        ?.hasAttribute("checked"),
+    ).toBe(true);
+    const requestKey = confirm.doc.querySelector('input[name="requestKey"]')?.getAttribute("value") ?? "";
+    const done = await post("/ja/buyback/confirm/", cookie, {
+      requestKey,
+      method: "kit",
+      activationLock: "on",
+      dataErased: "on",
+      adult: "on",
+    });
+    expect(done.status).toBe(302);
+    const [item] = await server.database.db.select().from(buybackItems).where(eq(buybackItems.userId, m.id));
+    const [row] = await server.database.db
+      .select()
+      .from(deviceChecks)
+      .where(eq(deviceChecks.publicId, report.id));
+    expect(row).toMatchObject({ buybackItemId: item!.id, subject: `buyback:${item!.id}` });
+    const detail = await getPage(server, `/ja/buyback/transactions/${item!.id}/`, m.cookie);
+    const badge = detail.doc.querySelector('[data-testid="device-check-badge"]');
+    expect(badge?.getAttribute("data-standing")).toBe("genuine");
+    expect(badge?.text).toContain("動作チェック済み");
+    // The report is the device's now: the form no longer offers it.
+    const later = await getPage(server, "/ja/buyback/application/", m.cookie);
+    expect(later.doc.querySelector(`input[value="${report.id}"]`)).toBeNull();
+  });
+
+  it("refuses an altered report with the message in the page's language, and applies nothing", async () => {
+    const m = await member();
+    const report = await passingReport(m);
+    const altered = finishedCheck(new Date());
+    await server.database.db
+      .update(deviceChecks)
+      .set({ result: altered })
+      .where(eq(deviceChecks.publicId, report.id));
+    for (const [lang, message] of [
+      ["ja", "この動作チェックの結果は改ざんされているため使えません。もう一度チェックしてください"],
+      ["en", "This device check report has been altered and cannot be used. Please run the check again"],
+    ] as const) {
+      const res = await post(`/${lang}/buyback/application/`, m.cookie, {
+        ...deviceForm([goodDevice({ checkId: report.id })]),
+        intent: "next",
+      });
+      expect(res.status).toBe(422);
+      const doc = parse(await res.text());
+      expect(doc.querySelector('[data-testid="check-error-0"]')?.text).toBe(message);
+      // Nothing waits for the confirm page.
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    const api422 = await api("/buyback/applications", m.token, {
+      method: "POST",
+      key: `api-altered-${m.id}`,
+      body: {
+        devices: [
+          {
+            category_code: "05",
+            model_id: phone,
+            storage_gb: 128,
+            imei: nextImei(),
+            answers: ANSWERS,
+            check_id: report.id,
+          },
+        ],
+        shipping_method: "kit",
+        activation_lock_removed: true,
+        data_erased: true,
+        adult: true,
+      },
+    });
+    expect(api422.status).toBe(422);
+    expect(((await api422.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      "devices.0.check_id":
+        "この動作チェックの結果は改ざんされているため使えません。もう一度チェックしてください",
+    });
+    expect(await applied(m.id)).toBe(0);
+    const [row] = await server.database.db
+      .select()
+      .from(deviceChecks)
+      .where(eq(deviceChecks.publicId, report.id));
+    expect(row).toMatchObject({ buybackItemId: null, subject: `member:${m.id}` });
   });
 });

@@ -66,7 +66,7 @@ describe("the device check pages", () => {
     const bad = await getPage(server, "/en/check/?link=1.2.AAAAAAAAAAAA.x");
     expect(bad.status).toBe(200);
     expect(bad.doc.querySelector('[data-testid="check-link-error"]')?.text).toBe(
-      "This QR code cannot be used. Show the QR code again on the listing form",
+      "This QR code cannot be used. Show the QR code again on the listing or buyback application form",
     );
   });
 
@@ -78,6 +78,15 @@ describe("the device check pages", () => {
     const malformed = await send("/ja/check/", checkForm("{not json"));
     expect(malformed.status).toBe(422);
     expect(malformed.text).toContain("チェック結果を読み取れませんでした");
+    // A NUL byte, escaped in the JSON or raw in the form, is refused before anything is stored.
+    const nul = finishedCheck(new Date());
+    nul.device.userAgent = "Mozilla\u0000";
+    expect((await send("/ja/check/", checkForm(nul))).status).toBeGreaterThanOrEqual(400);
+    expect((await send("/ja/check/", checkForm(nul))).status).toBeLessThan(500);
+    const raw = JSON.stringify(finishedCheck(new Date())).replace("Mozilla", "Mozilla\u0000");
+    const refusedEscape = await send("/ja/check/", checkForm(raw));
+    expect(refusedEscape.status).toBeGreaterThanOrEqual(400);
+    expect(refusedEscape.status).toBeLessThan(500);
     const partial = await send("/en/check/", checkForm({ tests: {} }));
     expect(partial.status).toBe(422);
     expect(await reportsOf(me.id)).toBe(before + 1);
@@ -143,6 +152,15 @@ describe("the device check pages", () => {
     expect(badge?.getAttribute("data-standing")).toBe("genuine");
     expect(badge?.text).toContain("Self-checked");
     expect(badge?.text).toContain("Water damage");
+    // The edit form shows the listing's report and offers a newer one in its place.
+    const newer = await saveDeviceCheck(server.ctx, {
+      actor: me,
+      input: finishedCheck(new Date(), { displayDefects: [] }),
+    });
+    const edit = await getPage(server, `/ja/items/${itemId}/edit/`, me.cookie);
+    expect(edit.doc.querySelector('[data-testid="device-check-badge"]')?.text).toContain("動作チェック済み");
+    expect(edit.doc.querySelector(`[data-testid="check-choice-${newer.id}"]`)).not.toBeNull();
+    expect(edit.doc.querySelector('[data-testid="check-picker"]')?.text).toContain("今のレポートのまま");
     // On a listing anyone can see, anyone can read the report and its verification.
     const report = await getPage(server, `/en/checks/${mine.id}/`);
     expect(report.status).toBe(200);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
+import { type CheckAnswers, hidesFault } from "#core/buyback/check-answers.ts";
 import {
   BUYBACK_QUESTIONS,
   type BuybackQuestion,
@@ -12,11 +13,22 @@ import type { Locale } from "#core/shared/locale.ts";
 import { type DeviceField, type DeviceValues, deviceField } from "../../lib/buyback-devices.ts";
 import { type ImeiDevice, type ImeiLookup, useImeiDevice } from "../../lib/imei-device.ts";
 import { codeOptions } from "../../lib/labels.ts";
+import {
+  CheckElsewhere,
+  type ReportChoice,
+  ReportChoices,
+  useFreshReport,
+} from "../checks/report-choices.tsx";
 import { FieldMessages, TextField, useShownError } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";
 import { EstimatePanel, type EstimateView } from "./estimate-panel.tsx";
 
+const QUESTIONS = Object.keys(BUYBACK_QUESTIONS) as BuybackQuestion[];
+
 export type BuybackModel = { id: number; categoryCode: string; name: string; storageOptions: number[] };
+
+/** A self-check report the member may send with a device, with the answers it gives. */
+export type BuybackReport = ReportChoice & { findings: CheckAnswers; mismatch: boolean };
 
 /** "128GB", "1TB". */
 export function useStorageLabel(): (gb: number) => string {
@@ -24,55 +36,92 @@ export function useStorageLabel(): (gb: number) => string {
   return (gb) => (gb >= 1024 && gb % 1024 === 0 ? t("storageTb", { tb: gb / 1024 }) : t("storage", { gb }));
 }
 
-/** A question with its answers as large tappable choices (radio buttons). */
+/**
+ * A question with its answers as large tappable choices (radio buttons). With a self-check report,
+ * an answer that is the check's says so, and the answer that would hide a fault it found is not
+ * offered.
+ */
 function ChoiceGroup({
   name,
   question,
   defaultValue,
   error,
+  fromCheck = false,
+  findings,
 }: {
   name: string;
   question: BuybackQuestion;
   defaultValue: string;
   error?: string | undefined;
+  /** The answer chosen is the report's. */
+  fromCheck?: boolean;
+  findings?: CheckAnswers | undefined;
 }) {
   const t = useTranslations("buybackMember.questions");
+  const a = useTranslations("buybackMember.application");
   const id = useId();
   const hint = question === "network" ? t("network.hint") : undefined;
+  const label = (choice: string) => t(`${question}.choices.${choice}` as `power.choices.yes`);
+  const hidden = findings
+    ? BUYBACK_QUESTIONS[question].find((c) => hidesFault(findings, question, c))
+    : undefined;
   // The page's own check as the question is answered, else the server's message.
   const shown = useShownError(name, error);
-  const describedBy = [hint ? `${id}-hint` : null, shown ? `${id}-error` : null].filter(Boolean).join(" ");
+  const describedBy = [
+    fromCheck ? `${id}-check` : null,
+    hidden ? `${id}-fault` : null,
+    hint ? `${id}-hint` : null,
+    shown ? `${id}-error` : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
     <fieldset aria-describedby={describedBy || undefined} aria-invalid={shown ? true : undefined}>
       <legend className="text-sm font-semibold text-slate-800">{t(`${question}.label`)}</legend>
+      {fromCheck && (
+        <p id={`${id}-check`} className="mt-1 text-xs" data-testid="from-check">
+          <span className="inline-block rounded bg-sky-50 px-1.5 py-0.5 font-semibold text-sky-800 ring-1 ring-sky-200">
+            {a("fromCheck")}
+          </span>
+        </p>
+      )}
       <div className="mt-1.5 flex flex-wrap gap-2">
         {BUYBACK_QUESTIONS[question].map((choice) => (
           <label
             key={choice}
-            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold ${shown ? "border-danger-600" : "border-slate-300"}`}
+            className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border bg-white px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:disabled]:cursor-not-allowed has-[:disabled]:text-slate-500 ${shown ? "border-danger-600" : "border-slate-300"}`}
           >
             <input
               type="radio"
               name={name}
               value={choice}
               defaultChecked={defaultValue === choice}
+              disabled={hidden === choice}
               className="size-4 shrink-0 accent-brand-600"
             />
             {/* The choices of one question, typed loosely: every question's codes are its own keys. */}
-            {t(`${question}.choices.${choice}` as `power.choices.yes`)}
+            {label(choice)}
           </label>
         ))}
       </div>
+      {hidden && (
+        <p id={`${id}-fault`} className="mt-1 text-sm text-amber-900" data-testid="check-fault">
+          {a("faultFound", { choice: label(hidden) })}
+        </p>
+      )}
       <FieldMessages id={id} name={name} hint={hint} error={shown} />
     </fieldset>
   );
 }
 
+type ApiRange = { min: number; max: number } | null;
 type ApiEstimate = {
   grade: string;
   ng_conditions: string[];
   ng_condition: string;
   offer: { bid: number; deductions: { code: string; amount: number }[]; amount: number } | null;
+  range: ApiRange;
+  check: { report_id: string; from_check: string[]; narrowed: boolean; without: ApiRange } | null;
 };
 
 type Live = { status: "choose" | "busy" | "failed" } | { status: "done"; estimate: EstimateView };
@@ -116,8 +165,9 @@ function ImeiNotice({
 
 /**
  * One device of the application: category, model (of that category), storage (of that model), the
- * IMEI, the condition questions the category asks, and its estimate. Without JavaScript the
- * estimate comes with the form's "update" button; with it, it follows every answer.
+ * IMEI, a self-check report of the member's to send with it (or the ways to run one), the condition
+ * questions the category asks, and its estimate. Without JavaScript the estimate comes with the
+ * form's "update" button; with it, it follows every answer.
  */
 export function DeviceFieldset({
   index,
@@ -126,6 +176,7 @@ export function DeviceFieldset({
   errors,
   estimate,
   models,
+  reports,
   lang,
 }: {
   index: number;
@@ -134,14 +185,24 @@ export function DeviceFieldset({
   errors: Record<string, string>;
   estimate: EstimateView | null;
   models: BuybackModel[];
+  reports: BuybackReport[];
   lang: Locale;
 }) {
   const t = useTranslations("buybackMember");
+  const c = useTranslations("checks.picker");
   const storageLabel = useStorageLabel();
   const ref = useRef<HTMLFieldSetElement>(null);
   const [category, setCategory] = useState(values.categoryCode);
   const [modelId, setModelId] = useState(values.modelId);
   const [live, setLive] = useState<Live | null>(null);
+  const [checkId, setCheckId] = useState(values.checkId);
+  const report = reports.find((r) => r.id === checkId);
+  /** Each question's answer now, for the marks of the answers a report gives. */
+  const [answered, setAnswered] = useState<Record<string, string>>(() =>
+    Object.fromEntries(QUESTIONS.map((q) => [q, values[`answers.${q}`]])),
+  );
+  /** The member ran a check from this device's buttons: the report that comes next is for it. */
+  const awaitingReport = useRef(false);
   /** The model the IMEI named, to choose once the models of its category are in the list. */
   const [pendingModel, setPendingModel] = useState<{ id: string; categoryCode: string } | null>(null);
   const asked = useRef(0);
@@ -179,10 +240,17 @@ export function DeviceFieldset({
       const res = await fetch("/api/v1/buyback/estimate", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json", "accept-language": lang },
-        body: JSON.stringify({ category_code: cat, model_id: model, storage_gb: read("storageGb"), answers }),
+        body: JSON.stringify({
+          category_code: cat,
+          model_id: model,
+          storage_gb: read("storageGb"),
+          answers,
+          check_id: read("checkId") || null,
+        }),
       });
       if (ticket !== asked.current) return;
-      if (res.status === 422) {
+      // A report that cannot go with the device is the server's to say when the form is sent.
+      if ([403, 409, 422].includes(res.status)) {
         setLive({ status: "choose" });
         return;
       }
@@ -195,6 +263,13 @@ export function DeviceFieldset({
           ngConditions: e.ng_conditions,
           ngCondition: e.ng_condition,
           offer: e.offer,
+          range: e.range,
+          check: e.check && {
+            reportId: e.check.report_id,
+            fromCheck: e.check.from_check,
+            narrowed: e.check.narrowed,
+            without: e.check.without,
+          },
         },
       });
     } catch {
@@ -249,6 +324,7 @@ export function DeviceFieldset({
   useLayoutEffect(() => {
     setCategory(read("categoryCode"));
     setModelId(read("modelId"));
+    setAnswered(Object.fromEntries(QUESTIONS.map((q) => [q, read(`answers.${q}`)])));
   }, [read]);
   useEffect(() => {
     if (!estimate) void refresh();
@@ -260,9 +336,36 @@ export function DeviceFieldset({
   const onChange = () => {
     setCategory(read("categoryCode"));
     setModelId(read("modelId"));
+    setAnswered(Object.fromEntries(QUESTIONS.map((q) => [q, read(`answers.${q}`)])));
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void refresh(), 250);
   };
+
+  /**
+   * Sends the device with a report (or none): the questions it answers that are still open, or
+   * answered so as to hide a fault it found, take its answers; the member may change the others.
+   */
+  const chooseReport = (id: string) => {
+    setCheckId(id);
+    const findings = reports.find((r) => r.id === id)?.findings;
+    for (const q of findings ? questionsFor(read("categoryCode")) : []) {
+      const given = findings?.answers[q];
+      const current = read(`answers.${q}`);
+      if (!given || !findings || (current !== "" && !hidesFault(findings, q, current))) continue;
+      ref.current
+        ?.querySelector<HTMLInputElement>(
+          `input[type="radio"][name="${CSS.escape(deviceField(index, `answers.${q}`))}"][value="${CSS.escape(given)}"]`,
+        )
+        ?.click();
+    }
+    onChange();
+  };
+  // A report saved meanwhile from this device's buttons is the one it is sent with.
+  useFreshReport(reports, (fresh) => {
+    if (!awaitingReport.current) return;
+    awaitingReport.current = false;
+    chooseReport(fresh.id);
+  });
 
   const chosen = models.find((m) => String(m.id) === modelId && (!category || m.categoryCode === category));
   const inCategory = models.filter((m) => !category || m.categoryCode === category);
@@ -341,6 +444,44 @@ export function DeviceFieldset({
           shownError={imeiError}
           testId={`imei-fill-${index}`}
         />
+        <section
+          aria-labelledby={`device-${index}-check-title`}
+          className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4"
+          data-testid={`device-check-${index}`}
+        >
+          <h3 id={`device-${index}-check-title`} className="text-sm font-bold text-slate-900">
+            {t("application.checkTitle")}
+          </h3>
+          <p className="text-sm text-slate-600">{t("application.checkLead")}</p>
+          {reports.length > 0 && (
+            <ReportChoices
+              lang={lang}
+              name={name("checkId")}
+              legend={t("application.checkChoose")}
+              noneLabel={t("application.checkNone")}
+              reports={reports}
+              selected={checkId}
+              onSelect={chooseReport}
+            />
+          )}
+          {error("checkId") && (
+            <p
+              className="text-sm font-medium text-danger-600"
+              role="alert"
+              data-testid={`check-error-${index}`}
+            >
+              {error("checkId")}
+            </p>
+          )}
+          {report?.mismatch && <p className="text-sm text-amber-900">{c("mismatch")}</p>}
+          <CheckElsewhere
+            lang={lang}
+            href={`/${lang}/check/?return=${encodeURIComponent(`/${lang}/buyback/application/`)}`}
+            onAsk={() => {
+              awaitingReport.current = true;
+            }}
+          />
+        </section>
         {questionsFor(category).map((q) => (
           <ChoiceGroup
             key={q}
@@ -348,6 +489,8 @@ export function DeviceFieldset({
             question={q}
             defaultValue={values[`answers.${q}`]}
             error={error(`answers.${q}`)}
+            findings={report?.findings}
+            fromCheck={!!report && !!answered[q] && report.findings.answers[q] === answered[q]}
           />
         ))}
         <EstimatePanel

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { useTranslations } from "use-intl";
 import { BRANDS } from "#core/catalog/codes.ts";
 import type { CheckResult } from "#core/checks/report.ts";
@@ -84,7 +84,7 @@ type SaveAnswer = { saved?: { id: string }; errors?: Record<string, string>; for
 export function CheckRunner({
   lang,
   link,
-  backToSell,
+  returnTo,
   claim,
   modelNames,
   intro,
@@ -94,8 +94,8 @@ export function CheckRunner({
   intro: React.ReactNode;
   /** The check link of the QR code, when the device is not signed in. */
   link: string | null;
-  /** Opened from the listing form on this device: the way back to it with the report. */
-  backToSell: boolean;
+  /** Opened from a listing form on this device: the way back to it with the report. */
+  returnTo: string | null;
   claim: CheckResult["claimed"];
   modelNames: { brandCode: string; name: string }[];
 }) {
@@ -138,7 +138,7 @@ export function CheckRunner({
 
   if (saved)
     return (
-      <Saved lang={lang} id={saved.id} backToSell={backToSell} viaLink={link !== null} headingRef={heading} />
+      <Saved lang={lang} id={saved.id} returnTo={returnTo} viaLink={link !== null} headingRef={heading} />
     );
   if (!progress) {
     return (
@@ -189,10 +189,13 @@ export function CheckRunner({
           className="text-xl font-bold text-slate-900 outline-none"
           data-testid="check-step"
           data-test={current}
+          aria-describedby="check-step-needs"
         >
           {t(`tests.${current}`)}
         </h2>
-        <p className="text-sm leading-relaxed text-slate-700">{t(`needs.${current}`)}</p>
+        <p id="check-step-needs" className="text-sm leading-relaxed text-slate-700">
+          {t(`needs.${current}`)}
+        </p>
         <Step key={current} onDone={finish} />
         <button
           type="button"
@@ -382,17 +385,18 @@ function Summary({
 function Saved({
   lang,
   id,
-  backToSell,
+  returnTo,
   viaLink,
   headingRef,
 }: {
   lang: Locale;
   id: string;
-  backToSell: boolean;
+  returnTo: string | null;
   viaLink: boolean;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
 }) {
   const t = useTranslations("checks.page");
+  const navigate = useNavigate();
   return (
     <section className="flex flex-col gap-4 text-center" aria-labelledby="check-saved-title">
       <h2
@@ -413,14 +417,20 @@ function Saved({
       {viaLink && (
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">{t("backToLinkedScreen")}</p>
       )}
-      {backToSell && (
-        <Link
-          to={`/${lang}/sell/?check=${id}`}
+      {returnTo && (
+        <button
+          type="button"
+          onClick={() => {
+            // Opened beside the form: closing this tab shows the form, which has picked the report
+            // up already. A tab the browser will not close goes to the form with the report chosen.
+            window.close();
+            setTimeout(() => navigate(`${returnTo}?check=${id}`), 300);
+          }}
           className="flex min-h-12 items-center justify-center rounded-full bg-brand-600 px-5 font-semibold text-white"
           data-testid="check-back-to-sell"
         >
           {t("backToSell")}
-        </Link>
+        </button>
       )}
       {/* Through a QR code this device is not signed in: the report is its member's to see. */}
       {!viaLink && (

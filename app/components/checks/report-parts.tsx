@@ -6,7 +6,7 @@ import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 
 /** A test's outcome as a small coloured label. */
-export function OutcomeChip({ outcome }: { outcome: CheckOutcome }) {
+function OutcomeChip({ outcome }: { outcome: CheckOutcome }) {
   const t = useTranslations("checks.outcomes");
   const look = {
     pass: "bg-emerald-50 text-emerald-800",

@@ -8,6 +8,7 @@ import { PICKUP_TIME_SLOTS, type PickupTimeSlot } from "#core/shared/courier.ts"
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { label } from "../../lib/labels.ts";
+import { ReportDetail } from "../checks/report-view.tsx";
 import { Card, Row } from "./card.tsx";
 
 /** The same IMEI elsewhere, or a recorded IMEI that is not the member's: said before anything else. */
@@ -341,6 +342,29 @@ export function AnswersCard({ detail, lang }: { detail: GradingDetail; lang: Loc
           </dl>
         </>
       )}
+    </Card>
+  );
+}
+
+/**
+ * The member's self-check report beside the grading form: the whole report with its verification.
+ * One that no longer holds (altered, or past its 30 days) is shown as such, and the form took
+ * nothing from it.
+ */
+export function DeviceCheckCard({ detail, lang }: { detail: GradingDetail; lang: Locale }) {
+  const t = useTranslations("buybackOffice.grading.detail");
+  const report = detail.deviceCheck;
+  if (!report) return null;
+  return (
+    <Card id="device-check-title" title={t("deviceCheck")} testId="grading-device-check">
+      {report.standing === "genuine" ? (
+        <p className="mb-3 text-sm text-slate-700">{t("deviceCheckLead")}</p>
+      ) : (
+        <p className="mb-3 text-sm font-semibold text-danger-600" data-testid="device-check-unused">
+          {t(`deviceCheckUnused.${report.standing}`)}
+        </p>
+      )}
+      <ReportDetail report={report} lang={lang} />
     </Card>
   );
 }

@@ -1,22 +1,30 @@
 import { useMemo, useState } from "react";
 import { data, redirect } from "react-router";
 import { useTranslations } from "use-intl";
+import { buybackAnswersOfCheck } from "#core/buyback/check-answers.ts";
 import { applicationDevicesSchema, type BuybackQuestion } from "#core/buyback/device-fields.ts";
 import { type EstimatedDevice, estimateBuyback, estimateDevices } from "#core/buyback/estimate.ts";
 import { isQuoteCondition, QUOTE_CONDITIONS } from "#core/buyback/quick-quote.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { listModels } from "#core/catalog/models.ts";
+import { listUnattachedDeviceChecks } from "#core/checks/get-device-check.ts";
+import type { SessionUser } from "#core/identity/sessions.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
-import { type BuybackModel, DeviceFieldset } from "../../components/buyback-member/device-fieldset.tsx";
+import {
+  type BuybackModel,
+  type BuybackReport,
+  DeviceFieldset,
+} from "../../components/buyback-member/device-fieldset.tsx";
 import type { EstimateView } from "../../components/buyback-member/estimate-panel.tsx";
 import { FormError, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { translator } from "../../i18n/index.ts";
 import { type DeviceValues, devicesOf, emptyDevice, flatDevices } from "../../lib/buyback-devices.ts";
+import { checkLinkAnswer } from "../../lib/device-checks.server.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core } from "../../lib/request.server.ts";
+import { core, services } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/application";
 import { deviceInput, devicesFromForm, draftCookie, readDraft, requireMember } from "./member.server.ts";
@@ -24,10 +32,27 @@ import { deviceInput, devicesFromForm, draftCookie, readDraft, requireMember } f
 export const meta = titleMeta("buybackMember.application.title", { noindex: true });
 export const handle = { back: "history", tab: "mypage" };
 
+/**
+ * The member's self-check reports a device may be sent with (in date, genuine, on nothing yet),
+ * each with the answers it gives.
+ */
+async function buybackReports(ctx: ReturnType<typeof core>, user: SessionUser): Promise<BuybackReport[]> {
+  return (await listUnattachedDeviceChecks(ctx, { actor: user }))
+    .filter((r) => r.standing === "genuine")
+    .map((r) => ({
+      id: r.id,
+      checkedAt: r.checkedAt,
+      counts: r.counts,
+      findings: buybackAnswersOfCheck(r),
+      mismatch: r.mismatch,
+    }));
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireMember(context, request, langOf(params));
   const ctx = core(context);
-  const models: BuybackModel[] = (await listModels(ctx)).map((m) => ({
+  const [catalogue, reports] = await Promise.all([listModels(ctx), buybackReports(ctx, user)]);
+  const models: BuybackModel[] = catalogue.map((m) => ({
     id: m.id,
     categoryCode: m.categoryCode,
     name: m.name,
@@ -48,7 +73,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }
     devices = [device];
   }
-  return { models, values: flatDevices(devices) };
+  return { models, reports, values: flatDevices(devices) };
 }
 
 /**
@@ -64,33 +89,54 @@ const view = (e: EstimatedDevice["estimate"]): EstimateView => ({
   ngConditions: e.ngConditions,
   ngCondition: e.ngCondition,
   offer: e.offer,
+  range: e.range,
+  check: e.check,
 });
 
+/** A report that may not go on the device (another member's, or on a listing or device already). */
+const REPORT_REFUSALS = ["FORBIDDEN", "CONFLICT"];
+
 function fieldsOf(error: unknown, lang: Locale, prefix = ""): Record<string, string> {
+  if (isAppError(error) && REPORT_REFUSALS.includes(error.code) && prefix) {
+    return { [`${prefix}checkId`]: localizeError(error, lang).message };
+  }
   if (!isAppError(error) || error.code !== "VALIDATION") throw error;
   const fields = localizeError(error, lang).fields;
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}${k}`, v]));
 }
 
-/** Each device's estimate, and the messages of those that cannot be estimated yet. */
-async function estimatesOf(ctx: ReturnType<typeof core>, devices: DeviceValues[], lang: Locale) {
+/**
+ * Each device's estimate, and the messages of those that cannot be estimated yet. A device sent
+ * with a self-check report comes back with the answers it took from the report, so the form shows
+ * them without JavaScript too.
+ */
+async function estimatesOf(
+  ctx: ReturnType<typeof core>,
+  devices: DeviceValues[],
+  lang: Locale,
+  user: SessionUser,
+) {
   const errors: Record<string, string> = {};
+  const values = devices.map((d) => ({ ...d }));
   const estimates = await Promise.all(
     devices.map(async (d, i) => {
       try {
-        return view((await estimateBuyback(ctx, deviceInput(d))).estimate);
+        const { device, estimate } = await estimateBuyback(ctx, deviceInput(d), { actor: user });
+        for (const q of device.check?.fromCheck ?? []) values[i]![`answers.${q}`] = device.answers[q] ?? "";
+        return view(estimate);
       } catch (error) {
         Object.assign(errors, fieldsOf(error, lang, `devices.${i}.`));
         return null;
       }
     }),
   );
-  return { estimates, errors };
+  return { estimates, errors, values };
 }
 
 /**
  * The form's buttons: add a device, remove one, update the estimates (what JavaScript does live),
  * or go on to the confirm page once every device is complete. Nothing is saved before confirming.
+ * `intent=checkLink` answers the QR code that opens the self-check on the device being sold.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
@@ -98,6 +144,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = core(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "estimate");
+  if (intent === "checkLink") {
+    return checkLinkAnswer(ctx, { actor: user, lang, publicUrl: services(context).config.publicUrl });
+  }
   let devices = devicesFromForm(form);
   const rev = Date.now();
   if (intent === "add") {
@@ -113,32 +162,35 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (devices.length === 0) devices.push(emptyDevice());
   if (intent === "next") {
     try {
-      await estimateDevices(ctx, devices.map(deviceInput));
+      await estimateDevices(ctx, devices.map(deviceInput), { actor: user });
       return redirect(`/${lang}/buyback/confirm/`, {
         headers: { "Set-Cookie": draftCookie(context, user.id, devices) },
       });
     } catch (error) {
-      const errors = fieldsOf(error, lang);
-      const { estimates } = await estimatesOf(ctx, devices, lang);
+      // Every device's messages; a report refused outright is said beside its device.
+      const refused = isAppError(error) && REPORT_REFUSALS.includes(error.code);
+      const fields = refused ? {} : fieldsOf(error, lang);
+      const { estimates, errors, values } = await estimatesOf(ctx, devices, lang, user);
       return data<ApplicationState>(
         {
-          values: flatDevices(devices),
-          errors,
+          values: flatDevices(values),
+          errors: { ...errors, ...fields },
           estimates,
           formError: translator(lang)("buybackMember.application.checkErrors"),
         },
-        { status: 422 },
+        { status: isAppError(error) ? error.status : 422 },
       );
     }
   }
-  const { estimates, errors } = await estimatesOf(ctx, devices, lang);
-  return data<ApplicationState>({ values: flatDevices(devices), errors, estimates });
+  const { estimates, errors, values } = await estimatesOf(ctx, devices, lang, user);
+  return data<ApplicationState>({ values: flatDevices(values), errors, estimates });
 }
 
 export default function Application({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackMember");
   const lang = langOf(params);
-  const state = actionData as ApplicationState | undefined;
+  // The QR code's answer goes to its own fetcher; the form's state is every other answer.
+  const state = actionData && !("checkLink" in actionData) ? (actionData as ApplicationState) : undefined;
   // Each device's fields checked as they are filled in, with the core's rules and the models listed.
   const devicesRule = useMemo(() => applicationDevicesSchema(loaderData.models), [loaderData.models]);
   const devices = devicesOf(state?.values ?? loaderData.values);
@@ -173,6 +225,7 @@ export default function Application({ loaderData, actionData, params }: Route.Co
             errors={state?.errors ?? {}}
             estimate={state?.estimates?.[i] ?? null}
             models={loaderData.models}
+            reports={loaderData.reports}
             lang={lang}
           />
         ))}

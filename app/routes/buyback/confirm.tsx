@@ -13,6 +13,7 @@ import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { tokyoNow } from "#core/shared/validation/tokyo-clock.ts";
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
+import { EstimateRange } from "../../components/buyback-member/estimate-panel.tsx";
 import { OfferLines, useGradeLabel, useNgLabel } from "../../components/buyback-member/offer-lines.tsx";
 import {
   Checkbox,
@@ -24,7 +25,7 @@ import {
   ValidatedForm,
 } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
-import { formatYen } from "../../i18n/index.ts";
+import { formatDate, formatYen } from "../../i18n/index.ts";
 import { addressForPage } from "../../lib/account-forms.server.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues } from "../../lib/request.server.ts";
@@ -43,10 +44,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!draft) throw redirect(`/${lang}/buyback/application/`);
   let devices: Awaited<ReturnType<typeof estimateDevices>>;
   try {
-    devices = await estimateDevices(ctx, draft.map(deviceInput));
+    devices = await estimateDevices(ctx, draft.map(deviceInput), { actor: user });
   } catch (error) {
-    // The draft no longer holds (a model left the catalogue): back to the form, which says why.
-    if (isAppError(error) && error.code === "VALIDATION") throw redirect(`/${lang}/buyback/application/`);
+    // The draft no longer holds (a model left the catalogue, a report went on a listing meanwhile):
+    // back to the form, which says why.
+    if (isAppError(error) && ["VALIDATION", "FORBIDDEN", "CONFLICT"].includes(error.code)) {
+      throw redirect(`/${lang}/buyback/application/`);
+    }
     throw error;
   }
   return {
@@ -54,6 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       modelName: device.modelName,
       storageGb: device.storageGb,
       imei: device.imei,
+      checkedAt: device.check?.checkedAt ?? null,
       estimate,
     })),
     address: addressForPage(await getAddress(ctx, user.id)),
@@ -161,6 +166,16 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
                   {t("fields.imei")}: <span className="font-mono">{d.imei}</span>
                 </p>
               )}
+              {d.checkedAt && (
+                <p className="text-sm text-emerald-900" data-testid="confirm-device-check">
+                  {t("application.checkOnDevice", { date: formatDate(d.checkedAt, lang, true) })}
+                </p>
+              )}
+              {e[`devices.${i}.checkId`] && (
+                <p className="text-sm font-medium text-danger-600" role="alert">
+                  {e[`devices.${i}.checkId`]}
+                </p>
+              )}
               {d.estimate.offer ? (
                 <OfferLines
                   lang={lang}
@@ -178,6 +193,7 @@ export default function Confirm({ loaderData, actionData, params }: Route.Compon
                   <span className="font-semibold">{t("estimate.noBid")}</span> {t("estimate.noBidNote")}
                 </p>
               )}
+              <EstimateRange estimate={d.estimate} lang={lang} testId={`confirm-range-${i}`} />
             </li>
           ))}
         </ol>

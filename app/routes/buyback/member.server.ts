@@ -43,6 +43,7 @@ export function deviceInput(d: DeviceValues): TBuybackDevice {
     storageGb: d.storageGb,
     imei: d.imei,
     answers: Object.fromEntries(QUESTIONS.map((q) => [q, d[`answers.${q}`]])),
+    checkId: d.checkId,
   };
 }
 

@@ -9,6 +9,7 @@ import { offerAcceptance } from "#core/buyback/get-offer-acceptance.ts";
 import { primaryNg } from "#core/buyback/offer.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { markBuybackShipped } from "#core/buyback/ship-buyback.ts";
+import { deviceCheckOfBuybackItem } from "#core/checks/get-device-check.ts";
 import { PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { useStorageLabel } from "../../components/buyback-member/device-fieldset.tsx";
@@ -21,6 +22,7 @@ import {
   useStepCopy,
 } from "../../components/buyback-member/transaction-parts.tsx";
 import { ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.tsx";
+import { ReportBadge, reportForPage } from "../../components/checks/report-view.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import type { FlashKey } from "../../lib/flash.ts";
@@ -45,7 +47,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const acceptance = view.actions.includes("accept")
     ? await offerAcceptance(ctx, { itemId, userId: user.id })
     : null;
-  return { view, acceptance };
+  // The self-check report the device was sent with (the member's own: the device is theirs).
+  const check = await deviceCheckOfBuybackItem(ctx, { buybackItemId: view.id });
+  return { view, acceptance, deviceCheck: check ? reportForPage(check) : null };
 }
 
 /** Steps that cannot be undone: the page asks before it takes them (a dialog, or this answer without JavaScript). */
@@ -307,6 +311,7 @@ export default function BuybackTransaction({ loaderData, actionData, params }: R
       </section>
 
       <DeviceSection view={view} lang={lang} />
+      {loaderData.deviceCheck && <ReportBadge report={loaderData.deviceCheck} lang={lang} />}
     </section>
   );
 }

@@ -14,9 +14,19 @@ export const meta = titleMeta("checks.page.title", { noindex: true });
 export const handle = { back: "history" };
 
 /**
+ * The form the check was opened from (`?return=`): the sell page, a listing's edit page or the
+ * buyback application.
+ */
+function formOf(path: string | null): string | null {
+  return path && /^\/(ja|en)\/(sell|items\/[1-9]\d{0,14}\/edit|buyback\/application)\/$/.test(path)
+    ? path
+    : null;
+}
+
+/**
  * The self-check, opened on the device being sold: signed in there, or through the check link of
  * the QR code the listing form shows on another screen (`?link=`). `?brand=` and `?model=` fill the
- * model the member claims; `?from=sell` leads back to the listing form afterwards.
+ * model the member claims; `?return=` names the listing form it leads back to afterwards.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(params);
@@ -40,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     signedIn: requestInfo(context).user !== null,
     link: link !== null && linkError === null ? link : null,
     linkError,
-    backToSell: search.get("from") === "sell" && link === null,
+    returnTo: link === null ? formOf(search.get("return")) : null,
     claim: {
       brandCode: brandCodeOf(brand),
       model: model || null,
@@ -116,7 +126,7 @@ export default function Check({ loaderData, params }: Route.ComponentProps) {
         <CheckRunner
           lang={lang}
           link={link}
-          backToSell={loaderData.backToSell}
+          returnTo={loaderData.returnTo}
           claim={loaderData.claim}
           modelNames={loaderData.modelNames}
           intro={intro}

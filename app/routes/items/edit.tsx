@@ -4,7 +4,12 @@ import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveListing } from "#core/catalog/publish-after-setup.ts";
+import { assertAttachable, attachDeviceCheck } from "#core/checks/attach-device-check.ts";
+import { deviceCheckOfItem } from "#core/checks/get-device-check.ts";
+import { CheckPicker, defectLabels } from "../../components/checks/check-picker.tsx";
+import { ReportBadge, reportForPage } from "../../components/checks/report-view.tsx";
 import { ItemForm } from "../../components/item-form.tsx";
+import { checkLinkAnswer, pickableReports } from "../../lib/device-checks.server.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   core,
@@ -13,6 +18,7 @@ import {
   pathIdOf,
   redirectWithFlash,
   requireUser,
+  services,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import { stepUrl } from "../setup/setup.server.ts";
@@ -29,7 +35,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const item = await orNotFound(() => getItem(ctx, { itemId: pathIdOf(params), viewerId: user.id }));
   if (!item.viewer.isSeller) throw data("Forbidden", { status: 403 });
   if (!item.viewer.canEdit) throw data("This listing can no longer be edited", { status: 409 });
-  const [models, identityVerified] = await Promise.all([listModels(ctx), isIdentityVerified(ctx, user.id)]);
+  const [models, identityVerified, deviceChecks, current] = await Promise.all([
+    listModels(ctx),
+    isIdentityVerified(ctx, user.id),
+    pickableReports(ctx, user),
+    deviceCheckOfItem(ctx, { itemId: item.id }),
+  ]);
   const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   return {
     itemId: item.id,
@@ -37,6 +48,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     models: models.map(({ id, brandCode, name }) => ({ id, brandCode, name })),
     identityVerified,
     photos: item.photos.map((p) => ({ id: p.id, thumbUrl: p.thumbUrl })),
+    deviceChecks,
+    /** The report on the listing now, which a newer one would replace. */
+    currentCheck: current ? reportForPage(current) : null,
+    // `?check=` (the check page's way back) picks that report.
+    wantedCheck: deviceChecks.find((c) => c.id === new URL(request.url).searchParams.get("check"))?.id ?? "",
     initial: {
       title: item.title,
       description: item.description,
@@ -64,11 +80,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const itemId = pathIdOf(params);
-  const { input, photos, publish, confirmContradictions, values } = await readItemForm(
-    await request.formData(),
-  );
+  const ctx = core(context);
+  const form = await request.formData();
+  if (form.get("intent") === "checkLink") {
+    return checkLinkAnswer(ctx, { actor, lang, publicUrl: services(context).config.publicUrl });
+  }
+  const { input, photos, publish, confirmContradictions, values } = await readItemForm(form);
+  const deviceCheck = String(form.get("deviceCheck") ?? "");
+  values.deviceCheck = deviceCheck;
   try {
-    const { state, setupFirst } = await saveListing(core(context), {
+    // A newer report for the listing: checked before anything is saved, put on it after.
+    if (deviceCheck) await assertAttachable(ctx, { actor, itemId, input: { reportId: deviceCheck } });
+    const { state, setupFirst } = await saveListing(ctx, {
       actor,
       itemId,
       input,
@@ -76,6 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       publish,
       confirmContradictions,
     });
+    if (deviceCheck) await attachDeviceCheck(ctx, { actor, itemId, input: { reportId: deviceCheck } });
     // A draft published before the seller setup: saved, and published at the setup's end.
     if (setupFirst) {
       const here = `/${lang}/items/${itemId}/`;
@@ -93,6 +117,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditItem({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("catalog");
+  const lang = langOf(params);
+  // The QR code's answer goes to its own fetcher; the form's state is every other answer.
+  const state = actionData && !("checkLink" in actionData) ? actionData : undefined;
+  const { currentCheck } = loaderData;
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-bold">{t("editTitle")}</h1>
@@ -100,11 +128,24 @@ export default function EditItem({ loaderData, actionData, params }: Route.Compo
         lang={langOf(params)}
         models={loaderData.models}
         initial={loaderData.initial}
-        state={actionData}
+        state={state}
         existingPhotos={loaderData.photos}
         mode="edit"
         itemState={loaderData.itemState}
         identityVerified={loaderData.identityVerified}
+        deviceCheck={
+          <>
+            {currentCheck && <ReportBadge report={currentCheck} lang={lang} />}
+            <CheckPicker
+              lang={lang}
+              reports={loaderData.deviceChecks}
+              selected={state?.values?.deviceCheck ?? loaderData.wantedCheck}
+              error={state?.errors?.reportId}
+              defectLabels={defectLabels(lang)}
+              hasCurrent={currentCheck !== null}
+            />
+          </>
+        }
       />
     </div>
   );

@@ -22,6 +22,7 @@ import {
   AnswersCard,
   ApplicationCard,
   DeviceCard,
+  DeviceCheckCard,
   Diagnostics,
   OfferCard,
   Warnings,
@@ -236,6 +237,7 @@ export default function BuybackGradingDevice({ loaderData, actionData, params }:
           <History detail={detail} lang={lang} />
         </div>
         <aside className="flex min-w-0 flex-col gap-6" aria-label={t("detail.device")}>
+          <DeviceCheckCard detail={detail} lang={lang} />
           <DeviceCard detail={detail} lang={lang} />
           <OfferCard detail={detail} lang={lang} />
           <ApplicationCard detail={detail} lang={lang} />

@@ -53,6 +53,12 @@ const ZDeviceBody = z.object({
     "15 digits with a valid check digit; spaces and hyphens are ignored. Required for smartphones",
   ),
   answers: ZAnswers.nullish(),
+  checkId: z
+    .string()
+    .nullish()
+    .describe(
+      "One of the member's device check reports (GET /device-checks): in date, genuine, on no listing or other device. Its findings answer the questions it speaks for and narrow the range; signed in only",
+    ),
 });
 const ZApplicationBody = z.object({
   devices: z
@@ -101,11 +107,24 @@ const ZOffer = z.object({
   deductions: z.array(z.object({ code: z.string(), amount: z.int() })),
   amount: z.int().describe("The bid less the deductions"),
 });
+const ZRange = z.object({ min: z.int(), max: z.int() });
 const ZEstimate = z.object({
   grade: z.enum(BUYBACK_GRADES),
   ngConditions: z.array(z.string()).describe("Every defect the answers suggest, worst first"),
   ngCondition: z.string().describe("The defect whose bids price the device (none when it has none)"),
   offer: ZOffer.nullable().describe("Null: nobody bids on this model in this condition now (no price)"),
+  range: ZRange.nullable().describe(
+    "The lowest and highest amount over every condition the assessment may find (a screen or camera that fails, a battery not known); null when no bid covers any",
+  ),
+  check: z
+    .object({
+      reportId: z.string(),
+      fromCheck: z.array(z.string()).describe("The questions whose answer is the device check's"),
+      narrowed: z.boolean().describe("The check left fewer conditions open than the answers alone"),
+      without: ZRange.nullable().describe("The range without the check"),
+    })
+    .nullable()
+    .describe("What the device check report (check_id) did to the estimate"),
 });
 const ZDate = z.iso.datetime();
 const ZRow = z.object({
@@ -230,10 +249,16 @@ export const buybackMemberRoutes = [
     labels: BUYBACK_DEVICE_LABELS,
     responses: {
       200: { description: "The estimate", schema: ZEstimate },
-      422: { description: "An unknown model, a storage the model never had, or a missing answer" },
+      401: { description: "A device check report named without signing in" },
+      403: { description: "Another member's device check report" },
+      409: { description: "The device check report is on a listing or another buyback device" },
+      422: {
+        description:
+          "An unknown model, a storage the model never had, a missing answer, or a device check report that is unknown, altered or expired",
+      },
     },
-    async handler({ ctx, body }) {
-      const { estimate } = await estimateBuyback(ctx, body);
+    async handler({ ctx, actor, body }) {
+      const { estimate } = await estimateBuyback(ctx, body, { actor });
       return { status: 200, body: estimate, headers: NO_STORE };
     },
   }),
@@ -256,8 +281,12 @@ export const buybackMemberRoutes = [
         description: "The application and its devices",
         schema: ZApplied.extend({ created: z.literal(true) }),
       },
-      ...MEMBERS_ONLY,
-      422: { description: "A device, the shipping, a confirmation or the address is missing or wrong" },
+      403: { description: "A business buyer or operator account, or another member's device check report" },
+      409: { description: "A device check report on a listing or another buyback device" },
+      422: {
+        description:
+          "A device, the shipping, a confirmation or the address is missing or wrong, or a device check report is unknown, altered or expired",
+      },
     },
     async handler({ ctx, actor, body, header }) {
       const user = member(actor);

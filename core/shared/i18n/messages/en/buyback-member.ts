@@ -11,6 +11,7 @@ export const enBuybackMember: Pick<Messages, "buybackMember"> = {
       model: "Model",
       storage: "Storage",
       imei: "IMEI",
+      check: "Device check",
       shippingMethod: "How to send",
       pickupDate: "Pickup date",
       pickupSlot: "Pickup time",
@@ -81,6 +82,14 @@ export const enBuybackMember: Pick<Messages, "buybackMember"> = {
       noBidNote:
         "You can still send it. If it has no price after we assess it either, we send it back to you free of charge.",
       note: "The estimate comes from business buyers' current bids. The actual amount is set when we assess the device after it arrives.",
+      range: "Likely after assessment",
+      rangeValue: "{min} – {max}",
+      rangeNote:
+        "The range includes what the device would fetch if the assessment finds a faulty screen or camera, or a worn battery. A device check narrows it by what it confirms.",
+      narrowed: "Your device check narrowed the estimate",
+      checked: "The estimate uses your device check",
+      without: "Without the device check: {range}",
+      fromCheck: "Answers from your device check: {list}",
     },
     application: {
       title: "Sell your devices",
@@ -99,6 +108,14 @@ export const enBuybackMember: Pick<Messages, "buybackMember"> = {
       next: "Review your application",
       max: "You can send up to {max} devices in one application.",
       checkErrors: "Please check what you entered.",
+      checkTitle: "Device check (optional)",
+      checkLead:
+        "Run the device check in the browser of the device you are selling: its results go into your answers and the estimate's range gets narrower. Our assessor reads the report too.",
+      checkChoose: "Report to send with this device",
+      checkNone: "None",
+      fromCheck: "From your device check",
+      faultFound: "Your device check found a fault, so “{choice}” cannot be chosen.",
+      checkOnDevice: "Device check: sent with the check of {date}",
     },
     confirm: {
       title: "Review your application",
@@ -288,6 +305,7 @@ export const enBuybackMember: Pick<Messages, "buybackMember"> = {
       noDevices: "Please add at least one device",
       tooManyDevices: "You can send up to {max} devices in one application",
       sameImei: "A device with this IMEI is already in the application",
+      sameCheck: "One device check report can go with one device only",
       noAddress: "Please register your address",
       requestKey: "Please open the application page again and try once more",
       pickupRequired: "Please choose the pickup date and time",

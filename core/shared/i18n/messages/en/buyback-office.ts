@@ -324,6 +324,13 @@ export const enBuybackOffice: Pick<OfficeMessages, "buybackOffice"> = {
         metaTitle: "Grading a buyback device",
         title: "Buyback device {id}",
         back: "Back to buyback grading",
+        deviceCheck: "The member's device check",
+        deviceCheckLead:
+          "The check the member ran in the browser of the device being sold. The grading form has what it tells filled in.",
+        deviceCheckUnused: {
+          tampered: "This report's signature does not hold, so the grading form does not use it.",
+          expired: "This report has expired, so the grading form does not use it.",
+        },
         claimLabel: "Handled by",
         claimedBy: "{name} is handling this device",
         release: "Let it go",
@@ -424,10 +431,11 @@ export const enBuybackOffice: Pick<OfficeMessages, "buybackOffice"> = {
         sources: {
           application: "From the application",
           imei: "From the IMEI",
+          check: "From the member's check",
           model: "Usual for the model",
         },
         sourcesLead:
-          "What the application, the IMEI and the model already tell is filled in (where each value came from is shown beside it). Change only what the device says otherwise.",
+          "What the application, the IMEI, the member's device check and the model already tell is filled in (where each value came from is shown beside it). Change only what the device says otherwise.",
         optional: "optional",
         noteHint: "May stay empty (up to {max, number} characters).",
         defaultNaReason: "Not inspected by NSYS",

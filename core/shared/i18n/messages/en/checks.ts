@@ -13,14 +13,18 @@ export const enChecks: Pick<Messages, "checks"> = {
       startedAt: "The check's start time is not right. Please run the check again",
       otherDevice:
         "This check was finished on a different device from the one it started on. Please confirm it is one check of one device",
-      link: "This QR code cannot be used. Show the QR code again on the listing form",
+      link: "This QR code cannot be used. Show the QR code again on the listing or buyback application form",
       linkExpired:
-        "This QR code has expired (it is valid for 1 hour). Show the QR code again on the listing form",
+        "This QR code has expired (it is valid for 1 hour). Show the QR code again on the listing or buyback application form",
       unknown: "This device check report cannot be found",
       tampered: "This device check report has been altered and cannot be used. Please run the check again",
       expired:
         "This device check report has expired (reports are valid for 30 days). Please run the check again",
       onAnotherListing: "This device check report is already on another listing",
+      onListing: "This device check report is on a listing, so it cannot go with a buyback application",
+      onAnotherBuybackDevice: "This device check report is already on another device sent to the buyback",
+      onBuybackDevice:
+        "This device check report went with a buyback application, so it cannot go on a listing",
       notYourListing: "You cannot attach a device check report to another member's listing",
       notYourReport: "You cannot use another member's device check report",
     },
@@ -88,11 +92,11 @@ export const enChecks: Pick<Messages, "checks"> = {
       lead: "Check in the browser of the phone you are selling that its screen, touch, cameras, sound and sensors work. The result becomes a device check report signed by our server, which you can attach to a listing or a buyback application.",
       duration: "Takes about 5 minutes",
       onTheDevice:
-        "Open this page on the device you are selling. If you are listing on a computer, scan the QR code shown under “Check on your phone” on the listing form with that device.",
+        "Open this page on the device you are selling. If you are on a computer, choose “Check on another device (phone)” on the listing or buyback application form and scan the QR code it shows with that device.",
       signInFirst: "Sign in to save the result.",
       signIn: "Sign in and start",
       viaLink:
-        "You opened this from the QR code on the listing form. You do not need to sign in on this device: the result is saved for the member who showed the QR code.",
+        "You opened this from a QR code. You do not need to sign in on this device: the result is saved for the member who showed the QR code.",
       linkProblem: "This QR code link cannot be used",
       claimedTitle: "The device you are checking",
       claimedLead:
@@ -175,7 +179,7 @@ export const enChecks: Pick<Messages, "checks"> = {
       savedTitle: "Your device check is saved",
       savedId: "Report number",
       viewReport: "View the report",
-      backToSell: "Back to the listing form",
+      backToSell: "Back to the form",
       backToLinkedScreen:
         "Go back to the screen that showed the QR code. The result will appear there by itself.",
       checkAgain: "Check again",
@@ -183,6 +187,7 @@ export const enChecks: Pick<Messages, "checks"> = {
     picker: {
       lead: "Run the device check in the browser of the device you are selling, and your listing shows a “Self-checked” badge with the report. Buyers see what works and what does not before they buy.",
       choose: "Report to put on the listing",
+      keep: "Keep the current report",
       none: "None",
       checkedAt: "Check of {date}",
       counts: "Works {pass} · Problems {fail} · Skipped {skipped} · Not testable {unsupported}",

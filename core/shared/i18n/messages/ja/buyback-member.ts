@@ -9,6 +9,7 @@ export const jaBuybackMember = {
       model: "機種",
       storage: "容量",
       imei: "IMEI",
+      check: "動作チェック",
       shippingMethod: "送り方",
       pickupDate: "集荷日",
       pickupSlot: "集荷の時間帯",
@@ -79,6 +80,14 @@ export const jaBuybackMember = {
       noBidNote:
         "このままお送りいただくこともできます。査定のあとも価格がつかなかった場合は、送料無料でご返送します。",
       note: "見積額は、いまの法人バイヤーの入札価格から計算しています。実際の買取額は、端末が届いてからの査定で決まります。",
+      range: "査定での見込み額",
+      rangeValue: "{min}〜{max}",
+      rangeNote:
+        "査定で画面やカメラの不具合、バッテリーの劣化が見つかった場合も含めた幅です。動作チェックを付けると、確かめられた分だけ狭くなります。",
+      narrowed: "動作チェックの結果で見積もりを絞り込みました",
+      checked: "動作チェックの結果を見積もりに使っています",
+      without: "動作チェックなしの場合：{range}",
+      fromCheck: "動作チェックの結果を使った項目：{list}",
     },
     application: {
       title: "買取のお申込み",
@@ -97,6 +106,14 @@ export const jaBuybackMember = {
       next: "申込み内容の確認へ",
       max: "1回のお申込みで送れる端末は{max}台までです。",
       checkErrors: "入力内容を確認してください。",
+      checkTitle: "動作チェック（任意）",
+      checkLead:
+        "売りたい端末のブラウザで動作チェックをすると、画面やカメラなどの結果が回答に入り、見積もりの幅が狭くなります。レポートは査定担当者も確認します。",
+      checkChoose: "この端末に付けるレポート",
+      checkNone: "付けない",
+      fromCheck: "動作チェックの結果",
+      faultFound: "動作チェックで不具合が見つかったため、「{choice}」は選べません。",
+      checkOnDevice: "動作チェック：{date}のチェックを付けています",
     },
     confirm: {
       title: "申込み内容の確認",
@@ -283,6 +300,7 @@ export const jaBuybackMember = {
       noDevices: "端末を1台以上追加してください",
       tooManyDevices: "1回のお申込みで送れる端末は{max}台までです",
       sameImei: "同じIMEIの端末がすでに入っています",
+      sameCheck: "同じ動作チェックの結果を2台の端末に付けることはできません",
       noAddress: "住所を登録してください",
       requestKey: "お申込みの画面を開き直して、もう一度お試しください",
       pickupRequired: "集荷の日と時間帯を選んでください",

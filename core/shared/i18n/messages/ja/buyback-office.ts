@@ -323,6 +323,13 @@ export const jaBuybackOffice = {
         metaTitle: "買取端末の査定",
         title: "買取端末 {id}",
         back: "買取査定の一覧へ戻る",
+        deviceCheck: "会員の動作チェック",
+        deviceCheckLead:
+          "会員が売りたい端末のブラウザで行ったチェックの結果です。査定フォームのうち、チェックでわかる項目に入れてあります。",
+        deviceCheckUnused: {
+          tampered: "このレポートは署名が一致しないため、査定フォームには使っていません。",
+          expired: "このレポートは有効期限が切れているため、査定フォームには使っていません。",
+        },
         claimLabel: "担当",
         claimedBy: "{name}さんが担当しています",
         release: "担当を外れる",
@@ -421,10 +428,11 @@ export const jaBuybackOffice = {
         sources: {
           application: "申込内容より",
           imei: "IMEIより",
+          check: "会員の動作チェックより",
           model: "機種の標準",
         },
         sourcesLead:
-          "申込内容・IMEI・機種からわかる項目は入力済みです（各項目の横に出どころを表示）。端末と違うところだけ直してください。",
+          "申込内容・IMEI・会員の動作チェック・機種からわかる項目は入力済みです（各項目の横に出どころを表示）。端末と違うところだけ直してください。",
         optional: "任意",
         noteHint: "空欄でもかまいません（{max, number}文字まで）。",
         defaultNaReason: "NSYSの検査を受けていない端末",

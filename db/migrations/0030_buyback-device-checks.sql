@@ -1,0 +1,3 @@
+ALTER TABLE "device_checks" ADD COLUMN "buyback_item_id" bigint;--> statement-breakpoint
+ALTER TABLE "device_checks" ADD CONSTRAINT "device_checks_buyback_item_id_buyback_items_id_fk" FOREIGN KEY ("buyback_item_id") REFERENCES "public"."buyback_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "device_checks_buyback_item_key" ON "device_checks" USING btree ("buyback_item_id");
