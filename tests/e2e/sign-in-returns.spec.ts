@@ -41,6 +41,29 @@ async function navigateInside(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/** The page has shown and what it sends by itself has been answered: no navigation, revalidation or fetcher under way. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+  await page.waitForFunction(() => {
+    const { state } = (
+      window as unknown as {
+        __reactRouterDataRouter: {
+          state: {
+            navigation: { state: string };
+            revalidation: string;
+            fetchers: Map<string, { state: string }>;
+          };
+        };
+      }
+    ).__reactRouterDataRouter;
+    return (
+      state.navigation.state === "idle" &&
+      state.revalidation === "idle" &&
+      [...state.fetchers.values()].every((f) => f.state === "idle")
+    );
+  });
+}
+
 /**
  * The demo members who share the sign-ins (each address may sign in 10 times a window). seller18 is
  * left out: the bot-check journey fails its password twice, so for a while its sign-ins ask for the
@@ -97,6 +120,9 @@ for (const lang of ["ja", "en"] as const) {
       await page.getByRole("button", { name: labels.submit, exact: true }).click();
       await expect(page, `back to ${path}`).toHaveURL((url) => url.pathname === path);
       await expect(page.locator("#error-title"), path).toHaveCount(0);
+      // What the page sends by itself once it shows (the notifications marked read) finishes
+      // before the next step signs out: signed out under it, it would go to the login page.
+      await settled(page);
     }
     expect(walked).toBeGreaterThan(30);
     expect(failures).toEqual([]);

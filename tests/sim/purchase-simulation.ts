@@ -286,7 +286,14 @@ export async function checkInvariants(
       payment.state === "CAPTURED" ||
       payment.state === "REFUNDING"
     ) {
-      v.push(`payment ${payment.id}: left open in ${payment.state}`);
+      // What it would take to close it, for whoever reads the failure.
+      const [attempt] = await ctx.db
+        .select({ state: purchaseAttempts.state })
+        .from(purchaseAttempts)
+        .where(eq(purchaseAttempts.id, payment.attemptId!));
+      v.push(
+        `payment ${payment.id}: left open in ${payment.state} (charge ${payment.chargeId ?? "none"}, provider ${status}, sale ${sale ? `${sale.id} ${sale.state}` : "none"}, attempt ${attempt?.state ?? "none"}, updated ${payment.updatedAt.toISOString()})`,
+      );
     }
   }
   const negative = await ctx.db
