@@ -145,12 +145,12 @@ export function createSandboxGateway(deps: SandboxDeps): PaymentGateway {
     return (await loadCharge(chargeId))!;
   }
 
-  async function cardOf(source: PaymentSource): Promise<StoredCard | null> {
+  async function cardOf(source: PaymentSource, conn: Db = db): Promise<StoredCard | null> {
     if ("token" in source) {
-      const token = await find<StoredCard>(db, KIND.token, source.token);
+      const token = await find<StoredCard>(conn, KIND.token, source.token);
       if (token?.state !== "unused") return null;
       // Tokens are single use, as with the real provider.
-      const used = await db
+      const used = await conn
         .update(sandboxRecords)
         .set({ state: "used", updatedAt: clock.now() })
         .where(
@@ -164,7 +164,7 @@ export function createSandboxGateway(deps: SandboxDeps): PaymentGateway {
       return used.length > 0 ? token.data : null;
     }
     const customer = await find<{ cards: (StoredCard & { id: string })[] }>(
-      db,
+      conn,
       KIND.customer,
       source.customerId,
     );
@@ -181,39 +181,49 @@ export function createSandboxGateway(deps: SandboxDeps): PaymentGateway {
     async authorize(o) {
       const existing = await find<{ chargeId: string }>(db, KIND.ref, o.reference);
       if (existing) return { ok: true, charge: (await loadCharge(existing.data.chargeId))! };
-      const card = await cardOf(o.source);
-      if (!card) return { ok: false, code: "invalid_card" };
-      if (card.behaviour === "declined") return { ok: false, code: "card_declined" };
-      const now = clock.now();
-      const chargeId = id("ch");
-      const claimed = await db
-        .insert(sandboxRecords)
-        .values({
-          provider: KIND.ref,
-          reference: o.reference,
-          state: "used",
-          data: { chargeId },
+      // One database transaction, as the real provider makes a charge whole or not at all: a
+      // connection cut between these writes leaves neither a spent token nor a reference whose
+      // charge was never written (which no retry could ever get past).
+      const made = await db.transaction(async (tx) => {
+        const conn = tx as unknown as Db;
+        const card = await cardOf(o.source, conn);
+        if (!card) return { ok: false, code: "invalid_card" } as const;
+        if (card.behaviour === "declined") return { ok: false, code: "card_declined" } as const;
+        const now = clock.now();
+        const chargeId = id("ch");
+        const claimed = await conn
+          .insert(sandboxRecords)
+          .values({
+            provider: KIND.ref,
+            reference: o.reference,
+            state: "used",
+            data: { chargeId },
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (claimed.length === 0) return { ok: true, chargeId: null, challenge: false } as const;
+        const challenge = o.threeDSecure && card.behaviour === "challenge";
+        const data: ChargeData = { amount: o.amount, reference: o.reference, card, failureCode: null };
+        await conn.insert(sandboxRecords).values({
+          provider: KIND.charge,
+          reference: chargeId,
+          state: challenge ? "requires_3ds" : "authorized",
+          data,
           createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (claimed.length === 0) {
+          updatedAt: now,
+          expiresAt: challenge ? new Date(now.getTime() + SANDBOX_CHALLENGE_TTL_MS) : null,
+        });
+        return { ok: true, chargeId, challenge } as const;
+      });
+      if (!made.ok) return made;
+      if (made.chargeId === null) {
+        // Another request under the same reference made the charge a moment ago: that one.
         const winner = await find<{ chargeId: string }>(db, KIND.ref, o.reference);
         return { ok: true, charge: (await loadCharge(winner!.data.chargeId))! };
       }
-      const challenge = o.threeDSecure && card.behaviour === "challenge";
-      const data: ChargeData = { amount: o.amount, reference: o.reference, card, failureCode: null };
-      await db.insert(sandboxRecords).values({
-        provider: KIND.charge,
-        reference: chargeId,
-        state: challenge ? "requires_3ds" : "authorized",
-        data,
-        createdAt: now,
-        updatedAt: now,
-        expiresAt: challenge ? new Date(now.getTime() + SANDBOX_CHALLENGE_TTL_MS) : null,
-      });
-      if (!challenge) await emit("charge.succeeded", chargeId);
-      return { ok: true, charge: (await loadCharge(chargeId))! };
+      if (!made.challenge) await emit("charge.succeeded", made.chargeId);
+      return { ok: true, charge: (await loadCharge(made.chargeId))! };
     },
     challengeUrl(chargeId, returnUrl) {
       const url = new URL(`${deps.publicUrl}/sandbox/payments/challenge/${chargeId}/`);

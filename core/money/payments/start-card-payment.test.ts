@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "#db/client.ts";
 import { sandboxRecords } from "#db/schema/index.ts";
 import { makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, said, type TestCore } from "#tests/helpers/core.ts";
@@ -10,7 +11,7 @@ import { AppError } from "../../shared/errors.ts";
 import { msg } from "../../shared/i18n/translate.ts";
 import { finishCardPayment } from "./finish-card-payment.ts";
 import type { PaymentPurpose } from "./payment-purpose.ts";
-import { decideSandboxChallenge } from "./sandbox-gateway.ts";
+import { createSandboxGateway, decideSandboxChallenge } from "./sandbox-gateway.ts";
 import { type StartCardPayment, startCardPayment } from "./start-card-payment.ts";
 import type { SandboxCardBehaviour } from "./test-cards.ts";
 
@@ -167,6 +168,50 @@ describe.each(ENGINES)("starting a card payment on %s", (engine) => {
     expect(resumed.replayed).toBeUndefined();
     expect(resumed.status).toBe("paid");
     expect(await chargesUnder(request.idempotencyKey)).toHaveLength(1);
+  });
+
+  it("a connection cut while the provider makes a charge leaves nothing half made: the same card and reference charge once afterwards", async () => {
+    // The provider's writes on a connection that drops before the charge itself is written.
+    let inserts = 0;
+    const cutting = new Proxy(t.ctx.db, {
+      get(target, prop) {
+        if (prop !== "transaction") {
+          const value = Reflect.get(target, prop, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        }
+        return (work: (tx: Db) => Promise<unknown>) =>
+          target.transaction((tx) =>
+            work(
+              new Proxy(tx as unknown as Db, {
+                get(inner, name) {
+                  if (name === "insert" && ++inserts === 2)
+                    throw new Error("Connection terminated unexpectedly");
+                  const value = Reflect.get(inner, name, inner);
+                  return typeof value === "function" ? value.bind(inner) : value;
+                },
+              }),
+            ),
+          );
+      },
+    });
+    const cut = createSandboxGateway({
+      db: cutting,
+      clock: t.ctx.clock,
+      publicUrl: "http://tsugu.test",
+      secret: t.ctx.secret,
+    });
+    const source = { token: await cardToken(t.ctx, "success") };
+    const reference = `test-cut-${randomUUID()}`;
+    await expect(cut.authorize({ amount: 1200, source, reference, threeDSecure: true })).rejects.toThrow(
+      "Connection terminated",
+    );
+    // Asked again (a resumed purchase): the token was not spent, and the charge is made, once.
+    const again = await t.ctx.payments.authorize({ amount: 1200, source, reference, threeDSecure: true });
+    expect(again.ok && again.charge.status).toBe("authorized");
+    expect(await chargesUnder(reference)).toHaveLength(1);
+    expect((await t.ctx.payments.findCharge(reference, new Date(0)))?.id).toBe(
+      again.ok ? again.charge.id : null,
+    );
   });
 
   it("a claim that fails lets the hold go and is answered as the refusal", async () => {
