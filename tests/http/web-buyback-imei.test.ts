@@ -20,14 +20,11 @@ afterAll(async () => {
 });
 
 /** The application's IMEI look-up, as the page's script asks it (redirects not followed). */
-async function lookUp(lang: "ja" | "en", imei: string, cookie = me.cookie) {
-  const res = await fetch(
-    `${server.url}/${lang}/buyback/application/device/?${new URLSearchParams({ imei })}`,
-    {
-      redirect: "manual",
-      headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
-    },
-  );
+async function lookUp(lang: "ja" | "en", imei: string, cookie = me.cookie, form = "buyback/application") {
+  const res = await fetch(`${server.url}/${lang}/${form}/device/?${new URLSearchParams({ imei })}`, {
+    redirect: "manual",
+    headers: { accept: "application/json", ...(cookie ? { cookie } : {}) },
+  });
   const text = await res.text();
   return {
     status: res.status,
@@ -43,6 +40,17 @@ describe("the buyback application's IMEI look-up", () => {
       const listed = DEVICE_CATALOGUE.find((m) => m.brandCode === brandCode && m.name === name);
       const imei = imeiFrom(`${tac}246810`).replace(/^(\d{2})(\d{6})(\d{6})(\d)$/, "$1 $2 $3 $4");
       const res = await lookUp("ja", imei);
+      expect(res.status, tac).toBe(200);
+      expect(res.json(), tac).toMatchObject({
+        device: { brand: { code: brandCode }, model: { name, categoryCode: listed?.categoryCode } },
+      });
+    }
+  });
+
+  it("answers the sell form the same for every demo TAC: brand, model and category", async () => {
+    for (const [tac, brandCode, name] of DEMO_TACS) {
+      const listed = DEVICE_CATALOGUE.find((m) => m.brandCode === brandCode && m.name === name);
+      const res = await lookUp("en", imeiFrom(`${tac}135790`), me.cookie, "sell");
       expect(res.status, tac).toBe(200);
       expect(res.json(), tac).toMatchObject({
         device: { brand: { code: brandCode }, model: { name, categoryCode: listed?.categoryCode } },
