@@ -1,8 +1,10 @@
+import { attachDeviceCheck } from "#core/checks/attach-device-check.ts";
 import { createCheckLink } from "#core/checks/check-link.ts";
 import { listUnattachedDeviceChecks } from "#core/checks/get-device-check.ts";
 import { proposedDefects } from "#core/checks/tests.ts";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { CoreContext } from "#core/shared/context.ts";
+import { isAppError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import type { CheckLinkAnswer, PickableReport } from "../components/checks/check-picker.tsx";
 import { qrMatrix } from "./qr-code.server.ts";
@@ -29,4 +31,22 @@ export function checkLinkAnswer(
   const link = createCheckLink(ctx, { actor: o.actor });
   const url = `${o.publicUrl}/${o.lang}/check/?link=${link.token}`;
   return { checkLink: { url, qr: qrMatrix(url), expiresAt: link.expiresAt.toISOString() } };
+}
+
+/**
+ * Puts the report chosen on a listing form onto the listing just saved. False when it can no
+ * longer go there (used elsewhere or run out since the form checked it): the listing stays saved,
+ * and the member is told to choose again on its edit page, rather than saving it a second time.
+ */
+export async function attachChosenReport(
+  ctx: CoreContext,
+  o: { actor: SessionUser; itemId: number; reportId: string },
+): Promise<boolean> {
+  try {
+    await attachDeviceCheck(ctx, { actor: o.actor, itemId: o.itemId, input: { reportId: o.reportId } });
+    return true;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return false;
+  }
 }

@@ -26,6 +26,7 @@ const FLASH_KEYS = [
   "catalog.publishAfterSetupCheck",
   "catalog.copied",
   "catalog.templateDeleted",
+  "checks.notAttached",
   "catalog.saved",
   "catalog.madePrivate",
   "catalog.stopped",

@@ -10,13 +10,13 @@ import { mayEverSell } from "#core/catalog/may-sell.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveListing } from "#core/catalog/publish-after-setup.ts";
 import { saveListingTemplate } from "#core/catalog/save-listing-template.ts";
-import { assertAttachable, attachDeviceCheck } from "#core/checks/attach-device-check.ts";
+import { assertAttachable } from "#core/checks/attach-device-check.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { CheckPicker, defectLabels } from "../components/checks/check-picker.tsx";
 import { HelpLink } from "../components/help/help-link.tsx";
 import { ItemForm } from "../components/item-form.tsx";
 import { TemplatePicker, TemplateSave } from "../components/sell/listing-templates.tsx";
-import { checkLinkAnswer, pickableReports } from "../lib/device-checks.server.ts";
+import { attachChosenReport, checkLinkAnswer, pickableReports } from "../lib/device-checks.server.ts";
 import type { FormState } from "../lib/form-state.ts";
 import { langOf } from "../lib/lang.ts";
 import { core, formFailure, idOf, redirectWithFlash, requireUser, services } from "../lib/request.server.ts";
@@ -119,7 +119,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       publish,
       confirmContradictions,
     });
-    if (deviceCheck) await attachDeviceCheck(ctx, { actor, itemId: id, input: { reportId: deviceCheck } });
+    if (deviceCheck && !(await attachChosenReport(ctx, { actor, itemId: id, reportId: deviceCheck }))) {
+      return redirectWithFlash(context, `/${lang}/items/${id}/edit/`, "checks.notAttached");
+    }
     if (setupFirst) {
       return redirectWithFlash(
         context,

@@ -1,11 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attachChosenReport } from "#app/lib/device-checks.server.ts";
 import { createCheckLink } from "#core/checks/check-link.ts";
 import { deviceCheckOfItem } from "#core/checks/get-device-check.ts";
 import { saveDeviceCheck } from "#core/checks/save-device-check.ts";
 import { deviceChecks, items } from "#db/schema/index.ts";
-import { jpeg, LISTING, makeMember } from "../helpers/catalog.ts";
+import { jpeg, LISTING, listItem, makeMember } from "../helpers/catalog.ts";
 import { finishedCheck } from "../helpers/checks.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { getPage, type SignedIn, signIn } from "../helpers/web.ts";
@@ -170,5 +171,15 @@ describe("the device check pages", () => {
     expect(report.doc.querySelector('[data-testid="report-listing"]')?.getAttribute("href")).toBe(
       `/en/items/${itemId}/`,
     );
+  });
+  it("puts a report on the listing just saved, and says so when it went elsewhere meanwhile, the listing and the report left as they were", async () => {
+    const actor = { ...me };
+    const first = await listItem(server.ctx, me);
+    const second = await listItem(server.ctx, me);
+    const report = await saveDeviceCheck(server.ctx, { actor: me, input: finishedCheck(new Date()) });
+    expect(await attachChosenReport(server.ctx, { actor, itemId: first, reportId: report.id })).toBe(true);
+    expect(await attachChosenReport(server.ctx, { actor, itemId: second, reportId: report.id })).toBe(false);
+    expect((await deviceCheckOfItem(server.ctx, { itemId: first }))?.id).toBe(report.id);
+    expect(await deviceCheckOfItem(server.ctx, { itemId: second })).toBeNull();
   });
 });

@@ -344,7 +344,7 @@ function Summary({
       <OutcomeList tests={progress.tests} />
       {progress.displayDefects.length > 0 && (
         <p className="text-sm text-danger-600">
-          {progress.displayDefects.map((d) => t(`displayDefects.${d}`)).join("、")}
+          {progress.displayDefects.map((d) => t(`displayDefects.${d}`)).join(lang === "ja" ? "、" : ", ")}
         </p>
       )}
       <DeviceFacts

@@ -4,12 +4,12 @@ import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { listModels } from "#core/catalog/models.ts";
 import { saveListing } from "#core/catalog/publish-after-setup.ts";
-import { assertAttachable, attachDeviceCheck } from "#core/checks/attach-device-check.ts";
+import { assertAttachable } from "#core/checks/attach-device-check.ts";
 import { deviceCheckOfItem } from "#core/checks/get-device-check.ts";
 import { CheckPicker, defectLabels } from "../../components/checks/check-picker.tsx";
 import { ReportBadge, reportForPage } from "../../components/checks/report-view.tsx";
 import { ItemForm } from "../../components/item-form.tsx";
-import { checkLinkAnswer, pickableReports } from "../../lib/device-checks.server.ts";
+import { attachChosenReport, checkLinkAnswer, pickableReports } from "../../lib/device-checks.server.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   core,
@@ -99,7 +99,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       publish,
       confirmContradictions,
     });
-    if (deviceCheck) await attachDeviceCheck(ctx, { actor, itemId, input: { reportId: deviceCheck } });
+    if (deviceCheck && !(await attachChosenReport(ctx, { actor, itemId: itemId, reportId: deviceCheck }))) {
+      return redirectWithFlash(context, `/${lang}/items/${itemId}/edit/`, "checks.notAttached");
+    }
     // A draft published before the seller setup: saved, and published at the setup's end.
     if (setupFirst) {
       const here = `/${lang}/items/${itemId}/`;

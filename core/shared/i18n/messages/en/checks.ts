@@ -3,6 +3,8 @@ import type { Messages } from "../../messages.ts";
 /** The self-check of a device in its own browser, and its signed report. */
 export const enChecks: Pick<Messages, "checks"> = {
   checks: {
+    notAttached:
+      "Your listing is saved, but the device check report could not be added (it was used elsewhere or has expired). You can add one here",
     fields: {
       tests: "Check results",
       link: "Check link",

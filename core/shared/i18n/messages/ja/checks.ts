@@ -1,6 +1,8 @@
 /** The self-check of a device in its own browser, and its signed report. */
 export const jaChecks = {
   checks: {
+    notAttached:
+      "出品は保存しましたが、動作チェックの結果は付けられませんでした（別の出品に使われたか、有効期限が切れています）。ここから付け直してください",
     fields: {
       tests: "チェック結果",
       link: "チェック用のリンク",
