@@ -1,49 +1,171 @@
+import { resolve } from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
+import { filesOf } from "./core/shared/i18n/message-files.ts";
 
-const MESSAGES_SOURCE = /\/core\/shared\/i18n\/messages\/(ja|en)-(site|office)\.ts$/;
+/** One message file of a language (`messages/ja/buying.ts`): a browser file of its own. */
+const MESSAGE_FILE = /\/core\/shared\/i18n\/messages\/(ja|en)\/([a-z-]+)\.ts$/;
+/** A whole language's catalogue, which only the server reads. */
+const WHOLE_CATALOGUE = /\/core\/shared\/i18n\/messages\/(ja|en)(-site|-office)?\.ts$/;
+/**
+ * How a module of the browser's code names a namespace it reads: a namespaced translator
+ * (`useTranslations("checks.page")`) or a key (`"buying.soldOut"`, `` `codes.category.${code}` ``,
+ * `msg("trading.declined")`).
+ */
+const NAMESPACE_READS = [
+  /useTranslations\(\s*["'`]([a-z][A-Za-z0-9]*)["'`.]/g,
+  /["'`]([a-z][A-Za-z0-9]*)\.[A-Za-z0-9_$]/g,
+];
+/** The catalogue's own code, whose strings are file and namespace names, not reads. */
+const CATALOGUE_CODE = /\/core\/shared\/i18n\/(message-files|catalogue\.browser)\.ts$/;
+/**
+ * Files every page loads whatever its code reads: the shell's words, and the validation messages the
+ * forms' checks read by property (`anyMessages().validation`), which no string names.
+ */
+const EVERY_PAGE = ["shell", "validation"];
+
+type RouteEntry = { id?: string; file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 
 /**
- * A page carries its own language's messages only (decision 031). In the browser build each
- * language's messages are two files of their own, the site's and the back office's: this names those
- * files in the server build (`app/i18n/message-files.ts`), so that a page's head preloads its
- * language's (the back office's part on back-office pages only), and fails the build when a
- * language's messages end up in a file with other code, where every page would carry them.
+ * A page carries its own language's messages only, and of those only what its code and data read
+ * (decisions 031, 052). In the browser build each message file (`messages/ja/buying.ts`) is a file of
+ * its own. This plugin finds, for every route, the message files its code reads (the namespaces its
+ * modules and the modules they import name), and writes them into the server build
+ * (`app/i18n/message-files.ts`): a page's head preloads them and the page loads them before it
+ * hydrates. The same, by route pattern, goes into a small file of the build that the browser reads
+ * for pages it reaches by itself. The build fails when a language's messages end up in a file with
+ * other code, or a whole catalogue in the browser.
  */
 function messageFiles(): Plugin {
-  const files: Record<string, Record<string, string[]>> = {};
   let base = "/";
+  let appDir = "";
+  let build: unknown = null;
+  /** The message files each module of the browser's code reads, by module id. */
+  const moduleReads = new Map<string, Set<string>>();
   return {
     name: "tsugu:message-files",
     apply: "build",
     sharedDuringBuild: true,
+    config: () => ({
+      environments: {
+        client: {
+          build: {
+            rollupOptions: {
+              output: {
+                // A message file's name says its language and file: messages-ja-buying-[hash].js.
+                chunkFileNames: (chunk: { facadeModuleId: string | null }) => {
+                  const [, lang, name] = MESSAGE_FILE.exec(chunk.facadeModuleId ?? "") ?? [];
+                  return lang ? `assets/messages-${lang}-${name}-[hash].js` : "assets/[name]-[hash].js";
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
     configResolved(config) {
       base = config.base;
+      appDir = resolve(config.root, "app");
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk") continue;
+      const chunks = Object.values(bundle).filter(
+        (chunk): chunk is Rollup.OutputChunk => chunk.type === "chunk",
+      );
+      const files: Record<string, Record<string, string[]>> = { ja: {}, en: {} };
+      for (const chunk of chunks) {
         for (const id of chunk.moduleIds) {
-          const [, lang, part] = MESSAGES_SOURCE.exec(id) ?? [];
-          if (!lang || !part) continue;
+          if (WHOLE_CATALOGUE.test(id))
+            this.error(`A whole message catalogue is bundled for the browser, in ${chunk.fileName}`);
+          const [, lang, name] = MESSAGE_FILE.exec(id) ?? [];
+          if (!lang || !name) continue;
           if (chunk.facadeModuleId !== id) {
             this.error(
-              `The ${lang} ${part} messages are bundled into ${chunk.fileName}: import them only through #i18n/catalogue`,
+              `The ${lang} ${name} messages are bundled into ${chunk.fileName}: import them only through #i18n/catalogue`,
             );
           }
-          files[lang] ??= {};
-          files[lang][part] = [chunk.fileName, ...chunk.imports].map((file) => `${base}${file}`);
+          files[lang]![name] = [chunk.fileName, ...chunk.imports].map((file) => `${base}${file}`);
         }
       }
+
+      // The message files a chunk's own code reads, then with every chunk it imports.
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const own = new Map<string, Set<string>>();
+      const ownReads = (chunk: Rollup.OutputChunk): Set<string> => {
+        let names = own.get(chunk.fileName);
+        if (!names) {
+          names = new Set();
+          for (const id of chunk.moduleIds) {
+            for (const name of moduleReads.get(id.split("?")[0]!) ?? []) names.add(name);
+          }
+          own.set(chunk.fileName, names);
+        }
+        return names;
+      };
+      const reads = (chunk: Rollup.OutputChunk, seen = new Set<string>()): Set<string> => {
+        const names = new Set(ownReads(chunk));
+        seen.add(chunk.fileName);
+        for (const imported of chunk.imports) {
+          const next = byName.get(imported);
+          if (next && !seen.has(imported)) for (const name of reads(next, seen)) names.add(name);
+        }
+        return names;
+      };
+      const routeReads = (file: string): Set<string> => {
+        const path = resolve(appDir, file);
+        const names = new Set<string>();
+        for (const chunk of chunks) {
+          if (chunk.facadeModuleId?.split("?")[0] !== path) continue;
+          for (const name of reads(chunk)) names.add(name);
+        }
+        return names;
+      };
+
+      const config = (await import(resolve(appDir, "routes.ts"))) as { default: RouteEntry[] };
+      const root = new Set([...routeReads("root.tsx"), ...EVERY_PAGE]);
+      const routes: Record<string, string[]> = { root: [...root].sort() };
+      const patterns: Record<string, Set<string>> = {};
+      const walk = (entries: RouteEntry[], paths: string[], above: Set<string>) => {
+        for (const entry of entries) {
+          const id = entry.id ?? entry.file.replace(/\.[a-z]+$/, "");
+          const names = routeReads(entry.file);
+          routes[id] = [...names].sort();
+          const chain = new Set([...above, ...names]);
+          const own = entry.path ? [...paths, entry.path] : paths;
+          // As React Router names a route's pattern: its paths and its parents', joined.
+          const pattern = own.join("/").replace(/\/\/+/g, "/") || "/";
+          patterns[pattern] = new Set([...(patterns[pattern] ?? []), ...chain]);
+          walk(entry.children ?? [], own, chain);
+        }
+      };
+      walk(config.default, [], root);
+      const reference = this.emitFile({
+        type: "asset",
+        name: "message-routes.json",
+        source: JSON.stringify(
+          Object.fromEntries(
+            Object.entries(patterns).map(([pattern, names]) => [pattern, [...names].sort().join(" ")]),
+          ),
+        ),
+      });
+      build = { files, routes, patterns: `${base}${this.getFileName(reference)}` };
     },
     transform(code, id) {
-      if (this.environment.name === "client" || !id.endsWith("/app/i18n/message-files.ts")) return;
-      const parts = ["ja", "en"].flatMap((lang) => ["site", "office"].map((part) => files[lang]?.[part]));
-      if (!parts.every(Boolean))
-        this.error("The browser build has no file of each language's messages, by part");
-      return code.replace(/= \{\};/, `= ${JSON.stringify(files)};`);
+      if (this.environment.name === "client") {
+        const path = id.split("?")[0]!;
+        if (MESSAGE_FILE.test(path) || CATALOGUE_CODE.test(path) || path.includes("/node_modules/")) return;
+        const names = moduleReads.get(path) ?? new Set<string>();
+        for (const pattern of NAMESPACE_READS) {
+          for (const [, namespace] of code.matchAll(pattern))
+            for (const file of filesOf(namespace!)) names.add(file);
+        }
+        moduleReads.set(path, names);
+        return;
+      }
+      if (!id.endsWith("/app/i18n/message-files.ts")) return;
+      if (!build) this.error("The browser build has no list of each language's message files");
+      return code.replace(/= null;/, `= ${JSON.stringify(build)};`);
     },
   };
 }

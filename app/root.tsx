@@ -19,7 +19,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page.tsx";
 import { type RootData, Shell } from "./components/shell/shell.tsx";
 import { messagesFor, translator } from "./i18n/index.ts";
-import { loadPageMessages, preloadMessages, usePageLanguage } from "./i18n/page-messages.ts";
+import { loadPageMessages, preloadMessages, usePageLanguage, usePageMessages } from "./i18n/page-messages.ts";
 import { isFlashKey } from "./lib/flash.ts";
 import { isCodeLoadError, reloadOnce, useNewBuilds } from "./lib/new-builds.ts";
 import { cookiesOf, core, requestInfo, secureCookies, services } from "./lib/request.server.ts";
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   };
 }
 
-/** A page reached in the browser in a language not loaded yet loads its messages first (decision 031). */
+/** A page reached in the browser loads the messages its route reads first (decisions 031, 052). */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadPageMessages];
 
 /** The unread badge follows the member around: the root's data is fresh on every page, not only after a form. */
@@ -93,13 +93,16 @@ export function meta(args: Route.MetaArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const lang = usePageLanguage();
-  preloadMessages(lang, useLocation().pathname);
+  const messages = usePageMessages();
+  preloadMessages(lang, messages.files);
   return (
     <html lang={lang} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1d63d8" />
+        <meta name="tsugu-messages" content={messages.files} />
+        {messages.patterns && <meta name="tsugu-message-routes" content={messages.patterns} />}
         <Meta />
         <Links />
       </head>

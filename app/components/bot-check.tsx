@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
 import { IDENTITY_REASONS } from "#core/identity/identity-reasons.ts";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { BOT_CHECK_FIELD, type BotCheckClient } from "../lib/bot-check.ts";
 import type { FormState } from "../lib/form-state.ts";
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import { COMMENT_MAX } from "#core/catalog/limits.ts";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /** The question box under a listing: on the item page and on its comments page. */
 export function CommentForm(o: {

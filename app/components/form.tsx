@@ -14,11 +14,12 @@ import {
   useState,
 } from "react";
 import { Form, type FormProps, useNavigation } from "react-router";
-import { useLocale, useTranslations } from "use-intl";
+import { useLocale } from "use-intl";
 import type { z } from "zod";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { type FieldLabelMessages, localizeIssues } from "#core/shared/validation/format.ts";
+import { useTranslations } from "../i18n/use-translations.ts";
 import type { FormState } from "../lib/form-state.ts";
 
 /**

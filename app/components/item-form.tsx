@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import {
   BRANDS,
   CATEGORIES,
@@ -26,6 +25,7 @@ import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { COURIER_FEES } from "#core/trading/codes.ts";
 import { formatYen } from "../i18n/index.ts";
+import { useTranslations } from "../i18n/use-translations.ts";
 import type { FormState } from "../lib/form-state.ts";
 import { codeOptions } from "../lib/labels.ts";
 import { useTypedValue } from "../lib/typed-value.ts";

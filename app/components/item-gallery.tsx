@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 export type GalleryPhoto = { id: number; largeUrl: string; thumbUrl?: string; width: number; height: number };
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../i18n/index.ts";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /**
  * One listing as a tile: photo, price, sold-out band, and 「動作チェック済み」 while its self-check

@@ -1,7 +1,7 @@
-import { useTranslations } from "use-intl";
 import type { MarketPrice } from "#core/catalog/market-prices.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../i18n/index.ts";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /** A market's trend in words: rising, falling or steady, with the change. */
 function MarketTrendText({ trend }: { trend: MarketPrice["trend"] }) {

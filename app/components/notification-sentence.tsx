@@ -1,5 +1,8 @@
-import { useLocale, useTranslations } from "use-intl";
-import { formatPoints, formatYen } from "../i18n/index.ts";
+import { useLocale } from "use-intl";
+import { filesOf } from "#core/shared/i18n/message-files.ts";
+import type { Locale } from "#core/shared/locale.ts";
+import { formatPoints, formatYen, loadMessages, translator } from "../i18n/index.ts";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 const TRADE_NOTICES = [
   "purchase_sold",
@@ -82,72 +85,101 @@ const OFFER_NOTICES = [
 /** Balance notices counted in points; every other one is yen. */
 const IN_POINTS = new Set<string>(["top_up_paid", "free_points_granted", "free_points_expired"]);
 
-/** Says a notification as one sentence in the page's language (for rows and live toasts). */
-export function useNotificationSentence(): (n: NotificationWords) => string {
-  const t = useTranslations("notificationsPage");
-  const buying = useTranslations("buying.notices");
-  const moderation = useTranslations("moderation.notices");
-  const support = useTranslations("support.notice");
-  const identity = useTranslations("identityReview.notice");
-  const balance = useTranslations("balancePages.notice");
-  const buyback = useTranslations("buybackMember.notices");
-  const offers = useTranslations("offers.notices");
-  const locale = useLocale();
-  return (n) => {
-    const trade = TRADE_NOTICES.find((k) => k === `${n.kind}_${n.event}`);
-    if (trade) return buying(trade, { title: n.title });
-    switch (n.kind) {
-      case "saved_search":
-        return n.keyword
-          ? t("savedSearchKeyword", { keyword: n.keyword, title: n.title })
-          : t("savedSearch", { title: n.title });
-      case "comment":
-        return t("comment", { by: n.by, title: n.title });
-      case "like":
-        return t("like", { by: n.by, title: n.title });
-      case "follow":
-        return t("follow", { by: n.by });
-      case "price_drop":
-        return t("priceDrop", {
-          title: n.title,
-          from: formatYen(n.previous ?? 0, locale),
-          to: formatYen(n.amount ?? 0, locale),
-        });
-      case "moderation": {
-        const event = MODERATION_NOTICES.find((e) => e === n.event);
-        return event ? moderation(event, { title: n.title, caseNumber: n.caseNumber ?? "" }) : t("other");
-      }
-      case "support":
-        return support("answered", { subject: n.title });
-      case "identity":
-        return n.event === "verified" || n.event === "rejected" ? identity(n.event) : t("other");
-      case "balance": {
-        const event = BALANCE_NOTICES.find((e) => e === n.event);
-        if (!event) return t("other");
-        const amount = IN_POINTS.has(event)
-          ? formatPoints(n.amount ?? 0, locale)
-          : formatYen(n.amount ?? 0, locale);
-        const days = n.days ?? 0;
-        if (event === "free_points_granted" && days > 0) {
-          return balance("free_points_granted_days", { amount, days });
-        }
-        return balance(event, { amount, days });
-      }
-      case "buyback": {
-        const event = BUYBACK_NOTICES.find((e) => e === n.event);
-        if (!event) return t("other");
-        const amount = formatYen(n.amount ?? 0, locale);
-        if (event === "offered" && !n.amount) return buyback("offeredNoAmount", { title: n.title });
-        return buyback(event, { title: n.title, amount });
-      }
-      case "offer": {
-        const event = OFFER_NOTICES.find((e) => e === n.event);
-        return event ? offers(event, { by: n.by, title: n.title, price: n.amount ?? 0 }) : t("other");
-      }
-      default:
-        return t("other");
+/** A translator of whole keys (`"buying.notices.purchase_sold"`), as the page's or as a plain one. */
+type Say = (key: string, values?: Record<string, string | number>) => string;
+
+/** Says a notification as one sentence in a language, with the words `say` reads. */
+function sentence(n: NotificationWords, locale: Locale, say: Say): string {
+  const t = (key: string, values?: Record<string, string | number>) =>
+    say(`notificationsPage.${key}`, values);
+  const trade = TRADE_NOTICES.find((k) => k === `${n.kind}_${n.event}`);
+  if (trade) return say(`buying.notices.${trade}`, { title: n.title });
+  switch (n.kind) {
+    case "saved_search":
+      return n.keyword
+        ? t("savedSearchKeyword", { keyword: n.keyword, title: n.title })
+        : t("savedSearch", { title: n.title });
+    case "comment":
+      return t("comment", { by: n.by, title: n.title });
+    case "like":
+      return t("like", { by: n.by, title: n.title });
+    case "follow":
+      return t("follow", { by: n.by });
+    case "price_drop":
+      return t("priceDrop", {
+        title: n.title,
+        from: formatYen(n.previous ?? 0, locale),
+        to: formatYen(n.amount ?? 0, locale),
+      });
+    case "moderation": {
+      const event = MODERATION_NOTICES.find((e) => e === n.event);
+      return event
+        ? say(`moderation.notices.${event}`, { title: n.title, caseNumber: n.caseNumber ?? "" })
+        : t("other");
     }
-  };
+    case "support":
+      return say("support.notice.answered", { subject: n.title });
+    case "identity":
+      return n.event === "verified" || n.event === "rejected"
+        ? say(`identityReview.notice.${n.event}`)
+        : t("other");
+    case "balance": {
+      const event = BALANCE_NOTICES.find((e) => e === n.event);
+      if (!event) return t("other");
+      const amount = IN_POINTS.has(event)
+        ? formatPoints(n.amount ?? 0, locale)
+        : formatYen(n.amount ?? 0, locale);
+      const days = n.days ?? 0;
+      if (event === "free_points_granted" && days > 0) {
+        return say("balancePages.notice.free_points_granted_days", { amount, days });
+      }
+      return say(`balancePages.notice.${event}`, { amount, days });
+    }
+    case "buyback": {
+      const event = BUYBACK_NOTICES.find((e) => e === n.event);
+      if (!event) return t("other");
+      const amount = formatYen(n.amount ?? 0, locale);
+      if (event === "offered" && !n.amount)
+        return say("buybackMember.notices.offeredNoAmount", { title: n.title });
+      return say(`buybackMember.notices.${event}`, { title: n.title, amount });
+    }
+    case "offer": {
+      const event = OFFER_NOTICES.find((e) => e === n.event);
+      return event
+        ? say(`offers.notices.${event}`, { by: n.by, title: n.title, price: n.amount ?? 0 })
+        : t("other");
+    }
+    default:
+      return t("other");
+  }
+}
+
+/** The namespaces a notification's sentence may read. */
+const NOTICE_NAMESPACES = [
+  "notificationsPage",
+  "buying",
+  "moderation",
+  "support",
+  "identityReview",
+  "balancePages",
+  "buybackMember",
+  "offers",
+];
+
+/** Says a notification as one sentence in the page's language (for the notifications page's rows). */
+function useNotificationSentence(): (n: NotificationWords) => string {
+  const t = useTranslations() as unknown as Say;
+  const locale = useLocale();
+  return (n) => sentence(n, locale, t);
+}
+
+/**
+ * Says a notification that arrives while a page is open (a live toast), once the words it reads are
+ * loaded: a page carries them only where it lists notifications (decision 052).
+ */
+export async function sayNotification(n: NotificationWords, locale: Locale): Promise<string> {
+  await loadMessages(locale, [...new Set(NOTICE_NAMESPACES.flatMap((namespace) => filesOf(namespace)))]);
+  return sentence(n, locale, translator(locale) as unknown as Say);
 }
 
 export function NotificationSentence({ n }: { n: NotificationWords }) {

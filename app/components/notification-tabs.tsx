@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 /** Switches between the member's own notifications and the operator's news. */
 export function NotificationTabs({ lang }: { lang: "ja" | "en" }) {

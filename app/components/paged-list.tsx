@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../i18n/use-translations.ts";
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { FieldLabel, FieldMessages, fieldId, useShownError } from "./form.tsx";
 
 type Option = { value: string; label: string };

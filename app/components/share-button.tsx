@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { showToast } from "../lib/ui-state.ts";
 
 /**

@@ -1,9 +1,17 @@
-import type { CataloguePart } from "#core/shared/i18n/messages.ts";
 import type { Locale } from "#core/shared/locale.ts";
 
+/** What the production build knows of the browser's message files (decision 052). */
+export type MessageBuild = {
+  /** The browser files of each message file (with the files it imports), by language and name. */
+  files: Record<Locale, Record<string, readonly string[]>>;
+  /** The message files each route's code reads, by route id (`root` included). */
+  routes: Record<string, readonly string[]>;
+  /** A file of the build: the message files each route pattern reads, for pages reached in the browser. */
+  patterns: string;
+};
+
 /**
- * The browser files of each language's messages, by part (the site's, the back office's), with the
- * files they import (decision 031). The production build writes them in here for the server's page
- * renderer (`messageFiles` in vite.config.ts); in the browser and in development there are none.
+ * The production build writes this in for the server's page renderer (`messageFiles` in
+ * vite.config.ts); in the browser and in development there is none.
  */
-export const MESSAGE_FILES: Partial<Record<Locale, Record<CataloguePart, readonly string[]>>> = {};
+export const MESSAGE_BUILD: MessageBuild | null = null;

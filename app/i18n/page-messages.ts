@@ -1,9 +1,10 @@
 import { preloadModule } from "react-dom";
 import { useLocation, useMatches } from "react-router";
+import { filesOf } from "#core/shared/i18n/message-files.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { localeOf } from "../lib/seo.ts";
 import { loadMessages } from "./index.ts";
-import { MESSAGE_FILES } from "./message-files.ts";
+import { MESSAGE_BUILD } from "./message-files.ts";
 
 /**
  * A page carries the messages of its own language only (decision 031). Its language is its path's
@@ -52,43 +53,128 @@ export function usePageLanguage(): Locale {
   return pageLanguage(useLocation().pathname, useMatches());
 }
 
-const BACK_OFFICE = /^\/(?:ja|en)\/staff(?:\/|$)/;
+/**
+ * The message files a page reads (decision 052): those its routes' code names (the build lists them
+ * by route) and those of the messages its data carries (a core error, a state's label). Null where
+ * the build lists nothing (development): there a page loads every file of its language.
+ */
+function pageMessageFiles(
+  matches: readonly { id: string; loaderData?: unknown; data?: unknown }[],
+): string[] | null {
+  if (!MESSAGE_BUILD) return null;
+  const names = new Set(MESSAGE_BUILD.routes.root ?? []);
+  for (const match of matches) {
+    for (const name of MESSAGE_BUILD.routes[match.id] ?? []) names.add(name);
+    namesInData(match.loaderData ?? match.data, names, 0);
+  }
+  return [...names].sort();
+}
+
+/** A message key as data carries it: a namespace, a dot, then the rest of the path. */
+const MESSAGE_KEY = /^([a-z][A-Za-z0-9]*)\.[A-Za-z0-9_.]+$/;
 
 /**
- * Whether a page is the back office's (`/ja/staff/…`, `/en/staff/…`), the only pages that show the
- * back office's part of the messages; every other page has the site's part only (decision 031).
+ * The files of the messages found in a page's data, a few levels down: a key as a string (a desk
+ * menu's labels) or a message (an object with a `key` and its values).
  */
-function isBackOffice(pathname: string): boolean {
-  return BACK_OFFICE.test(pathname);
+function namesInData(value: unknown, names: Set<string>, depth: number): void {
+  if (typeof value === "string") {
+    const namespace = MESSAGE_KEY.exec(value)?.[1];
+    if (namespace) for (const name of filesOf(namespace)) names.add(name);
+    return;
+  }
+  if (depth > 8 || value === null || typeof value !== "object") return;
+  const inner = Array.isArray(value) ? value.slice(0, 200) : Object.values(value);
+  for (const element of inner) namesInData(element, names, depth + 1);
+}
+
+/** What the page's head says of its messages, read once from the page before it hydrates. */
+let boot: PageMessages | null = null;
+
+type PageMessages = { files: string; patterns: string | null };
+
+/**
+ * The page's message files as its head lists them (`<meta name="tsugu-messages">`, "*" for all) and
+ * the build's file of every route pattern's: the server works them out, the browser keeps what the
+ * server said while the page lives.
+ */
+export function usePageMessages(): PageMessages {
+  const matches = useMatches();
+  if (typeof document !== "undefined") {
+    boot ??= {
+      files: metaContent("tsugu-messages") ?? "*",
+      patterns: metaContent("tsugu-message-routes"),
+    };
+    return boot;
+  }
+  return { files: pageMessageFiles(matches)?.join(" ") ?? "*", patterns: MESSAGE_BUILD?.patterns ?? null };
+}
+
+function metaContent(name: string): string | null {
+  return document.querySelector(`meta[name="${name}"]`)?.getAttribute("content") ?? null;
 }
 
 /**
- * Loads the messages a page reads: its language's site part, and on a back-office page the back
- * office's part beside it.
+ * Asks the page's head to fetch the page's message files at once, beside the page's code: the browser
+ * reads them before it hydrates. Only the server knows the files (none in development).
  */
-export async function loadMessagesFor(lang: Locale, pathname: string): Promise<void> {
-  await loadMessages(lang, isBackOffice(pathname) ? "office" : "site");
+export function preloadMessages(lang: Locale, files: string): void {
+  const build = MESSAGE_BUILD?.files[lang];
+  if (!build || files === "*") return;
+  for (const name of files.split(" ")) for (const href of build[name] ?? []) preloadModule(href);
+}
+
+/** Loads what the head lists, before the page hydrates: the page then says what the server said. */
+export async function loadBootMessages(lang: Locale): Promise<void> {
+  const files = metaContent("tsugu-messages") ?? "*";
+  await loadMessages(lang, files === "*" ? undefined : files.split(" ").filter(Boolean));
 }
 
 /**
- * Asks the page's head to fetch the files of the language's messages at once, beside the page's code
- * (the back office's part too on a back-office page): the browser reads them before it hydrates. Only
- * the server knows the files (none in development).
+ * The message files of each route pattern, from the build's file: fetched once, when the browser is
+ * idle after hydration or for the first page it reaches by itself. Undefined where the build lists
+ * none (development); null when the file could not be fetched.
  */
-export function preloadMessages(lang: Locale, pathname: string): void {
-  const files = MESSAGE_FILES[lang];
-  if (!files) return;
-  for (const href of files.site) preloadModule(href);
-  if (isBackOffice(pathname)) for (const href of files.office) preloadModule(href);
+let patterns: Promise<Record<string, string> | null> | undefined;
+
+function patternFiles(): Promise<Record<string, string> | null> | undefined {
+  const url = metaContent("tsugu-message-routes");
+  if (!url) return undefined;
+  patterns ??= fetch(url).then(
+    (response) => (response.ok ? (response.json() as Promise<Record<string, string>>) : null),
+    () => null,
+  );
+  return patterns;
+}
+
+/** After hydration, when the browser is idle: the list of what each page reads, for the next pages. */
+export function prefetchPatternFiles(): void {
+  void patternFiles();
 }
 
 /**
- * For the root's client middleware: a page reached in the browser whose language is not loaded yet
- * (an English page links to a news story, which is Japanese) loads its messages before it renders,
- * and a back-office page reached from the site loads the back office's part the same way. The
- * language switcher loads the other language's page from the server instead.
+ * For the root's client middleware: a page reached in the browser loads the message files its route
+ * pattern reads, in its language, beside its data, and those of the messages its data carries, before
+ * it renders (an English page links to a news story, which is Japanese; a back-office page reached
+ * from the site reads the back office's words). What is still missed, or all of it when the build's
+ * list could not be fetched, comes when a component reads it, which waits for it. Without a list
+ * (development) the language comes whole. The language switcher loads the other language's page
+ * from the server instead.
  */
-export async function loadPageMessages({ request }: { request: Request }): Promise<void> {
-  const { pathname } = new URL(request.url);
-  await loadMessagesFor(localeOf(pathname), pathname);
+export async function loadPageMessages<Results>(
+  { request, pattern }: { request: Request; pattern: string },
+  next: () => Promise<Results>,
+): Promise<Results> {
+  if (typeof document === "undefined") return next();
+  const lang = localeOf(new URL(request.url).pathname);
+  const list = patternFiles();
+  const routeFiles = list
+    ? list.then((byPattern) => loadMessages(lang, byPattern?.[pattern]?.split(" ") ?? []))
+    : loadMessages(lang);
+  const results = await next();
+  const names = new Set<string>();
+  for (const result of Object.values(results ?? {}))
+    namesInData((result as { result?: unknown }).result, names, 0);
+  await Promise.all([routeFiles, loadMessages(lang, [...names])]);
+  return results;
 }

@@ -1,5 +1,4 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { useTranslations } from "use-intl";
 import {
   isQuoteCondition,
   listQuoteModels,
@@ -22,6 +21,7 @@ import { CategoryLinks } from "../components/category-links.tsx";
 import { ItemGrid } from "../components/item-grid.tsx";
 import type { RootData } from "../components/shell/shell.tsx";
 import { translator } from "../i18n/index.ts";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { langOf } from "../lib/lang.ts";
 import { recentIds } from "../lib/recent.ts";
 import { cookiesOf, core, requestInfo, services } from "../lib/request.server.ts";

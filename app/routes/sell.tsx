@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
 import { deleteListingTemplate } from "#core/catalog/delete-listing-template.ts";
@@ -16,6 +15,7 @@ import { CheckPicker, defectLabels } from "../components/checks/check-picker.tsx
 import { HelpLink } from "../components/help/help-link.tsx";
 import { ItemForm } from "../components/item-form.tsx";
 import { TemplatePicker, TemplateSave } from "../components/sell/listing-templates.tsx";
+import { useTranslations } from "../i18n/use-translations.ts";
 import { attachChosenReport, checkLinkAnswer, pickableReports } from "../lib/device-checks.server.ts";
 import type { FormState } from "../lib/form-state.ts";
 import { langOf } from "../lib/lang.ts";

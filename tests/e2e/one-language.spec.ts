@@ -3,8 +3,9 @@ import { expect, type Page, test } from "./fixtures.ts";
 import { logIn } from "./helpers.ts";
 
 /**
- * A page carries the messages of its own language only (decision 031): the file of the other
- * language's is never asked for, the page hydrates without complaint, and what it writes in the
+ * A page carries the messages of its own language only (decision 031), and of those the files its
+ * code and data read (decision 052): no file of the other language's is asked for, the page hydrates
+ * without complaint and without waiting for a word its head did not list, and what it writes in the
  * browser is in its language. The language switcher loads the other language's page from the server.
  */
 
@@ -14,18 +15,21 @@ async function preloadsOf(request: APIRequestContext, path: string): Promise<Set
   return new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string));
 }
 
-/**
- * Each language's messages file: what the same page preloads in one language and not in the other,
- * named for its language (beside it may come what it imports, such as the prefectures' names).
- */
-async function messageFiles(request: APIRequestContext): Promise<{ ja: string; en: string }> {
-  const [ja, en] = [await preloadsOf(request, "/ja/"), await preloadsOf(request, "/en/")];
-  const own = (lang: string, a: Set<string>, b: Set<string>) => {
-    const files = [...a].filter((file) => !b.has(file) && file.startsWith(`/assets/${lang}-`));
-    expect(files).toHaveLength(1);
-    return files[0] as string;
-  };
-  return { ja: own("ja", ja, en), en: own("en", en, ja) };
+/** A language's message files, named for their language and file (`/assets/messages-ja-buying-….js`). */
+const messageFile = (lang: "ja" | "en", name = "") => new RegExp(`^/assets/messages-${lang}-${name}`);
+const files = { ja: messageFile("ja"), en: messageFile("en") };
+
+/** Whether any of the paths asked for is one of these files. */
+const asksFor = (asked: string[], file: RegExp) => asked.some((path) => file.test(path));
+
+/** The namespaces a page had to wait for, because its list of message files missed them. */
+async function waitedFor(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType("mark")
+      .map((mark) => mark.name)
+      .filter((name) => name.startsWith("tsugu:messages-waited:")),
+  );
 }
 
 /** What the page asks the server for (paths), and which of those were whole documents. */
@@ -56,16 +60,16 @@ function hydrated(page: Page): Promise<Request> {
 
 /**
  * Opens a page and waits for it to hydrate, noting what it asks the server for and any error it
- * reports; with each language's messages file, to tell which it asked for.
+ * reports. The page found every word it read in the files its head listed.
  */
-async function open(page: Page, request: APIRequestContext, path: string) {
-  const files = await messageFiles(request);
+async function open(page: Page, path: string) {
   const asked = requestsOf(page);
   const errors = errorsOf(page);
   const ready = hydrated(page);
   await page.goto(path);
   await ready;
-  return { files, asked, errors };
+  expect(await waitedFor(page)).toEqual([]);
+  return { asked, errors };
 }
 
 /** Follows the footer's link to the other language and waits for that page to hydrate. */
@@ -91,34 +95,38 @@ async function speaks(page: Page, lang: keyof typeof SEARCH) {
 
 test("a Japanese page carries the Japanese messages alone; the switcher opens the English page with its own", async ({
   page,
-  request,
 }) => {
-  const { files, asked, errors } = await open(page, request, "/ja/items/search/");
+  const { asked, errors } = await open(page, "/ja/items/search/");
   await speaks(page, "ja");
-  // A page opened in the browser, in the same language: nothing more to load.
+  expect(asksFor(asked.files, messageFile("ja", "shell-"))).toBe(true);
+  expect(asksFor(asked.files, messageFile("ja", "catalog-"))).toBe(true);
+  // Words no part of the search page reads stay on the server.
+  expect(asksFor(asked.files, messageFile("ja", "buyback-office-"))).toBe(false);
+  expect(asksFor(asked.files, messageFile("ja", "checks-"))).toBe(false);
+  // A page opened in the browser, in the same language: its route's files come on the way.
   await page.getByRole("contentinfo").getByRole("link", { name: "Tsuguについて" }).click();
   await expect(page).toHaveURL(/\/ja\/about\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "キーワードで探す" })).toBeVisible();
-  expect(asked.files).toContain(files.ja);
-  expect(asked.files).not.toContain(files.en);
+  expect(await waitedFor(page)).toEqual([]);
+  expect(asksFor(asked.files, files.en)).toBe(false);
   expect(asked.documents).toEqual(["/ja/items/search/"]);
 
   // The other language: its page comes from the server, with its own messages.
   await switchLanguage(page, "English", /\/en\/about\/$/);
   expect(asked.documents).toEqual(["/ja/items/search/", "/en/about/"]);
   await speaks(page, "en");
-  expect(asked.files).toContain(files.en);
+  expect(asksFor(asked.files, files.en)).toBe(true);
   expect(errors).toEqual([]);
 });
 
 test("an English page carries the English messages alone; the switcher opens the Japanese page with its own", async ({
   page,
-  request,
 }) => {
-  const { files, asked, errors } = await open(page, request, "/en/");
+  const { asked, errors } = await open(page, "/en/");
   await speaks(page, "en");
-  expect(asked.files).toContain(files.en);
-  expect(asked.files).not.toContain(files.ja);
+  expect(asksFor(asked.files, files.en)).toBe(true);
+  expect(asksFor(asked.files, files.ja)).toBe(false);
 
   await switchLanguage(page, "日本語", /\/ja\/$/);
   expect(asked.documents).toEqual(["/en/", "/ja/"]);
@@ -128,43 +136,41 @@ test("an English page carries the English messages alone; the switcher opens the
 
 test("a link from an English page to a Japanese one (a news story) loads the Japanese messages on the way", async ({
   page,
-  request,
 }) => {
-  const { files, asked, errors } = await open(page, request, "/en/notifications/news/");
-  expect(asked.files).not.toContain(files.ja);
+  const { asked, errors } = await open(page, "/en/notifications/news/");
+  expect(asksFor(asked.files, files.ja)).toBe(false);
   await page.getByTestId("news-story").first().click();
   await expect(page).toHaveURL(/\/news\/[^/]+\/$/);
   await speaks(page, "ja");
   // Opened in the browser, not from the server: the Japanese messages were loaded on the way.
   expect(asked.documents).toEqual(["/en/notifications/news/"]);
-  expect(asked.files).toContain(files.ja);
+  expect(asksFor(asked.files, files.ja)).toBe(true);
   expect(errors).toEqual([]);
 });
 
 test("a sandbox page in English, which stands for another site, carries the English messages alone", async ({
   page,
-  request,
 }) => {
-  const { files, asked, errors } = await open(page, request, "/sandbox/atm/?lang=en");
+  const { asked, errors } = await open(page, "/sandbox/atm/?lang=en");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  expect(asked.files).toContain(files.en);
-  expect(asked.files).not.toContain(files.ja);
+  expect(asksFor(asked.files, files.en)).toBe(true);
+  expect(asksFor(asked.files, files.ja)).toBe(false);
   expect(errors).toEqual([]);
 });
 
 test("an English page writes an address in Japan in Japanese without the Japanese messages", async ({
   page,
-  request,
 }) => {
   // An address is written as in Japan on English pages too, prefecture first (〒100-0001 東京都…).
   const address = /〒\d{3}-\d{4}\s*\S+?[都道府県]/;
   await logIn(page, "hanako@tsugu.example");
-  const { files, asked, errors } = await open(page, request, "/en/settings/address/");
+  const { asked, errors } = await open(page, "/en/settings/address/");
   await expect(page.getByTestId("current-address")).toContainText(address);
   const visit = async (path: string) => {
     const ready = hydrated(page);
     await page.goto(path);
     await ready;
+    expect(await waitedFor(page)).toEqual([]);
   };
   await visit("/en/buyback/spots/");
   await expect(page.getByTestId("spot").first()).toContainText(address);
@@ -176,34 +182,27 @@ test("an English page writes an address in Japan in Japanese without the Japanes
     .getAttribute("data-id");
   await visit(`/en/buyback/transactions/${id}/address/`);
   await expect(page.getByTestId("current-address")).toContainText(address);
-  expect(asked.files).not.toContain(files.ja);
+  expect(asksFor(asked.files, files.ja)).toBe(false);
   expect(errors).toEqual([]);
 });
 
-/**
- * The back office's part of a language's messages (decision 031): the file a back-office page
- * preloads beside the site's, named for its language and part. Only an operator can open the page.
- */
-async function officeFile(page: Page, lang: "ja" | "en"): Promise<string> {
-  const staff = await preloadsOf(page.request, `/${lang}/staff/`);
-  const files = [...staff].filter((file) => file.startsWith(`/assets/${lang}-office-`));
-  expect(files).toHaveLength(1);
-  return files[0] as string;
-}
+/** A file of the back office's own words (the dashboard's, decision 052), in a language. */
+const officeFile = (lang: "ja" | "en") => messageFile(lang, "office-");
 
 test("a Japanese public page leaves the back office's messages out; a back-office page has them, reached from the site too", async ({
   page,
   request,
 }) => {
   await logIn(page, "safety@tsugu.example");
-  const office = await officeFile(page, "ja");
-  expect([...(await preloadsOf(request, "/ja/"))]).not.toContain(office);
+  const office = officeFile("ja");
+  expect(asksFor([...(await preloadsOf(page.request, "/ja/staff/"))], office)).toBe(true);
+  expect(asksFor([...(await preloadsOf(request, "/ja/"))], office)).toBe(false);
 
   // A public page, opened by an operator: the Japanese site's messages, not the back office's.
-  const { files, asked, errors } = await open(page, request, "/ja/");
+  const { asked, errors } = await open(page, "/ja/");
   await speaks(page, "ja");
-  expect(asked.files).toContain(files.ja);
-  expect(asked.files).not.toContain(office);
+  expect(asksFor(asked.files, files.ja)).toBe(true);
+  expect(asksFor(asked.files, office)).toBe(false);
 
   // Into the back office in the browser, as a link does: its messages are loaded on the way.
   await page.evaluate(() =>
@@ -215,12 +214,14 @@ test("a Japanese public page leaves the back office's messages out; a back-offic
   await expect(page.getByRole("heading", { name: "ダッシュボード" })).toBeVisible();
   await expect(page.getByTestId("queue-reports")).toBeVisible();
   expect(asked.documents).toEqual(["/ja/"]);
-  expect(asked.files).toContain(office);
+  expect(asksFor(asked.files, office)).toBe(true);
+  expect(await waitedFor(page)).toEqual([]);
 
-  // A back-office page loaded from the server hydrates with both files.
+  // A back-office page loaded from the server hydrates with its own files.
   const ready = hydrated(page);
   await page.goto("/ja/staff/reports/");
   await ready;
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await waitedFor(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

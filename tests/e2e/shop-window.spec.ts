@@ -62,6 +62,15 @@ test("home, search, item, sell, buy, transaction, my page, balance and settings 
           path: `.cache/test-results/shop-window/${lang}-${size.name}-${name}.png`,
           fullPage: true,
         });
+        // Every word the page read was in the message files its head listed (decision 052).
+        for (const mark of await page.evaluate(() =>
+          performance
+            .getEntriesByType("mark")
+            .map((m) => m.name)
+            .filter((m) => m.startsWith("tsugu:messages-waited:")),
+        )) {
+          problems.push(`${size.name} /${lang}${path}: ${mark}`);
+        }
       }
     }
 

@@ -1,10 +1,10 @@
 import { type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
 import { ZAddress } from "#core/account/address-fields.ts";
 import { ACCOUNT_FIELD_LABELS } from "#core/account/fields.ts";
 import { PREFECTURES } from "#core/shared/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { streetAfterLookup, townChoices } from "../../lib/address-lookup.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../form.tsx";

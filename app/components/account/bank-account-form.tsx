@@ -1,10 +1,10 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
 import type { BankChoice } from "#core/account/bank-search.ts";
 import { BANK_ACCOUNT_TYPES } from "#core/account/codes.ts";
 import { ACCOUNT_FIELD_LABELS, ZBankAccountTyped } from "#core/account/fields.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FieldLabel, FieldMessages, FormError, SubmitButton, TextField, ValidatedForm } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";

@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { PasswordField } from "../form.tsx";
 

@@ -1,8 +1,8 @@
-import { useTranslations } from "use-intl";
 import { IDENTITY_REJECTION_REASONS } from "#core/account/identity-provider.ts";
 import { IDENTITY_OFFICE_REJECTION_REASONS } from "#core/account/identity-review-rule.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 type Status = "pending" | "verified" | "rejected" | "expired";
 const REASONS = [...IDENTITY_REJECTION_REASONS, ...IDENTITY_OFFICE_REJECTION_REASONS, "expired"] as const;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { useReasonText } from "./identification-status.tsx";
 
 /** What came of an identity check, as the provider reports it. */

@@ -1,7 +1,7 @@
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { FormError } from "../form.tsx";
 
 /**

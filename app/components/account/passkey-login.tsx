@@ -5,7 +5,7 @@ import {
   startAuthentication,
 } from "@simplewebauthn/browser";
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { FormError } from "../form.tsx";
 
 type Answer = { to?: string; error?: string; options?: PublicKeyCredentialRequestOptionsJSON };

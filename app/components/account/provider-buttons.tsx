@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 export const PROVIDERS = ["line", "google", "apple"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { showToast } from "../../lib/ui-state.ts";
 
 type State = "loading" | "unsupported" | "denied" | "on" | "off";

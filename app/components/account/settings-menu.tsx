@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** One row of a menu of pages: the page's name and a chevron, the whole row a link. */
 export function MenuLink({ to, children }: { to: string; children: string }) {

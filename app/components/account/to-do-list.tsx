@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { ToDoItem, ToDoList as ToDoListData } from "#core/home/to-do.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 const MINUTE = 60 * 1000;
 

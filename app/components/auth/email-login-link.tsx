@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** The login page's way to the sign-in by mailed link, keeping where the member was going. */
 export function EmailLoginLink({ lang }: { lang: string }) {

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
 import { type CheckAnswers, hidesFault } from "#core/buyback/check-answers.ts";
 import {
   BUYBACK_QUESTIONS,
@@ -10,6 +9,7 @@ import {
 import { CATEGORIES } from "#core/catalog/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { type DeviceField, type DeviceValues, deviceField } from "../../lib/buyback-devices.ts";
 import { type ImeiDevice, type ImeiLookup, useImeiDevice } from "../../lib/imei-device.ts";
 import { codeOptions } from "../../lib/labels.ts";

@@ -1,7 +1,7 @@
-import { useTranslations } from "use-intl";
 import type { BuybackQuestion } from "#core/buyback/device-fields.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { OfferLines, useGradeLabel, useNgLabel } from "./offer-lines.tsx";
 
 type PriceRange = { min: number; max: number };

@@ -1,8 +1,8 @@
-import { useTranslations } from "use-intl";
 import { readExternalGrade } from "#core/buyback/external-grade.ts";
 import type { DiagnosticLine, MemberBuyback } from "#core/buyback/get-member-buyback.ts";
 import { sortDefects } from "#core/buyback/offer.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { isGrade, useGradeLabel, useNgLabel } from "./offer-lines.tsx";
 import { card } from "./transaction-parts.tsx";
 

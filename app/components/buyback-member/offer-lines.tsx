@@ -1,6 +1,6 @@
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 type Grade = "S" | "A" | "B" | "C" | "J";
 type Ng = "none" | "screen" | "battery" | "camera" | "sensor" | "no_power" | "network_blocked";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { BUYBACK_QUESTIONS, type BuybackQuestion } from "#core/buyback/device-fields.ts";
 import type { MemberBuyback } from "#core/buyback/get-member-buyback.ts";
 import { primaryNg } from "#core/buyback/offer.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { type ConfirmCopy, ConfirmForm } from "../buying/confirm-form.tsx";
 import { Checkbox, FieldMessages } from "../form.tsx";

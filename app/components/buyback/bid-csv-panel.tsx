@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { useTranslations } from "use-intl";
 import type { BidList } from "#core/buyback/list-bids.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { SelectionInputs } from "./bid-selectors.tsx";
 
 /** What an upload answered: the lines saved, each refused line with its messages, or why the file was refused. */

@@ -1,10 +1,10 @@
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { useTranslations } from "use-intl";
 import { BID_LIMITS } from "#core/buyback/bid-input.ts";
 import { BUYBACK_GRADES, type BuybackGrade } from "#core/buyback/codes.ts";
 import type { BidList, BidRowView } from "#core/buyback/list-bids.ts";
 import { RECOMMEND_KINDS, type RecommendKind } from "#core/buyback/recommended-prices.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   type CellHint,
   field,

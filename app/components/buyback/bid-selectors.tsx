@@ -1,9 +1,9 @@
 import { type ChangeEvent, useId, useRef } from "react";
 import { Form, useSubmit } from "react-router";
-import { useTranslations } from "use-intl";
 import { BUYBACK_NG_CONDITIONS } from "#core/buyback/codes.ts";
 import type { BidList } from "#core/buyback/list-bids.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 const SELECT =
   "mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none";

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import {
   APPLICATION_CATEGORIES,
   APPLICATION_LABELS,
@@ -8,6 +7,7 @@ import {
 } from "#core/buyback/buyer-application-fields.ts";
 import { codesOf, PREFECTURES } from "#core/shared/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { BotCheckClient } from "../../lib/bot-check.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { useBotCheck } from "../bot-check.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslations } from "use-intl";
 import type { DeliveryStatus } from "#core/buyback/bought-devices.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 const STATUS_BADGES: Record<DeliveryStatus, string> = {
   undispatched: "bg-amber-100 text-amber-900",

@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { useTranslations } from "use-intl";
 import type { QuickQuote, QuoteCondition, QuoteModel } from "#core/buyback/quick-quote.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { SelectField } from "../select-field.tsx";
 import { byBrand } from "./public.tsx";
 

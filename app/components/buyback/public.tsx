@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 const SECTIONS = [
   { path: "", key: "home" },

@@ -1,10 +1,10 @@
 import { type SelectHTMLAttributes, useId } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { useTranslations } from "use-intl";
 import type { BuybackGrade } from "#core/buyback/codes.ts";
 import { CATEGORIES } from "#core/catalog/codes.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 import { FieldMessages } from "../form.tsx";
 import { SelectOptions } from "../select-field.tsx";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Dialog, Heading } from "react-aria-components";
-import { useTranslations } from "use-intl";
 import { RECOMMEND_KINDS, type RecommendKind } from "#core/buyback/recommended-prices.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { ModalSheet } from "../modal-sheet.tsx";
 
 type Recommend = { windowDays: number; minSample: number };

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import { type Message, renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { CANCEL_NOTE_MAX, CANCEL_REASONS, cancelReasonsFor } from "#core/trading/cancel-reasons.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FieldLabel, FieldMessages, fieldId, SubmitButton } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";

@@ -1,7 +1,8 @@
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
-import { useLocale, useTranslations } from "use-intl";
+import { useLocale } from "use-intl";
 import { type CardField, checkCard, formatExpiry, parseExpiry } from "#core/money/payments/card-input.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { ErrorSummary, FormError, SubmitButton } from "../form.tsx";
 import { initPayjp, type PayjpCardElement, type PayjpClient } from "./payjp.ts";
 

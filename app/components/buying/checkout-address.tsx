@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { formatAddress } from "#core/account/address-format.ts";
 import type { Address } from "#core/account/get-address.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { AddressForm, type AddressFormState } from "../account/address-form.tsx";
 
 /** What the buyer chose on the purchase form, carried through the address step. */

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { AlertDialog } from "../alert-dialog.tsx";
 import { SubmitButton, ValidatedForm } from "../form.tsx";

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import { COURIER_SHIPPING_TYPE } from "#core/shared/courier.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { SubmitButton } from "../form.tsx";
 
 /**

@@ -1,5 +1,5 @@
-import { useTranslations } from "use-intl";
 import { PICKUP_HOLD_DAYS, type PickupSpot } from "#core/trading/pickup-spots.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /**
  * Where the buyer collects the parcel (delivery method 11): the spot as the courier lists it. The

@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 export type ReviewCountsData = { good: number; normal: number; bad: number };
 

@@ -1,5 +1,4 @@
 import { type FocusEvent, useState } from "react";
-import { useTranslations } from "use-intl";
 import { SHIPPING_METHOD } from "#core/catalog/codes.ts";
 import {
   COURIER_INVOICE_KIND,
@@ -20,6 +19,7 @@ import {
   trackingCarrier,
 } from "#core/trading/tracking-number.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { label } from "../../lib/labels.ts";
 import { TextField } from "../form.tsx";

@@ -1,5 +1,5 @@
-import { useTranslations } from "use-intl";
 import { TRADE_STEPS, type TradeStep } from "#core/trading/trade-steps.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /**
  * Where the sale is: purchase → shipping → receipt → complete, the step under way marked with

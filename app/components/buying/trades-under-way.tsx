@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import type { TradeUnderWay } from "#core/trading/trades-under-way.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 export type TradesUnderWayData = { trades: TradeUnderWay[]; total: number; yourTurn: number };
 

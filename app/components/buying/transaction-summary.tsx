@@ -1,7 +1,7 @@
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import { TRANSACTION_STATES } from "#core/trading/codes.ts";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 
 type Summary = {

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import { DEFECTS } from "#core/catalog/device-facts.ts";
 import type { CheckOutcome } from "#core/checks/tests.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { CheckElsewhere, ReportChoices, useFreshReport } from "./report-choices.tsx";
 
 export type { CheckLinkAnswer } from "./report-choices.tsx";

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { useTranslations } from "use-intl";
 import { BRANDS } from "#core/catalog/codes.ts";
 import type { CheckResult } from "#core/checks/report.ts";
 import { CHECK_TESTS, type CheckOutcome, type CheckTest, claimMismatch } from "#core/checks/tests.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { codeOptions } from "../../lib/labels.ts";
 import { FormError } from "../form.tsx";
 import { SelectField } from "../select-field.tsx";

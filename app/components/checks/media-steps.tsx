@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { mediaProblem, Status, StepButton, type StepProps, Unsupported, YesNo } from "./step-parts.tsx";
 
 const canCapture = () => typeof navigator !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia);

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
-import { useTranslations } from "use-intl";
 import type { CheckOutcome } from "#core/checks/tests.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { QrMatrix } from "../../lib/qr-code.server.ts";
 import { SAVED_KEY } from "./check-runner.tsx";
 

@@ -1,9 +1,9 @@
-import { useTranslations } from "use-intl";
 import { BRANDS } from "#core/catalog/codes.ts";
 import type { CheckResult } from "#core/checks/report.ts";
 import { CHECK_TESTS, type CheckOutcome, type CheckTest, NOT_TESTABLE } from "#core/checks/tests.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** A test's outcome as a small coloured label. */
 function OutcomeChip({ outcome }: { outcome: CheckOutcome }) {

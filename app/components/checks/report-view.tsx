@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { DeviceCheckView } from "#core/checks/device-check-view.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { DeviceFacts, NotTested, OutcomeList } from "./report-parts.tsx";
 
 /** A report as a page carries it (its member's id stays on the server). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
 import { DISPLAY_DEFECTS } from "#core/checks/tests.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { Status, StepButton, type StepProps, Unsupported } from "./step-parts.tsx";
 
 const COLUMNS = 4;

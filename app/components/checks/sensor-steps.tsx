@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { Status, StepButton, type StepProps, Unsupported, YesNo } from "./step-parts.tsx";
 
 /** iOS Safari asks the member before a page may read the motion and orientation sensors. */

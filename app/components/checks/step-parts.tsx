@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslations } from "use-intl";
 import type { CheckResult } from "#core/checks/report.ts";
 import type { CheckOutcome } from "#core/checks/tests.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** What a finished test adds to the result besides its outcome. */
 export type StepExtras = Partial<Pick<CheckResult, "displayDefects" | "battery" | "network">>;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** Where the help centre sends whoever the articles did not help: the contact form. */
 export function ContactBox({ lang }: { lang: string }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { HelpIcon } from "../shell/icons.tsx";
 
 /** The small 「ヘルプ」 link a page carries to the help article that explains it. */

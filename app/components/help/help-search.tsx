@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { SearchIcon } from "../shell/icons.tsx";
 
 /** The help centre's search box: a plain GET form, so it works before the page's script runs. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { AuthorCard as Author } from "#core/media/post-view.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 function Portrait({ author, size }: { author: Author; size: "sm" | "lg" }) {
   const box = size === "lg" ? "h-20 w-20 text-2xl" : "h-14 w-14 text-lg";

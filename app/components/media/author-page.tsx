@@ -1,6 +1,6 @@
-import { useTranslations } from "use-intl";
 import type { PostPage } from "#core/media/list-posts.ts";
 import type { AuthorCard as Author } from "#core/media/post-view.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { AuthorCard } from "./author-card.tsx";
 import { Pagination, PostList } from "./post-card.tsx";
 import { PreviewNotice } from "./preview-notice.tsx";

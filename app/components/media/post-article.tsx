@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { categoryLabel } from "#core/media/post-kinds.ts";
 import type { PostDetail, PostSummary } from "#core/media/post-view.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { MEDIA_HOME_PATH, NEWS_HOME_PATH } from "../../lib/site-links.ts";
 import { AuthorCard } from "./author-card.tsx";
 import { PostList } from "./post-card.tsx";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { categoryLabel } from "#core/media/post-kinds.ts";
 import type { PostSummary } from "#core/media/post-view.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 function PostCard({ post }: { post: PostSummary }) {
   const t = useTranslations("media");

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** Says that the page shows a draft through a preview token, not a public page. */
 export function PreviewNotice({ children }: { children?: ReactNode }) {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Dialog, Heading } from "react-aria-components";
 import { Form, Link, useNavigation } from "react-router";
-import { useTranslations } from "use-intl";
 import type { ItemOfferStatus } from "#core/offers/list-offers.ts";
 import { offerProblem } from "#core/offers/offer-rules.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError } from "../form.tsx";
 import { ModalSheet } from "../modal-sheet.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /**
  * A number to type at the ATM, large and selectable, with a copy button once the page runs in the

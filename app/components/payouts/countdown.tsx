@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { BANK_ACCOUNT_TYPES } from "#core/account/codes.ts";
 import type { PayoutDestinationView } from "#core/money/payouts/payout-destination-view.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { TIME_ZONE } from "#core/shared/locale.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 
 const BANK_DAY = {

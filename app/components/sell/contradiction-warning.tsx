@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
 import { type ListingFacts, listingContradictions } from "#core/catalog/listing-contradictions.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** The facts the rule reads, as the form holds them now. */
 function factsOf(form: HTMLFormElement): ListingFacts {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { type ImeiDevice, useImeiDevice } from "../../lib/imei-device.ts";
 
 /** What the form says of the IMEI's device, next to the member's choice. */

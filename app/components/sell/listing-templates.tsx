@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { TEMPLATE_NAME_MAX, TEMPLATES_MAX } from "#core/catalog/limits.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { TextField } from "../form.tsx";
 
 export type TemplateOption = { id: number; name: string };

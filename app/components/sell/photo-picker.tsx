@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button, GridList, GridListItem, type Key, useDragAndDrop } from "react-aria-components";
-import { useTranslations } from "use-intl";
 import { PHOTOS_MAX } from "#core/catalog/limits.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 export type ExistingPhoto = { id: number; thumbUrl: string };
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation, useMatches } from "react-router";
-import { useTranslations } from "use-intl";
 import type { MessageKey } from "#core/shared/i18n/translate.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { LanguageSwitcher } from "./footer.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
 import type { Desk } from "./route-handle.ts";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { useRouteHandle } from "./route-handle.ts";
 
 const LINKS = [

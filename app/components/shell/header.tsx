@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { BackIcon, BellIcon, CameraIcon, HelpIcon, UserIcon } from "./icons.tsx";
 import { useRouteHandle } from "./route-handle.ts";
 import { SearchBox } from "./search-box.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { useTypedValue } from "../../lib/typed-value.ts";
 import { SearchIcon } from "./icons.tsx";
 

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { pendingMessages } from "#i18n/catalogue";
+import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { showToast } from "../../lib/ui-state.ts";
-import { useNotificationSentence } from "../notification-sentence.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
 import { DeskShell, SkipLink } from "./desk.tsx";
 import { Footer } from "./footer.tsx";
@@ -52,12 +53,21 @@ function ViewingAsBanner({
   );
 }
 
-function FlashToast() {
+function FlashToast({ lang }: { lang: Locale }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const t = useTranslations();
   const flash = root?.flash;
   useEffect(() => {
-    if (flash) showToast(t(flash.key));
+    if (!flash) return;
+    // A page reached in the browser may not carry the message's words yet: they come first.
+    let shown = false;
+    void (pendingMessages(lang, flash.key) ?? Promise.resolve()).then(() => {
+      if (shown) return;
+      shown = true;
+      showToast(translator(lang)(flash.key));
+    });
+    return () => {
+      shown = true;
+    };
   }, [flash?.nonce]);
   return null;
 }
@@ -70,10 +80,13 @@ const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) 
  * that shows each new notification as a toast and keeps the unread count current. Answers the live
  * count, or null until the stream has said something newer than the page's data.
  */
-function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number | null; connected: boolean } {
+function useLiveUnread(
+  signedIn: boolean,
+  pageUnread: number,
+  lang: Locale,
+): { unread: number | null; connected: boolean } {
   const [live, setLive] = useState<number | null>(null);
   const [connected, setConnected] = useState(false);
-  const say = useNotificationSentence();
   // Fresh page data knows best: it arrives after every navigation.
   useEffect(() => setLive(null), [pageUnread]);
   useEffect(() => {
@@ -92,18 +105,24 @@ function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number 
         unread: number;
       };
       setLive(n.unread);
-      showToast(
-        say({
-          kind: n.kind,
-          by: text(n.payload.by),
-          title: text(n.payload.title),
-          keyword: "",
-          event: text(n.payload.event),
-          caseNumber: text(n.payload.caseNumber),
-          amount: count(n.payload.amount),
-          days: count(n.payload.days),
-          previous: count(n.payload.previous),
-        }),
+      // The sentence's words load with it: a page carries them only where it lists notifications.
+      void import("../notification-sentence.tsx").then(async ({ sayNotification }) =>
+        showToast(
+          await sayNotification(
+            {
+              kind: n.kind,
+              by: text(n.payload.by),
+              title: text(n.payload.title),
+              keyword: "",
+              event: text(n.payload.event),
+              caseNumber: text(n.payload.caseNumber),
+              amount: count(n.payload.amount),
+              days: count(n.payload.days),
+              previous: count(n.payload.previous),
+            },
+            lang,
+          ),
+        ),
       );
     });
     return () => source.close();
@@ -115,7 +134,7 @@ function useLiveUnread(signedIn: boolean, pageUnread: number): { unread: number 
 export function Shell({ lang, children }: { lang: Locale; children: ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   // While an operator looks at a member's pages, the live stream (the operator's own) stays off.
-  const live = useLiveUnread(Boolean(root?.user) && !root?.viewingAs, root?.unreadNotifications ?? 0);
+  const live = useLiveUnread(Boolean(root?.user) && !root?.viewingAs, root?.unreadNotifications ?? 0, lang);
   const { wide, desk } = useRouteHandle();
   const unread = live.unread ?? root?.unreadNotifications ?? 0;
   if (desk) {
@@ -125,7 +144,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
           {children}
         </DeskShell>
         <Toaster />
-        <FlashToast />
+        <FlashToast lang={lang} />
       </>
     );
   }
@@ -148,7 +167,7 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
       <Footer lang={lang} />
       <BottomNav lang={lang} unread={unread} />
       <Toaster />
-      <FlashToast />
+      <FlashToast lang={lang} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { dismissToast, type Toast, useToasts } from "../../lib/ui-state.ts";
 import { useRouteHandle } from "./route-handle.ts";
 

@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** The count of unread notifications on a link; read aloud as a sentence, shown as a number. */
 export function UnreadBadge({ count, className = "" }: { count: number; className?: string }) {

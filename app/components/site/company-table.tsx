@@ -1,6 +1,6 @@
-import { useTranslations } from "use-intl";
 import { companyFactsIn, establishedLabel } from "#core/shared/company.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** The company overview (§2 about page): every fact from the one company configuration. */
 export function CompanyTable({ lang, withContact = false }: { lang: Locale; withContact?: boolean }) {

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { Person } from "./person-row.tsx";
 
 /**

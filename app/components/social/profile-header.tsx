@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import type { getPublicProfile } from "#core/social/profiles.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { Avatar } from "./avatar.tsx";
 
 export type PublicProfile = Awaited<ReturnType<typeof getPublicProfile>>;

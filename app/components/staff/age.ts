@@ -1,4 +1,4 @@
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 const HOUR_MS = 3600 * 1000;
 

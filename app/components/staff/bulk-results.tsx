@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError } from "../form.tsx";
 import type { DataColumn } from "./data-table.tsx";

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import type { GradingDetail } from "#core/buyback/get-grading.ts";
 import { REFUSAL_NOTE_MAX, REFUSAL_REASONS } from "#core/buyback/grading-input.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { IMAGE_ACCEPT } from "#core/storage/image-limits.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError } from "../form.tsx";
 import { Card } from "./card.tsx";

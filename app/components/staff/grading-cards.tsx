@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { BUYBACK_GRADES, type DiagnosticValue } from "#core/buyback/codes.ts";
 import { DIAGNOSTIC_FIELDS, type DiagnosticKey } from "#core/buyback/diagnostic-fields.ts";
 import type { GradingDetail } from "#core/buyback/get-grading.ts";
@@ -7,6 +6,7 @@ import { PREFECTURES } from "#core/shared/codes.ts";
 import { PICKUP_TIME_SLOTS, type PickupTimeSlot } from "#core/shared/courier.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 import { ReportDetail } from "../checks/report-view.tsx";
 import { Card, Row } from "./card.tsx";

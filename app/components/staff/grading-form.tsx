@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import { BUYBACK_GRADES } from "#core/buyback/codes.ts";
 import { DIAGNOSTIC_FIELDS, type DiagnosticKey } from "#core/buyback/diagnostic-fields.ts";
 import type { GradingDetail } from "#core/buyback/get-grading.ts";
 import { GRADING_DEFECTS, GRADING_LIMITS } from "#core/buyback/grading-input.ts";
 import type { PrefillSource } from "#core/buyback/grading-prefill.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError } from "../form.tsx";
 import { ConfirmDialog, useConfirmedSubmit } from "./confirm-submit.tsx";

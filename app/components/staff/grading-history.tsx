@@ -1,8 +1,8 @@
-import { useTranslations } from "use-intl";
 import type { DiagnosticKey } from "#core/buyback/diagnostic-fields.ts";
 import type { GradingDetail } from "#core/buyback/get-grading.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { ScrollRegion } from "../scroll-region.tsx";
 import { Card, Row } from "./card.tsx";
 import { useDiagnosticText } from "./grading-cards.tsx";

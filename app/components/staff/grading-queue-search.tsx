@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
-import { useLocale, useTranslations } from "use-intl";
+import { useLocale } from "use-intl";
 import { GRADING_TABS, type GradingTab } from "#core/buyback/grading-input.ts";
 import type { GradingQueue } from "#core/buyback/list-grading-queue.ts";
 import type { ParcelOutcome } from "#core/buyback/receive-parcels.ts";
 import type { Locale } from "#core/shared/locale.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** The form a batch of parcels is received with: the invoices scanned here and the rows ticked below. */
 export const BATCH_FORM_ID = "batch-receive";

@@ -1,9 +1,9 @@
 import { Form, Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import { ENDED_WINDOW_DAYS, type GradingTab } from "#core/buyback/grading-input.ts";
 import type { ArrivingApplication, GradingRow } from "#core/buyback/list-grading-queue.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { type DataColumn, DataTable } from "./data-table.tsx";
 import { BATCH_FORM_ID } from "./grading-queue-search.tsx";
 import { QueueAge } from "./queue-age.tsx";

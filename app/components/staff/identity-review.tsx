@@ -1,6 +1,5 @@
 import { type ReactNode, useId } from "react";
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { IdentityReviewDetail } from "#core/account/identity-review-detail.ts";
 import {
   IDENTITY_OFFICE_REJECTION_REASONS,
@@ -8,6 +7,7 @@ import {
 } from "#core/account/identity-review-rule.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError } from "../form.tsx";
 import { ScrollRegion } from "../scroll-region.tsx";

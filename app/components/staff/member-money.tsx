@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { BalanceSummary } from "#core/money/balance/balance-summary.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError, SubmitButton, TextField } from "../form.tsx";
 import { ReasonField } from "./money.tsx";

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from "react";
 import { Button, DialogTrigger } from "react-aria-components";
 import { Form } from "react-router";
-import { useLocale, useTranslations } from "use-intl";
+import { useLocale } from "use-intl";
 import { MODERATION_RULES, type ModerationAction, type ReportTarget } from "#core/moderation/codes.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { FormError } from "../form.tsx";
 import { ScrollRegion } from "../scroll-region.tsx";
 import { AlertDialog } from "./alert-dialog.tsx";

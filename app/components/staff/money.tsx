@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { useTranslations } from "use-intl";
 import type { StateStep } from "#core/money/payouts/office-payout-rows.ts";
 import type { PayoutState } from "#core/money/payouts/payout-states.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { Row as CardRow } from "./card.tsx";
 
 type RunState = "PREPARED" | "SENT" | "DISCARDED";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /**
  * Previous / next links for a back-office list paged on the server: `?page=N`, keeping the

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { useTranslations } from "use-intl";
 import type { PayoutRunDetail } from "#core/money/payouts/get-payout-run.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { AlertDialog } from "./alert-dialog.tsx";
 
 /** The run's steps that ask first. */

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useTranslations } from "use-intl";
 import type { QueueNeighbours } from "#core/staff/queue-neighbours.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** Keys typed into a field are the field's: the shortcuts listen only elsewhere. */
 function typing(target: EventTarget | null): boolean {

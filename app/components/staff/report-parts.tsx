@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { REPORT_REASONS, type ReportReason } from "#core/moderation/codes.ts";
 import type { ReportDetail } from "#core/moderation/get-report.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { FormError } from "../form.tsx";
 import type { FormState } from "./moderation.tsx";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { FormError, SubmitButton } from "../form.tsx";
 import { ReasonField } from "./money.tsx";

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import { formatAddress } from "#core/account/address-format.ts";
 import { SHIPPING_METHODS } from "#core/catalog/codes.ts";
 import type { OfficeAddress, OfficeTransactionView } from "#core/trading/office-transactions.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { ScrollRegion } from "../scroll-region.tsx";
 import { Card, Row as CardRow } from "./card.tsx";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import type { OfficeQueueRow, OfficeTransactionList } from "#core/trading/office-transactions.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { BulkForm, type BulkReport, BulkResults, useChooseColumn } from "./bulk-results.tsx";
 import { DataTable } from "./data-table.tsx";

@@ -8,10 +8,10 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import { Form, Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import { TRANSACTION_STATES } from "#core/trading/codes.ts";
 import type { OfficeSearchRow, OfficeTransactionList } from "#core/trading/office-transactions.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { ScrollRegion } from "../scroll-region.tsx";
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });

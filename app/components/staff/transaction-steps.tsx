@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import type { OfficeStep } from "#core/trading/office-rules.ts";
 import type { OfficeTransactionView } from "#core/trading/office-transactions.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { useAge } from "./age.ts";
 import { AlertDialog } from "./alert-dialog.tsx";
 import { AssignForm } from "./assign-form.tsx";

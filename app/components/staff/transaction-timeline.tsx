@@ -1,6 +1,6 @@
-import { useTranslations } from "use-intl";
 import type { TimelineEntry } from "#core/trading/office-transactions.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { Labels } from "./transaction-cards.tsx";
 
 /** One value of a before/after pair, short and readable. */

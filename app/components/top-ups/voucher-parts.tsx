@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { acceptedPath } from "../../routes/balance/order-points-paths.ts";
 import { SubmitButton } from "../form.tsx";
 

@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { openEmailLink } from "#core/identity/email-link-login.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { clearCookie, sessionCookie } from "#server/cookies.ts";
 import { FormError, PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   cookiesOf,
   core,

@@ -1,5 +1,4 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { requestEmailLinkLogin } from "#core/identity/email-link-login.ts";
 import { FIELD_LABELS, ZEmailLinkLogin } from "#core/identity/fields.ts";
@@ -13,6 +12,7 @@ import {
   SubmitButton,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import {
   askedReturn,

@@ -1,5 +1,4 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { formatPhoneNumber, PHONE_FIELD_LABELS, ZPhoneCode } from "#core/identity/phone-fields.ts";
@@ -13,6 +12,7 @@ import {
   SubmitButton,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   cookiesOf,
   core,

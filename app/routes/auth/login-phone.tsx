@@ -1,10 +1,10 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { formatPhoneNumber, PHONE_FIELD_LABELS, ZPhoneNumberInput } from "#core/identity/phone-fields.ts";
 import { startPhoneLogin } from "#core/identity/phone-login.ts";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import {
   cookiesOf,

@@ -1,9 +1,9 @@
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { completeTwoStepLogin, sendTwoStepSms, twoStepTicketMethods } from "#core/identity/two-step-login.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { clearCookie, sessionCookie } from "#server/cookies.ts";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   askedReturn,
   cookiesOf,

@@ -1,5 +1,4 @@
 import { data, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { finishExternalSignIn } from "#core/identity/finish-external-sign-in.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { startExternalSignIn } from "#core/identity/start-external-sign-in.ts";
@@ -7,6 +6,7 @@ import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { clearCookie } from "#server/cookies.ts";
 import { PROVIDER_NAMES, PROVIDERS, type ProviderName } from "../../components/account/provider-buttons.tsx";
 import { FormError, PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   askedReturn,

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { Link, redirect, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZLogIn } from "#core/identity/fields.ts";
 import { asLoginError } from "#core/identity/identity-errors.ts";
 import { logIn } from "#core/identity/log-in.ts";
@@ -19,6 +18,7 @@ import {
   SubmitButton,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import {
   core,

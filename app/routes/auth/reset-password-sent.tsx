@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reset-password-sent";
 

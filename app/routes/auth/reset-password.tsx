@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZRequestPasswordReset } from "#core/identity/fields.ts";
 import { requestPasswordReset } from "#core/identity/request-password-reset.ts";
 import { useBotCheck } from "../../components/bot-check.tsx";
 import { EmailField, FormError, PageCard, SubmitButton, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import { core, formFailure, formValues, langOf, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

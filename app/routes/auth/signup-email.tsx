@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZStartSignup, ZVerifySignup } from "#core/identity/fields.ts";
 import { resendSignupCode, startSignup } from "#core/identity/start-signup.ts";
 import { signupTicketEmail, verifySignupCode } from "#core/identity/verify-signup.ts";
@@ -14,6 +13,7 @@ import {
   SubmitButton,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import {
   cookiesOf,

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { completeSignup, pendingSignup } from "#core/identity/complete-signup.ts";
 import { FIELD_LABELS, ZCompleteSignup } from "#core/identity/fields.ts";
 import { verifySignupLink } from "#core/identity/verify-signup.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { clearCookie, RETURN_COOKIE, sessionCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   cookiesOf,
   core,

@@ -1,5 +1,4 @@
 import { Form, Link, type RouterContextProvider, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { chooseExternalEmail } from "#core/identity/choose-external-email.ts";
 import { completeExternalSignup } from "#core/identity/complete-external-signup.ts";
 import type { ExternalOutcome } from "#core/identity/external-trip.ts";
@@ -21,6 +20,7 @@ import {
   TextField,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   cookiesOf,

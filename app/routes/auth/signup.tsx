@@ -1,7 +1,7 @@
 import { Link, redirect, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import { ProviderButtons } from "../../components/account/provider-buttons.tsx";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf, requestInfo, safeRedirect } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/signup";

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getBankAccount } from "#core/account/get-bank-account.ts";
 import { getBalanceSummary } from "#core/money/balance/balance-summary.ts";
 import { PAYOUT_FEES, type PayoutMethod } from "#core/money/balance/fees.ts";
@@ -8,6 +7,7 @@ import { offeredMethods } from "#core/money/offered-methods.ts";
 import type { PayoutState } from "#core/money/payouts/payout-states.ts";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { payoutPath, topUpPath } from "../../lib/balance-links.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requireUser } from "../../lib/request.server.ts";

@@ -1,5 +1,4 @@
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getVoucherTopUp } from "#core/money/top-ups/get-top-up.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { SubmitButton } from "../../components/form.tsx";
@@ -10,6 +9,7 @@ import {
   usePlaceName,
 } from "../../components/top-ups/voucher-parts.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,5 +1,4 @@
 import { data, Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
 import { findPendingVoucher } from "#core/money/top-ups/find-pending-voucher.ts";
@@ -16,6 +15,7 @@ import {
   usePlaceName,
 } from "../../components/top-ups/voucher-parts.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { finishCardTopUp } from "#core/money/top-ups/card-top-up.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { PageCard } from "../../components/form.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

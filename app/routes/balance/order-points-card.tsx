@@ -1,11 +1,11 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
 import { getBalance } from "#core/money/ledger/get-balance.ts";
 import { listSavedCards } from "#core/money/payments/saved-cards.ts";
 import { startCardTopUp } from "#core/money/top-ups/card-top-up.ts";
 import { ErrorSummary, FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatPoints } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,6 +1,5 @@
 import { useId, useRef } from "react";
 import { data, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { BALANCE_FIELD_LABELS } from "#core/money/balance/fields.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
@@ -18,6 +17,7 @@ import {
   TopUpHeading,
 } from "../../components/top-ups/voucher-parts.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requireUser } from "../../lib/request.server.ts";

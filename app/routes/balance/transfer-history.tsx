@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { type HistoryEntry, listTransferHistory } from "#core/money/balance/transfer-history.ts";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { payoutPath, pointsPurchasePath, topUpPath } from "../../lib/balance-links.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requireUser } from "../../lib/request.server.ts";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getPointsPurchase } from "#core/money/balance/points-purchase.ts";
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getBalanceSummary } from "#core/money/balance/balance-summary.ts";
 import { BALANCE_FIELD_LABELS, ZTransferPoints } from "#core/money/balance/fields.ts";
 import { confirmTransferPoints } from "#core/money/balance/points-purchase.ts";
 import { findPointsPurchase, transferToPoints } from "#core/money/balance/transfer-points.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { formatPoints, formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { pointsPurchasePath } from "../../lib/balance-links.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";

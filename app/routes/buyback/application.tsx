@@ -1,6 +1,5 @@
 import { useMemo, useState } from "react";
 import { data, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { buybackAnswersOfCheck } from "#core/buyback/check-answers.ts";
 import { applicationDevicesSchema, type BuybackQuestion } from "#core/buyback/device-fields.ts";
 import { type EstimatedDevice, estimateBuyback, estimateDevices } from "#core/buyback/estimate.ts";
@@ -20,6 +19,7 @@ import type { EstimateView } from "../../components/buyback-member/estimate-pane
 import { FormError, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { type DeviceValues, devicesOf, emptyDevice, flatDevices } from "../../lib/buyback-devices.ts";
 import { checkLinkAnswer } from "../../lib/device-checks.server.ts";
 import type { FormState } from "../../lib/form-state.ts";

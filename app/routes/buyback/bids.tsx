@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useTranslations } from "use-intl";
 import { importBidsCsv } from "#core/buyback/bid-csv.ts";
 import { BID_LIMITS, tokyoDatePlus } from "#core/buyback/bid-input.ts";
 import { BUYBACK_GRADES } from "#core/buyback/codes.ts";
@@ -14,6 +13,7 @@ import { BidCsvPanel, type CsvAnswer } from "../../components/buyback/bid-csv-pa
 import { BidForm } from "../../components/buyback/bid-form.tsx";
 import { BidSelectors } from "../../components/buyback/bid-selectors.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

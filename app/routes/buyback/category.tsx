@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listPriceModels } from "#core/buyback/public-prices.ts";
 import { CATEGORIES } from "#core/catalog/codes.ts";
 import { Breadcrumbs, BuybackNav } from "../../components/buyback/public.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound } from "../../lib/request.server.ts";

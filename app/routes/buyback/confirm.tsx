@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { applyForBuyback } from "#core/buyback/apply.ts";
 import { estimateDevices } from "#core/buyback/estimate.ts";
@@ -26,6 +25,7 @@ import {
 } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { addressForPage } from "../../lib/account-forms.server.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues } from "../../lib/request.server.ts";

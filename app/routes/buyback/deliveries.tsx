@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listBuyerDeliveries } from "#core/buyback/buyer-deliveries.ts";
 import { DELIVERY_SHIPMENT_STATUSES } from "#core/buyback/codes.ts";
 import { DeliveryStatusBadge } from "../../components/buyback/deliveries.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { DeliveryDetail } from "#core/buyback/buyer-deliveries.ts";
 import { getBuyerDelivery } from "#core/buyback/buyer-deliveries.ts";
 import { companyFactsIn } from "#core/shared/company.ts";
@@ -14,6 +13,7 @@ import {
 } from "../../components/buyback/deliveries.tsx";
 import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, pathIdOf } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

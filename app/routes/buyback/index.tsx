@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { BUYBACK_GRADES } from "#core/buyback/codes.ts";
 import { getModelPrices, listPriceCategories, listPriceModels } from "#core/buyback/public-prices.ts";
 import { BUYBACK_RULES, DEDUCTION_PERCENT } from "#core/buyback/rules.ts";
@@ -7,6 +6,7 @@ import { isAppError } from "#core/shared/errors.ts";
 import { ApplyButton, BuybackNav } from "../../components/buyback/public.tsx";
 import { QuoteBox } from "../../components/buyback/quote-box.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { logInBuyer, sendBuyerLoginCode } from "#core/buyback/buyer-login.ts";
 import { getBuyer } from "#core/buyback/buyers.ts";
 import { findChallenge } from "#core/identity/challenges.ts";
@@ -13,6 +12,7 @@ import {
   SubmitButton,
   TextField,
 } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   cookiesOf,

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { BUYBACK_GRADES, BUYBACK_NG_CONDITIONS, type BuybackNgCondition } from "#core/buyback/codes.ts";
 import { getModelPrices } from "#core/buyback/public-prices.ts";
 import { DEDUCTION_PERCENT } from "#core/buyback/rules.ts";
 import { CATEGORIES } from "#core/catalog/codes.ts";
 import { ApplyButton, Breadcrumbs, BuybackNav, GradeBadge } from "../../components/buyback/public.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, pathIdOf } from "../../lib/request.server.ts";

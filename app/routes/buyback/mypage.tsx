@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { memberBuybackHome } from "#core/buyback/get-buyback-home.ts";
 import { BuybackRows } from "../../components/buyback-member/buyback-rows.tsx";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

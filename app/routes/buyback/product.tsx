@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { type DiagnosticEntry, getBuyerProduct } from "#core/buyback/buyer-products.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { Card, DeliveryStatusBadge, Fact, useProductType } from "../../components/buyback/deliveries.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, pathIdOf } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listBuyerProducts } from "#core/buyback/buyer-products.ts";
 import { BUYBACK_GRADES, DELIVERY_SHIPMENT_STATUSES } from "#core/buyback/codes.ts";
 import { CATEGORIES } from "#core/catalog/codes.ts";
@@ -7,6 +6,7 @@ import { DeliveryStatusBadge, useProductType } from "../../components/buyback/de
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

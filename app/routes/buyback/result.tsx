@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { deductionMessage } from "#core/buyback/deduction-message.ts";
 import { getPublicResult } from "#core/buyback/get-public-result.ts";
 import { CATEGORIES } from "#core/catalog/codes.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { Breadcrumbs, BuybackNav, GradeBadge } from "../../components/buyback/public.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, pathIdOf } from "../../lib/request.server.ts";

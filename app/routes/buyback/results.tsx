@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listPublicResults } from "#core/buyback/list-public-results.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { parseTimeCursor } from "#core/social/cursor.ts";
 import { Breadcrumbs, BuybackNav, GradeBadge } from "../../components/buyback/public.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { pendingBuyerEmail, saveBuyerAccount } from "#core/buyback/buyer-account.ts";
 import { BUYER_LABELS, ZBuyerAccount, ZBuyerSignupCode } from "#core/buyback/buyer-fields.ts";
 import { confirmEmailChange } from "#core/identity/change-email.ts";
 import { clearCookie, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   cookiesOf,

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { DIAGNOSTIC_FIELDS } from "#core/buyback/diagnostic-fields.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
 import { COMPANY } from "#core/shared/company.ts";
 import { Breadcrumbs, BuybackNav } from "../../components/buyback/public.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/shop";

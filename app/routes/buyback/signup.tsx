@@ -1,5 +1,4 @@
 import { data, Link, redirect, useSearchParams } from "react-router";
-import { useTranslations } from "use-intl";
 import { applyAsBuyer } from "#core/buyback/apply-as-buyer.ts";
 import { BUYER_LABELS, ZBuyerSignupCode, ZBuyerSignupName } from "#core/buyback/buyer-fields.ts";
 import { completeBuyerSignup, pendingBuyerSignup, startBuyerSignup } from "#core/buyback/buyer-signup.ts";
@@ -12,6 +11,7 @@ import {
 } from "../../components/buyback/buyer-application-form.tsx";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

@@ -1,4 +1,3 @@
-import { useTranslations } from "use-intl";
 import { formatPostalCode } from "#core/account/address-format.ts";
 import { spotDropOff } from "#core/buyback/handover.ts";
 import { listActiveSpots } from "#core/buyback/spots.ts";
@@ -6,6 +5,7 @@ import { PREFECTURES } from "#core/shared/codes.ts";
 import { prefectureNameJa } from "#core/shared/prefectures.ts";
 import { Breadcrumbs, BuybackNav } from "../../components/buyback/public.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { changeBuybackAddress } from "#core/buyback/change-buyback-address.ts";
 import { getMemberBuyback } from "#core/buyback/get-member-buyback.ts";
@@ -10,6 +9,7 @@ import {
 } from "../../components/account/address-form.tsx";
 import { AddressBlock } from "../../components/buyback-member/address-block.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

@@ -1,5 +1,4 @@
 import { data, Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { acceptOffer, checkAcceptOffer } from "#core/buyback/accept-buyback-offer.ts";
 import { cancelBuyback } from "#core/buyback/cancel-buyback.ts";
 import { BUYBACK_SELLER_STATES } from "#core/buyback/codes.ts";
@@ -25,6 +24,7 @@ import { ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.
 import { ReportBadge, reportForPage } from "../../components/checks/report-view.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { label } from "../../lib/labels.ts";

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getMemberApplication } from "#core/buyback/get-member-application.ts";
 import { listMemberBuybacks } from "#core/buyback/list-member-buybacks.ts";
 import { PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
@@ -7,6 +6,7 @@ import { BuybackRows } from "../../components/buyback-member/buyback-rows.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";

@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { data, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getPurchaseQuote } from "#core/trading/get-purchase-quote.ts";
 import { PICKUP_HOLD_DAYS, type PickupSpot } from "#core/trading/pickup-spots.ts";
 import { purchaseItem } from "#core/trading/purchase-item.ts";
@@ -15,6 +14,7 @@ import {
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";

@@ -1,7 +1,7 @@
-import { useTranslations } from "use-intl";
 import { addSavedCard } from "#core/money/payments/saved-cards.ts";
 import { canEnterCards, NewCardForm } from "../../components/buying/card-fields.tsx";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash, requireUser, safeRedirect } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

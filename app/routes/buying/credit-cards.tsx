@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listSavedCards, removeSavedCard } from "#core/money/payments/saved-cards.ts";
 import { FormError } from "../../components/form.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,7 +1,7 @@
-import { useTranslations } from "use-intl";
 import { listTransactions } from "#core/trading/list-transactions.ts";
 import { TransactionList } from "../../components/buying/transaction-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

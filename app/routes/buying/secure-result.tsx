@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { finishSecurePurchase } from "#core/trading/finish-secure-purchase.ts";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, pathIdOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

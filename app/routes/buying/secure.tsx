@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getSecureStep } from "#core/trading/get-purchase-quote.ts";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, pathIdOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { formatPlace, formatPostalCode } from "#core/account/address-format.ts";
 import { PickupSpotCard } from "../../components/buying/pickup-spot-card.tsx";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transaction-address";

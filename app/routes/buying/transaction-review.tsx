@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { useTranslations } from "use-intl";
 import { checkRating, rateTransaction } from "#core/trading/rate-transaction.ts";
 import { type ConfirmCopy, ConfirmForm, ConfirmPanel } from "../../components/buying/confirm-form.tsx";
 import { TradeHeader } from "../../components/buying/trade-header.tsx";
 import { FormError, PageCard, TextField } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, redirectWithFlash } from "../../lib/request.server.ts";

@@ -1,5 +1,4 @@
 import { data, Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { PICKUP_TIME_SLOTS } from "#core/shared/courier.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { cancelTransaction, checkCancelRequest } from "#core/trading/cancel-transaction.ts";
@@ -22,6 +21,7 @@ import { TradeSteps } from "../../components/buying/trade-steps.tsx";
 import { TransactionSummary } from "../../components/buying/transaction-summary.tsx";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";

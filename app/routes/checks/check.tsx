@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import { listModels } from "#core/catalog/models.ts";
 import { checkLinkMember, saveDeviceCheck } from "#core/checks/save-device-check.ts";
 import { AppError, isAppError, localizeError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { brandCodeOf, CheckRunner } from "../../components/checks/check-runner.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

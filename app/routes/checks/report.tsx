@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getDeviceCheck } from "#core/checks/get-device-check.ts";
 import { ReportDetail, reportForPage } from "../../components/checks/report-view.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

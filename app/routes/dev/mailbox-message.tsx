@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { readLocalMail } from "#core/notify/read-local-mail.ts";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/mailbox-message";
 import { mailDir } from "./mailbox.server.ts";

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/mailbox";
 import { mailboxPage } from "./mailbox.server.ts";

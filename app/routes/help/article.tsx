@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getHelpArticle } from "#core/help/articles.ts";
 import { renderMarkdown } from "#core/media/render-markdown.ts";
 import { ContactBox } from "../../components/help/contact-box.tsx";
 import { HelpSearch } from "../../components/help/help-search.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/article";

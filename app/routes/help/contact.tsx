@@ -1,5 +1,4 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { VISITOR_CATEGORIES } from "#core/support/categories.ts";
 import { createVisitorInquiry } from "#core/support/create-visitor-inquiry.ts";
 import { VISITOR_INQUIRY_LABELS, ZVisitorInquiryInput } from "#core/support/fields.ts";
@@ -14,6 +13,7 @@ import {
 } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
 import { core, formFailure, formValues, langOf, requestInfo } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";

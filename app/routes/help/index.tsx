@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { HelpSection } from "#core/help/article.ts";
 import { type HelpArticleLink, listHelpSections } from "#core/help/articles.ts";
 import { searchHelp } from "#core/help/search-help.ts";
 import { ContactBox } from "../../components/help/contact-box.tsx";
 import { HelpSearch } from "../../components/help/help-search.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/index";

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getItem } from "#core/catalog/get-item.ts";
 import { deleteComment, mayDeleteComment } from "#core/social/delete-comment.ts";
 import { listComments } from "#core/social/list-comments.ts";
@@ -7,6 +6,7 @@ import { postComment } from "#core/social/post-comment.ts";
 import { CommentForm } from "../../components/comment-form.tsx";
 import { FormError } from "../../components/form.tsx";
 import { formatDate, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   core,

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
-import { useTranslations } from "use-intl";
 import { needsSellerSetup } from "#core/account/seller-setup.ts";
 import { changeItemState, type SellerItemAction } from "#core/catalog/change-item-state.ts";
 import {
@@ -45,6 +44,7 @@ import { MarketPriceCard } from "../../components/market-price.tsx";
 import { OfferButton, OfferStatus, RefusedOffer } from "../../components/offers/offer-sheet.tsx";
 import { ShareButton } from "../../components/share-button.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { itemJsonLd } from "../../lib/item-jsonld.ts";

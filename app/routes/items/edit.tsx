@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { useTranslations } from "use-intl";
 import { isIdentityVerified } from "#core/account/is-identity-verified.ts";
 import { getItem } from "#core/catalog/get-item.ts";
 import { listModels } from "#core/catalog/models.ts";
@@ -9,6 +8,7 @@ import { deviceCheckOfItem } from "#core/checks/get-device-check.ts";
 import { CheckPicker, defectLabels } from "../../components/checks/check-picker.tsx";
 import { ReportBadge, reportForPage } from "../../components/checks/report-view.tsx";
 import { ItemForm } from "../../components/item-form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { attachChosenReport, checkLinkAnswer, pickableReports } from "../../lib/device-checks.server.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

@@ -1,6 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { useTranslations } from "use-intl";
 import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "#core/catalog/codes.ts";
 import { deleteSavedSearch } from "#core/catalog/delete-saved-search.ts";
 import {
@@ -25,6 +24,7 @@ import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { codeOptions, label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
-import { useTranslations } from "use-intl";
 import { Shell } from "../../components/shell/shell.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { MEDIA_HOME_PATH, NEWS_HOME_PATH } from "../../lib/site-links.ts";
 
 /** The media and news layout (§2): Japanese pages outside the language prefix, with the media's own menu. */

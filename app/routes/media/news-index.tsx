@@ -1,7 +1,7 @@
-import { useTranslations } from "use-intl";
 import { listPosts } from "#core/media/list-posts.ts";
 import { Pagination, PostList } from "../../components/media/post-card.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { listHead } from "../../lib/media-head.ts";
 import { core } from "../../lib/request.server.ts";
 import { NEWS_HOME_PATH } from "../../lib/site-links.ts";

@@ -1,8 +1,8 @@
-import { useTranslations } from "use-intl";
 import { listBlockedUsers } from "#core/social/blocks.ts";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { PersonAction } from "../../components/social/person-action.tsx";
 import { PersonRow } from "../../components/social/person-row.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,6 +1,6 @@
-import { useTranslations } from "use-intl";
 import { PeopleList } from "../../components/social/people-list.tsx";
 import { PersonAction } from "../../components/social/person-action.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

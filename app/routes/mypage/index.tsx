@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { toDoList } from "#core/home/to-do.ts";
 import { getBalance } from "#core/money/ledger/get-balance.ts";
 import { tradesUnderWay } from "#core/trading/trades-under-way.ts";
@@ -7,6 +6,7 @@ import { MenuLink, SettingsMenu } from "../../components/account/settings-menu.t
 import { ToDoList } from "../../components/account/to-do-list.tsx";
 import { TradesUnderWay } from "../../components/buying/trades-under-way.tsx";
 import { formatPoints, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { core, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/index";

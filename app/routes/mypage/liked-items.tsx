@@ -1,9 +1,9 @@
 import { useCallback } from "react";
-import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,6 +1,5 @@
 import { useCallback } from "react";
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
 import { isCopyableState } from "#core/catalog/item-states.ts";
 import { listTransactions } from "#core/trading/list-transactions.ts";
@@ -8,6 +7,7 @@ import { TransactionList } from "../../components/buying/transaction-list.tsx";
 import { ItemTile } from "../../components/item-grid.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { answerOffer, type OfferAnswer } from "#core/offers/answer-offer.ts";
 import { listOffers, type OfferView } from "#core/offers/list-offers.ts";
 import { counterProblem, readAmount } from "#core/offers/offer-rules.ts";
@@ -14,6 +13,7 @@ import { FormError } from "../../components/form.tsx";
 import { AmountField } from "../../components/offers/amount-field.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { deleteSavedSearch } from "#core/catalog/delete-saved-search.ts";
 import { savedSearchesWithNews } from "#core/catalog/list-saved-searches.ts";
 import { setSavedSearchAlert } from "#core/catalog/saved-search-alerts.ts";
 import { FormError } from "../../components/form.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, idOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { isAppError } from "#core/shared/errors.ts";
 import { getInquiry } from "#core/support/get-inquiry.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,5 +1,4 @@
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { AppError } from "#core/shared/errors.ts";
 import { msg } from "#core/shared/i18n/translate.ts";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
@@ -10,6 +9,7 @@ import { reopenInquiry } from "#core/support/reopen-inquiry.ts";
 import { replyToInquiry } from "#core/support/reply-to-inquiry.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

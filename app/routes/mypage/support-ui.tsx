@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import { FieldLabel, FieldMessages, fieldId } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 // What the member's support pages and the back office's support pages share: a text area, the
 // state badge and the thread. Not a route (only the modules named in app/routes.ts are).

@@ -1,5 +1,4 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { AppError } from "#core/shared/errors.ts";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { SUPPORT_CATEGORIES } from "#core/support/categories.ts";
@@ -10,6 +9,7 @@ import { listMyInquiries } from "#core/support/list-my-inquiries.ts";
 import { FormError, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,11 +1,11 @@
 import { useCallback, useEffect } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
-import { useTranslations } from "use-intl";
 import { NotificationSentence as Sentence } from "../../components/notification-sentence.tsx";
 import { NotificationTabs } from "../../components/notification-tabs.tsx";
 import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listPosts } from "#core/media/list-posts.ts";
 import { NotificationTabs } from "../../components/notification-tabs.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, orNotFound } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

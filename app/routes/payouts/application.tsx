@@ -1,5 +1,4 @@
 import { data, Form, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
 import { quotePayout } from "#core/money/payouts/quote-payout.ts";
 import { requestPayout } from "#core/money/payouts/request-payout.ts";
@@ -13,6 +12,7 @@ import {
   formatBankDay,
 } from "../../components/payouts/payout-parts.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";

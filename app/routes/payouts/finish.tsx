@@ -1,5 +1,4 @@
 import { data, Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import type { PayoutMethod } from "#core/money/balance/fees.ts";
 import { BALANCE_LIMITS } from "#core/money/balance/limits.ts";
 import { getMemberPayout } from "#core/money/payouts/get-member-payout.ts";
@@ -15,6 +14,7 @@ import {
   formatBankDay,
 } from "../../components/payouts/payout-parts.tsx";
 import { formatDate, formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, requireUser } from "../../lib/request.server.ts";

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { z } from "zod";
 import { isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import { BALANCE_FIELD_LABELS, typedYen, yenField } from "#core/money/balance/fields.ts";
@@ -13,6 +12,7 @@ import { FormError, SubmitButton, TextField, ValidatedForm } from "../../compone
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { AmountRows, Card, DestinationDetails } from "../../components/payouts/payout-parts.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";

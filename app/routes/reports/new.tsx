@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { REPORT_REASONS, reportReasonsFor } from "#core/moderation/codes.ts";
 import { fileReport, getReportTarget, REPORT_BODY_MAX } from "#core/moderation/file-report.ts";
@@ -9,6 +8,7 @@ import { isAppError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { FormError, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { IntlProvider, useTranslations } from "use-intl";
+import { IntlProvider } from "use-intl";
 import { receiveAtmCode } from "#core/money/payouts/dispatch-payout.ts";
 import { expireSandboxAtmCode, redeemSandboxAtmCode } from "#core/money/payouts/sandbox-atm.ts";
 import type { Locale } from "#core/shared/locale.ts";
@@ -7,6 +7,7 @@ import { TIME_ZONE } from "#core/shared/locale.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatYen, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { core, formFailure, formValues } from "../../lib/request.server.ts";
 import type { Route } from "./+types/atm";
 

@@ -1,10 +1,11 @@
 import { data, Form, redirect } from "react-router";
-import { IntlProvider, useTranslations } from "use-intl";
+import { IntlProvider } from "use-intl";
 import { decideSandboxChallenge, getSandboxChallenge } from "#core/money/payments/sandbox-gateway.ts";
 import { type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { SubmitButton } from "../../components/form.tsx";
 import { formatYen, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { core } from "../../lib/request.server.ts";
 import type { Route } from "./+types/payments-challenge";
 

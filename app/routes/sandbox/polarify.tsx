@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { IntlProvider, useTranslations } from "use-intl";
+import { IntlProvider } from "use-intl";
 import { IDENTITY_REJECTION_REASONS } from "#core/account/identity-provider.ts";
 import { decidePolarifyCheck, getPolarifyHostedCheck } from "#core/account/polarify-sandbox.ts";
 import { type Locale, TIME_ZONE } from "#core/shared/locale.ts";
@@ -7,6 +7,7 @@ import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { formatDate, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { core, formFailure, formValues } from "../../lib/request.server.ts";
 import type { Route } from "./+types/polarify";
 

@@ -1,11 +1,12 @@
 import { data, Form, redirect } from "react-router";
-import { IntlProvider, useTranslations } from "use-intl";
+import { IntlProvider } from "use-intl";
 import { expireSandboxVoucher, paySandboxVoucher } from "#core/money/top-ups/sandbox-vouchers.ts";
 import { isLocale, type Locale, TIME_ZONE } from "#core/shared/locale.ts";
 import { LOCALE_COOKIE } from "#server/cookies.ts";
 import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { cookiesOf, core, formFailure } from "../../lib/request.server.ts";
 import type { Route } from "./+types/vouchers";
 

@@ -1,8 +1,8 @@
-import { useTranslations } from "use-intl";
 import { formatAddress } from "#core/account/address-format.ts";
 import { getAddress } from "#core/account/get-address.ts";
 import { AddressForm } from "../../components/account/address-form.tsx";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
 import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

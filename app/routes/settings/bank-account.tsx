@@ -1,6 +1,6 @@
-import { useTranslations } from "use-intl";
 import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { bankAccountFormData, submitBankAccountForm } from "../../lib/account-forms.server.ts";
 import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

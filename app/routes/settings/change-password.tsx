@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { changePassword } from "#core/identity/change-password.ts";
 import { FIELD_LABELS, ZChangePassword } from "#core/identity/fields.ts";
 import { FormError, PageCard, PasswordField, SubmitButton, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   core,
   formFailure,

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getIdentification } from "#core/account/get-identification.ts";
 import { startIdentityVerification } from "#core/account/start-identity-verification.ts";
 import { AppError } from "#core/shared/errors.ts";
@@ -7,6 +6,7 @@ import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { IdentificationStatus } from "../../components/account/identification-status.tsx";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { core, formFailure, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/identification";

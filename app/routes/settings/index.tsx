@@ -1,5 +1,5 @@
-import { useTranslations } from "use-intl";
 import { SettingsMenu } from "../../components/account/settings-menu.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/index";

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
-import { useFormatter, useTranslations } from "use-intl";
+import { useFormatter } from "use-intl";
 import { listLinkedAccounts, unlinkAccount } from "#core/identity/linked-accounts.ts";
 import { PROVIDER_NAMES, ProviderButton } from "../../components/account/provider-buttons.tsx";
 import { FormError } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

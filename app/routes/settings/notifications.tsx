@@ -1,4 +1,3 @@
-import { useTranslations } from "use-intl";
 import {
   getNotificationSettings,
   NOTIFICATION_TOPICS,
@@ -7,6 +6,7 @@ import {
 } from "#core/notify/notification-settings.ts";
 import { PushToggle } from "../../components/account/push-toggle.tsx";
 import { FormError, SubmitButton } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { useFormatter, useTranslations } from "use-intl";
+import { useFormatter } from "use-intl";
 import { isFreshSignIn } from "#core/identity/fresh-sign-in.ts";
 import { listPasskeys } from "#core/identity/list-passkeys.ts";
 import { logOut } from "#core/identity/log-out.ts";
@@ -15,6 +15,7 @@ import {
   type FormValues,
   valuesOf,
 } from "../../components/buying/confirm-form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

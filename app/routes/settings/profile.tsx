@@ -1,5 +1,5 @@
 import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { useFormatter, useTranslations } from "use-intl";
+import { useFormatter } from "use-intl";
 import { getProfile } from "#core/account/get-profile.ts";
 import { PROFILE_LABELS, ZUpdateProfile } from "#core/account/profile-fields.ts";
 import { removeAvatar, setAvatar } from "#core/account/set-avatar.ts";
@@ -16,6 +16,7 @@ import {
   TextField,
   ValidatedForm,
 } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   core,
   formFailure,

@@ -1,5 +1,4 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { FIELD_LABELS, ZResetPassword } from "#core/identity/fields.ts";
 import {
   openPasswordResetLink,
@@ -9,6 +8,7 @@ import {
 import { isAppError } from "#core/shared/errors.ts";
 import { clearCookie, SESSION_COOKIE, TICKET_COOKIE, ticketCookie } from "#server/cookies.ts";
 import { FormError, PageCard, PasswordField, SubmitButton, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   cookiesOf,
   core,

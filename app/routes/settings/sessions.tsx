@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { useFormatter, useTranslations } from "use-intl";
+import { useFormatter } from "use-intl";
 import { endOtherSessions, endOwnSession, listSessions } from "#core/identity/device-sessions.ts";
 import { deviceMessage, placeMessage } from "#core/identity/devices.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
@@ -12,6 +12,7 @@ import {
   valuesOf,
 } from "../../components/buying/confirm-form.tsx";
 import { FormError } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";

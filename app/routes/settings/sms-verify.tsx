@@ -1,10 +1,10 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { findChallenge } from "#core/identity/challenges.ts";
 import { confirmPhoneVerification } from "#core/identity/confirm-phone-verification.ts";
 import { formatPhoneNumber } from "#core/identity/phone-fields.ts";
 import { clearCookie } from "#server/cookies.ts";
 import { CodeField, FormError, PageCard, SubmitButton, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   cookiesOf,
   core,

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getVerifiedPhone } from "#core/account/get-phone-number.ts";
 import { formatPhoneNumber } from "#core/identity/phone-fields.ts";
 import { startPhoneVerification } from "#core/identity/start-phone-verification.ts";
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   core,
   formFailure,

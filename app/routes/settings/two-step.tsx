@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
 import { renderSVG } from "uqr";
-import { useTranslations } from "use-intl";
 import { confirmTotpEnrolment } from "#core/identity/confirm-totp-enrolment.ts";
 import { enableSmsTwoStep } from "#core/identity/enable-sms-two-step.ts";
 import { formatPhoneNumber } from "#core/identity/phone-fields.ts";
@@ -9,6 +8,7 @@ import { pendingTotpEnrolment, startTotpEnrolment } from "#core/identity/start-t
 import { turnOffTwoStep } from "#core/identity/turn-off-two-step.ts";
 import { twoStepOn, twoStepRequired, twoStepStatus } from "#core/identity/two-step.ts";
 import { CodeField, FormError, PasswordField, SubmitButton, ValidatedForm } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import {
   core,
   formFailure,

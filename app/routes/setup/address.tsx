@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { getAddress } from "#core/account/get-address.ts";
 import { AddressForm } from "../../components/account/address-form.tsx";
 import { SetupCarry, SetupProgress } from "../../components/account/setup-progress.tsx";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
 import { core, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

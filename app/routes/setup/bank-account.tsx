@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { BankAccountForm } from "../../components/account/bank-account-form.tsx";
 import { SetupCarry, SetupProgress } from "../../components/account/setup-progress.tsx";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { bankAccountFormData, submitBankAccountForm } from "../../lib/account-forms.server.ts";
 import { core, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { completeSellerSetup } from "#core/account/seller-setup.ts";
 import { publishAfterSetup } from "#core/catalog/publish-after-setup.ts";
 import { isAppError } from "#core/shared/errors.ts";
 import { SetupProgress } from "../../components/account/setup-progress.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/complete";

@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { addSavedCard, listSavedCards } from "#core/money/payments/saved-cards.ts";
 import { SetupCarry, SetupProgress } from "../../components/account/setup-progress.tsx";
 import { canEnterCards, NewCardForm } from "../../components/buying/card-fields.tsx";
 import { PageCard } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { core, formFailure, langOf, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/credit-card";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { PRICE_RESTRICTION_THRESHOLD, SALES_FEE_RATE_PERCENT } from "#core/catalog/codes.ts";
 import { PAYOUT_FEES } from "#core/money/balance/fees.ts";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/about-flema";

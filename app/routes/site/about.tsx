@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { COMPANY } from "#core/shared/company.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { CompanyTable } from "../../components/site/company-table.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import { buybackHomePath, MEDIA_HOME_PATH } from "../../lib/site-links.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { CompanyTable } from "../../components/site/company-table.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/company";

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getModelPrices } from "#core/buyback/public-prices.ts";
 import { checkImei } from "#core/catalog/check-imei.ts";
 import { CATEGORIES } from "#core/catalog/codes.ts";
@@ -8,6 +7,7 @@ import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { SubmitButton, TextField } from "../../components/form.tsx";
 import { formatYen, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, requestInfo } from "../../lib/request.server.ts";

@@ -1,10 +1,10 @@
 import { Form, Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { type AuditRow, auditActions, type StateHistoryRow, searchAudit } from "#core/staff/search-audit.ts";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

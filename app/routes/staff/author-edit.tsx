@@ -1,8 +1,8 @@
 import { Form, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { listAuthors } from "#core/media/list-authors.ts";
 import { saveAuthor } from "#core/media/save-author.ts";
 import { Checkbox, FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";

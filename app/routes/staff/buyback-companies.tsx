@@ -1,8 +1,8 @@
 import { Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { listBuyerCompanies } from "#core/buyback/list-buyer-companies.ts";
 import { FormError } from "../../components/form.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

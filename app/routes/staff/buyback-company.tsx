@@ -1,11 +1,11 @@
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { createBuyerCompany } from "#core/buyback/create-buyer-company.ts";
 import { getBuyerCompany } from "#core/buyback/get-buyer-company.ts";
 import { inviteBuyer } from "#core/buyback/invite-buyer.ts";
 import { updateBuyerCompany } from "#core/buyback/update-buyer-company.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, orNotFound, pathIdOf } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { addBuybackPhotos } from "#core/buyback/add-buyback-photos.ts";
 import { getGrading } from "#core/buyback/get-grading.ts";
 import { gradeDevice } from "#core/buyback/grade-device.ts";
@@ -29,6 +28,7 @@ import {
 } from "../../components/staff/grading-cards.tsx";
 import { GradingForm } from "../../components/staff/grading-form.tsx";
 import { Gradings, History } from "../../components/staff/grading-history.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

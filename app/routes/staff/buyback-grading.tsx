@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { findScannedDevice } from "#core/buyback/find-scanned-device.ts";
 import { ENDED_WINDOW_DAYS, GRADING_TABS } from "#core/buyback/grading-input.ts";
 import { listGradingQueue } from "#core/buyback/list-grading-queue.ts";
@@ -17,6 +16,7 @@ import {
 } from "../../components/staff/grading-queue-search.tsx";
 import { ArrivingTable, DeviceTable } from "../../components/staff/grading-queue-tables.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, idOf, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** An unused invitation as the back office lists it. */
 export type InvitationRow = {

@@ -1,5 +1,4 @@
 import { data, Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { saveSpot } from "#core/buyback/save-spot.ts";
 import { setSpotActive } from "#core/buyback/set-spot-active.ts";
 import { SPOT_LIMITS } from "#core/buyback/spot-fields.ts";
@@ -8,6 +7,7 @@ import { PREFECTURES } from "#core/shared/codes.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
 import { type DataColumn, DataTable } from "../../components/staff/data-table.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { codeOptions, label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, orNotFound } from "../../lib/request.server.ts";

@@ -1,5 +1,4 @@
 import { data, Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { approveBuyerApplication } from "#core/buyback/approve-buyer-application.ts";
 import { getBuyerApplication } from "#core/buyback/buyer-applications.ts";
 import { declineBuyerApplication } from "#core/buyback/decline-buyer-application.ts";
@@ -8,6 +7,7 @@ import { FormError, SubmitButton } from "../../components/form.tsx";
 import { useAge } from "../../components/staff/age.ts";
 import { Card, Row } from "../../components/staff/card.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   core,

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { BuyerApplicationRow } from "#core/buyback/buyer-applications.ts";
 import { listBuyerApplications } from "#core/buyback/buyer-applications.ts";
 import { targetHours } from "../../components/staff/age.ts";
@@ -7,6 +6,7 @@ import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { QueueAge } from "../../components/staff/queue-age.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { type DashboardFigures, dashboardFigures } from "#core/staff/dashboard-figures.ts";
 import { type QueueName, queueSummaries } from "#core/staff/queues.ts";
 import { targetHours, useAge } from "../../components/staff/age.ts";
 import { formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,6 +1,5 @@
 import { useEffect, useId } from "react";
 import { Form, Link, redirect, useRevalidator } from "react-router";
-import { useTranslations } from "use-intl";
 import type { ExportView } from "#core/exports/export-view.ts";
 import { listExports } from "#core/exports/list-exports.ts";
 import {
@@ -14,6 +13,7 @@ import { hasPermission } from "#core/staff/permissions.ts";
 import { FieldMessages, FormError, SubmitButton } from "../../components/form.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

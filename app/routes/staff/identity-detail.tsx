@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { claimIdentityReview, releaseIdentityReview } from "#core/account/identity-review-claim.ts";
 import { getIdentityReview, type IdentityReviewDetail } from "#core/account/identity-review-detail.ts";
 import { approveIdentityCheck, rejectIdentityCheck } from "#core/account/review-identity-check.ts";
@@ -13,6 +12,7 @@ import { ClaimForm } from "../../components/staff/claim-form.tsx";
 import { Comparison, DecisionForm, Overview, Row } from "../../components/staff/identity-review.tsx";
 import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   core,

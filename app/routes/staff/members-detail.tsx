@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { twoStepStatus } from "#core/identity/two-step.ts";
 import { rulesFor } from "#core/moderation/codes.ts";
 import { getMember } from "#core/moderation/get-member.ts";
@@ -13,6 +12,7 @@ import { MemberBalance, MemberFreePointsForm } from "../../components/staff/memb
 import { Decisions, ModerationForm } from "../../components/staff/moderation.tsx";
 import { ResetTwoStepForm } from "../../components/staff/reset-two-step.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import {
   core,

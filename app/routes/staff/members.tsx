@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listMembers } from "#core/moderation/list-members.ts";
 import { DataTable, KeepSort } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listMoneyAlerts, type MoneyAlertRow, resolveMoneyAlert } from "#core/money/balance/alerts.ts";
 import { FormError } from "../../components/form.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { discardPayoutRun } from "#core/money/payouts/discard-payout-run.ts";
 import { getPayoutRun, type PayoutRunDetail } from "#core/money/payouts/get-payout-run.ts";
 import { markPayoutRunSent } from "#core/money/payouts/pay-out-to-bank.ts";
@@ -16,6 +15,7 @@ import {
   RunActions,
 } from "../../components/staff/payout-run-actions.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { listPayoutRuns } from "#core/money/payouts/list-payout-runs.ts";
 import { markPayoutRunsSent } from "#core/money/payouts/mark-payout-runs-sent.ts";
 import type { PayoutRunRow } from "#core/money/payouts/office-payout-rows.ts";
@@ -12,6 +11,7 @@ import { DataTable } from "../../components/staff/data-table.tsx";
 import { RunStateBadge } from "../../components/staff/money.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

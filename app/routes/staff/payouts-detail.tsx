@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { data, Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { approvePayout } from "#core/money/payouts/approve-payout.ts";
 import { getOfficePayout, type OfficePayoutDetail } from "#core/money/payouts/get-office-payout.ts";
 import { recordBankReturn } from "#core/money/payouts/record-bank-return.ts";
@@ -12,6 +11,7 @@ import { Card } from "../../components/staff/card.tsx";
 import { PayoutStateBadge, ReasonField, Row, StateHistory } from "../../components/staff/money.tsx";
 import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

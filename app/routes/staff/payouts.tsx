@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { PAYOUT_METHODS, PAYOUT_STATES } from "#core/money/payouts/codes.ts";
 import { listOfficePayouts } from "#core/money/payouts/list-office-payouts.ts";
 import type { OfficePayoutRow } from "#core/money/payouts/office-payout-rows.ts";
@@ -7,6 +6,7 @@ import { DataTable, KeepSort } from "../../components/staff/data-table.tsx";
 import { PayoutStateBadge } from "../../components/staff/money.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

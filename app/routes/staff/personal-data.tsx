@@ -1,11 +1,11 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import {
   memberPersonalData,
   PERSONAL_FIELDS,
   type PersonalField,
   revealPersonalData,
 } from "#core/staff/personal-data.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,14 +1,13 @@
 import { Form, Link, redirect, useFetcher } from "react-router";
-import { useTranslations } from "use-intl";
 import { changePostState } from "#core/media/change-post-state.ts";
 import { getPostForEditing } from "#core/media/get-post-for-editing.ts";
 import { listAuthors } from "#core/media/list-authors.ts";
 import { CATEGORIES_OF, type PostKind, postPath } from "#core/media/post-kinds.ts";
-
 import { savePost } from "#core/media/save-post.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { SelectField } from "../../components/select-field.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";

@@ -1,9 +1,9 @@
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { createSavedReply } from "#core/support/create-saved-reply.ts";
 import { getSavedReply } from "#core/support/get-saved-reply.ts";
 import { updateSavedReply } from "#core/support/update-saved-reply.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, formValues, orNotFound, pathIdOf } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,9 +1,9 @@
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { deleteSavedReply } from "#core/support/delete-saved-reply.ts";
 import { listSavedReplies } from "#core/support/list-saved-replies.ts";
 import { FormError } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

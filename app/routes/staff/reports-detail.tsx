@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { claimReport, releaseReport } from "#core/moderation/claim-report.ts";
 import type { ModerationAction } from "#core/moderation/codes.ts";
 import { dismissReport } from "#core/moderation/dismiss-report.ts";
@@ -23,6 +22,7 @@ import {
   useReason,
 } from "../../components/staff/report-parts.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { langOf } from "../../lib/lang.ts";
 import {

@@ -1,5 +1,4 @@
 import { Form, Link, useLocation } from "react-router";
-import { useTranslations } from "use-intl";
 import { claimReport, releaseReport } from "#core/moderation/claim-report.ts";
 import { REPORT_REASONS, REPORT_TARGETS, type ReportReason } from "#core/moderation/codes.ts";
 import { listReportQueue, type ReportQueueRow } from "#core/moderation/list-report-queue.ts";
@@ -7,6 +6,7 @@ import { DataTable } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { QueueAge } from "../../components/staff/queue-age.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

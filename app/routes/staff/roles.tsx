@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import { listOperators, setOperatorRoles } from "#core/staff/operator-roles.ts";
 import { hasPermission, OPERATOR_ROLES, PERMISSIONS, ROLE_PERMISSIONS } from "#core/staff/permissions.ts";
 import { ScrollRegion } from "../../components/scroll-region.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

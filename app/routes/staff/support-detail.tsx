@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { type ModerationAction, ruleOf } from "#core/moderation/codes.ts";
 import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { hasPermission } from "#core/staff/permissions.ts";
@@ -14,6 +13,7 @@ import { FormError, SubmitButton } from "../../components/form.tsx";
 import { AssignForm } from "../../components/staff/assign-form.tsx";
 import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

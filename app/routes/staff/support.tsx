@@ -1,5 +1,4 @@
 import { Form, Link, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { SUPPORT_CATEGORIES } from "#core/support/categories.ts";
 import { claimInquiry } from "#core/support/claim-inquiry.ts";
 import type { InquiryState } from "#core/support/inquiry-states.ts";
@@ -9,6 +8,7 @@ import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { useAge } from "../../components/staff/age.ts";
 import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

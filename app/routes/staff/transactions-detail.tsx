@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { queueOperators } from "#core/staff/assign-queue-item.ts";
 import { authorize } from "#core/staff/authorize.ts";
 import { queueNeighbours } from "#core/staff/queue-neighbours.ts";
@@ -16,6 +15,7 @@ import {
 } from "../../components/staff/transaction-cards.tsx";
 import { QueueBox, Steps } from "../../components/staff/transaction-steps.tsx";
 import { Timeline } from "../../components/staff/transaction-timeline.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";

@@ -1,10 +1,10 @@
-import { useTranslations } from "use-intl";
 import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { claimOfficeTransaction } from "#core/trading/office-steps.ts";
 import { listOfficeTransactions } from "#core/trading/office-transactions.ts";
 import { releaseHeldTransactions } from "#core/trading/release-held-transactions.ts";
 import { ReviewQueue } from "../../components/staff/transaction-queue.tsx";
 import { TransactionSearch } from "../../components/staff/transaction-search.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

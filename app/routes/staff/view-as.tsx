@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
-import { useTranslations } from "use-intl";
 import { startViewAs, viewAsTarget } from "#core/staff/start-view-as.ts";
 import { viewAsCookie } from "#server/cookies.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core, formFailure, orNotFound, pathIdOf, secureCookies } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";

@@ -1,4 +1,3 @@
-import { useTranslations } from "use-intl";
 import type { Locale } from "#core/shared/locale.ts";
 import type { Page } from "../../components/paged-list.tsx";
 import { PeopleList } from "../../components/social/people-list.tsx";
@@ -8,6 +7,7 @@ import {
   type PublicProfile,
   type ViewerKind,
 } from "../../components/social/profile-header.tsx";
+import { useTranslations } from "../../i18n/use-translations.ts";
 
 /** A member's followers or the members they follow, under their profile header. */
 export function PeopleView({

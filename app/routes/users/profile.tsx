@@ -1,6 +1,5 @@
 import { useCallback } from "react";
 import { Link } from "react-router";
-import { useTranslations } from "use-intl";
 import type { ItemCard } from "#core/catalog/item-card.ts";
 import { reviewCounts } from "#core/trading/list-reviews.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
@@ -9,6 +8,7 @@ import { type Page, PagedList } from "../../components/paged-list.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { ProfileHeader } from "../../components/social/profile-header.tsx";
 import { translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";

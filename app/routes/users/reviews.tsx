@@ -1,9 +1,9 @@
-import { useTranslations } from "use-intl";
 import { listReviews } from "#core/trading/list-reviews.ts";
 import { ReviewCounts } from "../../components/buying/review-counts.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { ProfileHeader } from "../../components/social/profile-header.tsx";
 import { formatDate, translator } from "../../i18n/index.ts";
+import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";

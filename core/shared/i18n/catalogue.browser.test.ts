@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import * as everywhere from "./catalogue.ts";
 import { MESSAGES } from "./catalogue.ts";
-import { jaSite } from "./messages/ja-site.ts";
+import { MESSAGE_FILE_NAMES } from "./message-files.ts";
 
 /** A fresh browser catalogue, with nothing loaded yet. */
 async function browserCatalogue() {
@@ -10,63 +10,82 @@ async function browserCatalogue() {
 }
 
 describe("the message catalogue in the browser", () => {
-  it("reads a language only once it is loaded, and never the other one", async () => {
+  it("reads a language only once some of it is loaded, and never the other one", async () => {
     const browser = await browserCatalogue();
-    expect(browser.hasMessages("ja")).toBe(false);
+    expect(browser.hasMessages("ja", "nav")).toBe(false);
     expect(() => browser.messagesFor("ja")).toThrow("The ja messages are not loaded in this page");
     expect(() => browser.anyMessages()).toThrow("No messages are loaded in this page");
 
-    await browser.loadMessages("ja");
-    expect(browser.hasMessages("ja")).toBe(true);
-    expect(browser.messagesFor("ja")).toEqual(jaSite);
+    await browser.loadMessages("ja", ["shell"]);
+    expect(browser.hasMessages("ja", "nav.search")).toBe(true);
+    expect(browser.hasMessages("ja", "buying.soldOut")).toBe(false);
+    expect(browser.hasMessages("ja")).toBe(false);
+    expect(browser.messagesFor("ja").nav).toEqual(MESSAGES.ja.nav);
+    expect("buying" in browser.messagesFor("ja")).toBe(false);
     expect(browser.anyMessages()).toBe(browser.messagesFor("ja"));
-    expect(browser.hasMessages("en")).toBe(false);
+    expect(browser.hasMessages("en", "nav")).toBe(false);
     expect(() => browser.messagesFor("en")).toThrow("The en messages are not loaded in this page");
   });
 
-  it("loads a language once, and another beside it when a page asks", async () => {
+  it("loads each file once, into the same messages, and passes over names it does not know", async () => {
     const browser = await browserCatalogue();
-    await browser.loadMessages("en");
+    await browser.loadMessages("en", ["codes", "no-such-file"]);
     const first = browser.messagesFor("en");
-    await browser.loadMessages("en");
+    await Promise.all([browser.loadMessages("en", ["codes"]), browser.loadMessages("en", ["buying"])]);
     expect(browser.messagesFor("en")).toBe(first);
     expect(first.codes.postage.ARRIVAL).toBe("Shipping paid by the buyer");
-    expect(browser.anyMessages()).toBe(first);
-
-    await Promise.all([browser.loadMessages("ja"), browser.loadMessages("ja")]);
-    expect(browser.messagesFor("ja").nav.search).toBe("さがす");
-    expect(browser.messagesFor("en").nav.search).toBe("Search");
+    expect(first.buying.soldOut).toBe(MESSAGES.en.buying.soldOut);
   });
 
-  it("leaves the back office's part out until a page asks for it, then holds the whole language", async () => {
+  it("shows a namespace two files hold only once both are here, joined as on the server", async () => {
     const browser = await browserCatalogue();
-    await browser.loadMessages("ja");
-    const site = browser.messagesFor("ja");
-    expect(browser.hasMessages("ja", "office")).toBe(false);
-    expect(site.backOffice.viewAs.end).toBe(MESSAGES.ja.backOffice.viewAs.end);
-    expect(site.identityReview.notice).toEqual(MESSAGES.ja.identityReview.notice);
-    expect("office" in site).toBe(false);
-    expect("dashboard" in site.backOffice).toBe(false);
+    await browser.loadMessages("ja", ["staff-shared"]);
+    expect(browser.hasMessages("ja", "backOffice.viewAs.end")).toBe(false);
+    await browser.loadMessages("ja", ["staff"]);
+    expect(browser.messagesFor("ja").backOffice).toEqual(MESSAGES.ja.backOffice);
+  });
 
-    await Promise.all([browser.loadMessages("ja", "office"), browser.loadMessages("ja", "office")]);
-    expect(browser.hasMessages("ja", "office")).toBe(true);
+  it("holds the whole language, as the server has it, once every file is loaded", async () => {
+    const browser = await browserCatalogue();
+    await Promise.all([
+      browser.loadMessages("ja"),
+      browser.loadMessages("en", [...MESSAGE_FILE_NAMES].reverse()),
+    ]);
+    expect(browser.hasMessages("ja")).toBe(true);
     expect(browser.messagesFor("ja")).toEqual(MESSAGES.ja);
-    expect(browser.hasMessages("en", "office")).toBe(false);
-
-    // Straight into the back office: both parts at once.
-    await browser.loadMessages("en", "office");
-    expect(browser.hasMessages("en")).toBe(true);
     expect(browser.messagesFor("en")).toEqual(MESSAGES.en);
   });
 
-  it("answers the same functions as the catalogue outside the browser, which has both languages", async () => {
+  it("makes a component wait for a namespace it reads before its files are here, once for every reader", async () => {
+    const browser = await browserCatalogue();
+    await browser.loadMessages("ja", ["shell"]);
+    expect(browser.pendingMessages("ja", "shell.back")).toBeNull();
+    const pending = browser.pendingMessages("ja", "checks.page.title");
+    expect(pending).toBeInstanceOf(Promise);
+    expect(browser.pendingMessages("ja", "checks")).toBe(pending);
+    let thrown: unknown;
+    try {
+      browser.requireMessages("ja", "checks.page.title");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBe(pending);
+    await pending;
+    expect(() => browser.requireMessages("ja", "checks.page.title")).not.toThrow();
+    expect(browser.messagesFor("ja").checks).toEqual(MESSAGES.ja.checks);
+    // A namespace the catalogue does not have is not waited for: reading it fails as on the server.
+    expect(browser.pendingMessages("ja", "noSuchNamespace.key")).toBeNull();
+  });
+
+  it("answers the same functions as the catalogue outside the browser, which has everything", async () => {
     const browser = await browserCatalogue();
     const { MESSAGES: _all, ...functions } = everywhere;
     expect(Object.keys(browser).sort()).toEqual(Object.keys(functions).sort());
     await everywhere.loadMessages("en");
     for (const locale of ["ja", "en"] as const) {
       expect(everywhere.hasMessages(locale)).toBe(true);
-      expect(everywhere.hasMessages(locale, "office")).toBe(true);
+      expect(everywhere.hasMessages(locale, "backOffice.viewAs")).toBe(true);
+      expect(everywhere.pendingMessages(locale, "checks")).toBeNull();
       expect(everywhere.messagesFor(locale)).toBe(MESSAGES[locale]);
     }
     expect(everywhere.anyMessages()).toBe(MESSAGES.ja);

@@ -12,6 +12,3 @@ export type SiteMessages = Widen<typeof jaSite>;
 
 /** The part that only back-office pages show, a file of its own in the browser (decision 031). */
 export type OfficeMessages = Widen<typeof jaBackOffice>;
-
-/** A language's messages come in two parts: every page's, and what only back-office pages show. */
-export type CataloguePart = "site" | "office";

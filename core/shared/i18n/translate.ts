@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import { messagesFor } from "#i18n/catalogue";
+import { messagesFor, requireMessages } from "#i18n/catalogue";
 import { type Locale, TIME_ZONE } from "../locale.ts";
 import type { Messages } from "./messages.ts";
 
@@ -52,6 +52,8 @@ function translate(locale: Locale): Translate {
 
 /** Writes a message out in one language; a parameter that is a message is written out first. */
 export function renderMessage(message: Message, locale: Locale): string {
+  // In the browser a page may not have this namespace yet: the component rendering it waits for it.
+  requireMessages(locale, message.key);
   if (!message.values) {
     // Labels without parameters are written out often (every tile, every option): once is enough.
     const cacheKey = `${locale}:${message.key}`;

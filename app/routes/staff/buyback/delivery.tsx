@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import { data, Form, Link } from "react-router";
-import { useTranslations } from "use-intl";
 import { getOfficeDelivery, type OfficeDeliveryDetail } from "#core/buyback/office-deliveries.ts";
 import { shipDelivery } from "#core/buyback/ship-delivery.ts";
 import type { Locale } from "#core/shared/locale.ts";
@@ -16,6 +15,7 @@ import { Card } from "../../../components/staff/card.tsx";
 import { ConfirmDialog, useConfirmedSubmit } from "../../../components/staff/confirm-submit.tsx";
 import { Row, StateHistory } from "../../../components/staff/money.tsx";
 import { formatDate, formatYen } from "../../../i18n/index.ts";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { langOf } from "../../../lib/lang.ts";
 import {
   core,

@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { useTranslations } from "use-intl";
 import { defaultLedgerRange, listDealerLedger } from "#core/buyback/dealer-ledger.ts";
 import { DEALER_LEDGER_COLUMNS, tradedOn } from "#core/buyback/dealer-ledger-columns.ts";
 import { BUYBACK_RULES } from "#core/buyback/rules.ts";
@@ -7,6 +6,7 @@ import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { DataTable } from "../../../components/staff/data-table.tsx";
 import { Pager } from "../../../components/staff/pager.tsx";
 import { formatYen } from "../../../i18n/index.ts";
+import { useTranslations } from "../../../i18n/use-translations.ts";
 import { langOf } from "../../../lib/lang.ts";
 import { core } from "../../../lib/request.server.ts";
 import { titleMeta } from "../../../lib/seo.ts";
