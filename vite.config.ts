@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import compileMessage from "icu-minify/compile";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { filesOf } from "./core/shared/i18n/message-files.ts";
 
@@ -170,7 +172,35 @@ function messageFiles(): Plugin {
   };
 }
 
+/**
+ * The browser's messages come compiled ahead of time (decision 052): each message file is written as
+ * its messages already parsed (icu-minify), and use-intl formats them without the ICU parser, which
+ * stays on the server. The server renders from the same texts, parsed as it reads them.
+ */
+function precompiledMessages(): Plugin {
+  const compile = (value: unknown): unknown =>
+    typeof value === "string"
+      ? compileMessage(value)
+      : Object.fromEntries(Object.entries(value as object).map(([key, inner]) => [key, compile(inner)]));
+  return {
+    name: "tsugu:precompiled-messages",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, importer, options) {
+      if (this.environment.name !== "client" || source !== "use-intl/format-message") return null;
+      return this.resolve("use-intl/format-message/format-only", importer, { ...options, skipSelf: true });
+    },
+    async load(id) {
+      const path = id.split("?")[0]!;
+      if (this.environment.name !== "client" || !MESSAGE_FILE.test(path)) return null;
+      const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+      const [[name, messages]] = Object.entries(module) as [[string, unknown]];
+      return `export const ${name} = ${JSON.stringify(compile(messages))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), messageFiles()],
+  plugins: [tailwindcss(), reactRouter(), precompiledMessages(), messageFiles()],
   build: { sourcemap: false },
 });

@@ -310,7 +310,7 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
     }
     // Looking at a member's pages is read-only: nothing may be sent in their name.
     if (viewingAs && !["GET", "HEAD"].includes(c.req.method)) {
-      return c.text(renderMessage(msg("backOffice.viewAs.readOnly"), localeOfPath(c.req.path) ?? "ja"), 403);
+      return c.text(renderMessage(msg("viewAs.readOnly"), localeOfPath(c.req.path) ?? "ja"), 403);
     }
     const context = createLoadContext(services, {
       requestId: c.get("requestId"),

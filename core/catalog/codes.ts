@@ -61,6 +61,12 @@ export const SHIPPING_METHODS = [
 ] as const satisfies readonly KeyedCodeEntry[];
 export const SHIPPING_METHOD = codeMap(SHIPPING_METHODS);
 
+/** Shipping methods handled through Tsugu's own courier service, which carry a higher minimum price. */
+export const COURIER_SHIPPING_METHODS: readonly string[] = [
+  SHIPPING_METHOD.EASY_DELIVERY,
+  SHIPPING_METHOD.TSUGU_DELIVERY,
+];
+
 export const SHIPPING_LEAD_TIMES = [
   { code: "01", key: "DAYS_1_2", label: msg("codes.shippingLeadTime.01") },
   { code: "02", key: "DAYS_2_3", label: msg("codes.shippingLeadTime.02") },

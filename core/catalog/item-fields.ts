@@ -5,13 +5,13 @@ import { imei, maxLength, printSafeText, required, text } from "../shared/valida
 import {
   BRANDS,
   CATEGORIES,
+  COURIER_SHIPPING_METHODS,
   ITEM_CONDITIONS,
   MAX_PRICE,
   MIN_PRICE,
   MIN_PRICE_WITH_COURIER,
   POSTAGES,
   SHIPPING_LEAD_TIMES,
-  SHIPPING_METHOD,
   SHIPPING_METHODS,
 } from "./codes.ts";
 import {
@@ -25,12 +25,6 @@ import {
 } from "./device-facts.ts";
 
 import { DESCRIPTION_MAX, TITLE_MAX } from "./limits.ts";
-
-/** Shipping methods handled through Tsugu's own courier service, which carry a higher minimum price. */
-export const COURIER_SHIPPING_METHODS: readonly string[] = [
-  SHIPPING_METHOD.EASY_DELIVERY,
-  SHIPPING_METHOD.TSUGU_DELIVERY,
-];
 
 /** The listing's field labels, for validation messages. */
 export const ITEM_LABELS: Record<string, Message> = {

@@ -1,5 +1,4 @@
-import { MIN_PRICE, MIN_PRICE_WITH_COURIER } from "../catalog/codes.ts";
-import { COURIER_SHIPPING_METHODS } from "../catalog/item-fields.ts";
+import { COURIER_SHIPPING_METHODS, MIN_PRICE, MIN_PRICE_WITH_COURIER } from "../catalog/codes.ts";
 import { type Message, msg } from "../shared/i18n/translate.ts";
 
 const HOUR_MS = 3600 * 1000;

@@ -1,16 +1,13 @@
-import { useEffect, useState } from "react";
-import { Dialog, Heading } from "react-aria-components";
-import { Form, Link, useNavigation } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link } from "react-router";
 import type { ItemOfferStatus } from "#core/offers/list-offers.ts";
-import { offerProblem } from "#core/offers/offer-rules.ts";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
-import { FormError } from "../form.tsx";
-import { ModalSheet } from "../modal-sheet.tsx";
-import { AmountField } from "./amount-field.tsx";
+import { type OfferListing as Listing, OfferForm } from "./offer-form.tsx";
 
-type Listing = { id: number; price: number; shippingMethod: string | null };
+const loadOfferDialog = () => import("./offer-dialog.tsx");
+const OfferDialog = lazy(loadOfferDialog);
 
 /**
  * 「価格を交渉する」: a sheet with the amount, checked as it is typed against the lowest allowed
@@ -34,87 +31,29 @@ export function OfferButton({
   const [open, setOpen] = useState(refused);
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)} data-testid="offer-button">
+      <button
+        type="button"
+        className={className}
+        onClick={() => setOpen(true)}
+        // The sheet's code comes when it is likely to open, not with the page.
+        onPointerEnter={loadOfferDialog}
+        onFocus={loadOfferDialog}
+        data-testid="offer-button"
+      >
         {t("button")}
       </button>
-      <ModalSheet isOpen={open} onOpenChange={setOpen}>
-        <Dialog className="outline-none" data-testid="offer-sheet">
-          <Heading slot="title" className="text-lg font-bold">
-            {t("sheetTitle")}
-          </Heading>
-          <p className="mt-2 text-sm text-slate-600">{t("sheetLead")}</p>
-          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
-            <dt className="text-slate-600">{t("currentPrice")}</dt>
-            <dd className="text-right font-semibold">{formatYen(listing.price, lang)}</dd>
-          </dl>
-          <p
-            className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-800"
-            data-testid="offer-lowest"
-          >
-            {t("lowest", { min: formatYen(lowest, lang) })}
-          </p>
-          <OfferForm
+      {open && (
+        <Suspense fallback={null}>
+          <OfferDialog
             listing={listing}
             lowest={lowest}
             lang={lang}
             state={state}
-            onCancel={() => setOpen(false)}
+            onClose={() => setOpen(false)}
           />
-        </Dialog>
-      </ModalSheet>
+        </Suspense>
+      )}
     </>
-  );
-}
-
-/** The amount and the buttons: inside the sheet, or on the page itself before script runs. */
-function OfferForm({
-  listing,
-  lowest,
-  lang,
-  state,
-  onCancel,
-}: {
-  listing: Listing;
-  lowest: number;
-  lang: "ja" | "en";
-  state: FormState | undefined;
-  onCancel?: () => void;
-}) {
-  const t = useTranslations("offers");
-  const busy = useNavigation().state === "submitting";
-  return (
-    <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-      <input type="hidden" name="intent" value="offer" />
-      <FormError message={state?.formError} />
-      <AmountField
-        label={t("fields.amount")}
-        hint={t("amountHint", {
-          min: formatYen(lowest, lang),
-          max: formatYen(listing.price - 1, lang),
-        })}
-        problem={(amount) => offerProblem(amount, listing)}
-        defaultValue={state?.values?.amount}
-        serverError={state?.errors?.amount}
-      />
-      <div className="flex gap-2">
-        {onCancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="h-12 flex-1 rounded-full border border-slate-300 bg-white text-sm font-semibold"
-          >
-            {t("cancel")}
-          </button>
-        )}
-        <button
-          type="submit"
-          disabled={busy}
-          className="h-12 flex-[2] rounded-full bg-brand-600 text-sm font-bold text-white disabled:opacity-60"
-        >
-          {t("submit")}
-        </button>
-      </div>
-    </Form>
   );
 }
 

@@ -6,6 +6,7 @@ import { useTranslations } from "../../i18n/use-translations.ts";
 import { LanguageSwitcher } from "./footer.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
 import type { Desk } from "./route-handle.ts";
+import { SkipLink } from "./skip-link.tsx";
 
 /** One entry of a desk's menu: where it goes, its name, and for a queue how many items wait. */
 type DeskNavEntry = {
@@ -31,19 +32,6 @@ export type DeskData = {
   nav: DeskNavSection[];
   logout: string;
 };
-
-/** The first stop of the keyboard on every page: straight to the page's own content. */
-export function SkipLink() {
-  const t = useTranslations("shell");
-  return (
-    <a
-      href="#main"
-      className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-    >
-      {t("skipToContent")}
-    </a>
-  );
-}
 
 /** The desk's data, from the layout route whose handle names the desk (none while it failed). */
 function useDeskData(): DeskData | null {

@@ -7,11 +7,11 @@ import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { showToast } from "../../lib/ui-state.ts";
 import { BottomNav } from "./bottom-nav.tsx";
-import { DeskShell, SkipLink } from "./desk.tsx";
 import { Footer } from "./footer.tsx";
 import { Header, type ShellUser } from "./header.tsx";
 import { LoadingBar } from "./loading-bar.tsx";
 import { useRouteHandle } from "./route-handle.ts";
+import { SkipLink } from "./skip-link.tsx";
 import { Toaster } from "./toaster.tsx";
 
 export type RootData = {
@@ -36,7 +36,7 @@ function ViewingAsBanner({
   viewingAs: NonNullable<RootData["viewingAs"]>;
   member: string;
 }) {
-  const t = useTranslations("backOffice.viewAs");
+  const t = useTranslations("viewAs");
   return (
     <div
       role="status"
@@ -135,14 +135,14 @@ export function Shell({ lang, children }: { lang: Locale; children: ReactNode })
   const root = useRouteLoaderData("root") as RootData | undefined;
   // While an operator looks at a member's pages, the live stream (the operator's own) stays off.
   const live = useLiveUnread(Boolean(root?.user) && !root?.viewingAs, root?.unreadNotifications ?? 0, lang);
-  const { wide, desk } = useRouteHandle();
+  const { wide, desk, frame: DeskFrame } = useRouteHandle();
   const unread = live.unread ?? root?.unreadNotifications ?? 0;
-  if (desk) {
+  if (desk && DeskFrame) {
     return (
       <>
-        <DeskShell desk={desk} lang={lang}>
+        <DeskFrame desk={desk} lang={lang}>
           {children}
-        </DeskShell>
+        </DeskFrame>
         <Toaster />
         <FlashToast lang={lang} />
       </>

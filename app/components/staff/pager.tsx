@@ -6,7 +6,7 @@ import { useTranslations } from "../../i18n/use-translations.ts";
  * filters in the address. Nothing when everything fits on one page.
  */
 export function Pager({ page, pages }: { page: number; pages: number }) {
-  const t = useTranslations("backOffice.pager");
+  const t = useTranslations("deskPager");
   const { search } = useLocation();
   if (pages <= 1) return null;
   const link = (n: number) => {

@@ -1,12 +1,12 @@
 import { Outlet } from "react-router";
-import type { DeskData } from "../../components/shell/desk.tsx";
+import { type DeskData, DeskShell } from "../../components/shell/desk.tsx";
 import type { RouteHandle } from "../../components/shell/route-handle.ts";
 import { langOf } from "../../lib/lang.ts";
 import type { Route } from "./+types/buyer-layout";
 import { requireBuyer } from "./buyer.server.ts";
 
 /** The buyer portal is a desk: buyers work through long lists and price tables. */
-export const handle: RouteHandle = { wide: true, desk: "buyer" };
+export const handle: RouteHandle = { wide: true, desk: "buyer", frame: DeskShell };
 
 /** The buyer portal's sections (spec §2 buyer navigation), in its order. */
 const BUYER_NAV = [

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { hasPermission } from "#core/staff/permissions.ts";
 import { queueSummaries } from "#core/staff/queues.ts";
-import type { DeskData } from "../../components/shell/desk.tsx";
+import { type DeskData, DeskShell } from "../../components/shell/desk.tsx";
 import type { RouteHandle } from "../../components/shell/route-handle.ts";
 import { langOf } from "../../lib/lang.ts";
 import { core } from "../../lib/request.server.ts";
@@ -10,7 +10,7 @@ import { groupNav, navLabel, queueOfNav, STAFF_NAV } from "./nav.ts";
 import { requireStaff } from "./staff.server.ts";
 
 /** The back office is a desk: the shell draws its frame (top bar, menu by section) around every page. */
-export const handle: RouteHandle = { wide: true, desk: "office" };
+export const handle: RouteHandle = { wide: true, desk: "office", frame: DeskShell };
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const lang = langOf(params);

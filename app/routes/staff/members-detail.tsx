@@ -107,6 +107,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function StaffMember({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("moderation.members");
   const staff = useTranslations("backOffice");
+  const viewAs = useTranslations("viewAs");
   const roles = useTranslations("mypage.role");
   const codes = useTranslations("codes");
   const lang = langOf(params);
@@ -129,7 +130,7 @@ export default function StaffMember({ loaderData, actionData, params }: Route.Co
             to={`/${lang}/staff/members/${member.id}/view-as/`}
             className="rounded-full px-3 py-1 font-semibold text-brand-700 ring-1 ring-brand-300 hover:bg-brand-50"
           >
-            {staff("viewAs.title")}
+            {viewAs("title")}
           </Link>
         )}
       </nav>

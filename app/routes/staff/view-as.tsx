@@ -8,7 +8,7 @@ import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/view-as";
 import { requestMeta, requireStaff } from "./staff.server.ts";
 
-export const meta = titleMeta("backOffice.viewAs.title", { noindex: true });
+export const meta = titleMeta("viewAs.title", { noindex: true });
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "members:impersonate");
@@ -35,7 +35,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 /** Asks before an operator starts looking at a member's pages as the member sees them. */
 export default function StaffViewAs({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useTranslations("backOffice.viewAs");
+  const t = useTranslations("viewAs");
   return (
     <div className="flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("title")}</h1>

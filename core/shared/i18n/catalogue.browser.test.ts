@@ -39,10 +39,10 @@ describe("the message catalogue in the browser", () => {
 
   it("shows a namespace two files hold only once both are here, joined as on the server", async () => {
     const browser = await browserCatalogue();
-    await browser.loadMessages("ja", ["staff-shared"]);
-    expect(browser.hasMessages("ja", "backOffice.viewAs.end")).toBe(false);
-    await browser.loadMessages("ja", ["staff"]);
-    expect(browser.messagesFor("ja").backOffice).toEqual(MESSAGES.ja.backOffice);
+    await browser.loadMessages("ja", ["identity-notice"]);
+    expect(browser.hasMessages("ja", "identityReview.notice")).toBe(false);
+    await browser.loadMessages("ja", ["identity-review"]);
+    expect(browser.messagesFor("ja").identityReview).toEqual(MESSAGES.ja.identityReview);
   });
 
   it("holds the whole language, as the server has it, once every file is loaded", async () => {
@@ -84,7 +84,7 @@ describe("the message catalogue in the browser", () => {
     await everywhere.loadMessages("en");
     for (const locale of ["ja", "en"] as const) {
       expect(everywhere.hasMessages(locale)).toBe(true);
-      expect(everywhere.hasMessages(locale, "backOffice.viewAs")).toBe(true);
+      expect(everywhere.hasMessages(locale, "viewAs.banner")).toBe(true);
       expect(everywhere.pendingMessages(locale, "checks")).toBeNull();
       expect(everywhere.messagesFor(locale)).toBe(MESSAGES[locale]);
     }

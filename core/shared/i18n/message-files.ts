@@ -12,7 +12,7 @@ export const NAMESPACE_FILES: Readonly<Record<string, readonly string[]>> = {
   address: ["account"],
   api: ["api"],
   appErrors: ["app-errors"],
-  backOffice: ["staff-shared", "staff"],
+  backOffice: ["staff"],
   balance: ["balance"],
   balancePages: ["balance-pages"],
   bank: ["account"],
@@ -33,6 +33,7 @@ export const NAMESPACE_FILES: Readonly<Record<string, readonly string[]>> = {
   codes: ["codes"],
   company: ["pages"],
   companyFacts: ["company-facts"],
+  deskPager: ["staff-shared"],
   emailLogin: ["email-login"],
   errors: ["shell"],
   exports: ["exports"],
@@ -97,6 +98,7 @@ export const NAMESPACE_FILES: Readonly<Record<string, readonly string[]>> = {
   twoStep: ["two-step"],
   twoStepReset: ["two-step-reset"],
   validation: ["validation"],
+  viewAs: ["staff-shared"],
   vouchers: ["vouchers"],
 };
 

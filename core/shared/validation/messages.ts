@@ -16,9 +16,31 @@ export function isRuleMessageKey(value: unknown): value is RuleMessageKey {
   return typeof value === "string" && Object.hasOwn(anyMessages().validation, value);
 }
 
-/** The names of a template's placeholders (`{field}`, `{min, number}` → field, min). */
-export function placeholdersOf(template: string): string[] {
-  return [...template.matchAll(/\{(\w+)(?:\s*,[^{}]*)?\}/g)].map((match) => match[1] as string);
+/**
+ * The names of a template's placeholders (`{field}`, `{min, number}` → field, min). In the browser a
+ * template comes compiled ahead of time (decision 052): `[["field"], "を入力してください"]`, where an
+ * argument is an array of its name (and its type and branches), a tag its name and its content.
+ */
+export function placeholdersOf(template: unknown): string[] {
+  if (typeof template === "string") {
+    return [...template.matchAll(/\{(\w+)(?:\s*,[^{}]*)?\}/g)].map((match) => match[1] as string);
+  }
+  if (!Array.isArray(template)) return [];
+  const names: string[] = [];
+  for (const part of template) {
+    if (!Array.isArray(part) || typeof part[0] !== "string") continue;
+    const [name, kind, branches] = part as [string, unknown, unknown];
+    if (kind === undefined || typeof kind === "number") {
+      names.push(name);
+      if (branches && typeof branches === "object") {
+        for (const branch of Object.values(branches)) names.push(...placeholdersOf(branch));
+      }
+    } else {
+      // A tag: its content may hold placeholders.
+      names.push(...placeholdersOf(part.slice(1)));
+    }
+  }
+  return [...new Set(names)];
 }
 
 /**
