@@ -33,7 +33,19 @@ export async function runServer(o: {
   const jobs = o.jobs === false ? null : startJobs(services, o.logger);
   return new Promise((resolve) => {
     const server = serve(
-      { fetch: app.fetch, port: o.config.port, hostname: "0.0.0.0" },
+      {
+        fetch: app.fetch,
+        port: o.config.port,
+        hostname: "0.0.0.0",
+        serverOptions: {
+          // An idle connection stays open longer than a proxy's or a client's own idle limit (60 s at
+          // most load balancers, 4 s in Node's fetch): the other side always closes first, so a
+          // request is never written onto a connection the server is closing at that moment (which
+          // the sender sees as a reset, and a POST is not sent again by itself).
+          keepAliveTimeout: 65_000,
+          headersTimeout: 66_000,
+        },
+      },
       (info: AddressInfo) => {
         resolve({
           url: `http://127.0.0.1:${info.port}`,
