@@ -1,7 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  addresses,
   buybackApplications,
   buybackBids,
   buybackCompanies,
@@ -9,11 +8,12 @@ import {
   deviceChecks,
   deviceModels,
 } from "#db/schema/index.ts";
-import { listItem, makeMember, makeOperator } from "#tests/helpers/catalog.ts";
+import { listItem, makeOperator } from "#tests/helpers/catalog.ts";
 import { finishedCheck } from "#tests/helpers/checks.ts";
 import { createTestCore, failure, said, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { imeiFrom } from "#tests/helpers/imei.ts";
+import { makeBuyer } from "#tests/helpers/trading.ts";
 import { assertAttachable, attachDeviceCheck } from "../checks/attach-device-check.ts";
 import { listUnattachedDeviceChecks } from "../checks/get-device-check.ts";
 import { signedPart, standingOf } from "../checks/report.ts";
@@ -140,23 +140,6 @@ describe.each(ENGINES)("a self-check report on a buyback device on %s", (engine)
   });
   afterAll(() => t.close());
 
-  async function member(): Promise<SessionUser> {
-    const m = await makeMember(t.ctx);
-    await t.ctx.db.insert(addresses).values({
-      userId: m.id,
-      familyName: "山田",
-      givenName: "花子",
-      familyNameKana: "ヤマダ",
-      givenNameKana: "ハナコ",
-      postalCode: "1500001",
-      prefectureCode: "13",
-      city: "渋谷区",
-      street: "神宮前1-2-3",
-      phone: "09012345678",
-    });
-    return m;
-  }
-
   const device = (checkId: string | undefined, answers: Record<string, string> = { ...ANSWERS }) => {
     serial += 1;
     return {
@@ -185,7 +168,7 @@ describe.each(ENGINES)("a self-check report on a buyback device on %s", (engine)
   };
 
   it("narrows the estimate: what the check tested and found working is no longer open", async () => {
-    const m = await member();
+    const m = await makeBuyer(t.ctx);
     const without = await estimateBuyback(t.ctx, device(undefined), { actor: m });
     // Open: a faulty screen (¥8,000), a faulty camera (¥20,000), a worn battery, and together
     // (each further defect 10% off the worst one's bid).
@@ -218,7 +201,7 @@ describe.each(ENGINES)("a self-check report on a buyback device on %s", (engine)
   });
 
   it("prices the faults a check found even when the member answered that all works", async () => {
-    const m = await member();
+    const m = await makeBuyer(t.ctx);
     const report = await saveDeviceCheck(t.ctx, { actor: m, input: finishedCheck(t.clock.now()) });
     const { device: checked, estimate } = await estimateBuyback(t.ctx, device(report.id), { actor: m });
     expect(checked.answers).toMatchObject({ screen: "faulty", camera: "faulty" });
@@ -232,7 +215,7 @@ describe.each(ENGINES)("a self-check report on a buyback device on %s", (engine)
   });
 
   it("puts the report on the device when the member applies, signed again for it; then it goes on nothing else", async () => {
-    const m = await member();
+    const m = await makeBuyer(t.ctx);
     const report = await saveDeviceCheck(t.ctx, { actor: m, input: finishedCheck(t.clock.now()) });
     const applied = await apply(m, [device(report.id)]);
     const itemId = applied.itemIds[0]!;
@@ -268,7 +251,7 @@ describe.each(ENGINES)("a self-check report on a buyback device on %s", (engine)
   });
 
   it("refuses a report on a listing, another member's, an altered or expired one, or one for two devices, and applies nothing", async () => {
-    const m = await member();
+    const m = await makeBuyer(t.ctx);
     const before = await rows();
 
     const listed = await saveDeviceCheck(t.ctx, { actor: m, input: passing(t.clock.now()) });
@@ -283,7 +266,10 @@ describe.each(ENGINES)("a self-check report on a buyback device on %s", (engine)
       "この動作チェックの結果は出品に付いているため、買取の申込みには使えません",
     );
 
-    const other = await saveDeviceCheck(t.ctx, { actor: await member(), input: passing(t.clock.now()) });
+    const other = await saveDeviceCheck(t.ctx, {
+      actor: await makeBuyer(t.ctx),
+      input: passing(t.clock.now()),
+    });
     expect((await failure(apply(m, [device(other.id)]))).code).toBe("FORBIDDEN");
 
     const tampered = await saveDeviceCheck(t.ctx, { actor: m, input: finishedCheck(t.clock.now()) });
@@ -312,7 +298,7 @@ describe.each(ENGINES)("a self-check report on a buyback device on %s", (engine)
 
   it("fills the grading form from a genuine report, marked as the member's check; one that no longer holds fills nothing", async () => {
     const grader = await makeOperator(t.ctx, ["grader"]);
-    const m = await member();
+    const m = await makeBuyer(t.ctx);
     const found = await saveDeviceCheck(t.ctx, { actor: m, input: finishedCheck(t.clock.now()) });
     const fine = await saveDeviceCheck(t.ctx, { actor: m, input: passing(t.clock.now()) });
     const applied = await apply(m, [device(found.id), device(fine.id)]);
