@@ -128,3 +128,30 @@ test("social pages have no serious accessibility problems", async ({ page, brows
     expect(await seriousA11yProblems(page), path).toEqual([]);
   }
 });
+
+test("a notification that arrives while an English page is open shows at once as a toast, in English", async ({
+  page,
+  browser,
+}) => {
+  // Two demo sellers no other journey signs in as: the follow between them is theirs alone.
+  const follower = await asOther(browser, "seller17@tsugu.example");
+  await logIn(page, "seller18@tsugu.example");
+  const followedId = (await ownProfilePath(page)).split("/")[3];
+  await follower.page.request.delete(`/api/v1/users/${followedId}/follow`, {
+    headers: ownOrigin(follower.page),
+  });
+
+  // A page that lists no notifications: the sentence of one that arrives loads with it.
+  await page.goto("/en/");
+  await expect(page.locator("[data-live='on']")).toBeVisible();
+  const follow = await follower.page.request.put(`/api/v1/users/${followedId}/follow`, {
+    headers: ownOrigin(follower.page),
+  });
+  expect(follow.ok()).toBe(true);
+  await expect(page.getByTestId("toast").filter({ hasText: " started following you" })).toBeVisible();
+
+  await follower.page.request.delete(`/api/v1/users/${followedId}/follow`, {
+    headers: ownOrigin(follower.page),
+  });
+  await follower.close();
+});
