@@ -7,12 +7,15 @@ import {
   admissionControl,
   classOf,
   createAdmission,
+  eventLoopBusy,
   type RouteClass,
 } from "./admission.ts";
 
 const settings = (limits: Partial<Record<RouteClass, number>>, queuePerSlot = 0): AdmissionSettings => ({
   limits: { pages: 0, api_reads: 0, writes: 0, webhooks: 0, ...limits },
   queuePerSlot,
+  busyLoopMs: 0,
+  readWaitMs: 0,
 });
 
 afterEach(() => {
@@ -151,6 +154,71 @@ describe("the slots of a class", () => {
     expect(admission.figures().writes).toMatchObject({ inFlight: 1, queued: 0, shed: 1 });
   });
 
+  it("while the process is behind, refuses pages and API reads that find their class full, but still queues writes", async () => {
+    let behind = false;
+    const admission = createAdmission(settings({ pages: 1, api_reads: 1, writes: 1 }, 4), () => behind);
+    for (const cls of ["pages", "api_reads", "writes"] as const)
+      expect(await admission.enter(cls)).not.toBeNull();
+    behind = true;
+    expect(await admission.enter("pages")).toBeNull();
+    expect(await admission.enter("api_reads")).toBeNull();
+    const write = admission.enter("writes");
+    expect(admission.figures().writes.queued).toBe(1);
+    expect(admission.figures()).toMatchObject({
+      pages: { shed: 1 },
+      api_reads: { shed: 1 },
+      writes: { shed: 0 },
+    });
+    behind = false;
+    void admission.enter("pages");
+    expect(admission.figures().pages.queued).toBe(1);
+    void write;
+  });
+
+  it("refuses a page on arrival when its wait for a slot would be longer than the reads may wait, never a write", async () => {
+    let now = 0;
+    const admission = createAdmission(
+      { ...settings({ pages: 2, writes: 2 }, 8), readWaitMs: 500 },
+      () => false,
+      () => now,
+    );
+    // Slots held 400 ms lately: with 2 slots, a request waits about 200 ms for each ahead of it and itself.
+    for (const cls of ["pages", "writes"] as const) {
+      const first = (await admission.enter(cls))!;
+      now += 400;
+      first();
+      now -= 400;
+    }
+    const held = [await admission.enter("pages"), await admission.enter("pages")];
+    expect(held.every(Boolean)).toBe(true);
+    void admission.enter("pages"); // waits about 200 ms
+    void admission.enter("pages"); // about 400 ms
+    expect(admission.figures().pages.queued).toBe(2);
+    expect(await admission.enter("pages")).toBeNull(); // would wait about 600 ms
+    expect(admission.figures().pages).toMatchObject({ queued: 2, shed: 1 });
+    // Writes wait as long as it takes.
+    await admission.enter("writes");
+    await admission.enter("writes");
+    for (let i = 0; i < 5; i++) void admission.enter("writes");
+    expect(admission.figures().writes).toMatchObject({ queued: 5, shed: 0 });
+  });
+
+  it("finds the event loop behind when a task holds it past the limit, and not when it is idle", async () => {
+    const loop = eventLoopBusy(30, 50);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(loop.busy()).toBe(false);
+      const until = performance.now() + 120;
+      while (performance.now() < until) {
+        // The event loop held, as by a long render.
+      }
+      await vi.waitFor(() => expect(loop.busy()).toBe(true), { timeout: 500, interval: 5 });
+    } finally {
+      loop.stop();
+    }
+    expect(eventLoopBusy(0).busy()).toBe(false);
+  });
+
   it("keeps the classes apart: full pages and API reads leave writes and webhooks their slots", async () => {
     const admission = createAdmission(settings({ pages: 1, api_reads: 1, writes: 2, webhooks: 2 }, 1));
     await admission.enter("pages");
@@ -280,6 +348,29 @@ describe("the middleware", () => {
     expect(admission.figures().api_reads).toMatchObject({ inFlight: 1, queued: 0, shed: 1 });
     await (await queued).text();
     expect(admission.figures().api_reads).toMatchObject({ inFlight: 0, queued: 0, shed: 1 });
+  });
+
+  it("refuses a page the browser fetches ahead as soon as pages are full, where a page opened would wait", async () => {
+    const { admission, hono } = app({ pages: 1 }, 4);
+    const opens: (() => void)[] = [];
+    hono.get("*", async (c) => {
+      await new Promise<void>((r) => opens.push(r));
+      return c.text("page");
+    });
+    const held = hono.request("/ja/");
+    await vi.waitFor(() => expect(opens).toHaveLength(1));
+    const ahead = await hono.request("/ja/items/12/_.data", { headers: { "sec-purpose": "prefetch" } });
+    expect(ahead.status).toBe(503);
+    expect(ahead.headers.get("cache-control")).toBe("no-store");
+    expect(admission.figures().pages).toMatchObject({ inFlight: 1, queued: 0, shed: 1 });
+    // Opened, the same page waits its turn.
+    const opened = hono.request("/ja/items/12/_.data");
+    await vi.waitFor(() => expect(admission.figures().pages.queued).toBe(1));
+    opens[0]!();
+    await (await held).text();
+    await vi.waitFor(() => expect(opens).toHaveLength(2));
+    opens[1]!();
+    expect((await opened).status).toBe(200);
   });
 
   it("answers a refused page with a short page in the path's language, with a link to try again", async () => {

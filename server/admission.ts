@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 import { type Priority, withPriority } from "#db/priority.ts";
@@ -16,6 +17,9 @@ import { currentPhases } from "./phases.ts";
  *   long that takes; a request that finds the queue full too is answered at once: 503 with
  *   `Retry-After` (JSON for the API and webhooks, a short page for browsers). A request is only ever
  *   refused on arrival, never after it waited.
+ * - When the process is behind (its event loop runs late, `busyLoopMs`), pages and API reads no longer
+ *   queue: one that finds its class full is refused at once. Nor do they join a queue whose wait
+ *   would be longer than `readWaitMs`. Writes and webhooks still queue.
  * - A slot is held until the answer is done: its last byte sent (a streamed page renders well after
  *   its headers), or its client gone, whichever comes first.
  */
@@ -32,6 +36,18 @@ export type AdmissionSettings = {
    * × this many); 0: no waiting, a request is refused as soon as its class is full.
    */
   queuePerSlot: number;
+  /**
+   * How late the process's event loop may run (the 99th percentile over the last 100 ms) before pages
+   * and API reads stop queueing: past it, one that finds its class full is refused at once, as the
+   * process is already behind with what it holds. 0: never.
+   */
+  busyLoopMs: number;
+  /**
+   * How long a page or an API read may expect to wait for its slot (the requests ahead of it in the
+   * queue × how long a slot of its class is held lately ÷ its slots): past it, refused on arrival,
+   * since it would be answered too late to matter. 0: no such limit.
+   */
+  readWaitMs: number;
 };
 
 /** What a client that was refused is asked to wait before trying again, in seconds. */
@@ -78,14 +94,46 @@ export type Admission = {
   /**
    * A slot of the class, when one is free or as soon as one frees: its release (which may be called
    * more than once), or null when the request was refused on arrival (its class and its queue full)
-   * or its client left while it waited (not counted as refused).
+   * or its client left while it waited (not counted as refused). A request that may not wait (a
+   * page fetched ahead) is refused as soon as its class is full.
    */
-  enter(cls: RouteClass, gone?: AbortSignal): Promise<(() => void) | null>;
+  enter(cls: RouteClass, gone?: AbortSignal, o?: { wait?: boolean }): Promise<(() => void) | null>;
   figures(): Record<RouteClass, ClassFigures>;
+  /** Whether the process is behind now, so that pages and API reads do not queue. */
+  busy(): boolean;
 };
 
+/**
+ * Classes whose requests stop queueing when the process is behind, and may not wait longer than
+ * `readWaitMs`: reads, which can be asked again.
+ */
+const SHED_WHEN_BUSY: ReadonlySet<RouteClass> = new Set(["pages", "api_reads"]);
+
+/**
+ * Whether the process's event loop runs late: its delay's 99th percentile over the last `everyMs`
+ * past `limitMs`. The sampling timer does not keep the process alive.
+ */
+export function eventLoopBusy(limitMs: number, everyMs = 100): { busy(): boolean; stop(): void } {
+  if (limitMs <= 0) return { busy: () => false, stop: () => {} };
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let busy = false;
+  const timer = setInterval(() => {
+    busy = delay.count > 0 && delay.percentile(99) / 1e6 > limitMs;
+    delay.reset();
+  }, everyMs);
+  timer.unref();
+  return {
+    busy: () => busy,
+    stop: () => {
+      clearInterval(timer);
+      delay.disable();
+    },
+  };
+}
+
 type Gate = {
-  enter(gone?: AbortSignal): Promise<(() => void) | null>;
+  enter(gone?: AbortSignal, wait?: boolean): Promise<(() => void) | null>;
   figures(): ClassFigures;
 };
 
@@ -130,30 +178,45 @@ function queue() {
   };
 }
 
-function gate(limit: number, queuePerSlot: number): Gate {
+/** How much of a slot's hold time just measured goes into the moving average. */
+const HOLD_WEIGHT = 0.1;
+
+function gate(
+  limit: number,
+  queuePerSlot: number,
+  waitMs: number,
+  now: () => number = () => performance.now(),
+): Gate {
   const queueLimit = limit * queuePerSlot;
   let inFlight = 0;
   let shed = 0;
+  /** How long a slot is held lately: a moving average, 0 until one was. */
+  let holdMs = 0;
   const waiting = queue();
 
   const slot = (): (() => void) => {
     inFlight += 1;
     let held = true;
+    const from = now();
     return () => {
       if (!held) return;
       held = false;
       inFlight -= 1;
+      const took = now() - from;
+      holdMs = holdMs === 0 ? took : holdMs + HOLD_WEIGHT * (took - holdMs);
       // The slot goes straight to the request that waited longest, before anyone else can take it.
       waiting.shift()?.admit();
     };
   };
 
   return {
-    enter(gone) {
+    enter(gone, wait = true) {
       if (gone?.aborted) return Promise.resolve(null);
       if (limit === 0 || inFlight < limit) return Promise.resolve(slot());
-      // The only refusal: on arrival, at once, when the queue is full too.
-      if (waiting.length >= queueLimit) {
+      // The only refusal: on arrival, at once, when the queue is full too, or its wait would be too
+      // long, or the request may not wait.
+      const tooLong = waitMs > 0 && ((waiting.length + 1) * holdMs) / limit > waitMs;
+      if (!wait || waiting.length >= queueLimit || tooLong) {
         shed += 1;
         return Promise.resolve(null);
       }
@@ -178,12 +241,30 @@ function gate(limit: number, queuePerSlot: number): Gate {
   };
 }
 
-export function createAdmission(settings: AdmissionSettings): Admission {
+/**
+ * The admission control of one process. `busy` says whether the process is behind (by default its
+ * event loop's delay against `settings.busyLoopMs`).
+ */
+export function createAdmission(
+  settings: AdmissionSettings,
+  busy: () => boolean = eventLoopBusy(settings.busyLoopMs).busy,
+  now?: () => number,
+): Admission {
   const gates = Object.fromEntries(
-    ROUTE_CLASSES.map((cls) => [cls, gate(settings.limits[cls], settings.queuePerSlot)]),
+    ROUTE_CLASSES.map((cls) => [
+      cls,
+      gate(
+        settings.limits[cls],
+        settings.queuePerSlot,
+        SHED_WHEN_BUSY.has(cls) ? settings.readWaitMs : 0,
+        now,
+      ),
+    ]),
   ) as Record<RouteClass, Gate>;
   return {
-    enter: (cls, gone) => gates[cls].enter(gone),
+    busy,
+    enter: (cls, gone, o) =>
+      gates[cls].enter(gone, (o?.wait ?? true) && !(SHED_WHEN_BUSY.has(cls) && busy())),
     figures: () =>
       Object.fromEntries(ROUTE_CLASSES.map((cls) => [cls, gates[cls].figures()])) as Record<
         RouteClass,
@@ -214,7 +295,9 @@ export function admissionControl(
     }
     const phases = currentPhases();
     const waited = performance.now();
-    const release = await admission.enter(cls, over.signal);
+    // A page the browser fetches ahead (decision 053) never queues: it is the first to go.
+    const ahead = /\bprefetch\b/i.test(c.req.header("sec-purpose") ?? c.req.header("purpose") ?? "");
+    const release = await admission.enter(cls, over.signal, { wait: !ahead });
     if (phases) phases.admissionMs += performance.now() - waited;
     if (!release) return overloaded(c);
     const priority = priorityOf(cls);

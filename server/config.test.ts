@@ -64,6 +64,8 @@ describe("settings from the environment", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).admission).toEqual({
       limits: { pages: 8, api_reads: 16, writes: 64, webhooks: 64 },
       queuePerSlot: 8,
+      busyLoopMs: 50,
+      readWaitMs: 500,
     });
     const set = loadConfig({
       DATA_DIR: dataDir(),
@@ -72,10 +74,14 @@ describe("settings from the environment", () => {
       ADMISSION_WRITES: "100",
       ADMISSION_WEBHOOKS: "20",
       ADMISSION_QUEUE: "0",
+      ADMISSION_BUSY_LOOP_MS: "0",
+      ADMISSION_READ_WAIT_MS: "0",
     });
     expect(set.admission).toEqual({
       limits: { pages: 0, api_reads: 4, writes: 100, webhooks: 20 },
       queuePerSlot: 0,
+      busyLoopMs: 0,
+      readWaitMs: 0,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMISSION_PAGES: "-1" })).toThrow(
       /ADMISSION_PAGES: must be 0 \(no limit\) or more/,

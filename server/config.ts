@@ -88,6 +88,18 @@ const ZEnv = z.object({
     .min(0, "must be 0 (no waiting: refused as soon as the class is full) or more")
     .max(100, "must be at most 100")
     .default(8),
+  ADMISSION_BUSY_LOOP_MS: z.coerce
+    .number()
+    .int()
+    .min(0, "must be 0 (never) or more")
+    .max(10_000, "must be at most 10000")
+    .default(50),
+  ADMISSION_READ_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0, "must be 0 (no limit) or more")
+    .max(60_000, "must be at most 60000")
+    .default(500),
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(300),
   RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(5, "must be at least 5").max(3600).default(120),
   METRICS_TOKEN: z
@@ -410,6 +422,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         webhooks: e.ADMISSION_WEBHOOKS,
       },
       queuePerSlot: e.ADMISSION_QUEUE,
+      busyLoopMs: e.ADMISSION_BUSY_LOOP_MS,
+      readWaitMs: e.ADMISSION_READ_WAIT_MS,
     },
     reconcile: { everyMs: e.RECONCILE_EVERY_SECONDS * 1000, staleMs: e.RECONCILE_AFTER_SECONDS * 1000 },
     metricsToken: e.METRICS_TOKEN,

@@ -197,6 +197,14 @@ export function createMetrics(o: {
     "Requests of the class that may wait for a slot at once, past which they are refused (0: none wait)",
     (f) => f.queueLimit,
   );
+  new Gauge({
+    name: "admission_busy",
+    help: "1 while the process's event loop runs late, so that pages and API reads are refused rather than queued",
+    registers,
+    collect() {
+      this.set(o.admission.busy() ? 1 : 0);
+    },
+  });
   new Counter({
     name: "admission_shed_total",
     help: "Requests answered 503 on arrival because their class and its queue were full",
