@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import compileMessage from "icu-minify/compile";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import type { RouteMap } from "./app/navigation/route-map.ts";
 import { filesOf } from "./core/shared/i18n/message-files.ts";
 
 /** One message file of a language (`messages/ja/buying.ts`): a browser file of its own. */
@@ -114,44 +115,85 @@ function messageFiles(): Plugin {
         }
         return names;
       };
-      const routeReads = (file: string): Set<string> => {
+      const routeChunks = (file: string): Rollup.OutputChunk[] => {
         const path = resolve(appDir, file);
+        return chunks.filter((chunk) => chunk.facadeModuleId?.split("?")[0] === path);
+      };
+      const routeReads = (file: string): Set<string> => {
         const names = new Set<string>();
-        for (const chunk of chunks) {
-          if (chunk.facadeModuleId?.split("?")[0] !== path) continue;
-          for (const name of reads(chunk)) names.add(name);
-        }
+        for (const chunk of routeChunks(file)) for (const name of reads(chunk)) names.add(name);
         return names;
+      };
+      /** A route's browser files: its module and every module it imports, however deep. */
+      const routeModules = (file: string): Set<string> => {
+        const found = new Set<string>();
+        const add = (fileName: string) => {
+          if (found.has(fileName)) return;
+          found.add(fileName);
+          for (const imported of byName.get(fileName)?.imports ?? []) add(imported);
+        };
+        for (const chunk of routeChunks(file)) add(chunk.fileName);
+        return found;
       };
 
       const config = (await import(resolve(appDir, "routes.ts"))) as { default: RouteEntry[] };
       const root = new Set([...routeReads("root.tsx"), ...EVERY_PAGE]);
+      const rootModules = routeModules("root.tsx");
       const routes: Record<string, string[]> = { root: [...root].sort() };
-      const patterns: Record<string, Set<string>> = {};
-      const walk = (entries: RouteEntry[], paths: string[], above: Set<string>) => {
+      /** By route pattern: the message files its routes read, their modules, whether it is a page. */
+      const patterns: Record<string, { messages: Set<string>; modules: Set<string>; page: boolean }> = {};
+      const walk = (
+        entries: RouteEntry[],
+        paths: string[],
+        above: Set<string>,
+        aboveModules: Set<string>,
+      ) => {
         for (const entry of entries) {
           const id = entry.id ?? entry.file.replace(/\.[a-z]+$/, "");
           const names = routeReads(entry.file);
           routes[id] = [...names].sort();
           const chain = new Set([...above, ...names]);
+          const modules = new Set([...aboveModules, ...routeModules(entry.file)]);
+          for (const file of rootModules) modules.delete(file);
+          // A page has a component; a resource route (a CSV, a photo, a list's next page) has none.
+          const page = routeChunks(entry.file).some((chunk) => chunk.exports.includes("default"));
           const own = entry.path ? [...paths, entry.path] : paths;
           // As React Router names a route's pattern: its paths and its parents', joined.
           const pattern = own.join("/").replace(/\/\/+/g, "/") || "/";
-          patterns[pattern] = new Set([...(patterns[pattern] ?? []), ...chain]);
-          walk(entry.children ?? [], own, chain);
+          // A layout without a path (the desks' frames) is its children's: their patterns carry it.
+          const known = patterns[pattern];
+          if (entry.path || entry.index)
+            patterns[pattern] = {
+              messages: new Set([...(known?.messages ?? []), ...chain]),
+              modules: new Set([...(known?.modules ?? []), ...modules]),
+              page: (known?.page ?? false) || page,
+            };
+          walk(entry.children ?? [], own, chain, modules);
         }
       };
-      walk(config.default, [], root);
+      walk(config.default, [], root, new Set());
+      // The browser's files once, each pattern naming them by their place in that list.
+      const moduleList = [...new Set(Object.values(patterns).flatMap((entry) => [...entry.modules]))].sort();
+      const place = new Map(moduleList.map((file, at) => [file, at]));
+      const routeMap: RouteMap = {
+        modules: moduleList.map((file) => `${base}${file}`),
+        patterns: Object.fromEntries(
+          Object.entries(patterns).map(([pattern, entry]) => [
+            pattern,
+            {
+              messages: [...entry.messages].sort().join(" "),
+              modules: [...entry.modules].map((file) => place.get(file)!).sort((a, b) => a - b),
+              page: entry.page,
+            },
+          ]),
+        ),
+      };
       const reference = this.emitFile({
         type: "asset",
-        name: "message-routes.json",
-        source: JSON.stringify(
-          Object.fromEntries(
-            Object.entries(patterns).map(([pattern, names]) => [pattern, [...names].sort().join(" ")]),
-          ),
-        ),
+        name: "route-map.json",
+        source: JSON.stringify(routeMap),
       });
-      build = { files, routes, patterns: `${base}${this.getFileName(reference)}` };
+      build = { files, routes, routeMap: `${base}${this.getFileName(reference)}` };
     },
     transform(code, id) {
       if (this.environment.name === "client") {

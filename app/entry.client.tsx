@@ -2,9 +2,10 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale } from "#core/shared/locale.ts";
-import { loadBootMessages, prefetchPatternFiles } from "./i18n/page-messages.ts";
+import { loadBootMessages } from "./i18n/page-messages.ts";
 import { reloadOnce } from "./lib/new-builds.ts";
 import { startPhraseBreaks } from "./lib/phrase-breaks.ts";
+import { routeMap } from "./navigation/route-map.ts";
 
 function hydrate() {
   startTransition(() => {
@@ -18,7 +19,7 @@ function hydrate() {
   // After hydration, so the page first matches what the server sent.
   const idle = () => {
     startPhraseBreaks();
-    prefetchPatternFiles();
+    void routeMap();
   };
   if ("requestIdleCallback" in window) window.requestIdleCallback(idle);
   else setTimeout(idle, 200);

@@ -25,6 +25,7 @@ import { isCodeLoadError, reloadOnce, useNewBuilds } from "./lib/new-builds.ts";
 import { cookiesOf, core, requestInfo, secureCookies, services } from "./lib/request.server.ts";
 import { localeOf, seo } from "./lib/seo.ts";
 import { setRouteError } from "./lib/ui-state.ts";
+import { Prefetcher } from "./navigation/prefetch.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -102,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1d63d8" />
         <meta name="tsugu-messages" content={messages.files} />
-        {messages.patterns && <meta name="tsugu-message-routes" content={messages.patterns} />}
+        {messages.routeMap && <meta name="tsugu-route-map" content={messages.routeMap} />}
         <Meta />
         <Links />
       </head>
@@ -119,7 +120,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useNewBuilds(loaderData.buildId);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <Prefetcher />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

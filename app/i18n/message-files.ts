@@ -6,8 +6,11 @@ export type MessageBuild = {
   files: Record<Locale, Record<string, readonly string[]>>;
   /** The message files each route's code reads, by route id (`root` included). */
   routes: Record<string, readonly string[]>;
-  /** A file of the build: the message files each route pattern reads, for pages reached in the browser. */
-  patterns: string;
+  /**
+   * A file of the build: each route pattern's message files and code, for pages reached in the
+   * browser and those fetched ahead (`RouteMap`).
+   */
+  routeMap: string;
 };
 
 /**

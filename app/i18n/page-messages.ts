@@ -3,6 +3,7 @@ import { useLocation, useMatches } from "react-router";
 import { filesOf } from "#core/shared/i18n/message-files.ts";
 import type { Locale } from "#core/shared/locale.ts";
 import { localeOf } from "../lib/seo.ts";
+import { routeMap } from "../navigation/route-map.ts";
 import { loadMessages } from "./index.ts";
 import { MESSAGE_BUILD } from "./message-files.ts";
 
@@ -91,23 +92,23 @@ function namesInData(value: unknown, names: Set<string>, depth: number): void {
 /** What the page's head says of its messages, read once from the page before it hydrates. */
 let boot: PageMessages | null = null;
 
-type PageMessages = { files: string; patterns: string | null };
+type PageMessages = { files: string; routeMap: string | null };
 
 /**
  * The page's message files as its head lists them (`<meta name="tsugu-messages">`, "*" for all) and
- * the build's file of every route pattern's: the server works them out, the browser keeps what the
- * server said while the page lives.
+ * the build's route map (every route pattern's files): the server works them out, the browser keeps
+ * what the server said while the page lives.
  */
 export function usePageMessages(): PageMessages {
   const matches = useMatches();
   if (typeof document !== "undefined") {
     boot ??= {
       files: metaContent("tsugu-messages") ?? "*",
-      patterns: metaContent("tsugu-message-routes"),
+      routeMap: metaContent("tsugu-route-map"),
     };
     return boot;
   }
-  return { files: pageMessageFiles(matches)?.join(" ") ?? "*", patterns: MESSAGE_BUILD?.patterns ?? null };
+  return { files: pageMessageFiles(matches)?.join(" ") ?? "*", routeMap: MESSAGE_BUILD?.routeMap ?? null };
 }
 
 function metaContent(name: string): string | null {
@@ -131,28 +132,6 @@ export async function loadBootMessages(lang: Locale): Promise<void> {
 }
 
 /**
- * The message files of each route pattern, from the build's file: fetched once, when the browser is
- * idle after hydration or for the first page it reaches by itself. Undefined where the build lists
- * none (development); null when the file could not be fetched.
- */
-let patterns: Promise<Record<string, string> | null> | undefined;
-
-function patternFiles(): Promise<Record<string, string> | null> | undefined {
-  const url = metaContent("tsugu-message-routes");
-  if (!url) return undefined;
-  patterns ??= fetch(url).then(
-    (response) => (response.ok ? (response.json() as Promise<Record<string, string>>) : null),
-    () => null,
-  );
-  return patterns;
-}
-
-/** After hydration, when the browser is idle: the list of what each page reads, for the next pages. */
-export function prefetchPatternFiles(): void {
-  void patternFiles();
-}
-
-/**
  * For the root's client middleware: a page reached in the browser loads the message files its route
  * pattern reads, in its language, beside its data, and those of the messages its data carries, before
  * it renders (an English page links to a news story, which is Japanese; a back-office page reached
@@ -167,9 +146,9 @@ export async function loadPageMessages<Results>(
 ): Promise<Results> {
   if (typeof document === "undefined") return next();
   const lang = localeOf(new URL(request.url).pathname);
-  const list = patternFiles();
-  const routeFiles = list
-    ? list.then((byPattern) => loadMessages(lang, byPattern?.[pattern]?.split(" ") ?? []))
+  const map = routeMap();
+  const routeFiles = map
+    ? map.then((routes) => loadMessages(lang, routes?.patterns[pattern]?.messages.split(" ") ?? []))
     : loadMessages(lang);
   const results = await next();
   const names = new Set<string>();
