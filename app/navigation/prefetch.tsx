@@ -10,8 +10,8 @@ import { patternOf, type RouteMap, type RoutePattern, routeMap } from "./route-m
  * code and words (the same for every item card, so once); a link a person points at, touches or
  * tabs to also brings its page's data when that page is one to read (an item, a search, a profile,
  * an article), whose loader changes nothing; it is kept for the one navigation it is for
- * (`data-ahead.ts`). Never more than four at once (spec §9), and nothing ahead when the browser asks
- * to save data.
+ * (`data-ahead.ts`). Only pages in the page's own language; never more than four at once (spec §9);
+ * nothing ahead when the browser asks to save data.
  */
 const DATA_AHEAD = new Set([
   ":lang",
@@ -97,7 +97,7 @@ function preloadModule(href: string): Promise<void> {
   });
 }
 
-/** A page's code and the words its routes read, in its language. */
+/** A page's code and the words its routes read, in its language (the page's own). */
 function preloadCode(map: RouteMap, entry: RoutePattern, url: URL): Promise<void> {
   const modules = entry.modules.map((at) => map.modules[at]).filter((href) => href !== undefined);
   return Promise.all([
@@ -113,7 +113,9 @@ function preloadCode(map: RouteMap, entry: RoutePattern, url: URL): Promise<void
 function lookAhead(queue: PreloadQueue, fetchData: (page: string) => Promise<void>): () => void {
   const ahead = async (anchor: HTMLAnchorElement, intent: boolean) => {
     const url = pageOf(anchor, window.location);
-    if (!url || savingData()) return;
+    // A page in the other language comes whole from the server (the language switcher), or carries
+    // words this page does not (decision 031): it is fetched when it is opened.
+    if (!url || savingData() || localeOf(url.pathname) !== document.documentElement.lang) return;
     const map = await routeMap();
     const entry = map && patternOf(map, url.pathname);
     if (!map || !entry?.page) return;

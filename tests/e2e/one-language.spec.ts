@@ -100,9 +100,14 @@ test("a Japanese page carries the Japanese messages alone; the switcher opens th
   await speaks(page, "ja");
   expect(asksFor(asked.files, messageFile("ja", "shell-"))).toBe(true);
   expect(asksFor(asked.files, messageFile("ja", "catalog-"))).toBe(true);
-  // Words no part of the search page reads stay on the server.
+  // Words no part of the search page reads are not the page's: its head does not list them.
+  const listed = (await page.locator('meta[name="tsugu-messages"]').getAttribute("content"))!.split(" ");
+  expect(listed).toContain("catalog");
+  expect(listed).not.toContain("checks");
+  expect(listed).not.toContain("buyback-office");
+  // Nor are they fetched, but for the pages its links lead to (an item's words, its self-check's
+  // among them, come ahead for the item cards, decision 053): none leads to the back office.
   expect(asksFor(asked.files, messageFile("ja", "buyback-office-"))).toBe(false);
-  expect(asksFor(asked.files, messageFile("ja", "checks-"))).toBe(false);
   // A page opened in the browser, in the same language: its route's files come on the way.
   await page.getByRole("contentinfo").getByRole("link", { name: "Tsuguについて" }).click();
   await expect(page).toHaveURL(/\/ja\/about\/$/);
