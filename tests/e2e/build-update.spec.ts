@@ -95,6 +95,11 @@ test("a page whose code is gone reloads once, then says a new version is out ins
   page,
 }) => {
   const documents = documentsOf(page);
+  // A phone saving data fetches no page ahead (decision 053): the search page's code is first asked
+  // for on the click, after it is gone.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "connection", { value: { saveData: true }, configurable: true });
+  });
   const hydrated = page.waitForRequest(isCheck);
   await page.goto("/ja/");
   await hydrated;
