@@ -175,6 +175,16 @@ describe("the slots of a class", () => {
     void write;
   });
 
+  it("asks whether the process is behind only of a request that finds its class full", async () => {
+    const busy = vi.fn(() => false);
+    const admission = createAdmission(settings({ pages: 1, api_reads: 0 }, 1), busy);
+    await admission.enter("pages");
+    for (let i = 0; i < 5; i++) await admission.enter("api_reads");
+    expect(busy).not.toHaveBeenCalled();
+    void admission.enter("pages");
+    expect(busy).toHaveBeenCalledTimes(1);
+  });
+
   it("refuses a page on arrival when its wait for a slot would be longer than the reads may wait, never a write", async () => {
     let now = 0;
     const admission = createAdmission(

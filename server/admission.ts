@@ -132,8 +132,27 @@ export function eventLoopBusy(limitMs: number, everyMs = 100): { busy(): boolean
   };
 }
 
+/** The process's one watch of its event loop, by limit, started when first asked. */
+const loopWatches = new Map<number, () => boolean>();
+
+/**
+ * `eventLoopBusy` for the whole process, started the first time a full class asks (a process whose
+ * classes are never full, a test server with no limits, never watches its loop).
+ */
+function processBusy(limitMs: number): () => boolean {
+  return () => {
+    let busy = loopWatches.get(limitMs);
+    if (!busy) {
+      busy = eventLoopBusy(limitMs).busy;
+      loopWatches.set(limitMs, busy);
+    }
+    return busy();
+  };
+}
+
 type Gate = {
-  enter(gone?: AbortSignal, wait?: boolean): Promise<(() => void) | null>;
+  /** `mayWait` is asked only of a request that finds its class full. */
+  enter(gone?: AbortSignal, mayWait?: () => boolean): Promise<(() => void) | null>;
   figures(): ClassFigures;
 };
 
@@ -210,13 +229,13 @@ function gate(
   };
 
   return {
-    enter(gone, wait = true) {
+    enter(gone, mayWait) {
       if (gone?.aborted) return Promise.resolve(null);
       if (limit === 0 || inFlight < limit) return Promise.resolve(slot());
       // The only refusal: on arrival, at once, when the queue is full too, or its wait would be too
       // long, or the request may not wait.
       const tooLong = waitMs > 0 && ((waiting.length + 1) * holdMs) / limit > waitMs;
-      if (!wait || waiting.length >= queueLimit || tooLong) {
+      if (waiting.length >= queueLimit || tooLong || (mayWait && !mayWait())) {
         shed += 1;
         return Promise.resolve(null);
       }
@@ -247,7 +266,7 @@ function gate(
  */
 export function createAdmission(
   settings: AdmissionSettings,
-  busy: () => boolean = eventLoopBusy(settings.busyLoopMs).busy,
+  busy: () => boolean = processBusy(settings.busyLoopMs),
   now?: () => number,
 ): Admission {
   const gates = Object.fromEntries(
@@ -264,7 +283,7 @@ export function createAdmission(
   return {
     busy,
     enter: (cls, gone, o) =>
-      gates[cls].enter(gone, (o?.wait ?? true) && !(SHED_WHEN_BUSY.has(cls) && busy())),
+      gates[cls].enter(gone, () => (o?.wait ?? true) && !(SHED_WHEN_BUSY.has(cls) && busy())),
     figures: () =>
       Object.fromEntries(ROUTE_CLASSES.map((cls) => [cls, gates[cls].figures()])) as Record<
         RouteClass,
