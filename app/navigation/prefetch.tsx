@@ -6,10 +6,11 @@ import { PreloadQueue } from "./preload-queue.ts";
 import { patternOf, type RouteMap, type RoutePattern, routeMap } from "./route-map.ts";
 
 /**
- * The likely next pages, fetched ahead (decision 053). A link that comes into view brings its page's
- * code and words (the same for every item card, so once); a link a person points at, touches or
- * tabs to also brings its page's data when that page is one to read (an item, a search, a profile,
- * an article), whose loader changes nothing; it is kept for the one navigation it is for
+ * The likely next pages, fetched ahead (decision 053). A link of the page's main part that comes into
+ * view brings its page's code and words when that page is one to read (an item, a search, a
+ * profile, an article; the same for every item card, so once); a link a person points at, touches
+ * or tabs to brings any page's code and words, and its data too when it is one to read, whose
+ * loader changes nothing; it is kept for the one navigation it is for
  * (`data-ahead.ts`). Only pages in the page's own language; never more than four at once (spec §9);
  * nothing ahead when the browser asks to save data.
  */
@@ -119,10 +120,14 @@ function lookAhead(queue: PreloadQueue, fetchData: (page: string) => Promise<voi
     const map = await routeMap();
     const entry = map && patternOf(map, url.pathname);
     if (!map || !entry?.page) return;
+    // Merely in view, only a page to read is likely next (an item, a search, a profile, an article):
+    // a phone does not fetch the code of every form and desk the page links to.
+    const reading = DATA_AHEAD.has(entry.pattern);
+    if (!intent && !reading) return;
     queue.add(`code ${localeOf(url.pathname)} ${entry.pattern}`, () => preloadCode(map, entry, url), {
       urgent: intent,
     });
-    if (intent && DATA_AHEAD.has(entry.pattern)) {
+    if (intent && reading) {
       const page = url.pathname + url.search;
       queue.add(`data ${page}`, () => fetchData(page), { urgent: true, keepMs: KEPT_FOR_MS });
     }
@@ -161,7 +166,7 @@ function lookAhead(queue: PreloadQueue, fetchData: (page: string) => Promise<voi
     { rootMargin: VIEW_MARGIN },
   );
   const watch = (root: ParentNode) => {
-    for (const anchor of root.querySelectorAll<HTMLAnchorElement>("main a[href], nav a[href]")) {
+    for (const anchor of root.querySelectorAll<HTMLAnchorElement>("main a[href]")) {
       if (seen.has(anchor)) continue;
       seen.add(anchor);
       inView.observe(anchor);

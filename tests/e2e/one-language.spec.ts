@@ -63,6 +63,8 @@ function hydrated(page: Page): Promise<Request> {
  * reports. The page found every word it read in the files its head listed.
  */
 async function open(page: Page, path: string) {
+  // The page before (the sign-in's) is left first: what it still fetched ahead of its own links is its.
+  await page.goto("about:blank");
   const asked = requestsOf(page);
   const errors = errorsOf(page);
   const ready = hydrated(page);
