@@ -173,8 +173,15 @@ function lookAhead(queue: PreloadQueue, fetchData: (page: string) => Promise<voi
     }
   };
   const added = new MutationObserver(() => watch(document));
-  watch(document);
-  added.observe(document.body, { childList: true, subtree: true });
+  // Links in view are watched from a person's first move (a scroll, a touch, the pointer, a key):
+  // a page loading, or a robot reading it, fetches nothing ahead.
+  const FIRST_MOVES = ["scroll", "pointermove", "touchstart", "keydown"] as const;
+  const begin = () => {
+    for (const name of FIRST_MOVES) window.removeEventListener(name, begin);
+    watch(document);
+    added.observe(document.body, { childList: true, subtree: true });
+  };
+  for (const name of FIRST_MOVES) window.addEventListener(name, begin, { passive: true });
 
   document.addEventListener("pointerover", onPointerOver);
   document.addEventListener("pointerout", onPointerOut);
@@ -182,6 +189,7 @@ function lookAhead(queue: PreloadQueue, fetchData: (page: string) => Promise<voi
   document.addEventListener("touchstart", onIntent, { passive: true });
   return () => {
     if (resting) clearTimeout(resting.timer);
+    for (const name of FIRST_MOVES) window.removeEventListener(name, begin);
     added.disconnect();
     inView.disconnect();
     document.removeEventListener("pointerover", onPointerOver);

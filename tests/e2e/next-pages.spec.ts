@@ -44,7 +44,17 @@ test("a card pointed at on the search page brings the item's data ahead, and ope
   const href = (await tiles.first().getAttribute("href"))!;
   const itemData = `${href}_.data`;
 
-  // The cards are in view: the item page's code and words come ahead, once for every card.
+  // Nothing comes ahead while the page only loads; from a person's first move, the cards in view
+  // bring the item page's code and words, once for every card.
+  await page.waitForTimeout(500);
+  expect(
+    await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .some((entry) => /\/assets\/messages-ja-offers-/.test(entry.name)),
+    ),
+  ).toBe(false);
+  await page.mouse.move(5, 5);
   await expect
     .poll(() =>
       page.evaluate(() =>
