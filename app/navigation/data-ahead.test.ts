@@ -10,7 +10,13 @@ const network = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input instanceof Request ? input.url : input);
   sent.push({ url, purpose: new Headers(init?.headers).get("purpose") });
   answer += 1;
-  return new Response(`answer ${answer}`, { status: url.includes("gone") ? 404 : 200 });
+  // A page that needs a member answers the sign-in page instead (as a redirect followed would).
+  if (url.includes("members-only"))
+    return new Response("<!DOCTYPE html>", { headers: { "content-type": "text/html" } });
+  return new Response(`answer ${answer}`, {
+    status: url.includes("gone") ? 404 : 200,
+    headers: { "content-type": "text/x-script" },
+  });
 });
 
 type Module = typeof import("./data-ahead.ts");
@@ -79,6 +85,13 @@ describe("a page's data fetched ahead", () => {
     sent.length = 0;
     await ahead.fetchDataAhead("/ja/items/gone/");
     await read("/ja/items/gone/_.data");
+    expect(sent).toHaveLength(2);
+  });
+
+  it("keeps nothing but the page's data: a page written instead is asked for again when opened", async () => {
+    sent.length = 0;
+    await ahead.fetchDataAhead("/ja/members-only/");
+    await read("/ja/members-only/_.data");
     expect(sent).toHaveLength(2);
   });
 

@@ -11,6 +11,9 @@ export const KEPT_FOR_MS = 30_000;
 
 type Kept = { at: number; answer: Promise<Response | null> };
 
+/** How React Router's server sends a page's data. */
+const DATA_TYPE = /^text\/x-script\b/;
+
 const kept = new Map<string, Kept>();
 let networkFetch: typeof fetch | null = null;
 
@@ -55,14 +58,21 @@ export function keepDataAhead(): void {
 
 /**
  * Fetches a page's data ahead, marked `Purpose: prefetch` (admission control refuses it first), and
- * keeps a plain answer (200) whole. Resolves once it is kept or given up.
+ * keeps a plain answer (200, the page's data, not redirected) whole. Resolves once it is kept or given up.
  */
 export async function fetchDataAhead(page: string): Promise<void> {
   if (!networkFetch) return;
   const url = dataUrl(page, window.location.href);
   const answer = networkFetch(url, { headers: { Purpose: "prefetch" }, credentials: "same-origin" }).then(
     async (response) => {
-      if (response.status !== 200) return null;
+      // Only the page's own data: not an answer the request was redirected to (a sign-in page),
+      // nor an error or a page the server wrote instead.
+      if (
+        response.status !== 200 ||
+        response.redirected ||
+        !DATA_TYPE.test(response.headers.get("content-type") ?? "")
+      )
+        return null;
       const body = await response.arrayBuffer();
       // Read whole, the body is decoded: its encoding and length no longer describe it.
       const headers = new Headers(response.headers);

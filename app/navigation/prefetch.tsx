@@ -172,7 +172,16 @@ function lookAhead(queue: PreloadQueue, fetchData: (page: string) => Promise<voi
       inView.observe(anchor);
     }
   };
-  const added = new MutationObserver(() => watch(document));
+  // New links (more results, a page reached in the browser) are looked for once a frame at most.
+  let looking = false;
+  const added = new MutationObserver(() => {
+    if (looking) return;
+    looking = true;
+    requestAnimationFrame(() => {
+      looking = false;
+      watch(document);
+    });
+  });
   // Links in view are watched from a person's first move (a scroll, a touch, the pointer, a key):
   // a page loading, or a robot reading it, fetches nothing ahead.
   const FIRST_MOVES = ["scroll", "pointermove", "touchstart", "keydown"] as const;
