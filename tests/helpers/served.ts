@@ -70,7 +70,8 @@ export async function startServed(o: {
       RECONCILE_EVERY_SECONDS: "5",
       RECONCILE_AFTER_SECONDS: "5",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // At LOG_LEVEL error the server writes only what went wrong: shown with the test's output.
+    stdio: ["ignore", "inherit", "inherit"],
   });
   const deadline = Date.now() + 240_000;
   while (proc.exitCode === null && Date.now() < deadline) {
