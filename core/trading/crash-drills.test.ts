@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payments, transactions } from "#db/schema/index.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { payments, purchaseAttempts, transactions } from "#db/schema/index.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
@@ -16,7 +16,7 @@ import { decideSandboxChallenge } from "../money/payments/sandbox-gateway.ts";
 import { topUpPurpose } from "../money/top-ups/card-top-up.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { finishSecurePurchase } from "./finish-secure-purchase.ts";
-import { purchaseItem } from "./purchase-item.ts";
+import { ATTEMPT_HEARTBEAT_MS, purchaseItem } from "./purchase-item.ts";
 import { purchasePurpose } from "./purchase-payment.ts";
 import { reconcilePurchases, STALE_ATTEMPT_MS } from "./reconcile-purchases.ts";
 import { TRADING_JOB_HANDLERS } from "./trading-jobs.ts";
@@ -189,6 +189,44 @@ describe.each(ENGINES)("crash drills on %s", (engine) => {
       "COMPLETED",
       "captured",
     ]);
+    await expectSettled(itemId, buyer);
+  });
+
+  it("a request slower than reconciliation's staleness keeps its attempt: reconciliation leaves it running", async () => {
+    const { buyer, itemId } = await setUp();
+    const real = t.ctx.payments;
+    let resumed = -1;
+    // The provider holds the money, then is slow to say so: past the time after which
+    // reconciliation takes an attempt for abandoned. The request still runs, and says so.
+    const slow: PaymentGateway = {
+      ...real,
+      async authorize(...args) {
+        const answer = await real.authorize(...args);
+        if (resumed === -1) {
+          const [attempt] = await t.ctx.db
+            .select()
+            .from(purchaseAttempts)
+            .where(eq(purchaseAttempts.itemId, itemId));
+          t.clock.advance(STALE_ATTEMPT_MS + 1000);
+          await vi.waitFor(
+            async () => {
+              const [now] = await t.ctx.db
+                .select()
+                .from(purchaseAttempts)
+                .where(eq(purchaseAttempts.id, attempt!.id));
+              expect(now!.updatedAt.getTime()).toBe(t.clock.now().getTime());
+            },
+            { timeout: 10 * ATTEMPT_HEARTBEAT_MS, interval: 50 },
+          );
+          resumed = await reconcilePurchases(t.ctx);
+        }
+        return answer;
+      },
+    };
+    const bought = await buy({ ...t.ctx, payments: slow }, buyer, itemId, "success");
+    expect(resumed).toBe(0);
+    expect(bought).toMatchObject({ state: "START", redirectUrl: null });
+    expect((await saleOf(itemId)).map((sale) => sale.state)).toEqual(["START"]);
     await expectSettled(itemId, buyer);
   });
 

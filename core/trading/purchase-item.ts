@@ -176,23 +176,62 @@ function answer(stored: StoredResponse): PurchaseResult {
 }
 
 /**
- * Runs (or resumes) one attempt to its answer and keeps the answer. An unexpected failure (the
- * provider unreachable, the process dying) leaves the attempt `started` for reconciliation.
+ * Runs (or resumes) one attempt to its answer and keeps the answer, keeping the attempt fresh while
+ * it runs. An unexpected failure (the provider unreachable, the process dying) leaves the attempt
+ * `started` for reconciliation.
  */
 export async function runAttempt(ctx: CoreContext, attempt: Attempt): Promise<PurchaseResult> {
   let stored: StoredResponse;
+  const alive = keepFresh(ctx, attempt.id);
   try {
     stored = { ok: true, body: await purchase(ctx, attempt) };
   } catch (error) {
     if (!isAppError(error)) throw error;
     // The message, not a sentence: a replay answers in the language of whoever asks again.
     stored = { ok: false, code: error.code, reason: error.reason, fields: error.fields };
+  } finally {
+    await alive.stop();
   }
   await ctx.db
     .update(purchaseAttempts)
     .set({ state: "finished", response: stored, updatedAt: ctx.clock.now() })
     .where(and(eq(purchaseAttempts.id, attempt.id), eq(purchaseAttempts.state, "started")));
   return answer(stored);
+}
+
+/** How often a running attempt says it is still running (far below reconciliation's staleness). */
+export const ATTEMPT_HEARTBEAT_MS = 1_000;
+
+/**
+ * Keeps a running attempt's `updatedAt` fresh while it waits (on the provider, on a busy database),
+ * so that reconciliation, which resumes attempts untouched for a while, never takes one over while
+ * its request still runs it. An attempt whose process died stops being touched and goes stale.
+ */
+function keepFresh(ctx: CoreContext, attemptId: number): { stop(): Promise<void> } {
+  let touching: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    // One touch at a time: a slow database does not pile them up.
+    if (touching) return;
+    touching = ctx.db
+      .update(purchaseAttempts)
+      .set({ updatedAt: ctx.clock.now() })
+      .where(and(eq(purchaseAttempts.id, attemptId), eq(purchaseAttempts.state, "started")))
+      .then(
+        () => undefined,
+        // Missed once (the database out of reach): the next beat tries again.
+        () => undefined,
+      )
+      .finally(() => {
+        touching = null;
+      });
+  }, ATTEMPT_HEARTBEAT_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await touching;
+    },
+  };
 }
 
 type Request = z.output<typeof ZPurchaseInput> & {

@@ -51,11 +51,6 @@ export async function startServed(o: {
   dataDir: string;
   /** WEB_CONCURRENCY; one per core unless given. */
   processes?: number;
-  /**
-   * How old a purchase request must be before reconciliation takes it for abandoned (5 s unless
-   * given): longer than any request of the test still running takes.
-   */
-  reconcileAfterSeconds?: number;
 }): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ["scripts/start.ts"], {
     env: {
@@ -73,7 +68,7 @@ export async function startServed(o: {
       // A burst of purchases here tests a crash, not overload.
       ...NO_ADMISSION_LIMITS,
       RECONCILE_EVERY_SECONDS: "5",
-      RECONCILE_AFTER_SECONDS: String(o.reconcileAfterSeconds ?? 5),
+      RECONCILE_AFTER_SECONDS: "5",
     },
     // At LOG_LEVEL error the server writes only what went wrong: shown with the test's output.
     stdio: ["ignore", "inherit", "inherit"],
