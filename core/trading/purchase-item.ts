@@ -419,7 +419,20 @@ function answerCard(transactionId: number, result: CardPaymentResult): PurchaseR
       throw result.error;
     case "open":
       // Neither paid nor waiting for the buyer: left for reconciliation, the request stays unanswered.
-      throw new Error(`The card payment of transaction ${transactionId} is not settled yet`);
+      throw new PaymentStillOpen(transactionId);
+  }
+}
+
+/**
+ * The card payment of a purchase is held or taken but not settled yet: the request stays
+ * unanswered (its attempt `started`) and the payments core's reconciliation finishes it.
+ */
+export class PaymentStillOpen extends Error {
+  readonly transactionId: number;
+  constructor(transactionId: number) {
+    super(`The card payment of transaction ${transactionId} is not settled yet`);
+    this.name = "PaymentStillOpen";
+    this.transactionId = transactionId;
   }
 }
 

@@ -4,7 +4,8 @@ import { handleJob } from "../jobs/define-job.ts";
 import { enqueueJob } from "../jobs/enqueue-job.ts";
 import { reconcilePayments } from "../money/payments/reconcile-payments.ts";
 import type { CoreContext } from "../shared/context.ts";
-import { runAttempt } from "./purchase-item.ts";
+import { isAppError } from "../shared/errors.ts";
+import { PaymentStillOpen, runAttempt } from "./purchase-item.ts";
 import { purchasePurpose } from "./purchase-payment.ts";
 import { reconcilePurchasesJob } from "./trading-job-defs.ts";
 
@@ -22,15 +23,36 @@ export const DEFAULT_RECONCILE_TIMING: ReconcileTiming = {
  * Brings our records and the provider's into agreement after a crash: purchase requests left
  * unanswered are resumed (their charge is found by our reference, never made twice), then every
  * payment left open is brought up to date by the payments core. Answers how many requests it
- * resumed.
+ * resumed. A request or payment that could not be brought up to date (the provider or the database
+ * out of reach, or a fault) is left for the next round, and the round ends by throwing its error
+ * once every other one has had its turn: the job runner logs it and tries again, so one that never
+ * settles is seen, not skipped in silence.
  */
 export async function reconcilePurchases(ctx: CoreContext, staleMs = STALE_ATTEMPT_MS): Promise<number> {
-  const resumed = await resumeStalePurchases(ctx, staleMs);
-  await reconcilePayments(ctx, { purchase: purchasePurpose }, { staleMs });
+  const failures: unknown[] = [];
+  const resumed = await resumeStalePurchases(ctx, staleMs, failures);
+  await reconcilePayments(
+    ctx,
+    { purchase: purchasePurpose },
+    // Another server on the same payment answers CONFLICT: that one is not a failure.
+    {
+      staleMs,
+      onError: (_paymentId, error) => {
+        if (!isAppError(error)) failures.push(error);
+      },
+    },
+  );
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) {
+    throw new AggregateError(
+      failures,
+      `${failures.length} purchase requests or payments could not be brought up to date`,
+    );
+  }
   return resumed;
 }
 
-async function resumeStalePurchases(ctx: CoreContext, staleMs: number): Promise<number> {
+async function resumeStalePurchases(ctx: CoreContext, staleMs: number, failures: unknown[]): Promise<number> {
   const cutoff = new Date(ctx.clock.now().getTime() - staleMs);
   const stale = await ctx.db
     .select()
@@ -55,17 +77,20 @@ async function resumeStalePurchases(ctx: CoreContext, staleMs: number): Promise<
     resumed += 1;
     try {
       await runAttempt(ctx, mine);
-    } catch {
-      // The answer (a refusal) is stored by runAttempt; an outage is tried again next round.
+    } catch (error) {
+      // A refusal is the attempt's answer, stored by runAttempt; a payment still open is settled by
+      // the payments core below. Anything else leaves the attempt started, to be tried again next
+      // round, and is reported once the round is over.
+      if (!isAppError(error) && !(error instanceof PaymentStillOpen)) failures.push(error);
     }
   }
   return resumed;
 }
 
-/** Runs reconciliation and queues the next round. */
+/** Queues the next round, then reconciles (a round that fails still leaves the next one queued). */
 export const reconcilePurchasesHandler = handleJob(reconcilePurchasesJob, async (ctx, p) => {
-  await reconcilePurchases(ctx, p.staleMs);
   await scheduleReconciliation(ctx, { everyMs: p.everyMs, staleMs: p.staleMs });
+  await reconcilePurchases(ctx, p.staleMs);
 });
 
 /**

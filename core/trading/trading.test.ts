@@ -7,6 +7,7 @@ import {
   journalEntries,
   notifications,
   payments,
+  purchaseAttempts,
   sandboxRecords,
   transactions,
 } from "#db/schema/index.ts";
@@ -67,6 +68,19 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     });
   const itemState = async (id: number) =>
     (await t.ctx.db.select({ s: items.state }).from(items).where(eq(items.id, id)))[0]!.s;
+  /** The provider, as a process that dies right after it held the card sees it: no answer comes back. */
+  const dyingAfterHold = () => {
+    const real = t.ctx.payments;
+    return {
+      ...real,
+      authorize: async (o: Parameters<typeof real.authorize>[0]) => {
+        await real.authorize(o);
+        throw new Error("killed");
+      },
+    };
+  };
+  const attemptOf = async (itemId: number) =>
+    (await t.ctx.db.select().from(purchaseAttempts).where(eq(purchaseAttempts.itemId, itemId)))[0]!;
 
   it("buys with a card, ships by courier pickup, both rate, and pays the seller price − 5% − the courier's fee", async () => {
     const seller = await makeMember(t.ctx);
@@ -342,15 +356,8 @@ describe.each(ENGINES)("buying on %s", (engine) => {
     const seller = await makeMember(t.ctx);
     const buyer = await makeBuyer(t.ctx);
     const itemId = await listItem(t.ctx, seller);
-    const real = t.ctx.payments;
     // The process "dies" right after the provider authorised the card: the call never returns.
-    const crashing = {
-      ...real,
-      authorize: async (o: Parameters<typeof real.authorize>[0]) => {
-        await real.authorize(o);
-        throw new Error("killed");
-      },
-    };
+    const crashing = dyingAfterHold();
     await expect(
       purchaseItem(
         { ...t.ctx, payments: crashing },
@@ -383,6 +390,56 @@ describe.each(ENGINES)("buying on %s", (engine) => {
       .from(journalEntries)
       .where(eq(journalEntries.idempotencyKey, `transaction:${sales[0]!.id}:escrow`));
     expect(entries).toHaveLength(1);
+  });
+
+  it("a request reconciliation cannot resume is reported after the others are done, and resumed next round", async () => {
+    const seller = await makeMember(t.ctx);
+    const real = t.ctx.payments;
+    // Two requests die right after the provider held each card.
+    const crashing = dyingAfterHold();
+    const sales = [];
+    for (const name of ["first", "second"]) {
+      const buyer = await makeBuyer(t.ctx);
+      const itemId = await listItem(t.ctx, seller);
+      const request = {
+        actor: buyer,
+        itemId,
+        idempotencyKey: randomUUID(),
+        input: { paymentMethod: "card", cardToken: await cardToken(t.ctx) },
+        returnUrl: RETURN,
+      };
+      await expect(purchaseItem({ ...t.ctx, payments: crashing }, request)).rejects.toThrow("killed");
+      sales.push({ name, itemId });
+    }
+    const [payment] = await t.ctx.db
+      .select({ reference: payments.reference })
+      .from(payments)
+      .where(eq(payments.attemptId, (await attemptOf(sales[0]!.itemId)).id));
+    // While reconciling, the provider cannot be reached about the first request's charge.
+    const unreachable = {
+      ...real,
+      findCharge: async (reference: string, since: Date) => {
+        if (reference === payment!.reference) throw new Error("provider unreachable");
+        return real.findCharge(reference, since);
+      },
+    };
+    t.clock.advance(STALE_ATTEMPT_MS + 1000);
+    // Both the request and its payment wait for the provider; the round reports them when done.
+    const failed = await reconcilePurchases({ ...t.ctx, payments: unreachable }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(AggregateError);
+    expect((failed as AggregateError).errors.map((e: Error) => e.message)).toEqual([
+      "provider unreachable",
+      "provider unreachable",
+    ]);
+    // The second was resumed all the same; the first waits, untouched, for the next round.
+    expect(await itemState(sales[1]!.itemId)).toBe("SOLD");
+    expect(await itemState(sales[0]!.itemId)).toBe("SALE");
+    expect((await attemptOf(sales[0]!.itemId)).state).toBe("started");
+    t.clock.advance(STALE_ATTEMPT_MS + 1000);
+    expect(await reconcilePurchases(t.ctx)).toBe(1);
+    expect(await itemState(sales[0]!.itemId)).toBe("SOLD");
+    expect((await attemptOf(sales[0]!.itemId)).state).toBe("finished");
+    await expectLedgerInvariants(t.ctx.db);
   });
 
   it("applies a provider event once however often it comes, and refuses a bad signature", async () => {

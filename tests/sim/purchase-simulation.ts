@@ -87,8 +87,12 @@ export async function simulatePurchase(
     try {
       await fn();
     } catch (error) {
-      if (error instanceof SimulatedCrash || isAppError(error)) return;
-      violations.push(`${label}: unexpected ${error instanceof Error ? error.message : String(error)}`);
+      // Reconciliation reports every request it could not resume together, once its round is over.
+      const errors = error instanceof AggregateError ? error.errors : [error];
+      for (const e of errors) {
+        if (e instanceof SimulatedCrash || isAppError(e)) continue;
+        violations.push(`${label}: unexpected ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
   }
 
