@@ -215,6 +215,11 @@ async function lend(client: pg.PoolClient): Promise<pg.PoolClient> {
 
 type Pools = { writes: pg.Pool; reads: pg.Pool | null; max: Record<PoolNames, number> };
 
+/** How long a read waits for a connection before it is answered as an outage (503). */
+const READ_CONNECTION_WAIT_MS = 5_000;
+/** How long a write (or normal work) waits for a connection before it is answered as an outage. */
+const WRITE_CONNECTION_WAIT_MS = 20_000;
+
 /**
  * The pools of `max` connections in all: `writes` of them for writes and normal work, the rest for
  * reads with PostgreSQL's `statement_timeout` set on each of their connections. Under 3 connections
@@ -223,9 +228,9 @@ type Pools = { writes: pg.Pool; reads: pg.Pool | null; max: Record<PoolNames, nu
 function priorityPools(url: string, max: number, o: { writes: number; readTimeoutMs: number }): Pools {
   const writes = max < 3 ? max : Math.min(Math.max(1, o.writes), max - 1);
   const reads = max - writes;
-  const make = (size: number, extra: pg.PoolConfig) => {
-    // A connection that cannot be had within 5 s is an outage, answered 503, never a hung request.
-    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: 5_000, ...extra });
+  const make = (size: number, wait: number, extra: pg.PoolConfig) => {
+    // A connection that cannot be had in time is an outage, answered 503, never a hung request.
+    const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: wait, ...extra });
     // An idle connection the server dropped (a restart, a failover) is discarded by the pool and a
     // new one made on the next query; without a listener the event would end the process.
     pool.on("error", () => {});
@@ -238,8 +243,18 @@ function priorityPools(url: string, max: number, o: { writes: number; readTimeou
     return pool;
   };
   return {
-    writes: make(writes, {}),
-    reads: reads > 0 ? make(reads, o.readTimeoutMs > 0 ? { statement_timeout: o.readTimeoutMs } : {}) : null,
+    // A write waits longer for its connection than a read (5 s): it is what a person filled a form
+    // in for, and a crowd of writes on one row (a hundred buyers of one item, fifty payouts of one
+    // balance) lines up on its lock, each holding a connection while it waits.
+    writes: make(writes, WRITE_CONNECTION_WAIT_MS, {}),
+    reads:
+      reads > 0
+        ? make(
+            reads,
+            READ_CONNECTION_WAIT_MS,
+            o.readTimeoutMs > 0 ? { statement_timeout: o.readTimeoutMs } : {},
+          )
+        : null,
     max: { writes, reads },
   };
 }
