@@ -1,18 +1,22 @@
-import { asc, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { identityChecks, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { type SortDir, sortFields, sortOrder } from "../shared/list-sort.ts";
 import { authorize } from "../staff/authorize.ts";
 import { type Claim, claimsFor } from "../staff/claims.ts";
 import { isOverdue, QUEUES } from "../staff/queues.ts";
 
 const IDENTITY_REVIEW_PAGE_SIZE = 50;
 
-/** The queue's page, read leniently from a query string: anything else means page 1. */
+/** The queue's page and sort, read leniently from a query string: anything else is page 1, oldest first. */
 const ZQueueQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  ...sortFields(["id", "submitted"], "submitted", "asc"),
 });
+
+const SORT_COLUMNS = { id: identityChecks.id, submitted: identityChecks.createdAt };
 
 export type IdentityReviewRow = {
   id: number;
@@ -34,12 +38,15 @@ export type IdentityReviewQueue = {
   pages: number;
   pageSize: number;
   targetMs: number;
+  sort: keyof typeof SORT_COLUMNS;
+  dir: SortDir;
 };
 
 /**
  * The identity-verification review queue: checks the provider passed whose verified name is not
- * the one the member registered (`review`), oldest first, 50 to a page, each with how long it has
- * waited, whether it is past the queue's 48 hours, and who has claimed it. For `identity:review`.
+ * the one the member registered (`review`), oldest first or sorted by number or date submitted
+ * (`sort`, `dir`), 50 to a page, each with how long it has waited, whether it is past the queue's
+ * 48 hours, and who has claimed it. For `identity:review`.
  */
 export async function listIdentityReviews(
   ctx: CoreContext,
@@ -64,7 +71,14 @@ export async function listIdentityReviews(
     .from(identityChecks)
     .innerJoin(users, eq(users.id, identityChecks.userId))
     .where(where)
-    .orderBy(asc(identityChecks.createdAt), asc(identityChecks.id))
+    .orderBy(
+      ...sortOrder(
+        SORT_COLUMNS[q.sort],
+        q.dir,
+        identityChecks.id,
+        q.sort === "submitted" ? { tie: q.dir } : {},
+      ),
+    )
     .limit(IDENTITY_REVIEW_PAGE_SIZE)
     .offset((page - 1) * IDENTITY_REVIEW_PAGE_SIZE);
   const claims = await claimsFor(
@@ -89,5 +103,7 @@ export async function listIdentityReviews(
     pages,
     pageSize: IDENTITY_REVIEW_PAGE_SIZE,
     targetMs: QUEUES.identity.targetMs,
+    sort: q.sort,
+    dir: q.dir,
   };
 }

@@ -469,4 +469,35 @@ describe.each(ENGINES)("identity-verification review on %s", (engine) => {
     expect((await listIdentityReviews(t.ctx, { actor: admin, query: { page: "9" } })).page).toBe(2);
     expect((await listIdentityReviews(t.ctx, { actor: admin, query: { page: "x" } })).page).toBe(1);
   });
+
+  it("sorts the queue by number or date submitted, an unknown sort falling back to the oldest first", async () => {
+    const admin = await makeOperator(t.ctx, ["admin"]);
+    // Numbers a < b < c; b and c submitted together, a (the first number) an hour after them.
+    const a = (await inReview()).checkId;
+    t.clock.advance(2 * HOUR);
+    const b = (await inReview()).checkId;
+    const c = (await inReview()).checkId;
+    await t.ctx.db
+      .update(identityChecks)
+      .set({ createdAt: new Date(t.clock.now().getTime() + HOUR) })
+      .where(eq(identityChecks.id, a));
+    const order = async (query?: Record<string, string>) => {
+      const queue = await listIdentityReviews(t.ctx, { actor: admin, ...(query ? { query } : {}) });
+      return { ids: queue.rows.map((r) => r.id), sort: queue.sort, dir: queue.dir };
+    };
+    // The default, as before: the oldest first, those submitted together by number.
+    expect(await order()).toEqual({ ids: [b, c, a], sort: "submitted", dir: "asc" });
+    expect(await order({ sort: "submitted", dir: "desc" })).toEqual({
+      ids: [a, c, b],
+      sort: "submitted",
+      dir: "desc",
+    });
+    expect((await order({ sort: "id", dir: "asc" })).ids).toEqual([a, b, c]);
+    expect((await order({ sort: "id", dir: "desc" })).ids).toEqual([c, b, a]);
+    expect(await order({ sort: "verifiedFacts", dir: "up" })).toEqual({
+      ids: [b, c, a],
+      sort: "submitted",
+      dir: "asc",
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
   buybackBuyers,
+  buybackCompanies,
   buybackInvitations,
   challenges,
   sessions,
@@ -123,6 +124,40 @@ describe.each(ENGINES)("buyback buyer accounts on %s", (engine) => {
       expect((await failure(createBuyerCompany(t.ctx, { actor: member, input: COMPANY }))).code).toBe(
         "FORBIDDEN",
       );
+    });
+    it("sorts the companies by name or registration number, an unknown sort falling back to the order added", async () => {
+      const made = await t.ctx.db
+        .insert(buybackCompanies)
+        .values([
+          { name: "Charlie Mobile", invoiceNumber: "T3000000000001" },
+          { name: "Alpha Mobile", invoiceNumber: null },
+          { name: "Bravo Mobile", invoiceNumber: "T1000000000001" },
+        ])
+        .returning({ id: buybackCompanies.id });
+      const [c, a, b] = made.map((r) => r.id);
+      const order = async (query?: Record<string, string>) => {
+        const list = await listBuyerCompanies(t.ctx, { actor: operator, ...(query ? { query } : {}) });
+        const mine = list.companies.map((r) => r.id).filter((id) => made.some((m) => m.id === id));
+        return { ids: mine, sort: list.sort, dir: list.dir, first: list.companies[0]?.id };
+      };
+      // The default, as before: in the order they were added (the first company first of all).
+      expect(await order()).toEqual({ ids: [c, a, b], sort: "id", dir: "asc", first: companyId });
+      expect(await order({ sort: "name", dir: "asc" })).toMatchObject({
+        ids: [a, b, c],
+        sort: "name",
+        dir: "asc",
+      });
+      expect((await order({ sort: "name", dir: "desc" })).ids).toEqual([c, b, a]);
+      // One without a registration number comes last going up, first going down.
+      expect((await order({ sort: "invoiceNumber", dir: "asc" })).ids).toEqual([b, c, a]);
+      expect((await order({ sort: "invoiceNumber", dir: "desc" })).ids).toEqual([a, c, b]);
+      expect((await order({ sort: "id", dir: "desc" })).ids).toEqual([b, a, c]);
+      expect(await order({ sort: "buyers; --", dir: "down" })).toEqual({
+        ids: [c, a, b],
+        sort: "id",
+        dir: "asc",
+        first: companyId,
+      });
     });
   });
 

@@ -233,6 +233,51 @@ describe.each(ENGINES)("a company's application to become a business buyer on %s
     expect((await apply(APPLICATION, { locale: "en", ip: "192.0.2.78" })).id).toBeGreaterThan(sent.id);
   });
 
+  it("sorts the queue by number, company, date received or state, an unknown sort falling back to the queue's order", async () => {
+    const at = (hours: number) => new Date(Date.UTC(2026, 10, 20, 9 + hours));
+    const row = (i: number, o: Partial<typeof buyerApplications.$inferInsert>) => ({
+      ...APPLICATION,
+      licenceNumber: `30101000010${i}`,
+      email: `sort-${i}@example.com`,
+      locale: "ja",
+      ...o,
+    });
+    // Numbers p1 < p2 < d1 < d2: two pending, one approved, one declined.
+    const made = await t.ctx.db
+      .insert(buyerApplications)
+      .values([
+        row(1, { companyName: "Charlie Mobile", createdAt: at(1) }),
+        row(2, { companyName: "Alpha Mobile", createdAt: at(0) }),
+        row(3, { companyName: "Bravo Mobile", state: "APPROVED", createdAt: at(-5), decidedAt: at(2) }),
+        row(4, { companyName: "Delta Mobile", state: "DECLINED", createdAt: at(-6), decidedAt: at(3) }),
+      ])
+      .returning({ id: buyerApplications.id });
+    const [p1, p2, d1, d2] = made.map((r) => r.id);
+    const order = async (query?: Record<string, string>) => {
+      const queue = await listBuyerApplications(t.ctx, { actor: operator, ...(query ? { query } : {}) });
+      return { ids: queue.rows.map((r) => r.id), sort: queue.sort, dir: queue.dir };
+    };
+    // The default, as before: pending first, the oldest first; then the latest decision first.
+    const queueOrder = { ids: [p2, p1, d2, d1], sort: "queue", dir: "asc" };
+    expect(await order()).toEqual(queueOrder);
+    expect(await order({ sort: "company", dir: "asc" })).toEqual({
+      ids: [p2, d1, p1, d2],
+      sort: "company",
+      dir: "asc",
+    });
+    expect((await order({ sort: "company", dir: "desc" })).ids).toEqual([d2, p1, d1, p2]);
+    expect((await order({ sort: "received", dir: "asc" })).ids).toEqual([d2, d1, p2, p1]);
+    expect((await order({ sort: "received", dir: "desc" })).ids).toEqual([p1, p2, d1, d2]);
+    // By state code (APPROVED, DECLINED, PENDING), the newest first within one.
+    expect((await order({ sort: "state", dir: "asc" })).ids).toEqual([d1, d2, p2, p1]);
+    expect((await order({ sort: "state", dir: "desc" })).ids).toEqual([p2, p1, d2, d1]);
+    expect((await order({ sort: "id", dir: "asc" })).ids).toEqual([p1, p2, d1, d2]);
+    expect((await order({ sort: "id", dir: "desc" })).ids).toEqual([d2, d1, p2, p1]);
+    // Unknown, or the queue's order asked for backwards: the queue's order.
+    expect(await order({ sort: "email", dir: "up" })).toEqual(queueOrder);
+    expect(await order({ sort: "queue", dir: "desc" })).toEqual(queueOrder);
+  });
+
   it("is for operators who manage buyers only", async () => {
     const sent = await apply();
     const grader = await makeOperator(t.ctx, ["grader"]);

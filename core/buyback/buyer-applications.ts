@@ -4,6 +4,7 @@ import { buyerApplications, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
 import { AppError } from "../shared/errors.ts";
+import { type SortDir, sortFields, sortOrder } from "../shared/list-sort.ts";
 import { authorize } from "../staff/authorize.ts";
 import { isOverdue, QUEUES } from "../staff/queues.ts";
 import type { BuyerApplicationState } from "./buyer-application-states.ts";
@@ -13,9 +14,28 @@ const PAGE_SIZE = 50;
 /** What the audit log calls an application. */
 export const APPLICATION_TARGET = "buyer_application";
 
+/**
+ * The page and the sort: by a column (`id`, `company`, `received`, `state`), or `queue`, the queue's
+ * own order (pending first, oldest first; then the decided, the latest decision first), the default.
+ */
 const ZListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  ...sortFields(["queue", "id", "company", "received", "state"], "queue", "asc"),
 });
+
+const SORT_COLUMNS = {
+  id: buyerApplications.id,
+  company: buyerApplications.companyName,
+  received: buyerApplications.createdAt,
+  state: buyerApplications.state,
+};
+
+const QUEUE_ORDER = [
+  sql`${buyerApplications.state} <> 'PENDING'`,
+  sql`case when ${buyerApplications.state} = 'PENDING' then ${buyerApplications.createdAt} end asc`,
+  desc(buyerApplications.decidedAt),
+  asc(buyerApplications.id),
+];
 
 type Row = typeof buyerApplications.$inferSelect;
 
@@ -46,7 +66,8 @@ function age(ctx: CoreContext, state: BuyerApplicationState, createdAt: Date) {
 /**
  * The queue of companies' applications (`buyback:manage`): pending ones first, oldest first, each
  * with how long it has waited and whether it is past the queue's target; then the decided ones,
- * the latest decision first. 50 to a page.
+ * the latest decision first; or sorted by number, company, date received or state (`sort`, `dir`).
+ * 50 to a page.
  */
 export async function listBuyerApplications(
   ctx: CoreContext,
@@ -58,6 +79,8 @@ export async function listBuyerApplications(
   page: number;
   pages: number;
   targetMs: number;
+  sort: "queue" | keyof typeof SORT_COLUMNS;
+  dir: SortDir;
 }> {
   await authorize(ctx, o.actor, "buyback:manage");
   const q = ZListQuery.parse(o.query && typeof o.query === "object" ? o.query : {});
@@ -70,6 +93,8 @@ export async function listBuyerApplications(
   const total = Number(counts?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(q.page ?? 1, pages);
+  // The queue's own order has one direction.
+  const dir = q.sort === "queue" ? "asc" : q.dir;
   const rows = await ctx.db
     .select({
       id: buyerApplications.id,
@@ -83,10 +108,14 @@ export async function listBuyerApplications(
     })
     .from(buyerApplications)
     .orderBy(
-      sql`${buyerApplications.state} <> 'PENDING'`,
-      sql`case when ${buyerApplications.state} = 'PENDING' then ${buyerApplications.createdAt} end asc`,
-      desc(buyerApplications.decidedAt),
-      asc(buyerApplications.id),
+      ...(q.sort === "queue"
+        ? QUEUE_ORDER
+        : sortOrder(
+            SORT_COLUMNS[q.sort],
+            dir,
+            buyerApplications.id,
+            q.sort === "received" ? { tie: dir } : {},
+          )),
     )
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
@@ -97,6 +126,8 @@ export async function listBuyerApplications(
     page,
     pages,
     targetMs: QUEUES["buyer-applications"].targetMs,
+    sort: q.sort,
+    dir,
   };
 }
 

@@ -421,6 +421,56 @@ describe.each(ENGINES)("buyer deliveries, products, shipping and the dealer ledg
     expect((await failure(listOfficeDeliveries(t.ctx, { actor: finance }))).code).toBe("FORBIDDEN");
   });
 
+  it("sorts the office's deliveries by number, due day, status or payment, an unknown sort falling back to status", async () => {
+    const grader = await makeOperator(t.ctx, ["grader"]);
+    const [company] = await t.ctx.db
+      .insert(buybackCompanies)
+      .values({ name: "並び替え納品株式会社" })
+      .returning({ id: buybackCompanies.id });
+    const delivery = (state: "10" | "20", scheduledShipDate: string, paymentAmount: number) => ({
+      companyId: company!.id,
+      state,
+      scheduledShipDate,
+      paymentAmount,
+    });
+    // Numbers d1 < d2 < d3 < d4; d2 still to ship, the others sent; d1 and d4 due the same day.
+    const made = await t.ctx.db
+      .insert(buybackDeliveries)
+      .values([
+        delivery("20", "2026-11-10", 3000),
+        delivery("10", "2026-11-07", 1000),
+        delivery("20", "2026-11-05", 5000),
+        delivery("20", "2026-11-10", 2000),
+      ])
+      .returning({ id: buybackDeliveries.id });
+    const [d1, d2, d3, d4] = made.map((r) => r.id);
+    const order = async (query: Record<string, string> = {}) => {
+      const list = await listOfficeDeliveries(t.ctx, {
+        actor: grader,
+        query: { company: String(company!.id), ...query },
+      });
+      return { ids: list.rows.map((r) => r.id), sort: list.sort, dir: list.dir };
+    };
+    // The default, as before: those still to ship first, then by the day due, then the newest.
+    const byStatus = { ids: [d2, d3, d4, d1], sort: "status", dir: "asc" };
+    expect(await order()).toEqual(byStatus);
+    expect(await order({ sort: "status", dir: "asc" })).toEqual(byStatus);
+    expect((await order({ sort: "status", dir: "desc" })).ids).toEqual([d3, d4, d1, d2]);
+    expect(await order({ sort: "scheduledShipDate", dir: "asc" })).toEqual({
+      ids: [d3, d2, d4, d1],
+      sort: "scheduledShipDate",
+      dir: "asc",
+    });
+    expect((await order({ sort: "scheduledShipDate", dir: "desc" })).ids).toEqual([d4, d1, d2, d3]);
+    expect((await order({ sort: "paymentAmount", dir: "asc" })).ids).toEqual([d2, d4, d1, d3]);
+    expect((await order({ sort: "paymentAmount", dir: "desc" })).ids).toEqual([d3, d1, d4, d2]);
+    expect((await order({ sort: "id", dir: "asc" })).ids).toEqual([d1, d2, d3, d4]);
+    expect((await order({ sort: "id", dir: "desc" })).ids).toEqual([d4, d3, d2, d1]);
+    // With a filter, and unknown: the default.
+    expect((await order({ status: "sent", sort: "paymentAmount", dir: "asc" })).ids).toEqual([d4, d1, d3]);
+    expect(await order({ sort: "trackingUrl", dir: "zigzag" })).toEqual(byStatus);
+  });
+
   describe("the dealer ledger", () => {
     const entry = (o: {
       at: string;

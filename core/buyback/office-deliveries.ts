@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { buybackCompanies, buybackDeliveries, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { type SortDir, sortFields, sortOrder } from "../shared/list-sort.ts";
 import { authorize } from "../staff/authorize.ts";
 import { stateHistoryOf } from "../state/change-state.ts";
 import { DELIVERY_STATUS_STATE, type PagedList, pageWindow } from "./bought-devices.ts";
@@ -20,18 +21,29 @@ const ZOfficeDeliveryQuery = z.object({
   status: z.enum(["undispatched", "sent"]).optional().catch(undefined),
   company: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  ...sortFields(["id", "scheduledShipDate", "status", "paymentAmount"], "status", "asc"),
 });
+
+const SORT_COLUMNS = {
+  id: buybackDeliveries.id,
+  scheduledShipDate: buybackDeliveries.scheduledShipDate,
+  status: buybackDeliveries.state,
+  paymentAmount: buybackDeliveries.paymentAmount,
+};
 
 export type OfficeDeliveryRow = DeliverySummary & { company: { id: number; name: string } };
 
 export type OfficeDeliveryList = PagedList<OfficeDeliveryRow, { status: string; company: string }> & {
   /** Every buyer company, for the filter. */
   companies: { id: number; name: string }[];
+  sort: keyof typeof SORT_COLUMNS;
+  dir: SortDir;
 };
 
 /**
- * Every company's deliveries for the office, those still to ship first (by the day they are due),
- * then the shipped ones newest first; filtered by status and company. For `buyback:ship`.
+ * Every company's deliveries for the office, by status (those still to ship first), then by the day
+ * they are due, or sorted by number, due day or payment (`sort`, `dir`); filtered by status and
+ * company. For `buyback:ship`.
  */
 export async function listOfficeDeliveries(
   ctx: Pick<CoreContext, "db">,
@@ -54,9 +66,10 @@ export async function listOfficeDeliveries(
     .innerJoin(buybackCompanies, eq(buybackCompanies.id, buybackDeliveries.companyId))
     .where(and(...where))
     .orderBy(
-      asc(buybackDeliveries.state),
-      asc(buybackDeliveries.scheduledShipDate),
-      desc(buybackDeliveries.id),
+      ...sortOrder(SORT_COLUMNS[q.sort], q.dir, buybackDeliveries.id, {
+        // Within a status, the day they are due.
+        within: q.sort === "status" ? [asc(buybackDeliveries.scheduledShipDate)] : [],
+      }),
     )
     .limit(PAGE_SIZE)
     .offset(offset);
@@ -74,6 +87,8 @@ export async function listOfficeDeliveries(
     pages,
     filters: { status: q.status ?? "", company: q.company ? String(q.company) : "" },
     companies,
+    sort: q.sort,
+    dir: q.dir,
   };
 }
 

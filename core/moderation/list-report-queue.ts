@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { REPORT_STATES, reports, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../identity/sessions.ts";
 import type { CoreContext } from "../shared/context.ts";
+import { type SortDir, sortFields, sortOrder } from "../shared/list-sort.ts";
 import { authorize } from "../staff/authorize.ts";
 import { type Claim, claimsFor } from "../staff/claims.ts";
 import { isOverdue } from "../staff/queues.ts";
@@ -20,6 +21,14 @@ const ZQueueFilter = z.object({
     .catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
+
+const SORT_COLUMNS = { id: reports.id, received: reports.createdAt };
+type ReportSort = keyof typeof SORT_COLUMNS;
+
+/** The sort: when received by default, open reports oldest first and settled ones newest first. */
+const ZQueueSort = (state: ReportQueueFilter["state"]) =>
+  z.object(sortFields(["id", "received"], "received", state === "OPEN" ? "asc" : "desc"));
+
 export type ReportQueueFilter = {
   targetType: ReportTarget | null;
   state: (typeof REPORT_STATES)[number] | "all";
@@ -45,8 +54,9 @@ export type ReportQueueRow = {
 
 /**
  * The reports queue: open reports oldest first (the ones past 24 hours flagged), or the settled
- * ones newest first, by kind of target, a page of 50 at a time, each with its target in one line,
- * who has claimed it and how many open reports its target has.
+ * ones newest first, or sorted by number or date received (`sort`, `dir`); by kind of target, a
+ * page of 50 at a time, each with its target in one line, who has claimed it and how many open
+ * reports its target has.
  */
 export async function listReportQueue(
   ctx: CoreContext,
@@ -57,10 +67,13 @@ export async function listReportQueue(
   page: number;
   pages: number;
   filter: ReportQueueFilter;
+  sort: ReportSort;
+  dir: SortDir;
 }> {
   await authorize(ctx, o.actor, "reports:read");
   const q = ZQueueFilter.parse(o.query ?? {});
   const filter: ReportQueueFilter = { targetType: q.targetType ?? null, state: q.state ?? "OPEN" };
+  const { sort, dir } = ZQueueSort(filter.state).parse(o.query ?? {});
   const where = and(
     filter.state === "all" ? undefined : eq(reports.state, filter.state),
     filter.targetType ? eq(reports.targetType, filter.targetType) : undefined,
@@ -83,11 +96,7 @@ export async function listReportQueue(
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
     .where(where)
-    .orderBy(
-      ...(filter.state === "OPEN"
-        ? [asc(reports.createdAt), asc(reports.id)]
-        : [desc(reports.createdAt), desc(reports.id)]),
-    )
+    .orderBy(...sortOrder(SORT_COLUMNS[sort], dir, reports.id, sort === "received" ? { tie: dir } : {}))
     .limit(REPORT_PAGE_SIZE)
     .offset((page - 1) * REPORT_PAGE_SIZE);
   const [claims, summaries, openCounts] = await Promise.all([
@@ -123,6 +132,8 @@ export async function listReportQueue(
     page,
     pages,
     filter,
+    sort,
+    dir,
   };
 }
 

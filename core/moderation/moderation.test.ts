@@ -540,6 +540,49 @@ describe.each(ENGINES)("reports and moderation on %s", (engine) => {
     expect((await failure(listMembers(t.ctx, { actor: editor }))).code).toBe("FORBIDDEN");
   });
 
+  it("sorts the reports queue by number or date received, an unknown sort falling back to the queue's order", async () => {
+    const support = await makeOperator(t.ctx, ["support"]);
+    const reporter = await makeMember(t.ctx);
+    const at = (minutes: number) => new Date(Date.UTC(2020, 0, 1, 9, minutes));
+    // Filed in this order (numbers a < b < c < d), received at 2:00, 0:00, 1:00 and 1:00.
+    const made = await t.ctx.db
+      .insert(reports)
+      .values(
+        [120, 0, 60, 60].map((minutes, i) => ({
+          targetType: "user" as const,
+          targetId: 900_000_000 + i,
+          reporterId: reporter.id,
+          reason: "SPAM",
+          createdAt: at(minutes),
+        })),
+      )
+      .returning({ id: reports.id });
+    const [a, b, c, d] = made.map((r) => r.id);
+    const order = async (query: Record<string, string>) => {
+      const queue = await listReportQueue(t.ctx, { actor: support, query });
+      const mine = queue.rows.map((r) => r.id).filter((id) => made.some((m) => m.id === id));
+      return { ids: mine, sort: queue.sort, dir: queue.dir };
+    };
+    // The default: open reports oldest first, those received together by number.
+    expect(await order({})).toEqual({ ids: [b, c, d, a], sort: "received", dir: "asc" });
+    expect(await order({ sort: "received", dir: "desc" })).toEqual({
+      ids: [a, d, c, b],
+      sort: "received",
+      dir: "desc",
+    });
+    expect((await order({ sort: "id", dir: "asc" })).ids).toEqual([a, b, c, d]);
+    expect((await order({ sort: "id", dir: "desc" })).ids).toEqual([d, c, b, a]);
+    // Unknown: the default, never an error.
+    expect(await order({ sort: "reason; drop table reports", dir: "sideways" })).toEqual({
+      ids: [b, c, d, a],
+      sort: "received",
+      dir: "asc",
+    });
+    // Every state: the newest first by default, as before; a chosen sort still applies.
+    expect(await order({ state: "all" })).toEqual({ ids: [a, d, c, b], sort: "received", dir: "desc" });
+    expect((await order({ state: "all", sort: "id", dir: "asc" })).ids).toEqual([a, b, c, d]);
+  });
+
   it("sorts members on the server by number, nickname or joining date, an unknown sort falling back to the newest", async () => {
     const support = await makeOperator(t.ctx, ["support"]);
     const names = ["並び替えC", "並び替えA", "並び替えB"];

@@ -19,8 +19,18 @@ export function sortFields<const K extends readonly [string, ...string[]]>(
   };
 }
 
-/** ORDER BY the chosen column in the chosen direction, then the newest first, so every page is stable. */
-export function sortOrder(column: AnyColumn, dir: SortDir, id: AnyColumn): SQL[] {
+/**
+ * ORDER BY the chosen column in the chosen direction, then the newest first, so every page is stable.
+ * `within` orders the rows equal on the column before their number does; `tie` turns the number's
+ * order (the date column of a queue shown oldest first breaks its ties oldest first too, `tie: dir`).
+ */
+export function sortOrder(
+  column: AnyColumn,
+  dir: SortDir,
+  id: AnyColumn,
+  o: { within?: SQL[]; tie?: SortDir } = {},
+): SQL[] {
   const by = dir === "asc" ? asc(column) : desc(column);
-  return column === id ? [by] : [by, desc(id)];
+  if (column === id) return [by];
+  return [by, ...(o.within ?? []), o.tie === "asc" ? asc(id) : desc(id)];
 }

@@ -3,7 +3,7 @@ import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import type { OperatorRole } from "#core/staff/permissions.ts";
-import { auditLog } from "#db/schema/index.ts";
+import { auditLog, buybackCompanies, payoutRuns } from "#db/schema/index.ts";
 import { makeMember } from "../helpers/catalog.ts";
 import { startTestServer, type TestServer } from "../helpers/http-server.ts";
 import { signIn as signInAs, signInOperator } from "../helpers/web.ts";
@@ -91,6 +91,85 @@ describe("the back office's pages", () => {
     const bad = await page("/ja/staff/audit/?from=2026-13-45", admin.cookie);
     expect(bad.status).toBe(200);
     expect(bad.doc.querySelector("#from-error")?.text).toBeTruthy();
+  });
+});
+
+describe("sorting the back office's lists by a column", () => {
+  /** The one sorted column's header, and the rows of its table (each row's first link). */
+  function sorted(doc: ReturnType<typeof parse>) {
+    const headers = doc.querySelectorAll("th[aria-sort]");
+    const table = headers[0]?.closest("table");
+    const rows = (table?.querySelectorAll("tbody tr") ?? []).map(
+      (tr) => tr.querySelector("a")?.getAttribute("href") ?? "",
+    );
+    return {
+      headers: headers.map((th) => [th.getAttribute("aria-sort"), th.text.replace(/[▲▼]/g, "").trim()]),
+      rows,
+      link: (name: string) =>
+        table
+          ?.querySelectorAll("th a")
+          .find((a) => a.text.includes(name))
+          ?.getAttribute("href"),
+    };
+  }
+  /** A link's query string as the browser reads it. */
+  const query = (href: string | undefined) =>
+    new URLSearchParams((href ?? "").replace(/&amp;/g, "&").split("?")[1] ?? "");
+
+  it("sorts the bank runs by their total, both pages, the pager keeping the sort", async () => {
+    const finance = await operator(["finance"]);
+    // 31 runs (30 to a page), their totals in no order of their numbers.
+    const made = await server.ctx.db
+      .insert(payoutRuns)
+      .values(
+        Array.from({ length: 31 }, (_, i) => ({
+          transferDate: "2030-01-06",
+          state: "SENT" as const,
+          count: 1,
+          total: (((i * 13) % 31) + 1) * 1000,
+          file: "",
+        })),
+      )
+      .returning({ id: payoutRuns.id, total: payoutRuns.total });
+    const totalOf = new Map(made.map((r) => [`/ja/staff/payout-runs/${r.id}/`, r.total]));
+    const first = await page("/ja/staff/payout-runs/?sort=total&dir=asc", finance.cookie);
+    expect(first.status).toBe(200);
+    const one = sorted(first.doc);
+    expect(one.headers).toEqual([["ascending", "合計"]]);
+    const totals = one.rows.map((href) => totalOf.get(href));
+    expect(totals).toEqual(Array.from({ length: 30 }, (_, i) => (i + 1) * 1000));
+    // The pager's next page keeps the sort.
+    const next = query(first.doc.querySelector('a[rel="next"]')?.getAttribute("href"));
+    expect(Object.fromEntries(next)).toEqual({ sort: "total", dir: "asc", page: "2" });
+    const second = await page(`/ja/staff/payout-runs/?${next}`, finance.cookie);
+    const two = sorted(second.doc);
+    expect(two.headers).toEqual([["ascending", "合計"]]);
+    expect(two.rows.map((href) => totalOf.get(href))).toEqual([31_000]);
+    // A header's link turns the sort and starts again from the first page.
+    expect(Object.fromEntries(query(two.link("合計")))).toEqual({ sort: "total", dir: "desc" });
+    expect(Object.fromEntries(query(two.link("振込指定日")))).toEqual({ sort: "transferDate", dir: "asc" });
+    // Without a sort: the newest first, as before.
+    const plain = sorted((await page("/ja/staff/payout-runs/", finance.cookie)).doc);
+    expect(plain.headers).toEqual([["descending", "番号"]]);
+    expect(plain.rows[0]).toBe(`/ja/staff/payout-runs/${made.at(-1)!.id}/`);
+  });
+
+  it("sorts the buyer companies by name", async () => {
+    const support = await operator(["support"]);
+    const made = await server.ctx.db
+      .insert(buybackCompanies)
+      .values([{ name: "Sort Charlie" }, { name: "Sort Alpha" }, { name: "Sort Bravo" }])
+      .returning({ id: buybackCompanies.id, name: buybackCompanies.name });
+    const nameOf = new Map(made.map((c) => [`/ja/staff/buyback/companies/${c.id}/`, c.name]));
+    const names = (rows: string[]) => rows.map((href) => nameOf.get(href)).filter(Boolean);
+    const up = await page("/ja/staff/buyback/companies/?sort=name&dir=asc", support.cookie);
+    expect(up.status).toBe(200);
+    const list = sorted(up.doc);
+    expect(list.headers).toEqual([["ascending", "会社名"]]);
+    expect(names(list.rows)).toEqual(["Sort Alpha", "Sort Bravo", "Sort Charlie"]);
+    const down = sorted((await page("/ja/staff/buyback/companies/?sort=name&dir=desc", support.cookie)).doc);
+    expect(down.headers).toEqual([["descending", "会社名"]]);
+    expect(names(down.rows)).toEqual(["Sort Charlie", "Sort Bravo", "Sort Alpha"]);
   });
 });
 

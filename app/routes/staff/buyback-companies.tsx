@@ -15,10 +15,17 @@ export const meta = titleMeta("buybackOffice.companies.title", { noindex: true }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "buyback:manage");
-  const { companies, invitations } = await listBuyerCompanies(core(context), { actor });
+  const url = new URL(request.url);
+  const query = {
+    sort: url.searchParams.get("sort")?.slice(0, 16) || undefined,
+    dir: url.searchParams.get("dir")?.slice(0, 4) || undefined,
+  };
+  const { companies, invitations, sort, dir } = await listBuyerCompanies(core(context), { actor, query });
   const names = new Map(companies.map((c) => [c.id, c.name]));
   return {
     done: doneOf(request),
+    sort,
+    dir,
     companies: companies.map((c) => ({
       id: c.id,
       name: c.name,
@@ -56,11 +63,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 type Row = Awaited<ReturnType<typeof loader>>["companies"][number];
 
-/** The buyer companies (name, registration number, address, phone, dealer licence, buyers) and unused invitations. */
+/**
+ * The buyer companies (name, registration number, address, phone, dealer licence, buyers), in the
+ * order they were added or sorted by name or registration number, and unused invitations.
+ */
 export default function StaffBuybackCompanies({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackOffice.companies");
   const lang = langOf(params);
-  const { companies, invitations, done } = loaderData;
+  const { companies, invitations, done, sort, dir } = loaderData;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -80,9 +90,11 @@ export default function StaffBuybackCompanies({ loaderData, actionData, params }
         rows={companies}
         rowKey={(r) => String(r.id)}
         empty={t("empty")}
+        sort={{ sort, dir }}
         columns={[
           {
             id: "name",
+            sortable: true,
             header: t("columns.name"),
             className: "min-w-40",
             cell: (r) => (
@@ -96,6 +108,7 @@ export default function StaffBuybackCompanies({ loaderData, actionData, params }
           },
           {
             id: "invoiceNumber",
+            sortable: true,
             header: t("columns.invoiceNumber"),
             className: "whitespace-nowrap font-mono",
             cell: (r) => r.invoiceNumber ?? <span className="font-sans text-slate-500">{t("none")}</span>,

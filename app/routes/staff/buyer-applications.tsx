@@ -17,8 +17,13 @@ export const meta = titleMeta("buyerApplicationOffice.queue.title", { noindex: t
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "buyback:manage");
-  const page = new URL(request.url).searchParams.get("page")?.slice(0, 8) || undefined;
-  return await listBuyerApplications(core(context), { actor, query: { page } });
+  const url = new URL(request.url);
+  const query = {
+    page: url.searchParams.get("page")?.slice(0, 8) || undefined,
+    sort: url.searchParams.get("sort")?.slice(0, 16) || undefined,
+    dir: url.searchParams.get("dir")?.slice(0, 4) || undefined,
+  };
+  return await listBuyerApplications(core(context), { actor, query });
 }
 
 const BADGE: Record<BuyerApplicationRow["state"], string> = {
@@ -29,13 +34,14 @@ const BADGE: Record<BuyerApplicationRow["state"], string> = {
 
 /**
  * Companies' applications to become business buyers: pending ones first, oldest first, with how
- * long each has waited (past the queue's target in red); then the decided ones.
+ * long each has waited (past the queue's target in red); then the decided ones. Or sorted by the
+ * column chosen (in the address).
  */
 export default function StaffBuyerApplications({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("buyerApplicationOffice");
   const volumes = useTranslations("buyerApplication.volumes");
   const lang = langOf(params);
-  const { rows, pending, page, pages, targetMs } = loaderData;
+  const { rows, pending, page, pages, targetMs, sort, dir } = loaderData;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline gap-3">
@@ -51,9 +57,11 @@ export default function StaffBuyerApplications({ loaderData, params }: Route.Com
         rowKey={(r) => String(r.id)}
         empty={t("queue.empty")}
         rowClassName={(r) => (r.overdue ? "bg-red-50" : "")}
+        sort={{ sort, dir }}
         columns={[
           {
             id: "id",
+            sortable: true,
             header: t("queue.number"),
             cell: (r) => (
               <Link
@@ -67,6 +75,7 @@ export default function StaffBuyerApplications({ loaderData, params }: Route.Com
           },
           {
             id: "company",
+            sortable: true,
             header: t("queue.company"),
             className: "min-w-48",
             cell: (r) => <span className="break-words">{r.companyName}</span>,
@@ -90,6 +99,7 @@ export default function StaffBuyerApplications({ loaderData, params }: Route.Com
           },
           {
             id: "received",
+            sortable: true,
             header: t("queue.received"),
             className: "whitespace-nowrap",
             cell: (r) => formatDate(r.createdAt, lang, true),
@@ -112,6 +122,7 @@ export default function StaffBuyerApplications({ loaderData, params }: Route.Com
           },
           {
             id: "state",
+            sortable: true,
             header: t("queue.state"),
             className: "whitespace-nowrap",
             cell: (r) => (

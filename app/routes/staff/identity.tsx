@@ -18,10 +18,15 @@ export const meta = titleMeta("identityReview.queue.title", { noindex: true });
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "identity:review");
-  const page = new URL(request.url).searchParams.get("page")?.slice(0, 8) || undefined;
+  const url = new URL(request.url);
+  const query = {
+    page: url.searchParams.get("page")?.slice(0, 8) || undefined,
+    sort: url.searchParams.get("sort")?.slice(0, 16) || undefined,
+    dir: url.searchParams.get("dir")?.slice(0, 4) || undefined,
+  };
   return {
     me: actor.id,
-    queue: await listIdentityReviews(core(context), { actor, query: { page } }),
+    queue: await listIdentityReviews(core(context), { actor, query }),
   };
 }
 
@@ -46,13 +51,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 /**
  * The identity-verification review queue: checks whose verified name is not the registered one,
- * oldest first, those past the 48-hour target marked; paging in the address (plain links).
+ * oldest first (or by the column chosen), those past the 48-hour target marked; sorting and paging
+ * in the address (plain links).
  */
 export default function StaffIdentityQueue({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("identityReview");
   const lang = langOf(params);
   const { search } = useLocation();
-  const { rows, total, page, pages, targetMs } = loaderData.queue;
+  const { rows, total, page, pages, targetMs, sort, dir } = loaderData.queue;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline gap-3">
@@ -69,9 +75,11 @@ export default function StaffIdentityQueue({ loaderData, actionData, params }: R
         rowKey={(r) => String(r.id)}
         empty={t("queue.empty")}
         rowClassName={(r) => (r.overdue ? "bg-red-50" : "")}
+        sort={{ sort, dir }}
         columns={[
           {
             id: "id",
+            sortable: true,
             header: t("queue.number"),
             cell: (r) => (
               <Link
@@ -98,6 +106,7 @@ export default function StaffIdentityQueue({ loaderData, actionData, params }: R
           { id: "provider", header: t("queue.provider"), cell: (r) => r.provider },
           {
             id: "submitted",
+            sortable: true,
             header: t("queue.submitted"),
             className: "whitespace-nowrap",
             cell: (r) => formatDate(r.createdAt, lang, true),

@@ -15,10 +15,13 @@ export const meta = titleMeta("officeMoney.alerts.title", { noindex: true });
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "payouts:read");
-  const page = Number(new URL(request.url).searchParams.get("page")?.slice(0, 8));
-  return {
-    list: await listMoneyAlerts(core(context), { actor, page: Number.isSafeInteger(page) ? page : 1 }),
+  const url = new URL(request.url);
+  const query = {
+    page: url.searchParams.get("page")?.slice(0, 8) || undefined,
+    sort: url.searchParams.get("sort")?.slice(0, 16) || undefined,
+    dir: url.searchParams.get("dir")?.slice(0, 4) || undefined,
   };
+  return { list: await listMoneyAlerts(core(context), { actor, query }) };
 }
 
 /** "Resolve" on a row: the core checks `payouts:run`; resolving twice is harmless. */
@@ -39,11 +42,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
 }
 
-/** The open money alerts, oldest first: what kind, whose, how much, what happened, and "resolve". */
+/**
+ * The open money alerts, oldest first (or by the column chosen): what kind, whose, how much, what
+ * happened, and "resolve".
+ */
 export default function StaffMoneyAlerts({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("officeMoney");
   const lang = langOf(params);
-  const { rows, total, page, pages, canResolve } = loaderData.list;
+  const { rows, total, page, pages, canResolve, sort, dir } = loaderData.list;
   const ref = (a: MoneyAlertRow) => {
     if (a.refs.payoutId)
       return (
@@ -70,10 +76,12 @@ export default function StaffMoneyAlerts({ loaderData, actionData, params }: Rou
         rows={rows}
         rowKey={(a) => String(a.id)}
         empty={t("alerts.empty")}
+        sort={{ sort, dir }}
         columns={[
-          { id: "id", header: t("alerts.columns.id"), cell: (a) => a.id },
+          { id: "id", sortable: true, header: t("alerts.columns.id"), cell: (a) => a.id },
           {
             id: "kind",
+            sortable: true,
             header: t("alerts.columns.kind"),
             className: "min-w-48",
             cell: (a) => (
@@ -114,6 +122,7 @@ export default function StaffMoneyAlerts({ loaderData, actionData, params }: Rou
           },
           {
             id: "raised",
+            sortable: true,
             header: t("alerts.columns.raised"),
             className: "whitespace-nowrap",
             cell: (a) => formatDate(a.createdAt, lang, true),

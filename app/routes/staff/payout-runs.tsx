@@ -22,9 +22,14 @@ export const meta = titleMeta("officeMoney.runs.title", { noindex: true });
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "payouts:read");
-  const page = new URL(request.url).searchParams.get("page")?.slice(0, 8) || undefined;
+  const url = new URL(request.url);
+  const query = {
+    page: url.searchParams.get("page")?.slice(0, 8) || undefined,
+    sort: url.searchParams.get("sort")?.slice(0, 16) || undefined,
+    dir: url.searchParams.get("dir")?.slice(0, 4) || undefined,
+  };
   return {
-    list: await listPayoutRuns(core(context), { actor, query: { page } }),
+    list: await listPayoutRuns(core(context), { actor, query }),
     // The button is offered only to those who may prepare a run; the core checks again.
     canRun: hasPermission(actor.staffRoles, "payouts:run"),
   };
@@ -57,7 +62,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
 }
 
-/** The bank runs, newest first, and the button that gathers the waiting bank payouts into the next one. */
+/** The bank runs, newest first (or by the column chosen), and the button that gathers the waiting bank payouts into the next one. */
 export default function StaffPayoutRuns({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("officeMoney");
   const lang = langOf(params);
@@ -130,10 +135,12 @@ export default function StaffPayoutRuns({ loaderData, actionData, params }: Rout
         rowKey={(r) => String(r.id)}
         empty={t("runs.empty")}
         rowClassName={(r) => (r.state === "PREPARED" ? "bg-amber-50" : "")}
+        sort={{ sort: list.sort, dir: list.dir }}
         columns={[
           ...choose,
           {
             id: "id",
+            sortable: true,
             header: t("runs.columns.id"),
             cell: (r) => (
               <Link
@@ -146,12 +153,14 @@ export default function StaffPayoutRuns({ loaderData, actionData, params }: Rout
           },
           {
             id: "transferDate",
+            sortable: true,
             header: t("runs.columns.transferDate"),
             className: "whitespace-nowrap tabular-nums",
             cell: (r) => r.transferDate,
           },
           {
             id: "state",
+            sortable: true,
             header: t("runs.columns.state"),
             cell: (r) => <RunStateBadge state={r.state} testId={`run-state-${r.id}`} />,
           },
@@ -163,6 +172,7 @@ export default function StaffPayoutRuns({ loaderData, actionData, params }: Rout
           },
           {
             id: "total",
+            sortable: true,
             header: t("runs.columns.total"),
             className: "whitespace-nowrap text-right font-semibold tabular-nums",
             cell: (r) => formatYen(r.total, lang),

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "react-router";
 import { claimReport, releaseReport } from "#core/moderation/claim-report.ts";
 import { REPORT_REASONS, REPORT_TARGETS, type ReportReason } from "#core/moderation/codes.ts";
 import { listReportQueue, type ReportQueueRow } from "#core/moderation/list-report-queue.ts";
-import { DataTable } from "../../components/staff/data-table.tsx";
+import { DataTable, KeepSort } from "../../components/staff/data-table.tsx";
 import { Pager } from "../../components/staff/pager.tsx";
 import { QueueAge } from "../../components/staff/queue-age.tsx";
 import { formatDate } from "../../i18n/index.ts";
@@ -21,7 +21,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "reports:read");
   const url = new URL(request.url);
   const query = Object.fromEntries(
-    ["targetType", "state", "page"].map((k) => [k, url.searchParams.get(k)?.slice(0, 16) || undefined]),
+    ["targetType", "state", "page", "sort", "dir"].map((k) => [
+      k,
+      url.searchParams.get(k)?.slice(0, 16) || undefined,
+    ]),
   );
   return { queue: await listReportQueue(core(context), { actor, query }) };
 }
@@ -48,12 +51,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
 }
 
-/** The reports queue: filters and paging in the address (plain GET), one row per report, late ones marked. */
+/**
+ * The reports queue: filters, sort and paging in the address (plain GET), one row per report, late
+ * ones marked.
+ */
 export default function StaffReports({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useTranslations("moderation");
   const lang = langOf(params);
   const { search } = useLocation();
-  const { rows, total, page, pages, filter } = loaderData.queue;
+  const { rows, total, page, pages, filter, sort, dir } = loaderData.queue;
   const reason = (code: string) =>
     REPORT_REASONS.some((r) => r.code === code) ? t(`reasons.${code as ReportReason}`) : code;
   return (
@@ -104,6 +110,8 @@ export default function StaffReports({ loaderData, actionData, params }: Route.C
         >
           {t("queue.apply")}
         </button>
+        {/* Only a sort the operator chose: the default one depends on the state shown. */}
+        <KeepSort sort={{ sort: new URLSearchParams(search).has("sort") ? sort : null, dir }} />
       </Form>
       {actionData?.formError && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-danger-700">
@@ -116,9 +124,11 @@ export default function StaffReports({ loaderData, actionData, params }: Route.C
         rowKey={(r) => String(r.id)}
         empty={t("queue.empty")}
         rowClassName={(r) => (r.overdue ? "bg-red-50" : "")}
+        sort={{ sort, dir }}
         columns={[
           {
             id: "id",
+            sortable: true,
             header: t("queue.number"),
             cell: (r) => (
               <Link
@@ -147,6 +157,7 @@ export default function StaffReports({ loaderData, actionData, params }: Route.C
           { id: "reporter", header: t("queue.reporter"), cell: (r) => r.reporter.nickname },
           {
             id: "received",
+            sortable: true,
             header: t("queue.received"),
             className: "whitespace-nowrap",
             cell: (r) => formatDate(r.createdAt, lang, true),

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { balanceLots, moneyAlerts, payouts, topUps, users } from "#db/schema/index.ts";
 import type { SessionUser } from "../../identity/sessions.ts";
@@ -6,6 +7,7 @@ import type { Clock } from "../../shared/clock.ts";
 import type { CoreContext } from "../../shared/context.ts";
 import { AppError } from "../../shared/errors.ts";
 import { msg } from "../../shared/i18n/translate.ts";
+import { type SortDir, sortFields, sortOrder } from "../../shared/list-sort.ts";
 import { recordAudit } from "../../staff/audit.ts";
 import { authorize, type RequestMeta } from "../../staff/authorize.ts";
 import { hasPermission } from "../../staff/permissions.ts";
@@ -41,6 +43,14 @@ export async function raiseMoneyAlert(
 
 const ALERT_PAGE_SIZE = 50;
 
+/** The page and sort, read leniently from a query string: anything unknown is page 1, oldest first. */
+const ZAlertQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  ...sortFields(["id", "kind", "raised"], "raised", "asc"),
+});
+
+const SORT_COLUMNS = { id: moneyAlerts.id, kind: moneyAlerts.kind, raised: moneyAlerts.createdAt };
+
 export type MoneyAlertRow = {
   id: number;
   kind: MoneyAlertKind;
@@ -59,6 +69,8 @@ export type MoneyAlertList = {
   pages: number;
   /** May this operator resolve them (`payouts:run`)? */
   canResolve: boolean;
+  sort: keyof typeof SORT_COLUMNS;
+  dir: SortDir;
 };
 
 const refId = (refs: Record<string, number | string>, key: string): number | null => {
@@ -66,23 +78,29 @@ const refId = (refs: Record<string, number | string>, key: string): number | nul
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
-/** The open money alerts, oldest first, 50 to a page, with the amount each is about. For `payouts:read`. */
+/**
+ * The open money alerts, oldest first or sorted by number, kind or date raised (`sort`, `dir`), 50
+ * to a page (`page`), with the amount each is about. For `payouts:read`.
+ */
 export async function listMoneyAlerts(
   ctx: CoreContext,
-  o: { actor: SessionUser | null; page?: number },
+  o: { actor: SessionUser | null; query?: unknown },
 ): Promise<MoneyAlertList> {
   const operator = await authorize(ctx, o.actor, "payouts:read");
+  const q = ZAlertQuery.parse(o.query && typeof o.query === "object" ? o.query : {});
   const open = isNull(moneyAlerts.resolvedAt);
   const [totalRow] = await ctx.db.select({ n: count() }).from(moneyAlerts).where(open);
   const total = Number(totalRow?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / ALERT_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.trunc(o.page ?? 1) || 1), pages);
+  const page = Math.min(q.page ?? 1, pages);
   const rows = await ctx.db
     .select({ alert: moneyAlerts, nickname: users.nickname })
     .from(moneyAlerts)
     .leftJoin(users, eq(users.id, moneyAlerts.userId))
     .where(open)
-    .orderBy(asc(moneyAlerts.createdAt), asc(moneyAlerts.id))
+    .orderBy(
+      ...sortOrder(SORT_COLUMNS[q.sort], q.dir, moneyAlerts.id, q.sort === "raised" ? { tie: q.dir } : {}),
+    )
     .limit(ALERT_PAGE_SIZE)
     .offset((page - 1) * ALERT_PAGE_SIZE);
   const ids = (key: string) =>
@@ -133,6 +151,8 @@ export async function listMoneyAlerts(
     page,
     pages,
     canResolve: hasPermission(operator.roles, "payouts:run"),
+    sort: q.sort,
+    dir: q.dir,
   };
 }
 

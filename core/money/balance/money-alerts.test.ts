@@ -5,7 +5,7 @@ import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
 import { ENGINES } from "#tests/helpers/db.ts";
 import { queueSummaries } from "../../staff/queues.ts";
-import { listMoneyAlerts, raiseMoneyAlert, resolveMoneyAlert } from "./alerts.ts";
+import { listMoneyAlerts, type MoneyAlertKind, raiseMoneyAlert, resolveMoneyAlert } from "./alerts.ts";
 
 describe.each(ENGINES)("money alerts on %s", (engine) => {
   let t: TestCore;
@@ -78,5 +78,51 @@ describe.each(ENGINES)("money alerts on %s", (engine) => {
     );
     const [still] = await t.ctx.db.select().from(moneyAlerts).where(eq(moneyAlerts.id, alert!.id));
     expect(still!.resolvedAt).toBeNull();
+  });
+
+  it("sorts the open alerts by number, kind or date raised, an unknown sort falling back to the oldest first", async () => {
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    const raise = async (kind: MoneyAlertKind, key: string) => {
+      await raiseMoneyAlert(t.ctx, { kind, userId: null, refs: {}, dedupeKey: `test:sort:${key}` });
+      const [row] = await t.ctx.db
+        .select()
+        .from(moneyAlerts)
+        .where(eq(moneyAlerts.dedupeKey, `test:sort:${key}`));
+      return row!.id;
+    };
+    // Numbers a1 < a2 < a3, raised together; a1 then raised again an hour later.
+    const a1 = await raise("payout_failed", "a1");
+    const a2 = await raise("late_top_up", "a2");
+    const a3 = await raise("deadline_no_account", "a3");
+    const mine = [a1, a2, a3];
+    await t.ctx.db
+      .update(moneyAlerts)
+      .set({ createdAt: new Date(t.clock.now().getTime() + 3600_000) })
+      .where(eq(moneyAlerts.id, a1));
+    const order = async (query?: Record<string, string>) => {
+      const list = await listMoneyAlerts(t.ctx, { actor: finance, ...(query ? { query } : {}) });
+      return {
+        ids: list.rows.map((r) => r.id).filter((id) => mine.includes(id)),
+        sort: list.sort,
+        dir: list.dir,
+      };
+    };
+    // The default, as before: the oldest first, those raised together by number.
+    expect(await order()).toEqual({ ids: [a2, a3, a1], sort: "raised", dir: "asc" });
+    expect(await order({ sort: "raised", dir: "desc" })).toEqual({
+      ids: [a1, a3, a2],
+      sort: "raised",
+      dir: "desc",
+    });
+    expect((await order({ sort: "kind", dir: "asc" })).ids).toEqual([a3, a2, a1]);
+    expect((await order({ sort: "kind", dir: "desc" })).ids).toEqual([a1, a2, a3]);
+    expect((await order({ sort: "id", dir: "asc" })).ids).toEqual([a1, a2, a3]);
+    expect((await order({ sort: "id", dir: "desc" })).ids).toEqual([a3, a2, a1]);
+    expect(await order({ sort: "amount", dir: "asc;" })).toEqual({
+      ids: [a2, a3, a1],
+      sort: "raised",
+      dir: "asc",
+    });
+    expect((await listMoneyAlerts(t.ctx, { actor: finance, query: { page: "x" } })).page).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { payoutRuns, payouts } from "#db/schema/index.ts";
 import { addBankingDays } from "../../banking/banking-days.ts";
 import type { CoreContext } from "../../shared/context.ts";
+import { type SortDir, sortFields, sortOrder } from "../../shared/list-sort.ts";
 import { tokyoNow } from "../../shared/validation/tokyo-clock.ts";
 import { authorize } from "../../staff/authorize.ts";
 import {
@@ -21,7 +22,15 @@ const RUN_PAGE_SIZE = 30;
 
 const ZPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  ...sortFields(["id", "transferDate", "state", "total"], "id"),
 });
+
+const SORT_COLUMNS = {
+  id: payoutRuns.id,
+  transferDate: payoutRuns.transferDate,
+  state: payoutRuns.state,
+  total: payoutRuns.total,
+};
 
 export type PayoutRunList = {
   rows: PayoutRunRow[];
@@ -33,11 +42,14 @@ export type PayoutRunList = {
   /** Bank payouts ready to join a run now. */
   readyCount: number;
   readyTotal: number;
+  sort: keyof typeof SORT_COLUMNS;
+  dir: SortDir;
 };
 
 /**
- * The bank runs, newest first, with what the next run would hold, 30 to a page by page number; or,
- * given a `cursor` (the API), the runs after it alone. For `payouts:read`.
+ * The bank runs, newest first or sorted by transfer date, state or total (`sort`, `dir`), with what
+ * the next run would hold, 30 to a page by page number; or, given a `cursor` (the API), the runs
+ * after it alone, newest first. For `payouts:read`.
  */
 export async function listPayoutRuns(
   ctx: CoreContext,
@@ -78,7 +90,7 @@ export async function listPayoutRuns(
   const runs = await ctx.db
     .select()
     .from(payoutRuns)
-    .orderBy(desc(payoutRuns.id))
+    .orderBy(...sortOrder(SORT_COLUMNS[q.sort], q.dir, payoutRuns.id))
     .limit(RUN_PAGE_SIZE)
     .offset((page - 1) * RUN_PAGE_SIZE);
   const names = await nicknames(
@@ -97,5 +109,7 @@ export async function listPayoutRuns(
     nextTransferDate: addBankingDays(tokyoNow(ctx.clock.now()).date, 1),
     readyCount: ready.length,
     readyTotal: ready.reduce((s, r) => s + r.amount, 0),
+    sort: q.sort,
+    dir: q.dir,
   };
 }

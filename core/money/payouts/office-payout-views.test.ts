@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payoutRuns } from "#db/schema/index.ts";
 import { seller as makeSeller, SELLER_ACCOUNT_NUMBER } from "#tests/helpers/balance.ts";
 import { makeMember, makeOperator } from "#tests/helpers/catalog.ts";
 import { createTestCore, failure, type TestCore } from "#tests/helpers/core.ts";
@@ -211,5 +212,51 @@ describe.each(ENGINES)("finance's payout views on %s", (engine) => {
     // Sent already: said as the single action says it, nothing else happens.
     const again = await markPayoutRunsSent(t.ctx, finance, { ids: [String(run.id)] });
     expect(again).toMatchObject([{ id: run.id, ok: false }]);
+  });
+
+  it("sorts the bank runs by number, transfer date, state or total, an unknown sort falling back to the newest", async () => {
+    const finance = await makeOperator(t.ctx, ["finance"]);
+    const run = (transferDate: string, state: "PREPARED" | "SENT" | "DISCARDED", total: number) => ({
+      transferDate,
+      state,
+      count: 1,
+      total,
+      file: "",
+    });
+    const made = await t.ctx.db
+      .insert(payoutRuns)
+      .values([
+        run("2030-12-03", "SENT", 5000),
+        run("2030-12-01", "PREPARED", 9000),
+        run("2030-12-02", "DISCARDED", 1000),
+      ])
+      .returning({ id: payoutRuns.id });
+    const [r1, r2, r3] = made.map((r) => r.id);
+    const order = async (query?: Record<string, string>) => {
+      const list = await listPayoutRuns(t.ctx, { actor: finance, ...(query ? { query } : {}) });
+      const mine = list.rows.map((r) => r.id).filter((id) => made.some((m) => m.id === id));
+      return { ids: mine, sort: list.sort, dir: list.dir };
+    };
+    // The default, as before: the newest first.
+    expect(await order()).toEqual({ ids: [r3, r2, r1], sort: "id", dir: "desc" });
+    expect(await order({ sort: "transferDate", dir: "asc" })).toEqual({
+      ids: [r2, r3, r1],
+      sort: "transferDate",
+      dir: "asc",
+    });
+    expect((await order({ sort: "transferDate", dir: "desc" })).ids).toEqual([r1, r3, r2]);
+    expect((await order({ sort: "total", dir: "asc" })).ids).toEqual([r3, r1, r2]);
+    expect((await order({ sort: "total", dir: "desc" })).ids).toEqual([r2, r1, r3]);
+    expect((await order({ sort: "state", dir: "asc" })).ids).toEqual([r3, r2, r1]);
+    expect((await order({ sort: "state", dir: "desc" })).ids).toEqual([r1, r2, r3]);
+    expect((await order({ sort: "id", dir: "asc" })).ids).toEqual([r1, r2, r3]);
+    expect(await order({ sort: "file", dir: "backwards" })).toEqual({
+      ids: [r3, r2, r1],
+      sort: "id",
+      dir: "desc",
+    });
+    // The API's cursor keeps the newest first.
+    const byCursor = await listPayoutRuns(t.ctx, { actor: finance, cursor: { limit: 2 } });
+    expect(byCursor.rows.map((r) => r.id)).toEqual([r3, r2]);
   });
 });

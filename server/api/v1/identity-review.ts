@@ -103,7 +103,9 @@ export const identityReviewRoutes = [
       403: { description: "Not an operator holding identity:review" },
     },
     async handler({ ctx, actor, query }) {
-      return { status: 200, body: await listIdentityReviews(ctx, { actor, query }), headers: NO_STORE };
+      // The page's column sort is its own: the API answers the queue oldest first, as before.
+      const { sort: _sort, dir: _dir, ...queue } = await listIdentityReviews(ctx, { actor, query });
+      return { status: 200, body: queue, headers: NO_STORE };
     },
   }),
   defineRoute({

@@ -265,11 +265,9 @@ export const moderationRoutes = [
     query: ZQueueQuery,
     responses: { 200: { description: "A page of reports", schema: ZQueue }, ...REFUSED },
     async handler({ ctx, actor, query }) {
-      return {
-        status: 200,
-        body: await listReportQueue(ctx, { actor, query }),
-        headers: { "Cache-Control": "no-store" },
-      };
+      // The page's column sort is its own: the API answers the queue in its own order, as before.
+      const { sort: _sort, dir: _dir, ...queue } = await listReportQueue(ctx, { actor, query });
+      return { status: 200, body: queue, headers: { "Cache-Control": "no-store" } };
     },
   }),
   defineRoute({

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { DELIVERY_SHIPMENT_STATUSES } from "#core/buyback/codes.ts";
 import { listOfficeDeliveries, type OfficeDeliveryRow } from "#core/buyback/office-deliveries.ts";
 import { DeliveryStatusBadge } from "../../../components/buyback/deliveries.tsx";
-import { DataTable } from "../../../components/staff/data-table.tsx";
+import { DataTable, KeepSort } from "../../../components/staff/data-table.tsx";
 import { Pager } from "../../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../../i18n/index.ts";
 import { useTranslations } from "../../../i18n/use-translations.ts";
@@ -18,20 +18,23 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const actor = requireStaff(context, request, langOf(params), "buyback:ship");
   const url = new URL(request.url);
   const query = Object.fromEntries(
-    ["status", "company", "page"].map((k) => [k, url.searchParams.get(k)?.slice(0, 32) || undefined]),
+    ["status", "company", "page", "sort", "dir"].map((k) => [
+      k,
+      url.searchParams.get(k)?.slice(0, 32) || undefined,
+    ]),
   );
   return { list: await listOfficeDeliveries(core(context), { actor, query }) };
 }
 
 /**
  * Every buyer company's deliveries: those still to ship first, by the day they are due; filtered
- * by status and company (a GET form, so the address can be shared).
+ * by status and company, or sorted by a column (a GET form and links, so the address can be shared).
  */
 export default function StaffBuybackDeliveries({ loaderData, params }: Route.ComponentProps) {
   const t = useTranslations("buybackOffice.deliveries");
   const statuses = useTranslations("codes.deliveryShipmentStatus");
   const lang = langOf(params);
-  const { rows, total, page, pages, filters, companies } = loaderData.list;
+  const { rows, total, page, pages, filters, companies, sort, dir } = loaderData.list;
   const select = "h-11 rounded-lg border border-slate-300 bg-white px-2 font-normal";
   const link = (id: number) => `/${lang}/staff/buyback/deliveries/${id}/`;
   return (
@@ -83,6 +86,7 @@ export default function StaffBuybackDeliveries({ loaderData, params }: Route.Com
             {t("clear")}
           </Link>
         </div>
+        <KeepSort sort={{ sort, dir }} />
       </Form>
       {rows.length > 0 && (
         <ul className="flex flex-col gap-2 sm:hidden" aria-label={t("title")}>
@@ -121,9 +125,11 @@ export default function StaffBuybackDeliveries({ loaderData, params }: Route.Com
           rowKey={(r) => String(r.id)}
           empty={t("empty")}
           rowClassName={(r) => (r.status === "undispatched" && r.productCount > 0 ? "bg-amber-50" : "")}
+          sort={{ sort, dir }}
           columns={[
             {
               id: "id",
+              sortable: true,
               header: t("columns.id"),
               cell: (r) => (
                 <Link
@@ -148,17 +154,20 @@ export default function StaffBuybackDeliveries({ loaderData, params }: Route.Com
             },
             {
               id: "scheduledShipDate",
+              sortable: true,
               header: t("columns.scheduledShipDate"),
               className: "whitespace-nowrap",
               cell: (r) => formatDate(r.scheduledShipDate, lang),
             },
             {
               id: "status",
+              sortable: true,
               header: t("columns.status"),
               cell: (r) => <DeliveryStatusBadge status={r.status} testId={`delivery-status-${r.id}`} />,
             },
             {
               id: "paymentAmount",
+              sortable: true,
               header: t("columns.paymentAmount"),
               className: "whitespace-nowrap text-right font-semibold tabular-nums",
               cell: (r) => formatYen(r.paymentAmount, lang),
