@@ -87,7 +87,9 @@ export function meta(args: Route.MetaArgs) {
         ? t("errors.notFoundTitle")
         : status === 403
           ? t("errors.forbiddenTitle")
-          : t("errors.errorTitle"),
+          : status === 400
+            ? t("errors.badRequestTitle")
+            : t("errors.errorTitle"),
     noindex: true,
   });
 }

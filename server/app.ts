@@ -20,8 +20,11 @@ import { localeOfPath, localeRedirect, needsTrailingSlash, pickLocale } from "./
 import type { Logger } from "./logger.ts";
 import {
   badRequestPage,
+  crossSitePage,
   malformedRequest,
   notFoundPage,
+  refusalPage,
+  tooLargePage,
   unavailableMessage,
   unavailablePage,
 } from "./malformed.ts";
@@ -262,13 +265,16 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   });
 
   // No page form needs more than the sell form with ten photos; larger bodies are never read.
-  app.use("*", bodyLimit({ maxSize: PAGE_MAX_BODY_BYTES, onError: (c) => c.text("Payload Too Large", 413) }));
+  app.use(
+    "*",
+    bodyLimit({ maxSize: PAGE_MAX_BODY_BYTES, onError: (c) => c.html(tooLargePage(c.req.path), 413) }),
+  );
 
   // State changes only from our own pages: SameSite=Lax cookies plus an origin check.
   app.use("*", async (c, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
     if (!fromOurOrigin(c.req.raw, services.config.publicUrl, true))
-      return c.text("Forbidden: cross-site request", 403);
+      return c.html(crossSitePage(c.req.path), 403);
     return next();
   });
 
@@ -336,6 +342,24 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
         status: 503,
         headers: { "Content-Type": "text/html; charset=UTF-8", "Retry-After": String(RETRY_AFTER_SECONDS) },
       });
+    }
+    // A route without a page refuses in words (plain text, or the JSON string React Router makes
+    // of them); a browser asking for a page gets the short page in the path's language instead
+    // (an <img> or a script asking keeps the plain answer).
+    if (
+      res.status >= 400 &&
+      res.status < 500 &&
+      !res.headers.get("Content-Type")?.startsWith("text/html") &&
+      /^\/(ja|en)\//.test(c.req.path) &&
+      c.req.header("Accept")?.includes("text/html")
+    ) {
+      const page = refusalPage(c.req.path, res.status);
+      if (page) {
+        res = new Response(page, {
+          status: res.status,
+          headers: { "Content-Type": "text/html; charset=UTF-8" },
+        });
+      }
     }
     // Pages say who may keep them: one that knows who is asking stays in that browser alone.
     if (!res.headers.has("Cache-Control") && res.headers.get("Content-Type")?.startsWith("text/html")) {

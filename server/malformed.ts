@@ -64,6 +64,33 @@ export function notFoundPage(pathname: string): string {
   return shortPage(pathname, "errors.notFoundTitle", "errors.notFoundBody");
 }
 
+/** What the signed-in account may not open (403), in the language of the path. */
+export function forbiddenPage(pathname: string): string {
+  return shortPage(pathname, "errors.forbiddenTitle", "errors.forbiddenBody");
+}
+
+/**
+ * A refusal a route without a page (a download, a photo, a form's action alone) answered as plain
+ * text, as the short page in the path's language when a browser asked for a page: its status kept,
+ * its words never shown bare in English on a Japanese page.
+ */
+export function refusalPage(pathname: string, status: number): string | null {
+  if (status === 400) return badRequestPage(pathname);
+  if (status === 403) return forbiddenPage(pathname);
+  if (status === 404) return notFoundPage(pathname);
+  return null;
+}
+
+/** A page form sent from another site (403), in the language of the path: sent from outside, refused. */
+export function crossSitePage(pathname: string): string {
+  return shortPage(pathname, "errors.badRequestTitle", "errors.crossSiteBody");
+}
+
+/** A page form larger than any page takes (413), in the language of the path. */
+export function tooLargePage(pathname: string): string {
+  return shortPage(pathname, "errors.badRequestTitle", "errors.tooLargeBody");
+}
+
 /** The page answered while the database is out of reach (503): come back in a moment. */
 export function unavailablePage(pathname: string): string {
   return shortPage(pathname, "errors.unavailableTitle", "errors.unavailableBody");
@@ -92,8 +119,19 @@ export function overloadedMessage(lang: "ja" | "en"): string {
 
 function shortPage(
   pathname: string,
-  title: "errors.badRequestTitle" | "errors.notFoundTitle" | "errors.unavailableTitle",
-  body: "errors.badRequestBody" | "errors.notFoundBody" | "errors.unavailableBody" | "errors.overloadedBody",
+  title:
+    | "errors.badRequestTitle"
+    | "errors.forbiddenTitle"
+    | "errors.notFoundTitle"
+    | "errors.unavailableTitle",
+  body:
+    | "errors.badRequestBody"
+    | "errors.crossSiteBody"
+    | "errors.forbiddenBody"
+    | "errors.tooLargeBody"
+    | "errors.notFoundBody"
+    | "errors.unavailableBody"
+    | "errors.overloadedBody",
   link?: { href: string; label: "errors.reload" },
 ): string {
   const lang = pathname.startsWith("/en/") ? "en" : "ja";

@@ -19,6 +19,8 @@ export function ErrorPage({
   const t = useTranslations("errors");
   const notFound = status === 404;
   const forbidden = status === 403;
+  // A 400 from a page: a form sent with a body that is no form (readForm).
+  const badRequest = status === 400;
   return (
     <section
       className="mx-auto flex max-w-md flex-col items-center py-16 text-center"
@@ -36,7 +38,9 @@ export function ErrorPage({
             ? t("notFoundTitle")
             : forbidden
               ? t("forbiddenTitle")
-              : t("errorTitle")}
+              : badRequest
+                ? t("badRequestTitle")
+                : t("errorTitle")}
       </h1>
       <p className="mt-3 text-sm leading-relaxed text-slate-600">
         {updated
@@ -45,7 +49,9 @@ export function ErrorPage({
             ? t("notFoundBody")
             : forbidden
               ? t("forbiddenBody")
-              : t("errorBody")}
+              : badRequest
+                ? t("badFormBody")
+                : t("errorBody")}
       </p>
       {updated ? (
         <button type="button" className={BUTTON} onClick={reloadPage}>

@@ -158,6 +158,18 @@ export function idOf(value: unknown): number {
   return typeof value === "string" && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : 0;
 }
 
+/**
+ * The fields of a page's form. A body that is no form (JSON, plain text, none, a multipart body cut
+ * short or with the wrong boundary) is the sender's mistake: the page's 400, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data("Bad request", { status: 400 });
+  }
+}
+
 /** A numeric id from the page's path (`:id`); anything else names no page (404). */
 export function pathIdOf(params: { id?: string }): number {
   const id = idOf(params.id);

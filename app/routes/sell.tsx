@@ -19,7 +19,15 @@ import { useTranslations } from "../i18n/use-translations.ts";
 import { attachChosenReport, checkLinkAnswer, pickableReports } from "../lib/device-checks.server.ts";
 import type { FormState } from "../lib/form-state.ts";
 import { langOf } from "../lib/lang.ts";
-import { core, formFailure, idOf, redirectWithFlash, requireUser, services } from "../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  idOf,
+  readForm,
+  redirectWithFlash,
+  requireUser,
+  services,
+} from "../lib/request.server.ts";
 import { titleMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/sell";
 import { readItemForm } from "./items/item-form.server.ts";
@@ -77,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const ctx = core(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "deleteTemplate") {
     try {

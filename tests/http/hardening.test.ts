@@ -112,6 +112,128 @@ describe("malformed input is refused at the door, never a 500", () => {
     expect(answer).toContain('"PAYLOAD_TOO_LARGE"');
   });
 
+  it("answers a page form that is no form (JSON, text, nothing, a broken multipart) with the page's 400, in its language", async () => {
+    const origin = { origin: server.url };
+    const bodies: [string, RequestInit][] = [
+      ["json", { headers: { ...origin, "content-type": "application/json" }, body: '{"email":' }],
+      ["text", { headers: { ...origin, "content-type": "text/plain" }, body: "hello" }],
+      ["nothing", { headers: origin }],
+      [
+        "broken multipart",
+        {
+          headers: { ...origin, "content-type": "multipart/form-data; boundary=zzz" },
+          body: "--zzz\r\nbroken",
+        },
+      ],
+    ];
+    // A visitor's forms, and a member's (each page reads its form its own way).
+    const pages: [string, Record<string, string>][] = [
+      ["/ja/login/", {}],
+      ["/ja/help/contact/", {}],
+      ["/ja/signup/email/", {}],
+      ["/ja/settings/address/", { cookie: memberCookie }],
+      ["/ja/notifications/", { cookie: memberCookie }],
+      ["/ja/mypage/offers/", { cookie: memberCookie }],
+    ];
+    for (const [path, who] of pages) {
+      for (const [label, init] of bodies) {
+        const res = await fetch(`${server.url}${path}`, {
+          ...init,
+          method: "POST",
+          redirect: "manual",
+          headers: { ...who, ...(init.headers as Record<string, string>) },
+        });
+        expect(res.status, `${label} ${path}`).toBe(400);
+        const html = await res.text();
+        expect(html, `${label} ${path}`).toContain("リクエストが正しくありません");
+        expect(html, `${label} ${path}`).toContain("送信された内容を読み取れませんでした");
+      }
+    }
+    const en = await fetch(`${server.url}/en/login/`, { method: "POST", headers: origin });
+    expect(en.status).toBe(400);
+    expect(await en.text()).toContain("This request is not valid");
+  });
+
+  it("answers a notifications form naming no notification with 400, never a 500", async () => {
+    for (const upTo of ["abc", "-1", "1.5", "99999999999999999999", "a\u0000b"]) {
+      const res = await fetch(`${server.url}/ja/notifications/`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: memberCookie, origin: server.url },
+        body: new URLSearchParams({ upTo }),
+      });
+      expect(res.status, upTo).toBe(400);
+    }
+    const fine = await fetch(`${server.url}/ja/notifications/`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: memberCookie, origin: server.url },
+      body: new URLSearchParams({ upTo: "" }),
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it("refuses a page form from another site, or one too large, with a short page in the path's language", async () => {
+    const crossSite = await fetch(`${server.url}/ja/login/`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+      body: new URLSearchParams({ email: "a@example.com" }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.get("content-type")).toContain("text/html");
+    expect(await crossSite.text()).toContain("Tsuguのページ以外から送信されたため、受け付けませんでした");
+    const enCrossSite = await fetch(`${server.url}/en/login/`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+      body: new URLSearchParams({ email: "a@example.com" }),
+    });
+    expect(await enCrossSite.text()).toContain("This was sent from outside Tsugu's pages");
+    // Declared larger than any page takes: answered before a byte of it is read.
+    const { hostname, port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          `POST /ja/sell/ HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${500 * 1024 * 1024}\r\nConnection: close\r\n\r\n`,
+        );
+      });
+      const chunks: Buffer[] = [];
+      socket.on("data", (c: Buffer) => {
+        chunks.push(c);
+        if (Buffer.concat(chunks).includes("</html>")) socket.destroy();
+      });
+      socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain("送信された内容が大きすぎます");
+  });
+
+  it("answers a browser refused by a route without a page with the short page in the path's language", async () => {
+    // A member asking for an operator's form action, and for an inquiry photo that is not theirs.
+    const asked = [
+      ["/ja/staff/assign/", "POST", "このページは表示できません", 403],
+      ["/en/staff/assign/", "POST", "You cannot view this page", 403],
+      ["/ja/mypage/support/999999/photos/a.jpg", "GET", "ページが見つかりませんでした", 404],
+    ] as const;
+    for (const [path, method, words, status] of asked) {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        redirect: "manual",
+        headers: { cookie: memberCookie, origin: server.url, accept: "text/html,*/*;q=0.8" },
+        ...(method === "POST" ? { body: new URLSearchParams({ x: "1" }) } : {}),
+      });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("content-type"), path).toContain("text/html");
+      expect(await res.text(), path).toContain(words);
+    }
+    // An image or a script asking keeps the plain answer.
+    const img = await fetch(`${server.url}/ja/mypage/support/999999/photos/a.jpg`, {
+      headers: { cookie: memberCookie, accept: "image/avif,image/webp,*/*" },
+    });
+    expect(img.status).toBe(404);
+    expect(img.headers.get("content-type")).not.toContain("text/html");
+  });
+
   it("never follows a login redirect holding a line break, and the member can still log in after one", async () => {
     const res = await get("/ja/login/?redirect=/ja/%0D%0ASet-Cookie:%20x=1", { cookie: memberCookie });
     expect(res.status).toBe(302);

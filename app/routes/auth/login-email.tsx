@@ -21,6 +21,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   requestInfo,
   safeRedirect,
   secureCookies,
@@ -52,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["email"] as const);
   // Only a page asked for travels with the link: with none, the person's role decides where they land.
   const to = askedReturn(new URL(request.url).searchParams.get("redirect"), lang);

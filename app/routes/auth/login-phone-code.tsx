@@ -20,6 +20,7 @@ import {
   formValues,
   landingAfterSignIn,
   langOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   secureCookies,
@@ -49,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const asked = new URL(request.url).searchParams.get("redirect");
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["code"] as const);
   const persistent = form.get("remember") === "on";
   const info = requestInfo(context);

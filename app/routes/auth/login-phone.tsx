@@ -12,6 +12,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   requestInfo,
   safeRedirect,
   secureCookies,
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["phoneNumber"] as const);
   try {
     const { ticket } = await startPhoneLogin(core(context), {

@@ -12,6 +12,7 @@ import {
   formValues,
   landingAfterSignIn,
   langOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   secureCookies,
@@ -46,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const to = askedReturn(new URL(request.url).searchParams.get("redirect"), lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["code", "via"] as const);
   const ticket = cookiesOf(request)[TWO_STEP_TICKET_COOKIE];
   const info = requestInfo(context);

@@ -12,6 +12,7 @@ import {
   askedReturn,
   cookiesOf,
   core,
+  readForm,
   redirectWithFlash,
   requestInfo,
   secureCookies,
@@ -95,7 +96,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** A button was pressed: start the trip to the provider (to sign in, or to link for a signed-in member). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const info = requestInfo(context);
   const intent = form.get("intent") === "link" ? "link" : "sign-in";
   if (intent === "link" && !info.user) {

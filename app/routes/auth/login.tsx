@@ -26,6 +26,7 @@ import {
   formValues,
   landingAfterSignIn,
   langOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   secureCookies,
@@ -50,7 +51,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["email", "password"] as const);
   const persistent = form.get("remember") === "on";
   const info = requestInfo(context);

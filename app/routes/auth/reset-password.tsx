@@ -5,7 +5,7 @@ import { useBotCheck } from "../../components/bot-check.tsx";
 import { EmailField, FormError, PageCard, SubmitButton, ValidatedForm } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
-import { core, formFailure, formValues, langOf, requestInfo } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, langOf, readForm, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -18,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["email"] as const);
   try {
     await requestPasswordReset(core(context), {

@@ -21,6 +21,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   requestInfo,
   safeRedirect,
   secureCookies,
@@ -45,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["email", "password", "code"] as const);
   try {
     if (form.get("intent") === "resend") {

@@ -12,6 +12,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   safeRedirect,
@@ -46,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const values = formValues(await request.formData(), ["nickname"] as const);
+  const values = formValues(await readForm(request), ["nickname"] as const);
   const info = requestInfo(context);
   try {
     const r = await completeSignup(core(context), {

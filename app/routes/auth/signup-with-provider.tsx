@@ -27,6 +27,7 @@ import {
   core,
   formFailure,
   formValues,
+  readForm,
   redirectWithFlash,
   requestInfo,
   safeRedirect,
@@ -69,7 +70,7 @@ function signedIn(context: Readonly<RouterContextProvider>, lang: "ja" | "en", r
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["email", "code", "password", "nickname"] as const);
   const info = requestInfo(context);
   const ctx = core(context);

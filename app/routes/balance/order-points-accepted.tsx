@@ -11,7 +11,7 @@ import {
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, orNotFound, requireUser } from "../../lib/request.server.ts";
+import { core, orNotFound, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/order-points-accepted";
 import { cancelVoucherFromForm, topUpIdOf, topUpMethodOf } from "./order-points.server.ts";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
-  return cancelVoucherFromForm(core(context), { userId: user.id, form: await request.formData(), lang });
+  return cancelVoucherFromForm(core(context), { userId: user.id, form: await readForm(request), lang });
 }
 
 type TopUp = Route.ComponentProps["loaderData"]["topUp"];

@@ -17,7 +17,7 @@ import {
 import { formatDate, formatPoints, formatYen } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, requireUser } from "../../lib/request.server.ts";
+import { core, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/order-points-application";
 import { checkTopUpForm, topUpInput, topUpMethodOf, topUpValues } from "./order-points.server.ts";
@@ -68,7 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const method = topUpMethodOf(request);
-  const values = topUpValues(await request.formData());
+  const values = topUpValues(await readForm(request));
   const ctx = core(context);
   const input = topUpInput(values);
   try {

@@ -7,7 +7,7 @@ import { ErrorSummary, FormError, SubmitButton, TextField } from "../../componen
 import { formatPoints } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/order-points-card";
 
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
-  const values = formValues(await request.formData(), ["amount", "cardId", "requestKey"] as const);
+  const values = formValues(await readForm(request), ["amount", "cardId", "requestKey"] as const);
   const ctx = core(context);
   const resultPath = (id: number) => `/${lang}/balance/order-points/card/result/?id=${id}`;
   try {

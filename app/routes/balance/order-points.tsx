@@ -20,7 +20,7 @@ import { formatDate, formatYen, translator } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, requireUser } from "../../lib/request.server.ts";
+import { core, readForm, requireUser } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/order-points";
 import { cancelVoucherFromForm, checkTopUpForm, topUpMethodOf, topUpValues } from "./order-points.server.ts";
@@ -70,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const method = topUpMethodOf(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "cancel") {
     return cancelVoucherFromForm(core(context), { userId: user.id, form, lang });
   }

@@ -9,7 +9,7 @@ import { useTranslations } from "../../i18n/use-translations.ts";
 import { pointsPurchasePath } from "../../lib/balance-links.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transfer-points";
 
@@ -33,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const ctx = core(context);
-  const values = formValues(await request.formData(), ["amount", "requestKey", "intent"] as const);
+  const values = formValues(await readForm(request), ["amount", "requestKey", "intent"] as const);
   const kept = { amount: values.amount.slice(0, 40), requestKey: values.requestKey };
   if (!REQUEST_KEY.test(values.requestKey)) {
     return data<ActionAnswer>(

@@ -24,7 +24,7 @@ import { type DeviceValues, devicesOf, emptyDevice, flatDevices } from "../../li
 import { checkLinkAnswer } from "../../lib/device-checks.server.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, services } from "../../lib/request.server.ts";
+import { core, readForm, services } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/application";
 import { deviceInput, devicesFromForm, draftCookie, readDraft, requireMember } from "./member.server.ts";
@@ -142,7 +142,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireMember(context, request, lang);
   const ctx = core(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "estimate");
   if (intent === "checkLink") {
     return checkLinkAnswer(ctx, { actor: user, lang, publicUrl: services(context).config.publicUrl });

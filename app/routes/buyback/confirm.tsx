@@ -28,7 +28,7 @@ import { formatDate, formatYen } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { addressForPage } from "../../lib/account-forms.server.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/confirm";
 import { clearDraftCookie, deviceInput, readDraft, requireMember } from "./member.server.ts";
@@ -82,7 +82,7 @@ const FIELDS = [
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireMember(context, request, lang);
-  const values = formValues(await request.formData(), FIELDS);
+  const values = formValues(await readForm(request), FIELDS);
   const draft = readDraft(request, user.id);
   try {
     const { applicationId } = await applyForBuyback(core(context), {

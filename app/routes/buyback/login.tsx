@@ -19,6 +19,7 @@ import {
   core,
   formFailure,
   formValues,
+  readForm,
   requestInfo,
   secureCookies,
 } from "../../lib/request.server.ts";
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["email", "code"] as const);
   const keep = form.get("keep") === "on";
   const info = requestInfo(context);

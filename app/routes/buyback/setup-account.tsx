@@ -11,6 +11,7 @@ import {
   core,
   formFailure,
   formValues,
+  readForm,
   redirectWithFlash,
   requestInfo,
   secureCookies,
@@ -42,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const buyer = await requireBuyer(context, request, lang);
   const actor = requestInfo(context).user!;
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, FIELDS);
   const here = `/${lang}/buyback/setup/account/`;
   const secure = secureCookies(context);

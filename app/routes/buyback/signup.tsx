@@ -19,6 +19,7 @@ import {
   core,
   formFailure,
   formValues,
+  readForm,
   requestInfo,
   secureCookies,
 } from "../../lib/request.server.ts";
@@ -77,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const token = tokenOf(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (isApplication(request)) return apply(context, lang, form);
   const values = formValues(form, ["name", "code"] as const);
   const info = requestInfo(context);

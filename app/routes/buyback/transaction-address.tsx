@@ -18,6 +18,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -49,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireMember(context, request, lang);
   const itemId = pathIdOf(params);
   const ctx = core(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   // The lookup only fills the form in again; it saves nothing.
   if (intent === "lookup") return submitAddressForm(ctx, { userId: user.id, form, lang });

@@ -29,7 +29,14 @@ import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, orNotFound, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  orNotFound,
+  pathIdOf,
+  readForm,
+  redirectWithFlash,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import { confirmation, confirmStepOf } from "../buying/transaction.server.ts";
 import type { Route } from "./+types/transaction";
@@ -68,7 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireMember(context, request, lang);
   const itemId = pathIdOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const adult = form.get("adult") === "on";
   const values: Record<string, string> = adult ? { adult: "on" } : {};

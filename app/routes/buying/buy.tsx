@@ -24,6 +24,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
   requireUser,
 } from "../../lib/request.server.ts";
@@ -66,7 +67,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const itemId = pathIdOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const ctx = core(context);
   if (form.get("step") === "address") {
     // The address step of the purchase: saved to the member's address, then back to the purchase.

@@ -3,7 +3,14 @@ import { canEnterCards, NewCardForm } from "../../components/buying/card-fields.
 import { PageCard } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requireUser, safeRedirect } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  readForm,
+  redirectWithFlash,
+  requireUser,
+  safeRedirect,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/credit-card-add";
 
@@ -26,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("cardToken") ?? "");
   try {
     await addSavedCard(core(context), { userId: user.id, token });

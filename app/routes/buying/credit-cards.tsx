@@ -4,7 +4,7 @@ import { FormError } from "../../components/form.tsx";
 import { EmptyState } from "../../components/social/list-states.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/credit-cards";
 
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
-  const cardId = String((await request.formData()).get("cardId") ?? "");
+  const cardId = String((await readForm(request)).get("cardId") ?? "");
   try {
     await removeSavedCard(core(context), { userId: user.id, cardId });
     return redirectWithFlash(context, `/${lang}/settings/credit-card/`, "buying.cardRemoved");

@@ -6,7 +6,7 @@ import { FormError, PageCard, TextField } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, redirectWithFlash } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transaction-review";
 import { confirmation, confirmStepOf, loadTransactionPage } from "./transaction.server.ts";
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const lang = langOf(args.params);
   const { view, user } = await loadTransactionPage(args, sideOf(args.request), "review/");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values = formValues(form, ["rating", "comment"] as const);
   const step = confirmStepOf(form);
   if (step === "back") return data<FormState>({ values });

@@ -25,7 +25,7 @@ import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transaction";
 import { confirmation, confirmStepOf, loadTransactionPage } from "./transaction.server.ts";
@@ -59,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   const { request, context, params } = args;
   const lang = langOf(params);
   const { view, user } = await loadTransactionPage(args, sideOf(request));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const text = (name: string) => String(form.get(name) ?? "");
   const values: Record<string, string> = {

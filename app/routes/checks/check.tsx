@@ -6,7 +6,7 @@ import { msg } from "#core/shared/i18n/translate.ts";
 import { brandCodeOf, CheckRunner } from "../../components/checks/check-runner.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, requestInfo } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, requestInfo } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/check";
 
@@ -62,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Saves the finished check as the member's signed report. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = form.get("result");
   const link = form.get("link");
   try {

@@ -15,7 +15,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { translator } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { botCheckClient, botCheckTokenOf } from "../../lib/bot-check.server.ts";
-import { core, formFailure, formValues, langOf, requestInfo } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, langOf, readForm, requestInfo } from "../../lib/request.server.ts";
 import { localeOf, seo } from "../../lib/seo.ts";
 import { TextAreaField } from "../mypage/support-ui.tsx";
 import type { Route } from "./+types/contact";
@@ -37,7 +37,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   if (requestInfo(context).user) throw redirect(`/${lang}/mypage/support/`);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, FIELDS);
   try {
     const sent = await createVisitorInquiry(core(context), {

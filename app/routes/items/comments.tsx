@@ -13,6 +13,7 @@ import {
   formFailure,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   requireUser,
@@ -59,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const itemId = pathIdOf(params);
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const body = String(form.get("body") ?? "");
   try {
     if (form.get("intent") === "delete") {

@@ -57,6 +57,7 @@ import {
   orNotFound,
   pageUrlOf,
   pathIdOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   requireUser,
@@ -170,7 +171,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const itemId = pathIdOf(params);
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const ctx = core(context);
   const here = `/${lang}/items/${itemId}/`;

@@ -16,6 +16,7 @@ import {
   formFailure,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
   requireUser,
   services,
@@ -81,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUser(context, request, lang);
   const itemId = pathIdOf(params);
   const ctx = core(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "checkLink") {
     return checkLinkAnswer(ctx, { actor, lang, publicUrl: services(context).config.publicUrl });
   }

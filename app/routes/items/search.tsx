@@ -31,6 +31,7 @@ import {
   core,
   formFailure,
   idOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   requireUser,
@@ -102,7 +103,7 @@ export function meta(args: Route.MetaArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     if (form.get("intent") === "delete-saved") {
       await deleteSavedSearch(core(context), { actor, id: idOf(form.get("id")) });

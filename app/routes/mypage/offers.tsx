@@ -17,7 +17,14 @@ import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, idOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  idOf,
+  readForm,
+  redirectWithFlash,
+  requireUser,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import { confirmation, confirmStepOf } from "../buying/transaction.server.ts";
 import type { Route } from "./+types/offers";
@@ -54,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const side = sideOf(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "") as OfferAnswer;
   if (!ANSWERS.includes(intent)) throw data("Bad request", { status: 400 });
   const offer = String(form.get("offer") ?? "");

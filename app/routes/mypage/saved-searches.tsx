@@ -7,7 +7,14 @@ import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, idOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  idOf,
+  readForm,
+  redirectWithFlash,
+  requireUser,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import { summarizeQueries } from "../items/query-summary.ts";
 import type { Route } from "./+types/saved-searches";
@@ -46,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = idOf(form.get("id"));
   const here = `/${lang}/mypage/saved-searches/`;
   try {

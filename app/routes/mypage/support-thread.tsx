@@ -11,7 +11,7 @@ import { FormError, SubmitButton, TextField, ValidatedForm } from "../../compone
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, orNotFound, pathIdOf, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, orNotFound, pathIdOf, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/support-thread";
 import { InquiryStateBadge, InquiryThread, TextAreaField } from "./support-ui.tsx";
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await readForm(request);
     } catch {
       throw new AppError("BAD_REQUEST");
     }

@@ -7,7 +7,7 @@ import { EmptyState } from "../../components/social/list-states.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { requireUser } from "../../lib/request.server.ts";
+import { readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/index";
 import { type NotificationView, openNotifications, readNotifications } from "./notifications.server.ts";
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Marks what the member has seen as read: by the page once it is shown, or by the button. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request, langOf(params));
-  const form = await request.formData();
+  const form = await readForm(request);
   const upTo = form.get("upTo");
   await readNotifications(context, user, typeof upTo === "string" && upTo !== "" ? upTo : null);
   return { read: true };

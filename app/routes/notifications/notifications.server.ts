@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { SessionUser } from "#core/identity/sessions.ts";
 import { balanceNoticeMethods } from "#core/money/balance/notice-links.ts";
 import { listNotifications } from "#core/notify/list-notifications.ts";
@@ -164,8 +164,16 @@ export async function openNotifications(context: Ctx, user: SessionUser) {
   return { openedAt, first };
 }
 
-/** The notifications shown (up to the newest one, `upTo`), or all of them, are now read. */
+/**
+ * The notifications shown (up to the newest one, `upTo`), or all of them, are now read. An `upTo`
+ * that names no notification is a form no page sends: the 400, never a 500.
+ */
 export async function readNotifications(context: Ctx, user: SessionUser, upTo: string | null) {
-  const newest = upTo === null ? undefined : parseIdCursor(upTo);
+  let newest: number | undefined;
+  try {
+    newest = upTo === null ? undefined : parseIdCursor(upTo);
+  } catch {
+    throw data("Bad request", { status: 400 });
+  }
   await markNotificationsRead(core(context), user.id, newest ?? undefined);
 }

@@ -15,7 +15,7 @@ import { formatYen, translator } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm, requireUser } from "../../lib/request.server.ts";
 import { seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/application";
 import { isRequestKey, payoutMethodOf, payoutPath } from "./payout-method.ts";
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
   const method = payoutMethodOf(request);
-  const values = formValues(await request.formData(), ["amount", "requestKey"] as const);
+  const values = formValues(await readForm(request), ["amount", "requestKey"] as const);
   if (!isRequestKey(values.requestKey)) return redirect(payoutPath(lang, method));
   try {
     const { payout, repeated } = await requestPayout(core(context), {

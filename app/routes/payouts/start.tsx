@@ -15,7 +15,7 @@ import { formatYen, translator } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm, requireUser } from "../../lib/request.server.ts";
 import { seo } from "../../lib/seo.ts";
 import type { Route } from "./+types/start";
 import { isRequestKey, payoutMethodOf, payoutPath } from "./payout-method.ts";
@@ -54,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request, lang);
   const method = payoutMethodOf(request);
   const ctx = core(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (method === "kyash" && form.get("intent") === "link") {
     const values = formValues(form, ["intent", "accountId"] as const);
     try {

@@ -10,7 +10,14 @@ import { FormError, SubmitButton, ValidatedForm } from "../../components/form.ts
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  formValues,
+  readForm,
+  redirectWithFlash,
+  requireUser,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/new";
 
@@ -94,7 +101,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireMember(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["type", "id", "reason", "body"]);
   try {
     const filed = await fileReport(core(context), {

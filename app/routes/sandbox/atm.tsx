@@ -8,7 +8,7 @@ import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatYen, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
-import { core, formFailure, formValues } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm } from "../../lib/request.server.ts";
 import type { Route } from "./+types/atm";
 
 // The Seven Bank ATM as the payout sandbox serves it: it stands for a machine in a shop, so no
@@ -45,7 +45,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = sandbox(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const locale = localeOf(form.get("lang"));
   const values = formValues(form, ["receipt", "confirmation"] as const);
   const numbers = { code: values.receipt, confirmation: values.confirmation };

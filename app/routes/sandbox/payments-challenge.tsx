@@ -6,7 +6,7 @@ import { SubmitButton } from "../../components/form.tsx";
 import { formatYen, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
-import { core } from "../../lib/request.server.ts";
+import { core, readForm } from "../../lib/request.server.ts";
 import type { Route } from "./+types/payments-challenge";
 
 // The card issuer's 3-D Secure page as the payments sandbox serves it: it stands for another site,
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = sandbox(context);
   const back = returnUrl(request, ctx.publicUrl);
-  const form = await request.formData();
+  const form = await readForm(request);
   await decideSandboxChallenge(ctx, { chargeId: params.chargeId, pass: form.get("intent") === "pass" });
   return redirect(back);
 }

@@ -8,7 +8,7 @@ import { SelectField } from "../../components/select-field.tsx";
 import { formatDate, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
-import { core, formFailure, formValues } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm } from "../../lib/request.server.ts";
 import type { Route } from "./+types/polarify";
 
 // The hosted page of the Polarify sandbox: it stands for the provider's own site, so it is not
@@ -48,7 +48,7 @@ const FACTS = ["name", "address", "birthDate", "occupation"] as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = sandbox(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, [...FACTS, "reason"] as const);
   const check = await getPolarifyHostedCheck(ctx, params.reference);
   if (!check) throw data("Page Not Found", { status: 404 });

@@ -7,7 +7,7 @@ import { FormError, SubmitButton } from "../../components/form.tsx";
 import { formatDate, formatYen, messagesFor, translator } from "../../i18n/index.ts";
 import { languageFromData, loadDataLanguage } from "../../i18n/page-messages.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
-import { cookiesOf, core, formFailure } from "../../lib/request.server.ts";
+import { cookiesOf, core, formFailure, readForm } from "../../lib/request.server.ts";
 import type { Route } from "./+types/vouchers";
 
 // The voucher sandbox's how-to-pay page: it stands for the provider's own page (KOMOJU's
@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = sandbox(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const locale = localeOf(request, form.get("lang"));
   try {
     if (form.get("intent") === "expire") await expireSandboxVoucher(ctx, params.id);

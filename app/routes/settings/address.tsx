@@ -4,7 +4,7 @@ import { AddressForm } from "../../components/account/address-form.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
-import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { core, langOf, readForm, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/address";
 
@@ -21,7 +21,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUser(context, request, lang);
   const result = await submitAddressForm(core(context), {
     userId: actor.id,
-    form: await request.formData(),
+    form: await readForm(request),
     lang,
   });
   if ("saved" in result) return redirectWithFlash(context, `/${lang}/mypage/`, "address.saved");

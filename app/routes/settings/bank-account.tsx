@@ -2,7 +2,7 @@ import { BankAccountForm } from "../../components/account/bank-account-form.tsx"
 import { PageCard } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { bankAccountFormData, submitBankAccountForm } from "../../lib/account-forms.server.ts";
-import { core, langOf, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { core, langOf, readForm, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/bank-account";
 
@@ -19,7 +19,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUser(context, request, lang);
   const result = await submitBankAccountForm(core(context), {
     actor,
-    form: await request.formData(),
+    form: await readForm(request),
     lang,
   });
   if ("saved" in result) return redirectWithFlash(context, `/${lang}/mypage/`, "bank.saved");

@@ -8,6 +8,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   redirectWithFlash,
   requireUser,
 } from "../../lib/request.server.ts";
@@ -25,7 +26,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const values = formValues(await request.formData(), [
+  const values = formValues(await readForm(request), [
     "currentPassword",
     "password",
     "passwordConfirmation",

@@ -19,6 +19,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   requireUser,
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["email", "currentPassword", "code"] as const);
   try {
     if (form.get("intent") === "verify") {

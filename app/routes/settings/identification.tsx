@@ -7,7 +7,7 @@ import { IdentificationStatus } from "../../components/account/identification-st
 import { FormError, PageCard, SubmitButton, TextField, ValidatedForm } from "../../components/form.tsx";
 import { HelpLink } from "../../components/help/help-link.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
-import { core, formFailure, langOf, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, langOf, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/identification";
 
@@ -39,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (Number(request.headers.get("content-length") ?? 0) > 2 * MAX_IMAGE_BYTES + 64 * 1024) {
       throw new AppError("PAYLOAD_TOO_LARGE");
     }
-    const form = await request.formData();
+    const form = await readForm(request);
     const started = await startIdentityVerification(core(context), {
       actor,
       files: { idFront: await upload(form, "idFront"), selfie: await upload(form, "selfie") },

@@ -5,7 +5,7 @@ import { PROVIDER_NAMES, ProviderButton } from "../../components/account/provide
 import { FormError } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/linked-accounts";
 
@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     await unlinkAccount(core(context), { actor: user, provider: String(form.get("provider") ?? "") });
     return redirectWithFlash(context, `/${lang}/settings/linked-accounts/`, "providers.linked.unlinkedDone");

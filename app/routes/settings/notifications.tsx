@@ -9,7 +9,7 @@ import { FormError, SubmitButton } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/notifications";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values: Record<string, string> = {};
   const input: Record<string, unknown> = {};
   for (const topic of NOTIFICATION_TOPICS) {

@@ -21,6 +21,7 @@ import { langOf } from "../../lib/lang.ts";
 import {
   core,
   formFailure,
+  readForm,
   redirectWithFlash,
   requestInfo,
   requireUser,
@@ -61,7 +62,7 @@ type Answer =
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const ctx = core(context);
   const here = `/${lang}/settings/passkeys/`;

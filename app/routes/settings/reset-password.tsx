@@ -15,6 +15,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   redirectWithFlash,
   secureCookies,
 } from "../../lib/request.server.ts";
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
-  const values = formValues(await request.formData(), ["password", "passwordConfirmation"] as const);
+  const values = formValues(await readForm(request), ["password", "passwordConfirmation"] as const);
   try {
     await resetPassword(core(context), { ticket: cookiesOf(request)[TICKET_COOKIE] ?? "", input: values });
     const secure = secureCookies(context);

@@ -15,7 +15,7 @@ import { FormError } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/sessions";
 
@@ -48,7 +48,7 @@ type Answer =
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") === "endOthers" ? "endOthers" : "end";
   if (form.get("back") === "1") return data<Answer>({});
   if (form.get("confirmed") !== "1") {

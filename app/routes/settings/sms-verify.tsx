@@ -11,6 +11,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   redirectWithFlash,
   requireUser,
   secureCookies,
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const values = formValues(await request.formData(), ["code"] as const);
+  const values = formValues(await readForm(request), ["code"] as const);
   try {
     await confirmPhoneVerification(core(context), {
       actor,

@@ -10,6 +10,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   requestInfo,
   requireUser,
   secureCookies,
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const values = formValues(await request.formData(), ["phoneNumber"] as const);
+  const values = formValues(await readForm(request), ["phoneNumber"] as const);
   try {
     const { ticket } = await startPhoneVerification(core(context), {
       actor,

@@ -14,6 +14,7 @@ import {
   formFailure,
   formValues,
   langOf,
+  readForm,
   redirectWithFlash,
   requireUser,
   safeRedirect,
@@ -59,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
   const ctx = core(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["code", "currentPassword"] as const);
   const intent = form.get("intent");
   const next = new URL(request.url).searchParams.get("redirect");

@@ -5,7 +5,7 @@ import { SetupCarry, SetupProgress } from "../../components/account/setup-progre
 import { PageCard } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { addressForPage, submitAddressForm } from "../../lib/account-forms.server.ts";
-import { core, langOf, requireUser } from "../../lib/request.server.ts";
+import { core, langOf, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/address";
 import { setupPublish, setupTarget, stepUrl } from "./setup.server.ts";
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await submitAddressForm(core(context), { userId: actor.id, form, lang });
   if ("saved" in result)
     return redirect(

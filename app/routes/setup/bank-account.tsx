@@ -4,7 +4,7 @@ import { SetupCarry, SetupProgress } from "../../components/account/setup-progre
 import { PageCard } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { bankAccountFormData, submitBankAccountForm } from "../../lib/account-forms.server.ts";
-import { core, langOf, requireUser } from "../../lib/request.server.ts";
+import { core, langOf, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/bank-account";
 import { setupPublish, setupTarget, stepUrl } from "./setup.server.ts";
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await submitBankAccountForm(core(context), { actor, form, lang });
   if ("saved" in result)
     return redirect(

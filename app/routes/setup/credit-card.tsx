@@ -4,7 +4,7 @@ import { SetupCarry, SetupProgress } from "../../components/account/setup-progre
 import { canEnterCards, NewCardForm } from "../../components/buying/card-fields.tsx";
 import { PageCard } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
-import { core, formFailure, langOf, requireUser } from "../../lib/request.server.ts";
+import { core, formFailure, langOf, readForm, requireUser } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/credit-card";
 import { setupPublish, setupTarget, stepUrl } from "./setup.server.ts";
@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const user = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("cardToken") ?? "");
   try {
     await addSavedCard(core(context), { userId: user.id, token });

@@ -3,7 +3,7 @@ import { isAppError, localizeError } from "#core/shared/errors.ts";
 import { assignQueueItem } from "#core/staff/assign-queue-item.ts";
 import { QUEUE_NAMES, type QueueName } from "#core/staff/queues.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formValues, redirectWithFlash } from "../../lib/request.server.ts";
+import { core, formValues, readForm, redirectWithFlash } from "../../lib/request.server.ts";
 import type { Route } from "./+types/assign";
 import { requestMeta, requireStaff } from "./staff.server.ts";
 
@@ -18,7 +18,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang);
-  const v = formValues(await request.formData(), ["queue", "itemId", "to", "back"]);
+  const v = formValues(await readForm(request), ["queue", "itemId", "to", "back"]);
   const back = /^\/(ja|en)\/staff\/[a-z0-9/-]*$/.test(v.back) ? v.back : `/${lang}/staff/`;
   if (
     !(QUEUE_NAMES as string[]).includes(v.queue) ||

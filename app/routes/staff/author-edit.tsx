@@ -5,7 +5,14 @@ import { Checkbox, FormError, SubmitButton, TextField } from "../../components/f
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  formValues,
+  pathIdOf,
+  readForm,
+  redirectWithFlash,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/author-edit";
 import { requireStaff } from "./staff.server.ts";
@@ -27,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "news:write");
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, FIELDS);
   try {
     const existing = params.id === undefined ? undefined : pathIdOf(params);

@@ -4,7 +4,7 @@ import { FormError } from "../../components/form.tsx";
 import { DataTable } from "../../components/staff/data-table.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure } from "../../lib/request.server.ts";
+import { core, formFailure, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/buyback-companies";
 import { doneOf, invitationIntent } from "./buyback-invitations.server.ts";
@@ -54,7 +54,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "buyback:manage");
   try {
-    const done = await invitationIntent(context, actor, await request.formData());
+    const done = await invitationIntent(context, actor, await readForm(request));
     return redirect(`/${lang}/staff/buyback/companies/${done ? `?done=${done}` : ""}`);
   } catch (error) {
     return formFailure(error, lang, {});

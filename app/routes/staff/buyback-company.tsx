@@ -7,7 +7,7 @@ import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, orNotFound, pathIdOf } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, orNotFound, pathIdOf, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/buyback-company";
 import { doneOf, invitationIntent } from "./buyback-invitations.server.ts";
@@ -63,7 +63,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "buyback:manage");
   const id = idOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
   const values = formValues(form, [...COMPANY_FIELDS, "email"] as const);
   const ctx = core(context);

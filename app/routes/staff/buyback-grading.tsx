@@ -18,7 +18,14 @@ import { ArrivingTable, DeviceTable } from "../../components/staff/grading-queue
 import { Pager } from "../../components/staff/pager.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, idOf, redirectWithFlash } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  formValues,
+  idOf,
+  readForm,
+  redirectWithFlash,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/buyback-grading";
 import { requestMeta, requireStaff } from "./staff.server.ts";
@@ -86,7 +93,7 @@ async function openScanned(
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "buyback:grade");
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["intent", "applicationId", "itemId", "invoices"]);
   const here = `/${lang}/staff/buyback/${new URL(request.url).search}`;
   const ctx = core(context);

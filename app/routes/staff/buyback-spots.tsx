@@ -10,7 +10,7 @@ import { type DataColumn, DataTable } from "../../components/staff/data-table.ts
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { codeOptions, label } from "../../lib/labels.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, orNotFound } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, orNotFound, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import { TextAreaField } from "../mypage/support-ui.tsx";
 import type { Route } from "./+types/buyback-spots";
@@ -68,7 +68,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "buyback:manage");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = idOf(String(form.get("id") ?? ""));
   const ctx = core(context);

@@ -15,6 +15,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -38,7 +39,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "buyback:manage");
   const applicationId = pathIdOf(params);
-  const values = formValues(await request.formData(), ["intent", "reason", "confirmed", "back"]);
+  const values = formValues(await readForm(request), ["intent", "reason", "confirmed", "back"]);
   const ctx = core(context);
   const meta = requestMeta(context);
   const here = `/${lang}/staff/buyer-applications/${applicationId}/`;

@@ -15,7 +15,7 @@ import { DataTable } from "../../components/staff/data-table.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/exports";
 import { requestMeta, requireStaff } from "./staff.server.ts";
@@ -47,7 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "exports:create");
-  const values = formValues(await request.formData(), FIELDS);
+  const values = formValues(await readForm(request), FIELDS);
   try {
     const created = await requestExport(core(context), { actor, input: values, meta: requestMeta(context) });
     return redirect(`/${lang}/staff/exports/?requested=${created.id}`);

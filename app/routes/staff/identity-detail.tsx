@@ -20,6 +20,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -51,7 +52,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "identity:review");
   const checkId = pathIdOf(params);
-  const values = formValues(await request.formData(), ["intent", "note", "reasonCode"]);
+  const values = formValues(await readForm(request), ["intent", "note", "reasonCode"]);
   const ctx = core(context);
   const meta = requestMeta(context);
   const here = `/${lang}/staff/identity/${checkId}/`;

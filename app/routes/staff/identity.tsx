@@ -9,7 +9,7 @@ import { QueueAge } from "../../components/staff/queue-age.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/identity";
 import { requestMeta, requireStaff } from "./staff.server.ts";
@@ -34,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "identity:review");
-  const form = await request.formData();
+  const form = await readForm(request);
   const raw = String(form.get("checkId") ?? "");
   const checkId = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
   try {

@@ -20,6 +20,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -58,7 +59,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "members:read");
   const userId = pathIdOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("action") === "grant_points") {
     const values = formValues(form, ["action", "amount", "expiresInDays", "reason", "requestKey"]);
     try {

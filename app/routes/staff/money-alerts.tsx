@@ -6,7 +6,7 @@ import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/money-alerts";
 import { requestMeta, requireStaff } from "./staff.server.ts";
@@ -28,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "payouts:read");
-  const raw = String((await request.formData()).get("alertId") ?? "");
+  const raw = String((await readForm(request)).get("alertId") ?? "");
   const alertId = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
   try {
     await resolveMoneyAlert(core(context), actor, { alertId, meta: requestMeta(context) });

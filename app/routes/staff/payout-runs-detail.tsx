@@ -24,6 +24,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -52,7 +53,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "payouts:read");
   const runId = pathIdOf(params);
-  const values = formValues(await request.formData(), ["intent", "confirm", "payoutId", "reason"]);
+  const values = formValues(await readForm(request), ["intent", "confirm", "payoutId", "reason"]);
   const ctx = core(context);
   const meta = requestMeta(context);
   const here = `/${lang}/staff/payout-runs/${runId}/`;

@@ -13,7 +13,7 @@ import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate, formatYen } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/payout-runs";
 import { bulkReport, requestMeta, requireStaff } from "./staff.server.ts";
@@ -42,7 +42,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "payouts:read");
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "bulkSend") {
     try {
       // The rows are checked before the question is asked: none chosen is said at once.

@@ -20,6 +20,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -49,7 +50,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "payouts:read");
   const payoutId = pathIdOf(params);
-  const values = formValues(await request.formData(), ["intent", "reason"]);
+  const values = formValues(await readForm(request), ["intent", "reason"]);
   const ctx = core(context);
   const meta = requestMeta(context);
   const here = `/${lang}/staff/payouts/${payoutId}/`;

@@ -7,7 +7,7 @@ import {
 } from "#core/staff/personal-data.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, orNotFound, pathIdOf } from "../../lib/request.server.ts";
+import { core, formFailure, orNotFound, pathIdOf, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/personal-data";
 import { requestMeta, requireStaff } from "./staff.server.ts";
@@ -23,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "pii:read");
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = String(form.get("field") ?? "");
   const itemId = Number(form.get("itemId") ?? "") || undefined;
   try {

@@ -10,7 +10,14 @@ import { SelectField } from "../../components/select-field.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FormState } from "../../lib/form-state.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  formValues,
+  pathIdOf,
+  readForm,
+  redirectWithFlash,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/post-edit";
 import { requireStaff } from "./staff.server.ts";
@@ -61,7 +68,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     return uploadFromForm(context, request, actor, lang);
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, FIELDS);
   const intent = form.get("intent");
   const ctx = core(context);

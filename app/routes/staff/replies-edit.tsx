@@ -5,7 +5,7 @@ import { updateSavedReply } from "#core/support/update-saved-reply.ts";
 import { FormError, SubmitButton, TextField } from "../../components/form.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, formValues, orNotFound, pathIdOf } from "../../lib/request.server.ts";
+import { core, formFailure, formValues, orNotFound, pathIdOf, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import { TextAreaField } from "../mypage/support-ui.tsx";
 import type { Route } from "./+types/replies-edit";
@@ -35,7 +35,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "replies:manage");
   const id = idOf(params);
-  const values = formValues(await request.formData(), FIELDS);
+  const values = formValues(await readForm(request), FIELDS);
   try {
     const ctx = core(context);
     const meta = requestMeta(context);

@@ -5,7 +5,7 @@ import { FormError } from "../../components/form.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, orNotFound } from "../../lib/request.server.ts";
+import { core, formFailure, orNotFound, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/replies";
 import { requestMeta, requireStaff } from "./staff.server.ts";
@@ -31,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "replies:manage");
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = String(form.get("id") ?? "");
   try {
     const replyId = /^[1-9]\d{0,14}$/.test(id) ? Number(id) : 0;

@@ -31,6 +31,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
 } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
@@ -67,7 +68,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "reports:read");
   const reportId = pathIdOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = formValues(form, ["intent", "action", "reasonCode", "note", "dismissNote"]);
   const ctx = core(context);
   const meta = requestMeta(context);

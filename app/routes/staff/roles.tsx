@@ -4,7 +4,7 @@ import { hasPermission, OPERATOR_ROLES, PERMISSIONS, ROLE_PERMISSIONS } from "#c
 import { ScrollRegion } from "../../components/scroll-region.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/roles";
 import { requestMeta, requireStaff } from "./staff.server.ts";
@@ -20,7 +20,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "roles:assign");
-  const form = await request.formData();
+  const form = await readForm(request);
   const userId = String(form.get("userId") ?? "");
   const reason = String(form.get("reason") ?? "");
   try {

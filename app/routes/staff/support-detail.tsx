@@ -15,7 +15,7 @@ import { QueueStepper } from "../../components/staff/queue-stepper.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, orNotFound, pathIdOf } from "../../lib/request.server.ts";
+import { core, formFailure, orNotFound, pathIdOf, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import { InquiryStateBadge, InquiryThread, TextAreaField } from "../mypage/support-ui.tsx";
 import type { Route } from "./+types/support-detail";
@@ -67,7 +67,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const inquiryId = pathIdOf(params);
   const ctx = core(context);
   const meta = requestMeta(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const values = {
     body: String(form.get("body") ?? ""),

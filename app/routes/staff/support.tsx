@@ -10,7 +10,7 @@ import { Pager } from "../../components/staff/pager.tsx";
 import { formatDate } from "../../i18n/index.ts";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure } from "../../lib/request.server.ts";
+import { core, formFailure, readForm } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import { InquiryStateBadge } from "../mypage/support-ui.tsx";
 import type { Route } from "./+types/support";
@@ -54,7 +54,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "support:read");
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = String(form.get("id") ?? "");
   try {
     const inquiryId = /^[1-9]\d{0,14}$/.test(id) ? Number(id) : 0;

@@ -18,7 +18,14 @@ import { Timeline } from "../../components/staff/transaction-timeline.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import type { FlashKey } from "../../lib/flash.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, orNotFound, pathIdOf, redirectWithFlash } from "../../lib/request.server.ts";
+import {
+  core,
+  formFailure,
+  orNotFound,
+  pathIdOf,
+  readForm,
+  redirectWithFlash,
+} from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transactions-detail";
 import { requestMeta, requireStaff } from "./staff.server.ts";
@@ -58,7 +65,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const actor = requireStaff(context, request, lang, "transactions:read");
   const transactionId = pathIdOf(params);
   const here = `/${lang}/staff/transactions/${transactionId}/`;
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const reason = String(form.get("reason") ?? "");
   const ctx = core(context);

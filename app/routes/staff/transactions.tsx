@@ -6,7 +6,7 @@ import { ReviewQueue } from "../../components/staff/transaction-queue.tsx";
 import { TransactionSearch } from "../../components/staff/transaction-search.tsx";
 import { useTranslations } from "../../i18n/use-translations.ts";
 import { langOf } from "../../lib/lang.ts";
-import { core, formFailure, redirectWithFlash } from "../../lib/request.server.ts";
+import { core, formFailure, readForm, redirectWithFlash } from "../../lib/request.server.ts";
 import { titleMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/transactions";
 import { bulkReport, requestMeta, requireStaff } from "./staff.server.ts";
@@ -46,7 +46,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "transactions:read");
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "bulkRelease") {
     const reason = String(form.get("reason") ?? "");
     try {

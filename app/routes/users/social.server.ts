@@ -12,6 +12,7 @@ import {
   formFailure,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
   requestInfo,
   requireUser,
@@ -82,7 +83,7 @@ function isIntent(value: unknown): value is keyof typeof INTENTS {
  */
 export async function socialAction(context: Ctx, request: Request, lang: Locale, userId: number) {
   const actor = requireUser(context, request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (!isIntent(intent)) throw data("Bad request", { status: 400 });
   try {

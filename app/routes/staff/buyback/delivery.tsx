@@ -23,6 +23,7 @@ import {
   formValues,
   orNotFound,
   pathIdOf,
+  readForm,
   redirectWithFlash,
 } from "../../../lib/request.server.ts";
 import { titleMeta } from "../../../lib/seo.ts";
@@ -47,7 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const lang = langOf(params);
   const actor = requireStaff(context, request, lang, "buyback:ship");
   const deliveryId = pathIdOf(params);
-  const values = formValues(await request.formData(), ["intent"]);
+  const values = formValues(await readForm(request), ["intent"]);
   if (values.intent !== "ship") throw data("Bad request", { status: 400 });
   const ctx = core(context);
   try {

@@ -85,6 +85,10 @@ export const enShell: Pick<Messages, "site" | "shell" | "nav" | "footer" | "erro
       badRequestTitle: "This request is not valid",
       badRequestBody: "The address holds characters it cannot hold. Please check it and try again.",
       badRequestHome: "Go to the home page",
+      badFormBody: "What was sent could not be read. Please open the page again and try again.",
+      crossSiteBody:
+        "This was sent from outside Tsugu's pages, so it was not accepted. Please open the page on Tsugu again and try again.",
+      tooLargeBody: "What was sent is too large. Please send fewer or smaller images and try again.",
       updatedTitle: "A new version of Tsugu is out",
       updatedBody:
         "Tsugu was updated while this page was open, so it could not be shown. Please reload the page.",
