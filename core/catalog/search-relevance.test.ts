@@ -364,7 +364,16 @@ describe.each(ENGINES)("search relevance on %s", (engine) => {
       "iPhone 12 Pro",
       "iPhone 12 Pro Max",
     ]);
-    expect(junk[0]!.rest).toBe("ジャンク");
+    // What is left stays as it was typed: the search box goes on with the person's own words.
+    expect(junk[0]!.rest).toBe("じゃんく");
+    expect((await suggestModels(t.ctx, "iPhone 13 画面割れ"))[0]).toMatchObject({
+      name: "iPhone 13",
+      rest: "画面割れ",
+    });
+    expect((await suggestModels(t.ctx, "ＪＵＮＫ　iphone12 ｶﾞﾗｽ割れ"))[0]).toMatchObject({
+      name: "iPhone 12",
+      rest: "ＪＵＮＫ ｶﾞﾗｽ割れ",
+    });
     expect((await suggestModels(t.ctx, "iphone 1")).map((m) => m.name)).toEqual([
       "iPhone 16",
       "iPhone 15",

@@ -5,7 +5,14 @@ import { DEVICE_CATALOGUE } from "./device-catalogue.ts";
 import { countMatches } from "./search-items.ts";
 import { searchParamsOf, type TSearchQuery } from "./search-params.ts";
 import { searchQueryFromParams } from "./search-query.ts";
-import { CATALOGUE_NAMES, canonicalSearchText, oneEditApart, type Piece, piecesOf } from "./search-text.ts";
+import {
+  CATALOGUE_NAMES,
+  canonicalSearchText,
+  oneEditApart,
+  type Piece,
+  piecesOf,
+  typedSpellings,
+} from "./search-text.ts";
 
 /** A way out of an empty result: a filter to drop and how many listings that would show. */
 type DropFilter = { param: string; params: string; count: number; countCapped: boolean };
@@ -90,7 +97,8 @@ export async function suggestModels(
   text: string,
   limit = 6,
 ): Promise<ModelSuggestion[]> {
-  const pieces = piecesOf(canonicalSearchText(text.slice(0, 100)));
+  const typed = text.slice(0, 100);
+  const pieces = piecesOf(canonicalSearchText(typed));
   if (pieces.length === 0) return [];
   const best = new Map<string, Candidate>();
   for (const name of CATALOGUE_NAMES) {
@@ -103,7 +111,8 @@ export async function suggestModels(
       complete: match.complete,
       extra: name.words.length,
       year: model.releasedYear,
-      rest: match.rest,
+      // What is left is kept as it was typed: the keyword the search box goes on with.
+      rest: typedSpellings(typed, match.rest).join(" "),
     };
     const known = best.get(name.model);
     if (!known || rank(candidate, known) < 0) best.set(name.model, candidate);
@@ -147,7 +156,7 @@ function rank(a: Candidate, b: Candidate): number {
 function matchName(
   pieces: Piece[],
   words: string[],
-): { used: number; complete: boolean; rest: string } | null {
+): { used: number; complete: boolean; rest: string[] } | null {
   for (let start = 0; start < pieces.length; start++) {
     let k = 0;
     while (
@@ -171,7 +180,7 @@ function matchName(
     if (used === 0 || (k === 0 && !typing)) continue;
     // One word alone names a model only when it is a series name ("iphone"), not a number.
     if (used === 1 && !/^\p{L}{2,}$/u.test(pieces[start]!.text)) continue;
-    const rest = [...pieces.slice(0, start), ...pieces.slice(start + used)].map((p) => p.text).join(" ");
+    const rest = [...pieces.slice(0, start), ...pieces.slice(start + used)].map((p) => p.text);
     return { used, complete: !typing && k === words.length, rest };
   }
   return null;

@@ -51,6 +51,29 @@ export function canonicalSearchText(text: string): string {
     .trim();
 }
 
+/**
+ * Pieces of the typed text as the person wrote them: each piece (as search reads it) is looked for,
+ * in order, in `typed`, and given back in its typed spelling (画面割れ, not 画面割レ; JUNK, not junk).
+ * A piece search reads from another spelling (アイフォン as iphone) keeps the form search reads.
+ */
+export function typedSpellings(typed: string, pieces: string[]): string[] {
+  let from = 0;
+  return pieces.map((piece) => {
+    for (let start = from; start < typed.length; start++) {
+      if (/\s/.test(typed[start]!)) continue;
+      if (!normalizeSearchText(typed.slice(start, start + 2)).startsWith(piece[0]!)) continue;
+      // NFKC may join two typed characters into one (ｶﾞ → ガ): up to twice the piece's length.
+      for (let end = start + 1; end <= Math.min(typed.length, start + 2 * piece.length); end++) {
+        if (normalizeSearchText(typed.slice(start, end)) === piece) {
+          from = end;
+          return typed.slice(start, end);
+        }
+      }
+    }
+    return piece;
+  });
+}
+
 /** Every Latin word of the catalogue's names and spellings: for splitting glued names and fixing typos. */
 const CATALOGUE_WORDS = new Set(
   [

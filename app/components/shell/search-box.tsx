@@ -124,7 +124,9 @@ export function SearchBox({ lang }: { lang: Locale }) {
         role="listbox"
         aria-label={t("suggestionsLabel")}
         hidden={!shown}
-        className="absolute inset-x-0 top-11 z-50 overflow-hidden rounded-2xl bg-white py-1 shadow-lg ring-1 ring-slate-200"
+        // On a phone the box is narrow beside the logo and the links: the list takes the header's
+        // width below it, so a model's name reads on one line.
+        className="absolute inset-x-0 top-11 z-50 overflow-hidden rounded-2xl bg-white py-1 shadow-lg ring-1 ring-slate-200 max-sm:fixed max-sm:inset-x-2 max-sm:top-14"
         data-testid="search-suggestions"
       >
         {suggestions.map((s, i) => (
@@ -140,8 +142,8 @@ export function SearchBox({ lang }: { lang: Locale }) {
             onClick={() => choose(s)}
           >
             <SearchIcon className="size-4 shrink-0 text-slate-400" />
-            <span className="font-semibold">{s.name}</span>
-            {s.rest && <span className="truncate text-slate-600">{s.rest}</span>}
+            <span className="shrink-0 font-semibold whitespace-nowrap">{s.name}</span>
+            {s.rest && <span className="min-w-0 truncate text-slate-600">{s.rest}</span>}
             <span className="ml-auto shrink-0 text-xs text-slate-500">{t("searchByModel")}</span>
           </div>
         ))}
