@@ -99,6 +99,11 @@ describe.each(ENGINES)("device self-check reports on %s", (engine) => {
     const before = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(deviceChecks);
     const bad = { ...aCheck(t), tests: { touch: "maybe" } };
     expect((await failure(saveDeviceCheck(t.ctx, { actor: member, input: bad }))).code).toBe("VALIDATION");
+    // Each part of the result is named in words, never by its field's name.
+    const { displayDefects: _, startedAt: __, ...partial } = aCheck(t);
+    const missing = said(await failure(saveDeviceCheck(t.ctx, { actor: member, input: partial })));
+    expect(missing.fields.displayDefects?.ja).toContain("画面の不具合");
+    expect(missing.fields.startedAt?.en).toContain("Start time");
     const moved = aCheck(t, { deviceKeys: { started: "device-key-one", finished: "device-key-two" } });
     const error = await failure(saveDeviceCheck(t.ctx, { actor: member, input: moved }));
     expect(said(error).fields.otherDeviceConfirmed?.ja).toContain("別の端末");

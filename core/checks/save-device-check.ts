@@ -15,7 +15,15 @@ export const ZSaveDeviceCheck = ZCheckResult.extend({ link: z.string().max(200).
 /** Reports one member may make in an hour. */
 const REPORTS_PER_MEMBER = { max: 20, windowSeconds: 3600 };
 
-const LABELS = { tests: msg("checks.fields.tests"), link: msg("checks.fields.link") };
+const LABELS = {
+  tests: msg("checks.fields.tests"),
+  displayDefects: msg("checks.fields.displayDefects"),
+  battery: msg("checks.fields.battery"),
+  network: msg("checks.fields.network"),
+  device: msg("checks.fields.device"),
+  startedAt: msg("checks.fields.startedAt"),
+  link: msg("checks.fields.link"),
+};
 
 /**
  * Keeps a finished self-check as a signed report of its member's, valid for 30 days: the result as

@@ -9,6 +9,11 @@ export const enChecks: Pick<Messages, "checks"> = {
       tests: "Check results",
       link: "Check link",
       reportId: "Device check report",
+      displayDefects: "Screen problems",
+      battery: "Battery",
+      network: "Network",
+      device: "Device details",
+      startedAt: "Start time",
     },
     errors: {
       malformed: "The check's result could not be read. Please save it again",

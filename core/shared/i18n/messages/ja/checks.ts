@@ -7,6 +7,11 @@ export const jaChecks = {
       tests: "チェック結果",
       link: "チェック用のリンク",
       reportId: "動作チェックの結果",
+      displayDefects: "画面の不具合",
+      battery: "バッテリー",
+      network: "通信",
+      device: "端末の情報",
+      startedAt: "チェックの開始時刻",
     },
     errors: {
       malformed: "チェック結果を読み取れませんでした。もう一度保存してください",
