@@ -73,6 +73,29 @@ describe.skipIf(!ENGINES.includes("postgres"))("PostgreSQL's pools for writes an
     expect(reads.map(([r]) => r)).toEqual(Array(3).fill({ timeout: "1s" }));
   });
 
+  it("lets a write wait for a connection past the 5 s after which a read is answered as an outage", async () => {
+    // Every connection busy for 6 s, as a crowd of writes on one row's lock holds them (the reads'
+    // past their own statement timeout, lifted for the test).
+    const sleepOnReads = () =>
+      read(() =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local statement_timeout = 0`);
+          await tx.execute(sql`select pg_sleep(6)`);
+        }),
+      );
+    const busy = [
+      ...Array.from({ length: 2 }, () => write(() => run(sql`select pg_sleep(6)`))),
+      ...Array.from({ length: 3 }, sleepOnReads),
+    ];
+    await new Promise((r) => setTimeout(r, 200));
+    const waitingRead = read(() => run(sql`select 1 as n`)).catch((e: unknown) => e);
+    const waitingWrite = write(() => run(sql`select 1 as n`));
+    const refused = await waitingRead;
+    expect(isDatabaseUnreachable(refused)).toBe(true);
+    expect(await waitingWrite).toEqual([{ n: 1 }]);
+    await Promise.all(busy);
+  }, 30_000);
+
   it("runs a transaction wholly on the pool of the work that began it", async () => {
     const settings = (priority: "read" | "write") =>
       withPriority(priority, () =>
