@@ -65,7 +65,7 @@ export function notFoundPage(pathname: string): string {
 }
 
 /** What the signed-in account may not open (403), in the language of the path. */
-export function forbiddenPage(pathname: string): string {
+function forbiddenPage(pathname: string): string {
   return shortPage(pathname, "errors.forbiddenTitle", "errors.forbiddenBody");
 }
 
