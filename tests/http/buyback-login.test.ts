@@ -299,17 +299,18 @@ describe("invitations, sign-up and account settings", () => {
     const expired = await page(`${link.pathname}${link.search}`);
     expect(expired.status).toBe(410);
     expect(expired.doc.querySelector("h1")?.text).toBe("招待リンクの有効期限が切れています");
-    // The operator sends it again from the list; the new link works.
+    // The operator sends it again from the list as they had sorted it, and stays on that order;
+    // the new link works.
     const [row] = await server.database.db
       .select()
       .from(buybackInvitations)
       .where(eq(buybackInvitations.email, "expired@example.jp"));
     const resent = await post(
-      "/ja/staff/buyback/companies/",
+      "/ja/staff/buyback/companies/?sort=name&dir=desc",
       { intent: "resend", companyId: String(row!.companyId), invitationId: String(row!.id) },
       admin.cookie,
     );
-    expect(resent.headers.get("location")).toBe("/ja/staff/buyback/companies/?done=resent");
+    expect(resent.headers.get("location")).toBe("/ja/staff/buyback/companies/?sort=name&dir=desc&done=resent");
     const fresh = new URL(
       linkIn((await server.smtp!.lastTo("expired@example.jp")).text, "/ja/buyback/signup/"),
     );

@@ -55,7 +55,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const actor = requireStaff(context, request, lang, "buyback:manage");
   try {
     const done = await invitationIntent(context, actor, await readForm(request));
-    return redirect(`/${lang}/staff/buyback/companies/${done ? `?done=${done}` : ""}`);
+    // Back to the list as it was sorted (the form is sent to the page's own address).
+    const from = new URL(request.url).searchParams;
+    const back = new URLSearchParams();
+    for (const key of ["sort", "dir"]) {
+      const value = from.get(key);
+      if (value) back.set(key, value.slice(0, 16));
+    }
+    if (done) back.set("done", done);
+    const search = back.toString();
+    return redirect(`/${lang}/staff/buyback/companies/${search ? `?${search}` : ""}`);
   } catch (error) {
     return formFailure(error, lang, {});
   }
