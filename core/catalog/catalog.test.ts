@@ -379,6 +379,13 @@ describe.each(ENGINES)("catalogue on %s", (engine) => {
       storage: [128],
       checked: false,
     });
+    // `?q=` is read as the keyword (links written by hand or by other sites); keyword wins over it.
+    expect(searchQueryFromParams(new URLSearchParams("q=画面割れ"))).toMatchObject({
+      keyword: "画面割れ",
+      sort: "relevance",
+    });
+    expect(searchQueryFromParams(new URLSearchParams("q=pixel&keyword=xperia")).keyword).toBe("xperia");
+    expect(searchQueryFromParams(new URLSearchParams("q=pixel"))).not.toHaveProperty("q");
   });
 
   it("tells members whose saved search matches a new listing", async () => {

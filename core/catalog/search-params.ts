@@ -6,7 +6,7 @@ import type { ZSearchQuery } from "./search-query.ts";
 
 export const SEARCH_SORTS = ["relevance", "new", "price_asc", "price_desc", "likes"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-export type TSearchQuery = Omit<z.output<typeof ZSearchQuery>, "sort"> & { sort: SearchSort };
+export type TSearchQuery = Omit<z.output<typeof ZSearchQuery>, "sort" | "q"> & { sort: SearchSort };
 
 /** The order when none is asked for: relevance for a keyword, newest first for browsing. */
 export function defaultSort(q: { keyword: string }): SearchSort {

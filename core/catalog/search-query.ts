@@ -60,8 +60,15 @@ function choice<T extends readonly [string, ...string[]]>(values: T, fallback: T
   }, z.enum(values));
 }
 
+const text = (v: unknown) => (typeof one(v) === "string" ? String(one(v)).slice(0, 200) : "");
+
 export const ZSearchQuery = z.object({
-  keyword: z.preprocess((v) => (typeof one(v) === "string" ? String(one(v)).slice(0, 200) : ""), z.string()),
+  keyword: z.preprocess(text, z.string()),
+  /** The keyword under the name most sites give it (`?q=`), for links written by hand or elsewhere. */
+  q: z
+    .preprocess(text, z.string())
+    .optional()
+    .describe("The same as keyword, which is read first when both are given"),
   category: codeFilter(CATEGORIES),
   brand: codeFilter(BRANDS),
   model: intFilter(1, Number.MAX_SAFE_INTEGER),
@@ -109,7 +116,8 @@ export const ZSearchQuery = z.object({
 
 /** A parsed query with its order settled: relevance needs words to be relevant to. */
 export function settleSort(parsed: z.output<typeof ZSearchQuery>): TSearchQuery {
-  const { sort, ...rest } = parsed;
+  const { sort, q, ...given } = parsed;
+  const rest = { ...given, keyword: given.keyword.trim() ? given.keyword : (q ?? "") };
   return {
     ...rest,
     sort: sort && !(sort === "relevance" && !rest.keyword.trim()) ? sort : defaultSort(rest),

@@ -310,7 +310,9 @@ describe("invitations, sign-up and account settings", () => {
       { intent: "resend", companyId: String(row!.companyId), invitationId: String(row!.id) },
       admin.cookie,
     );
-    expect(resent.headers.get("location")).toBe("/ja/staff/buyback/companies/?sort=name&dir=desc&done=resent");
+    expect(resent.headers.get("location")).toBe(
+      "/ja/staff/buyback/companies/?sort=name&dir=desc&done=resent",
+    );
     const fresh = new URL(
       linkIn((await server.smtp!.lastTo("expired@example.jp")).text, "/ja/buyback/signup/"),
     );

@@ -119,6 +119,14 @@ describe("listing through the API", () => {
   it("finds the listing by a 2-character Japanese keyword and by its defects", async () => {
     const byKeyword = await api("GET", `/items?keyword=${encodeURIComponent("水没")}`, null);
     expect(byKeyword.json.items.map((i: Json) => i.id)).toContain(itemId);
+    // A link written with `?q=` (as most sites name it) searches the same, on the API and the page.
+    const byQ = await api("GET", `/items?q=${encodeURIComponent("水没")}`, null);
+    expect(byQ.json.items.map((i: Json) => i.id)).toEqual(byKeyword.json.items.map((i: Json) => i.id));
+    const page = parse(
+      await (await fetch(`${server.url}/ja/items/search/?q=${encodeURIComponent("水没")}`)).text(),
+    );
+    expect(page.querySelector("#search-keyword")?.getAttribute("value")).toBe("水没");
+    expect(page.querySelector(`main a[href="/ja/items/${itemId}/"]`)).not.toBeNull();
     const withDefect = await api("GET", "/items?defects[]=water_damage&carrier[]=docomo", null);
     expect(withDefect.json.items.map((i: Json) => i.id)).toContain(itemId);
     const without = await api("GET", "/items?no_defects[]=water_damage", null);
