@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../media/render-markdown.ts";
+import { enHelp } from "../shared/i18n/messages/en/help.ts";
+import { jaHelp } from "../shared/i18n/messages/ja/help.ts";
 import { HELP_SECTIONS } from "./article.ts";
 import { getHelpArticle, HELP_ARTICLES, listHelpSections } from "./articles.ts";
 import { searchHelp } from "./search-help.ts";
@@ -8,6 +10,15 @@ const slugsFor = (query: string, lang: "ja" | "en" = "ja") =>
   searchHelp(query, lang).articles.map((a) => a.slug);
 
 describe("the help centre's articles", () => {
+  it("names every article a page links to, in both languages, for an article that exists", () => {
+    const named = Object.keys(jaHelp.help.links);
+    expect(Object.keys(enHelp.help.links)).toEqual(named);
+    for (const slug of named) expect(getHelpArticle(slug, "ja"), slug).toBeTruthy();
+    // Two links on one page must not read the same.
+    expect(new Set(Object.values(jaHelp.help.links)).size).toBe(named.length);
+    expect(new Set(Object.values(enHelp.help.links)).size).toBe(named.length);
+  });
+
   it("has at least 25 articles, every section filled, slugs unique, both languages complete", () => {
     expect(HELP_ARTICLES.length).toBeGreaterThanOrEqual(25);
     expect(new Set(HELP_ARTICLES.map((a) => a.slug)).size).toBe(HELP_ARTICLES.length);

@@ -125,6 +125,11 @@ describe("the balance overview", () => {
       expect(links, path).toContain(path);
     }
     expect(ja.html).toContain("手数料¥300");
+    // Its two help links say which article each opens (read aloud as 「ヘルプ: …」).
+    expect(ja.doc.querySelectorAll('[data-testid="help-link"]').map((a) => a.text)).toEqual([
+      "ヘルプ: ポイントと売上金のちがい",
+      "ヘルプ: 売上金の受取期限",
+    ]);
 
     const en = await getPage(server, "/en/balance/", m.cookie);
     expect(en.doc.querySelector("h1")?.text).toBe("Balance");

@@ -29,6 +29,16 @@ export const enHelp: Pick<Messages, "help" | "helpContact"> = {
     contactBody: "If the articles do not answer your question, send us a message.",
     contactLink: "Contact us",
     link: "Help",
+    links: {
+      "points-and-proceeds": "Points and proceeds",
+      "proceeds-deadline": "The proceeds deadline",
+      "how-to-buy": "How buying works",
+      "buyback-steps": "How buyback works",
+      "identity-check": "About identity checks",
+      "payout-fees": "Payouts and their fees",
+      "how-to-sell": "How to list an item",
+      "prohibited-items": "What you cannot list",
+    },
     breadcrumb: "Breadcrumb",
   },
   helpContact: {

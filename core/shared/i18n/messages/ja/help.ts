@@ -27,6 +27,17 @@ export const jaHelp = {
     contactBody: "記事で解決しない場合は、お問い合わせフォームからご連絡ください。",
     contactLink: "お問い合わせ",
     link: "ヘルプ",
+    /** The small links pages carry to the article that explains them, each named for its article. */
+    links: {
+      "points-and-proceeds": "ポイントと売上金のちがい",
+      "proceeds-deadline": "売上金の受取期限",
+      "how-to-buy": "購入の流れ",
+      "buyback-steps": "買取の流れ",
+      "identity-check": "本人確認について",
+      "payout-fees": "振込と手数料",
+      "how-to-sell": "出品のしかた",
+      "prohibited-items": "出品できないもの",
+    },
     breadcrumb: "パンくずリスト",
   },
   helpContact: {
