@@ -51,6 +51,12 @@ function listingConditions(q: TSearchQuery, now: Date): SQL[] {
   return where;
 }
 
+/** The most relevance tiers a search goes through: three, for the unsold listings and for the sold. */
+const MOST_TIERS = 6;
+
+/** The token of a sold listing's search row (`s:` and its state). */
+const SOLD_TOKEN = "s:SOLD";
+
 /** A fact that this share of listings or more have is checked on the row, not looked up in the index. */
 const COMMON_SHARE = 0.3;
 
@@ -101,7 +107,13 @@ function keywordConditions(
   now: Date,
   o: { reading?: SearchReading; tier?: Tier } = {},
 ): KeywordWhere {
-  const tokens = searchTokens(q);
+  const asked = searchTokens(q);
+  const tokens =
+    o.tier?.sold === undefined
+      ? asked
+      : o.tier.sold
+        ? { ...asked, all: [...asked.all, SOLD_TOKEN] }
+        : { ...asked, none: [...asked.none, SOLD_TOKEN] };
   const common = (t: string) => stats !== null && shareOf(stats, t) >= COMMON_SHARE;
   // A title token stands for the word too: the title is part of the text.
   let words = withoutImpliedWords(plan.tokens).map((t) => (o.tier?.inTitle ? `t:${t}` : t));
@@ -184,7 +196,7 @@ function decodeCursor(raw: string | undefined, sort: TSearchQuery["sort"]): Curs
     if (
       value !== false &&
       Number.isSafeInteger(c.id) &&
-      (c.tier === undefined || (Number.isInteger(c.tier) && c.tier >= 0 && c.tier < 3))
+      (c.tier === undefined || (Number.isInteger(c.tier) && c.tier >= 0 && c.tier < MOST_TIERS))
     ) {
       return { v: value, id: c.id, ...(c.tier === undefined ? {} : { tier: c.tier }) };
     }
@@ -263,23 +275,33 @@ function namedModelTokens(plan: KeywordPlan): SQL | null {
  * or those whose title or model name holds every term (`inTitle`), each with a further condition on
  * the row (`where`).
  */
-type Tier = { models?: SQL; inTitle?: boolean; where?: SQL };
+type Tier = {
+  models?: SQL;
+  inTitle?: boolean;
+  where?: SQL;
+  /** Only the sold listings (true) or only those still for sale (false); both when absent. */
+  sold?: boolean;
+};
 
 /**
  * The relevance tiers of a keyword search, best first: the listings of the model the query names,
  * then listings whose title or model name holds every term, then the rest (the terms are in the
- * description or the facts). Each tier is read newest first.
+ * description or the facts). Each tier is read newest first. A search of sold and unsold listings
+ * alike (the default) goes through the tiers for what can still be bought first, then again for
+ * what has sold: a sold listing is there to show a price, not to be bought.
  */
-function relevanceTiers(plan: KeywordPlan): Tier[] {
+function relevanceTiers(plan: KeywordPlan, status: TSearchQuery["status"]): Tier[] {
   const models = namedModelTokens(plan);
   const notNamed = models ? sql`not (${itemSearch.facts} && ${models})` : undefined;
   const titleTokens = withoutImpliedWords(plan.tokens).map((t) => `t:${t}`);
   const notInTitle = sql`not (${itemSearch.grams} @> ${textArray(titleTokens)})`;
-  return [
+  const tiers: Tier[] = [
     ...(models ? [{ models }] : []),
     { inTitle: true, ...(notNamed ? { where: notNamed } : {}) },
     { where: notNamed ? sql`${notNamed} and ${notInTitle}` : notInTitle },
   ];
+  if (status !== "all") return tiers;
+  return [...tiers.map((t) => ({ ...t, sold: false })), ...tiers.map((t) => ({ ...t, sold: true }))];
 }
 
 const WEEK_SECONDS = 604_800;
@@ -408,7 +430,7 @@ async function keywordPage(
   }
 
   // Relevance: tier by tier, each newest first, until the page is full.
-  const tiers = relevanceTiers(plan);
+  const tiers = relevanceTiers(plan, q.status);
   const now = ctx.clock.now();
   const found: (FoundCard & { tier: number })[] = [];
   for (let tier = cursor?.tier ?? 0; tier < tiers.length && found.length <= limit; tier++) {

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deviceModels, itemSearch } from "#db/schema/index.ts";
+import { deviceModels, itemSearch, items } from "#db/schema/index.ts";
 import { seedDeviceModels } from "#db/seed/device-models.ts";
 import { listItem, makeMember } from "#tests/helpers/catalog.ts";
 import { createTestCore, type TestCore } from "#tests/helpers/core.ts";
@@ -584,5 +584,55 @@ describe("reading a query", () => {
     expect(oneEditApart("galaxi", "galaxy")).toBe(true);
     expect(oneEditApart("galaxy", "galaxy")).toBe(false);
     expect(oneEditApart("gal", "galaxy")).toBe(false);
+  });
+});
+
+describe.each(ENGINES)("sold listings in a keyword search on %s", (engine) => {
+  let t: TestCore;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("puts what can still be bought first, then what has sold, each newest first, page after page", async () => {
+    t = await createTestCore(engine);
+    const seller = await makeMember(t.ctx);
+    const ids: number[] = [];
+    for (let n = 1; n <= 5; n++) {
+      ids.push(await listItem(t.ctx, seller, { ...bare, title: `ゾクセイ検証機 ${n}号`, price: `${n}000` }));
+    }
+    // Two more name the words in their descriptions only: the last tier.
+    const described: number[] = [];
+    for (let n = 6; n <= 7; n++) {
+      described.push(
+        await listItem(t.ctx, seller, {
+          ...bare,
+          title: `部品取り用 スマホ ${n}`,
+          description: "ゾクセイ検証機の部品取りにどうぞ",
+          price: `${n}000`,
+        }),
+      );
+    }
+    // Those two and the newest of the others have sold.
+    const sold = [ids[4]!, described[1]!, described[0]!];
+    await t.ctx.db.update(items).set({ state: "SOLD", soldAt: new Date() }).where(inArray(items.id, sold));
+    const unsold = ids.filter((id) => !sold.includes(id)).reverse();
+    const search = (raw: Record<string, unknown>, limit = 100) =>
+      searchItems(t.ctx, { query: parseSearchQuery({ keyword: "ゾクセイ検証機", ...raw }), limit });
+    expect((await search({})).items.map((i) => i.id)).toEqual([...unsold, ...sold]);
+    // Two to a page: the same order, through the unsold tiers into the sold ones.
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await search({ cursor }, 2);
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && seen.length <= 7);
+    expect(seen).toEqual([...unsold, ...sold]);
+    // Asked for one side only, only that side.
+    expect((await search({ status: "on_sale" })).items.map((i) => i.id)).toEqual(unsold);
+    expect((await search({ status: "sold" })).items.map((i) => i.id)).toEqual(sold);
+    // Another order keeps sold and unsold together.
+    const cheap = (await search({ sort: "price_asc" })).items.map((i) => i.id);
+    expect(cheap).toEqual([...ids, ...described]);
   });
 });
