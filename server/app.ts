@@ -10,7 +10,7 @@ import { resolveViewAs, type ViewingAs } from "#core/staff/view-as.ts";
 import { MAX_IMAGE_BYTES } from "#core/storage/image-limits.ts";
 import { isDatabaseUnreachable } from "#db/client.ts";
 import { admissionControl, createAdmission, type RouteClass } from "./admission.ts";
-import { createApiV1 } from "./api/v1/index.ts";
+import { API_ROUTES, createApiV1 } from "./api/v1/index.ts";
 import { type Authenticated, authenticate, fromOurOrigin } from "./authenticate.ts";
 import { deployedBuildId } from "./build-id.ts";
 import { clientIp } from "./client-ip.ts";
@@ -79,7 +79,9 @@ export function createHttpApp(o: HttpAppOptions): Hono<HttpEnv> {
   const app = new Hono<HttpEnv>();
 
   const admission = createAdmission(services.config.admission);
-  app.use(createMetrics({ services, build: o.build, admission }));
+  app.use(
+    createMetrics({ services, build: o.build, admission, apiPaths: API_ROUTES.map((route) => route.path) }),
+  );
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();

@@ -8,7 +8,7 @@ import { isLocalRequest } from "#core/shared/local-request.ts";
 import type { PoolCounts } from "#db/client.ts";
 import { type Admission, type ClassFigures, ROUTE_CLASSES } from "./admission.ts";
 import { withPhases } from "./phases.ts";
-import { type PageRoutes, pageRoutes, routeLabel } from "./route-labels.ts";
+import { apiRoutes, type PageRoutes, pageRoutes, routeLabel } from "./route-labels.ts";
 import type { AppServices } from "./router-context.ts";
 import { type DatabaseProbe, probeDatabase } from "./system.ts";
 
@@ -48,6 +48,8 @@ export function createMetrics(o: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The process's admission control, whose load, refusals and limits are reported by class. */
   admission: Admission;
+  /** The API's endpoint paths (`/items/{id}`), to label the requests refused before they ran. */
+  apiPaths?: readonly string[];
 }): MiddlewareHandler<{ Bindings: HttpBindings }> {
   const { services } = o;
   const { system } = services;
@@ -228,6 +230,7 @@ export function createMetrics(o: {
 
   // The page routes, from the build once; in development from Vite's current build when it changes.
   const built = typeof o.build === "function" ? null : pageRoutes(o.build.routes);
+  const api = o.apiPaths ? apiRoutes(o.apiPaths) : undefined;
   let dev: { routes: ServerBuild["routes"]; pages: PageRoutes } | null = null;
   const devPages = async (load: () => Promise<ServerBuild>): Promise<PageRoutes> => {
     const { routes } = await load();
@@ -268,7 +271,7 @@ export function createMetrics(o: {
       for (const phase of PURCHASE_PHASES) purchasePhases.observe({ phase }, ms[phase] / 1000);
     }
     const pages = built ?? (await devPages(o.build as () => Promise<ServerBuild>));
-    const route = routeLabel(c, pages);
+    const route = routeLabel(c, pages, api);
     const method = METHODS.has(c.req.method) ? c.req.method : "OTHER";
     requests.inc({ method, route, status: STATUS[c.res.status] ?? "other" });
     duration.observe({ method, route }, seconds);

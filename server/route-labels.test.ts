@@ -2,7 +2,8 @@ import { pathToFileURL } from "node:url";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SERVER_BUILD } from "../scripts/build-if-needed.ts";
-import { type PageRoutes, pageRoutes, UNMATCHED } from "./route-labels.ts";
+import { API_ROUTES } from "./api/v1/index.ts";
+import { apiRoutes, type PageRoutes, pageRoutes, UNMATCHED } from "./route-labels.ts";
 
 let build: ServerBuild;
 let pages: PageRoutes;
@@ -62,6 +63,20 @@ describe("route labels of pages", () => {
     expect(pages.match("/xx/items/1/")).toBe(UNMATCHED);
     expect(pages.match("/ja/no/such/page/")).toBe(UNMATCHED);
     expect(pages.match("/wp-login.php")).toBe(UNMATCHED);
+  });
+});
+
+describe("route labels of the API's endpoints", () => {
+  it("labels every endpoint as Hono labels the route that answered it, and unknown paths unmatched", () => {
+    const api = apiRoutes(API_ROUTES.map((route) => route.path));
+    for (const { path } of API_ROUTES) {
+      const label = `/api/v1${path.replace(/\{([a-z_]+)\}/g, ":$1")}`;
+      expect(api.match(`/api/v1${path.replace(/\{[a-z_]+\}/g, "12345")}`), path).toBe(label);
+    }
+    expect(api.match("/api/v1/items/987")).toBe("/api/v1/items/:id");
+    expect(api.match("/api/v1/items/count")).toBe("/api/v1/items/count");
+    expect(api.match("/api/v1/no-such-endpoint")).toBe(UNMATCHED);
+    expect(api.match("/api/v1/items/1/no-such-thing")).toBe(UNMATCHED);
   });
 });
 

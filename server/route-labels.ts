@@ -54,6 +54,22 @@ export function pageRoutes(manifest: ServerBuild["routes"]): PageRoutes {
   };
 }
 
+/**
+ * The API's endpoints (`/items/{id}` under `/api/v1`) as the same tree, labelled as Hono labels a
+ * route it answered (`/api/v1/items/:id`): for a request refused before any route ran (admission
+ * control's 503), which would otherwise count as `unmatched`.
+ */
+export function apiRoutes(paths: readonly string[]): PageRoutes {
+  const root = newNode();
+  for (const path of paths) {
+    const label = `/api/v1${path.replace(/\{([a-z_]+)\}/g, ":$1")}`;
+    insert(root, label.split("/").filter(Boolean), label);
+  }
+  return {
+    match: (pathname) => walk(root, pathname.split("/").filter(Boolean), 0) ?? UNMATCHED,
+  };
+}
+
 /** Every spelling of a pattern with optional segments (`:page?`, `edit?`): with and without each. */
 function withoutOptional(segments: string[]): string[][] {
   let variants: string[][] = [[]];
@@ -128,7 +144,7 @@ export function namesFile(path: string): boolean {
  * `.data` for their data requests), `static` for files of public/, and `unmatched` for the rest.
  * Read after the request was answered.
  */
-export function routeLabel(c: Context, pages: PageRoutes): string {
+export function routeLabel(c: Context, pages: PageRoutes, api?: PageRoutes): string {
   const path = c.req.path;
   if (path.startsWith("/assets/")) return "/assets/*";
   const answered = c.req.routePath;
@@ -136,6 +152,8 @@ export function routeLabel(c: Context, pages: PageRoutes): string {
     // The API's own catch-all answers only "no such endpoint".
     return answered.startsWith("/api/") && answered.endsWith("*") ? UNMATCHED : answered;
   }
+  // Refused before the API's routes ran (admission control): labelled by the endpoint it asked for.
+  if (api && path.startsWith("/api/v1/")) return api.match(path);
   if (path.endsWith(".data")) {
     const page = pages.match(path.replace(DATA_SUFFIX, "/"));
     return page === UNMATCHED ? page : `${page}.data`;

@@ -248,5 +248,9 @@ describe("admission control, when a class is full", () => {
     expect(after("admission_queue_limit", "writes")).toBe(2);
     expect(after("admission_queue_limit", "webhooks")).toBe(2);
     expect(after("admission_busy")).toBe(0);
+    // A refused request is counted under the endpoint it asked for, not as an unknown path.
+    const counted = await (await get("/metrics")).text();
+    expect(counted).toMatch(/^http_requests_total\{method="GET",route="\/api\/v1\/me",status="503"\} [1-9]/m);
+    expect(counted).not.toMatch(/^http_requests_total\{method="GET",route="unmatched",status="503"\}/m);
   });
 });
