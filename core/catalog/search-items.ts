@@ -431,10 +431,12 @@ async function keywordPage(
 
   // Relevance: tier by tier, each newest first, until the page is full.
   const tiers = relevanceTiers(plan, q.status);
+  // A cursor naming a tier this query does not have was made for another one: the first page.
+  const after = cursor?.tier !== undefined && cursor.tier < tiers.length ? cursor : null;
   const now = ctx.clock.now();
   const found: (FoundCard & { tier: number })[] = [];
-  for (let tier = cursor?.tier ?? 0; tier < tiers.length && found.length <= limit; tier++) {
-    const from = tier === cursor?.tier ? cursor : null;
+  for (let tier = after?.tier ?? 0; tier < tiers.length && found.length <= limit; tier++) {
+    const from = tier === after?.tier ? after : null;
     const read = keywordConditions(q, plan, stats, now, { reading: forced, tier: tiers[tier]! });
     const cards = await sortedCards(ctx, q, read.where, read.reading, from, limit + 1 - found.length);
     found.push(...cards.map((card) => ({ ...card, tier })));

@@ -114,7 +114,10 @@ export const ZSearchQuery = z.object({
   ),
 });
 
-/** A parsed query with its order settled: relevance needs words to be relevant to. */
+/**
+ * A parsed query settled: the keyword given as `q` when `keyword` is not, and the order (relevance
+ * needs words to be relevant to).
+ */
 export function settleSort(parsed: z.output<typeof ZSearchQuery>): TSearchQuery {
   const { sort, q, ...given } = parsed;
   const rest = { ...given, keyword: given.keyword.trim() ? given.keyword : (q ?? "") };

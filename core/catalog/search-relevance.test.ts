@@ -628,6 +628,14 @@ describe.each(ENGINES)("sold listings in a keyword search on %s", (engine) => {
       cursor = page.nextCursor ?? undefined;
     } while (cursor && seen.length <= 7);
     expect(seen).toEqual([...unsold, ...sold]);
+    // A cursor naming a tier this query does not have (made by hand, or for another search) starts
+    // again from the first page.
+    const foreign = Buffer.from(
+      JSON.stringify({ v: new Date().toISOString(), id: ids[0], tier: 5 }),
+    ).toString("base64url");
+    expect((await search({ status: "on_sale", cursor: foreign }, 2)).items.map((i) => i.id)).toEqual(
+      unsold.slice(0, 2),
+    );
     // Asked for one side only, only that side.
     expect((await search({ status: "on_sale" })).items.map((i) => i.id)).toEqual(unsold);
     expect((await search({ status: "sold" })).items.map((i) => i.id)).toEqual(sold);
