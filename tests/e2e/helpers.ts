@@ -114,11 +114,28 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   );
 }
 
-/** The serious and critical WCAG 2.1 AA problems axe finds on the current page. */
+/**
+ * axe on the current page, reporting its violations in full. It runs `axe.run` in the page itself
+ * (our pages have no frames from another site) and lists one element each for rules that passed
+ * or did not apply: the same rules, without a blank page opened per check to merge the frames'
+ * results, or every passing element's selector sent over. In the two journeys with the most
+ * checks (the shop window, the balance), axe was a third of the browser's work; this is a third less.
+ */
+export function axe(page: Page, rules: Record<string, { enabled: boolean }> = {}): AxeBuilder {
+  return new AxeBuilder({ page }).options({ resultTypes: ["violations"], rules }).setLegacyMode(true);
+}
+
+/**
+ * The serious and critical WCAG 2.1 AA problems axe finds on the current page, with "label in
+ * name" (2.5.3) too, which axe still calls experimental: a link or button whose visible words are
+ * not in its accessible name cannot be called by those words with voice control.
+ */
 export async function seriousA11yProblems(page: Page): Promise<string[]> {
   // A page still loading (a button dimmed while its form is sent) is not the page as it settles.
   await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  const { violations } = await axe(page, { "label-content-name-mismatch": { enabled: true } })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+    .analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

@@ -150,7 +150,7 @@ describe("payout pages", () => {
     const m = await seller({ proceeds: 10_000, bank: true });
     const start = await page("/ja/balance/transfer-bank/", m.cookie);
     expect(start.doc.querySelector("title")?.text).toBe("銀行口座に振込申請 - Tsugu");
-    const all = start.doc.querySelector('a[aria-label^="申請できる最大額"]');
+    const all = start.doc.querySelector('a[aria-label^="全額（申請できる最大額"]');
     expect(all?.text).toBe("全額");
     expect(all?.getAttribute("href")).toBe("/ja/balance/transfer-bank/?amount=9750");
     // Without scripts the link opens the step again with the amount in the field.

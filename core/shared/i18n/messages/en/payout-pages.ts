@@ -28,7 +28,7 @@ export const enPayoutPages = {
     amountHintAtm: "From {min} to {max}, in steps of ¥1,000",
     largest: "You can request up to {amount} now",
     fillLargest: "All",
-    fillLargestLabel: "Enter the most you can request ({amount})",
+    fillLargestLabel: "All (enter the most you can request, {amount})",
     nothingToPayOut: "After the fee, there are no proceeds left to withdraw",
     limitsTitle: "Limits",
     limitPerTransfer: "Per request",

@@ -28,7 +28,7 @@ export const jaPayoutPages = {
     amountHintAtm: "{min}から{max}まで、1,000円単位",
     largest: "いま申請できるのは最大{amount}です",
     fillLargest: "全額",
-    fillLargestLabel: "申請できる最大額（{amount}）を入力",
+    fillLargestLabel: "全額（申請できる最大額 {amount} を入力）",
     nothingToPayOut: "手数料を引くと出金できる売上金がありません",
     limitsTitle: "出金の上限",
     limitPerTransfer: "1回あたり",
