@@ -118,8 +118,7 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
  * axe on the current page, reporting its violations in full. It runs `axe.run` in the page itself
  * (our pages have no frames from another site) and lists one element each for rules that passed
  * or did not apply: the same rules, without a blank page opened per check to merge the frames'
- * results, or every passing element's selector sent over. In the two journeys with the most
- * checks (the shop window, the balance), axe was a third of the browser's work; this is a third less.
+ * results, or every passing element's selector sent over (bench/results/test-suite.md, run 32).
  */
 export function axe(page: Page, rules: Record<string, { enabled: boolean }> = {}): AxeBuilder {
   return new AxeBuilder({ page }).options({ resultTypes: ["violations"], rules }).setLegacyMode(true);
