@@ -152,6 +152,8 @@ describe("payout pages", () => {
     expect(start.doc.querySelector("title")?.text).toBe("銀行口座に振込申請 - Tsugu");
     const all = start.doc.querySelector('a[aria-label^="全額（申請できる最大額"]');
     expect(all?.text).toBe("全額");
+    // Spoken by the word it shows first (WCAG 2.5.3: voice control calls it 「全額」).
+    expect(all?.getAttribute("aria-label")).toBe("全額（申請できる最大額 ¥9,750 を入力）");
     expect(all?.getAttribute("href")).toBe("/ja/balance/transfer-bank/?amount=9750");
     // Without scripts the link opens the step again with the amount in the field.
     const filled = await page("/ja/balance/transfer-bank/?amount=9750", m.cookie);
@@ -166,6 +168,9 @@ describe("payout pages", () => {
     const { url, start } = await toConfirm("en", "bank", m.cookie, "1000");
     expect(start.doc.querySelector("h1")?.text).toBe("Transfer to your bank account");
     expect(text(start.doc, "proceeds")).toBe("¥10,000");
+    const all = start.doc.querySelector('a[href="/en/balance/transfer-bank/?amount=9750"]');
+    expect(all?.text).toBe("All");
+    expect(all?.getAttribute("aria-label")).toBe("All (enter the most you can request, ¥9,750)");
     const confirm = await page(url, m.cookie);
     expect(confirm.doc.querySelector("h1")?.text).toBe("Check your request");
     expect(text(confirm.doc, "total")).toBe("¥1,250");
