@@ -170,6 +170,8 @@ async function browserLayer(): Promise<Layer | null> {
     run("[browser]", bin("playwright"), ["test", "--reporter=list,json"], {
       ...process.env,
       PLAYWRIGHT_JSON_OUTPUT_NAME: json,
+      // Traces are taken on a journey's retry only (playwright.config.ts).
+      E2E_WHOLE_SUITE: "1",
     }),
   );
   const layer: Layer = {
