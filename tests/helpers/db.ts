@@ -12,14 +12,18 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "pos
 /** A test database; on PostgreSQL with its address, for a second process to open. */
 export type TestDatabase = Database & { url?: string };
 
+/** Every table of the product, as one list for TRUNCATE. */
+const TABLES = `select string_agg(format('%I.%I', schemaname, tablename), ', ') as list
+  from pg_tables where schemaname = 'public'`;
+
 /**
  * Empties every table of the product (their sequences start again at 1) and forgets the session's
  * settings, the planner statistics and advisory locks: what a freshly migrated database holds. The
- * append-only tables refuse TRUNCATE by trigger, so triggers are off while it runs.
+ * append-only tables refuse TRUNCATE by trigger, so triggers are off while it runs. A session
+ * used by a test first ends whatever transaction that test left open (PGlite's, kept open).
  */
 function resetStatements(tables: string): string[] {
   return [
-    "rollback",
     "set session_replication_role = replica",
     `truncate ${tables} restart identity cascade`,
     "delete from pg_statistic where starelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)",
@@ -36,10 +40,8 @@ async function pgliteTemplate() {
   template ??= (async () => {
     const client = await PGlite.create("memory://");
     await (await openDatabase({ pglite: client })).migrate();
-    const { rows } = await client.query<{ list: string }>(
-      "select string_agg(format('%I.%I', schemaname, tablename), ', ') as list from pg_tables where schemaname = 'public'",
-    );
-    return { client, reset: resetStatements(rows[0]!.list) };
+    const { rows } = await client.query<{ list: string }>(TABLES);
+    return { client, reset: ["rollback", ...resetStatements(rows[0]!.list)] };
   })();
   return template;
 }
@@ -125,20 +127,16 @@ function giveBack(name: string): void {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await admin.query(`select pg_terminate_backend(pid) from (${others}) as o`, [name]);
-      pgReset ??= resetStatements(
-        (
-          await admin.query<{ list: string }>(
-            "select string_agg(format('%I.%I', schemaname, tablename), ', ') as list from pg_tables where schemaname = 'public'",
-          )
-        ).rows[0]!.list,
-      );
-      for (const statement of pgReset.slice(1)) await admin.query(statement);
+      pgReset ??= resetStatements((await admin.query<{ list: string }>(TABLES)).rows[0]!.list);
+      for (const statement of pgReset) await admin.query(statement);
       idlePg.push(name);
+      return;
     } catch {
+      // Dropped below.
+    } finally {
       await admin.end().catch(() => {});
-      return dropNow(name);
     }
-    await admin.end().catch(() => {});
+    await dropNow(name);
   });
 }
 

@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide("pgTemplate", name);
   return async () => {
-    // Test databases are dropped behind the tests' backs; a worker that ended first leaves some.
+    // The test databases the workers kept for their next tests (tests/helpers/db.ts), and any a
+    // worker could neither empty nor drop.
     const left = await admin.query<{ datname: string }>(
       "select datname from pg_database where datname like $1",
       [`${name.replace("tsugu_template_", "tsugu\\_test\\_")}\\_%`],
