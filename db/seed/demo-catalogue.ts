@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { COLORS, DEFECTS, type Defect } from "#core/catalog/device-facts.ts";
 import type { TItemFields } from "#core/catalog/item-fields.ts";
 import { itemColumns } from "#core/catalog/item-row.ts";
@@ -8,7 +7,7 @@ import { type ItemSearchRow, itemSearchRow } from "#core/catalog/item-search-tex
 import { hashPassword } from "#core/identity/passwords.ts";
 import { renderMessage } from "#core/shared/i18n/translate.ts";
 import type { BlobStore } from "#core/storage/blob-store.ts";
-import { ITEM_PHOTO_RENDITIONS, processImage } from "#core/storage/images.ts";
+import { ITEM_PHOTO_RENDITIONS } from "#core/storage/images.ts";
 import type { Db } from "../client.ts";
 import {
   addresses,
@@ -22,6 +21,7 @@ import {
   users,
 } from "../schema/index.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
+import { drawnPicture } from "./drawn-pictures.ts";
 
 /** A small deterministic generator, so every demo catalogue is the same. */
 function prng(seed: number) {
@@ -97,9 +97,8 @@ export function phoneSvg(model: string, color: string, defects: readonly string[
 </svg>`;
 }
 
-async function photoFiles(svg: string) {
-  const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  return processImage(new Uint8Array(png), ITEM_PHOTO_RENDITIONS);
+function photoFiles(svg: string): Promise<Record<string, Uint8Array>> {
+  return drawnPicture(svg, ITEM_PHOTO_RENDITIONS);
 }
 
 async function putPhoto(blobs: BlobStore, files: Record<string, Uint8Array>): Promise<string> {
@@ -438,7 +437,7 @@ export async function seedDemoCatalogue(
     const id = `${model}|${color}|${defects.includes("screen_cracked")}|${defects.includes("no_power") || defects.includes("display_faulty")}`;
     pool[id] ??= [];
     if (pool[id]!.length < 2)
-      pool[id]!.push((await photoFiles(phoneSvg(model, color, defects, pool[id]!.length))).files);
+      pool[id]!.push(await photoFiles(phoneSvg(model, color, defects, pool[id]!.length)));
     return pool[id]!;
   };
   /** One listing with its search row and photos: on sale, or sold at `soldAt`. */
@@ -605,7 +604,7 @@ export async function seedBulkItems(
   const rng = prng(424242);
   const sellerIds = await bulkSellers(ctx.db, Math.max(18, Math.ceil(total / 10)));
   const models = (await ctx.db.select().from(deviceModels)) as Model[];
-  const shared = await putPhoto(ctx.blobs, (await photoFiles(phoneSvg("Tsugu", "blue", [], 0))).files);
+  const shared = await putPhoto(ctx.blobs, await photoFiles(phoneSvg("Tsugu", "blue", [], 0)));
   const now = Date.now();
   let done = 0;
   while (done < total) {
