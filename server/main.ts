@@ -9,6 +9,7 @@ import { startJobs } from "./jobs.ts";
 import type { Logger } from "./logger.ts";
 import type { AppServices } from "./router-context.ts";
 import { createServices } from "./services.ts";
+import { answerUnparsedRequest } from "./unparsed-request.ts";
 
 export type RunningServer = { url: string; port: number; server: ServerType; close(): Promise<void> };
 
@@ -63,5 +64,7 @@ export async function runServer(o: {
         });
       },
     );
+    // A request Node's parser refuses is answered as the API or a page would, not bare.
+    server.on("clientError", answerUnparsedRequest);
   });
 }

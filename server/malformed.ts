@@ -91,6 +91,16 @@ export function tooLargePage(pathname: string): string {
   return shortPage(pathname, "errors.badRequestTitle", "errors.tooLargeBody");
 }
 
+/** Headers larger than the server reads (431), in the language of the path: cookies to clear. */
+export function headersTooLargePage(pathname: string): string {
+  return shortPage(pathname, "errors.badRequestTitle", "errors.headersTooLargeBody");
+}
+
+/** A request Node's parser could not read at all (400), in the language of the path. */
+export function unreadablePage(pathname: string): string {
+  return shortPage(pathname, "errors.badRequestTitle", "errors.unreadableBody");
+}
+
 /** The page answered while the database is out of reach (503): come back in a moment. */
 export function unavailablePage(pathname: string): string {
   return shortPage(pathname, "errors.unavailableTitle", "errors.unavailableBody");
@@ -129,6 +139,8 @@ function shortPage(
     | "errors.crossSiteBody"
     | "errors.forbiddenBody"
     | "errors.tooLargeBody"
+    | "errors.headersTooLargeBody"
+    | "errors.unreadableBody"
     | "errors.notFoundBody"
     | "errors.unavailableBody"
     | "errors.overloadedBody",

@@ -14,6 +14,7 @@ const APP_ERROR_CODES = [
   "RATE_LIMITED",
   "UNSUPPORTED_MEDIA_TYPE",
   "PAYLOAD_TOO_LARGE",
+  "HEADERS_TOO_LARGE",
   "UNAVAILABLE",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -29,6 +30,8 @@ const APP_ERROR_STATUS: Record<AppErrorCode, number> = {
   RATE_LIMITED: 429,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
+  /** Headers past what the server reads (16 KiB): too many or too large cookies, as a rule. */
+  HEADERS_TOO_LARGE: 431,
   /** An outside service (a payment or payout provider) did not answer: try again later. */
   UNAVAILABLE: 503,
 };

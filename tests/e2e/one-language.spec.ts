@@ -110,8 +110,10 @@ test("a Japanese page carries the Japanese messages alone; the switcher opens th
   // Nor are they fetched, but for the pages its links lead to (an item's words, its self-check's
   // among them, come ahead for the item cards, decision 053): none leads to the back office.
   expect(asksFor(asked.files, messageFile("ja", "buyback-office-"))).toBe(false);
-  // A page opened in the browser, in the same language: its route's files come on the way.
-  await page.getByRole("contentinfo").getByRole("link", { name: "Tsuguについて" }).click();
+  // A page opened in the browser, in the same language: its route's files come on the way. The
+  // link is followed from the keyboard: scrolled to, the footer sets the list loading more, which
+  // moves the footer down under a pointer's click.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Tsuguについて" }).press("Enter");
   await expect(page).toHaveURL(/\/ja\/about\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "キーワードで探す" })).toBeVisible();

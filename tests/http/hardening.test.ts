@@ -91,6 +91,49 @@ describe("malformed input is refused at the door, never a 500", () => {
     }
   });
 
+  it("answers headers past 16 KiB and an unreadable request as the API or a page would, in the request's language", async () => {
+    const { hostname, port } = new URL(server.url);
+    /** What the server answers to these bytes, whole. */
+    const raw = (request: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => socket.write(request));
+        const chunks: Buffer[] = [];
+        socket.on("data", (c: Buffer) => chunks.push(c));
+        socket.on("close", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          const [head = "", body = ""] = text.split("\r\n\r\n");
+          resolve({
+            status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
+            type: /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? "",
+            body,
+          });
+        });
+        socket.on("error", reject);
+      });
+    const cookie = `Cookie: a=${"x".repeat(20 * 1024)}\r\n`;
+    const host = `Host: ${hostname}:${port}\r\n`;
+
+    const api = await raw(`GET /api/v1/items HTTP/1.1\r\n${host}Accept-Language: en\r\n${cookie}\r\n`);
+    expect([api.status, api.type]).toEqual([431, "application/json; charset=utf-8"]);
+    expect(JSON.parse(api.body)).toEqual({
+      error: { code: "HEADERS_TOO_LARGE", message: "The request's headers are too large" },
+    });
+    const page = await raw(`GET /ja/items/search/ HTTP/1.1\r\n${host}${cookie}\r\n`);
+    expect([page.status, page.type]).toEqual([431, "text/html; charset=utf-8"]);
+    expect(page.body).toContain("このサイトのCookieを削除してから");
+    const english = await raw(`GET /en/ HTTP/1.1\r\n${host}${cookie}\r\n`);
+    expect(english.body).toContain("delete this site's cookies");
+
+    const broken = await raw(`POST /api/v1/tokens HTTP/1.1\r\n${host}No colon here\r\n\r\n`);
+    expect([broken.status, JSON.parse(broken.body).error.code]).toEqual([400, "BAD_REQUEST"]);
+    expect(JSON.parse(broken.body).error.message).toBe("リクエストの内容が正しくありません");
+    const brokenPage = await raw(`GET /ja/ HTTP/1.1\r\n${host}No colon here\r\n\r\n`);
+    expect([brokenPage.status, brokenPage.type]).toEqual([400, "text/html; charset=utf-8"]);
+    expect(brokenPage.body).toContain("リクエストを読み取れませんでした");
+    // The server still answers the next request as usual.
+    expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
+  });
+
   it("answers 413 in JSON to a client that writes a whole oversized body before reading", async () => {
     const { url } = server;
     const { hostname, port } = new URL(url);

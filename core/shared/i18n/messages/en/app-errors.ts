@@ -12,6 +12,7 @@ export const enAppErrors: Pick<Messages, "appErrors"> = {
     RATE_LIMITED: "Too many attempts. Please wait a while and try again",
     UNSUPPORTED_MEDIA_TYPE: "This file type is not supported",
     PAYLOAD_TOO_LARGE: "The file is too large",
+    HEADERS_TOO_LARGE: "The request's headers are too large",
     UNAVAILABLE: "The service is not answering right now. Please try again in a little while",
   },
 };

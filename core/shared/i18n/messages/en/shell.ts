@@ -89,6 +89,9 @@ export const enShell: Pick<Messages, "site" | "shell" | "nav" | "footer" | "erro
       crossSiteBody:
         "This was sent from outside Tsugu's pages, so it was not accepted. Please open the page on Tsugu again and try again.",
       tooLargeBody: "What was sent is too large. Please send fewer or smaller images and try again.",
+      headersTooLargeBody:
+        "The request was too large to be accepted. Please delete this site's cookies in your browser and try again.",
+      unreadableBody: "The request could not be read. Please open the page again and try again.",
       updatedTitle: "A new version of Tsugu is out",
       updatedBody:
         "Tsugu was updated while this page was open, so it could not be shown. Please reload the page.",

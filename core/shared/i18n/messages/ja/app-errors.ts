@@ -11,6 +11,7 @@ export const jaAppErrors = {
     RATE_LIMITED: "しばらく時間をおいてから、もう一度お試しください",
     UNSUPPORTED_MEDIA_TYPE: "この形式のファイルは使えません",
     PAYLOAD_TOO_LARGE: "ファイルが大きすぎます",
+    HEADERS_TOO_LARGE: "リクエストのヘッダーが大きすぎます",
     UNAVAILABLE:
       "ただいま混み合っているか、外部サービスに接続できません。しばらくしてからもう一度お試しください",
   },
