@@ -56,11 +56,34 @@ function slowDownBrowser(browser: Browser, rate: number): void {
   };
 }
 
+/** Contexts a journey opened itself (a second member, a visitor), while one runs. */
+let openedByJourney: Set<BrowserContext> | null = null;
+
+/**
+ * Notes every context a journey opens itself: Playwright closes its own `context` after each test,
+ * not these, whose pages would otherwise stay open (live notification streams and all) until the
+ * worker ends.
+ */
+function noteContexts(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    openedByJourney?.add(context);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    openedByJourney?.add(page.context());
+    return page;
+  };
+}
+
 /**
  * Playwright's `test`, with the CPU throttle (`cpuThrottle`, from `E2E_CPU_THROTTLE` unless a file
  * sets it) and the address of this worker's own server as `baseURL` (`servers.ts`).
  */
-export const test = base.extend<object, { cpuThrottle: number }>({
+export const test = base.extend<{ closeOpenedContexts: undefined }, { cpuThrottle: number }>({
   cpuThrottle: [CPU_THROTTLE, { option: true, scope: "worker" }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern.
   baseURL: async ({}, use, testInfo) => {
@@ -68,10 +91,23 @@ export const test = base.extend<object, { cpuThrottle: number }>({
   },
   browser: [
     async ({ browser, cpuThrottle }, use) => {
+      noteContexts(browser);
       slowDownBrowser(browser, cpuThrottle);
       await use(browser);
     },
     { scope: "worker" },
+  ],
+  // After each journey, the contexts it opened itself and left open are closed (a failed journey's
+  // pages are photographed first, as Playwright does for every context it sees close).
+  closeOpenedContexts: [
+    async ({ context }, use) => {
+      const opened = new Set<BrowserContext>();
+      openedByJourney = opened;
+      await use(undefined);
+      openedByJourney = null;
+      for (const left of opened) if (left !== context) await left.close().catch(() => {});
+    },
+    { auto: true },
   ],
   context: async ({ context, cpuThrottle }, use) => {
     slowDown(context, cpuThrottle);
