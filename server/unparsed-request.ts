@@ -1,5 +1,7 @@
+import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { AppError, localizeError } from "#core/shared/errors.ts";
+import { AppError } from "#core/shared/errors.ts";
+import { apiLocale, errorBody } from "./api/v1/index.ts";
 import { headersTooLargePage, unreadablePage } from "./malformed.ts";
 
 /** What Node's HTTP parser hands over with a request it refused. */
@@ -24,22 +26,20 @@ export function answerUnparsedRequest(error: ClientError, socket: Duplex): void 
   const head = error.rawPacket?.toString("latin1") ?? "";
   const path = /^[A-Z]+ (\/\S*)/.exec(head)?.[1] ?? "/";
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const [status, reason] = tooLarge ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
+  const refusal = new AppError(tooLarge ? "HEADERS_TOO_LARGE" : "BAD_REQUEST");
   let type: string;
   let body: string;
   if (path.startsWith("/api/")) {
-    const accepted = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(head)?.[1] ?? "";
-    const lang = /^\s*en\b/i.test(accepted) ? "en" : "ja";
-    const refusal = new AppError(tooLarge ? "HEADERS_TOO_LARGE" : "BAD_REQUEST");
+    const accepted = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(head)?.[1];
     type = "application/json; charset=utf-8";
-    body = JSON.stringify({ error: { code: refusal.code, message: localizeError(refusal, lang).message } });
+    body = JSON.stringify(errorBody(refusal, apiLocale(accepted)));
   } else {
     type = "text/html; charset=utf-8";
     body = tooLarge ? headersTooLargePage(path) : unreadablePage(path);
   }
   socket.on("error", () => socket.destroy());
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -90,7 +90,8 @@ export const API_ROUTES: ApiRoute[] = [
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-function errorBody(error: AppError, locale: Locale) {
+/** The API's error body: the code, the sentence in the caller's language, each field's message. */
+export function errorBody(error: AppError, locale: Locale) {
   const text = localizeError(error, locale);
   const fields = Object.fromEntries(Object.entries(text.fields).map(([k, v]) => [toSnake(k), v]));
   return {
@@ -103,7 +104,8 @@ function errorBody(error: AppError, locale: Locale) {
   };
 }
 
-function apiLocale(header: string | undefined): Locale {
+/** The API answers in the Accept-Language's first language it speaks, else Japanese. */
+export function apiLocale(header: string | undefined): Locale {
   return header ? pickLocale(undefined, header) : DEFAULT_LOCALE;
 }
 
