@@ -4,15 +4,18 @@ import { BRANDS, CATEGORIES } from "./codes.ts";
 import { DEVICE_CATALOGUE } from "./device-catalogue.ts";
 import { CARRIERS, COLORS, DEFECTS } from "./device-facts.ts";
 import type { TItemFields } from "./item-fields.ts";
-import { canonicalSearchText, indexTokensOf } from "./search-text.ts";
+import { canonicalSearchText, indexTokensOf, modelsNamedIn } from "./search-text.ts";
 
 /** A listing's search row as the application writes it (the database adds the fact tokens). */
 export type ItemSearchRow = { grams: string[]; body: string };
 
-/** The catalogue's other names for a model, so a listing is found by any of them. */
-function modelNames(modelName: string | null): string[] {
-  if (!modelName) return [];
-  return [modelName, ...(DEVICE_CATALOGUE.find((m) => m.name === modelName)?.aliases ?? [])];
+/**
+ * The catalogue's names for a listing's model, so it is found by any of them: the model the seller
+ * chose, else the models its title names.
+ */
+function modelNames(modelName: string | null, title: string): string[] {
+  const models = modelName ? [modelName] : modelsNamedIn(title);
+  return models.flatMap((name) => [name, ...(DEVICE_CATALOGUE.find((m) => m.name === name)?.aliases ?? [])]);
 }
 
 /**
@@ -26,7 +29,7 @@ export function itemSearchRow(fields: TItemFields, modelName: string | null): It
     return entry ? `${renderMessage(entry.label, "ja")} ${renderMessage(entry.label, "en")}` : null;
   };
   const brand = fields.brandCode ? BRANDS.find((b) => b.code === fields.brandCode) : undefined;
-  const names = modelNames(modelName);
+  const names = modelNames(modelName, fields.title);
   // Each part on its own line of the text: words of two parts are never read as side by side.
   const title = canonicalSearchText([fields.title, ...names].filter(Boolean).join(" / "));
   const body = canonicalSearchText(

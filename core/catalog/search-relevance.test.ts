@@ -101,6 +101,14 @@ const LISTINGS = {
     brandCode: APPLE,
     model: "iPhone SE (第2世代)",
   },
+  // No model chosen: found by the other names of the model the title names.
+  se2plain: { title: "iPhone SE 第2世代 64GB", description: "初期化済み。", brandCode: APPLE },
+  se3glued: {
+    title: "iPhoneSE3 起動不可 部品取りに",
+    description: "電源が入りません。",
+    brandCode: APPLE,
+    condition: "DEFECTIVE",
+  },
   ipadAir: {
     title: "iPad Air 第5世代 Wi-Fi 64GB",
     description: "ケース付き。",
@@ -217,7 +225,10 @@ const CASES: Case[] = [
   { q: "xperia 10 v", find: ["xperia10v"], never: ["bundle"] },
   { q: "galaxy s23", find: ["s23", "s23ultra"], never: ["flip5"], first: ["s23"] },
   { q: "galaxys23", find: ["s23", "s23ultra"], never: ["flip5"] },
-  { q: "se2", find: ["se2"], never: ["ip12"] },
+  { q: "se2", find: ["se2", "se2plain"], never: ["ip12", "se3glued"] },
+  { q: "iPhone SE 2020", find: ["se2", "se2plain"], never: ["se3glued", "macbook"] },
+  { q: "iphone se 第3世代", find: ["se3glued"], never: ["se2", "se2plain"] },
+  { q: "SE3", find: ["se3glued"], never: ["se2", "se2plain"] },
   { q: "iphone se", find: ["se2"], never: ["ip12"] },
   { q: "promax", find: ["ip15promax"], never: ["ip16pro"] },
   { q: "15 pro max", find: ["ip15promax"], never: ["ip16pro", "ip12pro"] },

@@ -188,6 +188,66 @@ export const CATALOGUE_NAMES: { model: string; words: string[] }[] = DEVICE_CATA
       .map((p) => p.text),
   })),
 );
+/** Every catalogue name and alias as the pieces search reads ("iphone se (第2世代)": iphone, se, 第, 2, 世代). */
+const CATALOGUE_PIECES: { model: string; pieces: Piece[] }[] = DEVICE_CATALOGUE.flatMap((model) =>
+  [model.name, ...(model.aliases ?? [])].map((name) => ({
+    model: model.name,
+    pieces: piecesOf(canonicalSearchText(name)),
+  })),
+);
+
+/**
+ * Whether a name's piece is the text's: a word exactly; a Japanese run may go on in the text after
+ * the name's last piece (第2世代ジャンク) or before its first.
+ */
+function samePiece(name: Piece, text: Piece, first: boolean, last: boolean): boolean {
+  if (name.kind !== text.kind) return false;
+  if (name.kind === "word" || name.text === text.text) return name.text === text.text;
+  return (last && text.text.startsWith(name.text)) || (first && text.text.endsWith(name.text));
+}
+
+/**
+ * The catalogue models a listing's text names, by their names or aliases, the longest name at each
+ * place ("iPhone 13 Pro" names the 13 Pro, not the 13). A listing whose seller chose no model is
+ * found by the other names of the model its title names (SE2 finds 「iPhone SE 第2世代」).
+ */
+export function modelsNamedIn(text: string): string[] {
+  const pieces = piecesOf(canonicalSearchText(text.slice(0, 500)));
+  return longestNames(
+    CATALOGUE_PIECES.map(({ model, pieces: parts }) => ({ model, parts })),
+    pieces.length,
+    (parts, i) =>
+      i + parts.length <= pieces.length &&
+      parts.every((p, k) => samePiece(p, pieces[i + k]!, k === 0, k === parts.length - 1)),
+  );
+}
+
+/**
+ * The models whose names `fits` finds along `size` places, the longest name at each place; the
+ * next name is looked for after it.
+ */
+function longestNames<T>(
+  names: { model: string; parts: T[] }[],
+  size: number,
+  fits: (parts: T[], at: number) => boolean,
+): string[] {
+  const found = new Set<string>();
+  let i = 0;
+  while (i < size) {
+    let best: { model: string; length: number } | null = null;
+    for (const name of names) {
+      const n = name.parts.length;
+      if (n === 0 || (best && n <= best.length)) continue;
+      if (fits(name.parts, i)) best = { model: name.model, length: n };
+    }
+    if (best) {
+      found.add(best.model);
+      i += best.length;
+    } else i++;
+  }
+  return [...found];
+}
+
 /** Pairs of words that stand side by side in some catalogue name: a query asks for them together. */
 const CATALOGUE_PAIRS = new Set(
   CATALOGUE_NAMES.flatMap(({ words }) => words.slice(1).map((w, i) => pairOf(words[i]!, w))),
@@ -237,22 +297,11 @@ export function keywordPlan(query: string): KeywordPlan {
 /** The catalogue models whose whole name a query's words spell out, the longest name at each place. */
 function namedModels(pieces: Piece[]): string[] {
   const words = pieces.map((p) => (p.kind === "word" ? p.text : null));
-  const found = new Set<string>();
-  let i = 0;
-  while (i < words.length) {
-    let best: { model: string; length: number } | null = null;
-    for (const name of CATALOGUE_NAMES) {
-      const n = name.words.length;
-      if (n === 0 || (best && n <= best.length)) continue;
-      const fits = name.words.every((w, k) => words[i + k] === w && (k === 0 || pieces[i + k]!.linked));
-      if (fits) best = { model: name.model, length: n };
-    }
-    if (best) {
-      found.add(best.model);
-      i += best.length;
-    } else i++;
-  }
-  return [...found];
+  return longestNames(
+    CATALOGUE_NAMES.map(({ model, words: parts }) => ({ model, parts })),
+    words.length,
+    (parts, i) => parts.every((w, k) => words[i + k] === w && (k === 0 || pieces[i + k]!.linked)),
+  );
 }
 
 /** The same query with each mistyped catalogue word put right (one letter off), or null if none is. */
