@@ -1,6 +1,6 @@
 import { labelOf } from "../shared/codes.ts";
 import { type Message, renderMessage } from "../shared/i18n/translate.ts";
-import { BRANDS, CATEGORIES } from "./codes.ts";
+import { BRANDS, CATEGORIES, ITEM_CONDITIONS } from "./codes.ts";
 import { DEVICE_CATALOGUE } from "./device-catalogue.ts";
 import { CARRIERS, COLORS, DEFECTS } from "./device-facts.ts";
 import type { TItemFields } from "./item-fields.ts";
@@ -19,14 +19,46 @@ function modelNames(modelName: string | null, title: string): string[] {
 }
 
 /**
+ * What people type for a fact besides its labels: the everyday word (スマホ), the carrier in katakana
+ * (ドコモ), the colour in kanji (赤), junk for a listing that does not work.
+ */
+const CATEGORY_WORDS: Readonly<Record<string, string>> = { "05": "スマホ 携帯", "06": "PC" };
+const CARRIER_WORDS: Readonly<Record<string, string>> = {
+  docomo: "ドコモ",
+  softbank: "ソフトバンク",
+  ymobile: "ワイモバイル",
+  simfree: "シムフリー",
+};
+const COLOR_WORDS: Readonly<Record<string, string>> = {
+  black: "黒",
+  white: "白",
+  silver: "銀",
+  gray: "灰色 グレイ",
+  gold: "金",
+  blue: "青",
+  red: "赤",
+  green: "緑",
+  purple: "紫",
+  yellow: "黄色",
+};
+const CONDITION_WORDS: Readonly<Record<string, string>> = { DEFECTIVE: "ジャンク", UNUSABLE: "ジャンク" };
+
+/**
  * What a listing can be found by: the tokens of all its words and the names of its facts in both
- * languages, the tokens of its title and model name again under `t:` (they rank first), and its
+ * languages (with the words people type for them), the tokens of its title and model name again under `t:` (they rank first), and its
  * whole text for checking longer Japanese terms (decision 024).
  */
 export function itemSearchRow(fields: TItemFields, modelName: string | null): ItemSearchRow {
-  const both = <T extends readonly { code: string; label: Message }[]>(table: T, code?: string) => {
+  const both = <T extends readonly { code: string; label: Message }[]>(
+    table: T,
+    code?: string,
+    words: Readonly<Record<string, string>> = {},
+  ) => {
     const entry = code ? table.find((e) => e.code === code) : undefined;
-    return entry ? `${renderMessage(entry.label, "ja")} ${renderMessage(entry.label, "en")}` : null;
+    if (!entry) return null;
+    return [renderMessage(entry.label, "ja"), renderMessage(entry.label, "en"), words[entry.code]]
+      .filter(Boolean)
+      .join(" ");
   };
   const brand = fields.brandCode ? BRANDS.find((b) => b.code === fields.brandCode) : undefined;
   const names = modelNames(modelName, fields.title);
@@ -38,9 +70,10 @@ export function itemSearchRow(fields: TItemFields, modelName: string | null): It
       fields.description,
       brand ? `${brand.name} ${labelOf(BRANDS, brand.code, "ja")}` : null,
       ...names,
-      both(CATEGORIES, fields.categoryCode),
-      both(COLORS, fields.color),
-      both(CARRIERS, fields.carrier),
+      both(CATEGORIES, fields.categoryCode, CATEGORY_WORDS),
+      both(ITEM_CONDITIONS, fields.condition, CONDITION_WORDS),
+      both(COLORS, fields.color, COLOR_WORDS),
+      both(CARRIERS, fields.carrier, CARRIER_WORDS),
       fields.storageGb ? `${fields.storageGb}gb` : null,
       ...fields.defects.map((d) => both(DEFECTS, d)),
     ]

@@ -109,6 +109,14 @@ const LISTINGS = {
     brandCode: APPLE,
     condition: "DEFECTIVE",
   },
+  // Facts named as people type them: 赤 for its colour, ドコモ for its carrier, スマホ for its category.
+  wish3: {
+    title: "AQUOS wish3 64GB",
+    description: "目立つ傷はありません。",
+    brandCode: "00003",
+    color: "red",
+    carrier: "docomo",
+  },
   ipadAir: {
     title: "iPad Air 第5世代 Wi-Fi 64GB",
     description: "ケース付き。",
@@ -255,6 +263,11 @@ const CASES: Case[] = [
   { q: "ジャンク品", find: ["bundle"], never: ["ip12", "ip16pro"] },
   { q: "ホワイト", find: ["xperia10v"], never: ["ip12"] },
   { q: "ガラス割れ", find: ["ip16pro"], never: ["ip12"] },
+  // The words people type for a listing's facts.
+  { q: "赤", find: ["se2", "wish3"], never: ["ip12", "xr"] },
+  { q: "ドコモ", find: ["wish3"], never: ["ip12", "se2"] },
+  { q: "スマホ", find: ["ip12", "wish3", "bundle"], never: ["macbook", "ipadAir", "panel"] },
+  { q: "ジャンク", find: ["ip12", "se3glued"], never: ["ip13", "wish3"] },
   // One letter off a model name: the results for the name.
   { q: "iphne 12", find: ["ip12"], never: ["ip13"] },
   { q: "galaxi", find: ["flip5", "s23"] },
@@ -470,7 +483,7 @@ describe.each(ENGINES)("search relevance on %s", (engine) => {
   });
 
   it("counts matches exactly up to the limit", async () => {
-    expect((await found("ジャンク")).count).toBe(5);
+    expect((await found("ジャンク")).count).toBe(6);
     expect(SEARCH_COUNT_LIMIT).toBe(1_000);
   });
 });

@@ -1,3 +1,4 @@
--- A listing with no model chosen is now also found by the other names of the model its title names
--- (「iPhone SE 第2世代」 by SE2): the rows written before are rebuilt at start (indexUnsearchableItems).
+-- Search rows gain the names of the model a title names when the seller chose none (「iPhone SE
+-- 第2世代」 is found by SE2) and the words people type for a listing's facts (スマホ, ドコモ, 赤,
+-- ジャンク): the rows written before are rebuilt at start (indexUnsearchableItems).
 DELETE FROM "item_search";
