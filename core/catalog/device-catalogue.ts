@@ -181,7 +181,7 @@ export const NAME_SPELLINGS: readonly (readonly [name: string, spellings: readon
   ["motorola", ["モトローラ"]],
   ["oneplus", ["ワンプラス"]],
   ["switch", ["スイッチ"]],
-  ["playstation", ["プレイステーション", "プレステ"]],
+  ["playstation", ["プレイステーション", "プレステ", "ps"]],
   ["apple", ["アップル"]],
   ["google", ["グーグル"]],
   ["samsung", ["サムスン", "サムソン"]],
@@ -190,4 +190,7 @@ export const NAME_SPELLINGS: readonly (readonly [name: string, spellings: readon
   ["fujitsu", ["富士通"]],
   ["kyocera", ["京セラ"]],
   ["pro max", ["promax", "プロマックス"]],
+  ["nintendo", ["任天堂", "ニンテンドー"]],
+  ["gb", ["ギガバイト", "ギガ"]],
+  ["tb", ["テラバイト"]],
 ];

@@ -42,6 +42,19 @@ const COLOR_WORDS: Readonly<Record<string, string>> = {
   yellow: "黄色",
 };
 const CONDITION_WORDS: Readonly<Record<string, string>> = { DEFECTIVE: "ジャンク", UNUSABLE: "ジャンク" };
+const DEFECT_WORDS: Readonly<Record<string, string>> = {
+  screen_cracked: "液晶割れ ヒビ",
+  display_faulty: "液晶不良 画面不良",
+  touch_faulty: "タッチ不良",
+  camera_faulty: "カメラ不良",
+  biometrics_faulty: "顔認証 指紋認証",
+  charging_port_faulty: "充電不良 充電不可",
+  audio_faulty: "スピーカー不良 マイク不良",
+  buttons_faulty: "ボタン不良",
+  no_power: "起動不可 起動しない 電源入らない",
+};
+/** A smartphone of any other maker than Apple runs Android. */
+const ANDROID_WORDS = "android アンドロイド";
 
 /**
  * What a listing can be found by: the tokens of all its words and the names of its facts in both
@@ -61,6 +74,7 @@ export function itemSearchRow(fields: TItemFields, modelName: string | null): It
       .join(" ");
   };
   const brand = fields.brandCode ? BRANDS.find((b) => b.code === fields.brandCode) : undefined;
+  const category = CATEGORIES.find((c) => c.code === fields.categoryCode);
   const names = modelNames(modelName, fields.title);
   // Each part on its own line of the text: words of two parts are never read as side by side.
   const title = canonicalSearchText([fields.title, ...names].filter(Boolean).join(" / "));
@@ -75,7 +89,8 @@ export function itemSearchRow(fields: TItemFields, modelName: string | null): It
       both(COLORS, fields.color, COLOR_WORDS),
       both(CARRIERS, fields.carrier, CARRIER_WORDS),
       fields.storageGb ? `${fields.storageGb}gb` : null,
-      ...fields.defects.map((d) => both(DEFECTS, d)),
+      ...fields.defects.map((d) => both(DEFECTS, d, DEFECT_WORDS)),
+      category?.key === "SMARTPHONE" && brand && brand.key !== "APPLE" ? ANDROID_WORDS : null,
     ]
       .filter(Boolean)
       .join(" / "),

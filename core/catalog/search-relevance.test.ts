@@ -81,6 +81,7 @@ const LISTINGS = {
     description: "水没して電源が入りません。",
     brandCode: GOOGLE,
     condition: "DEFECTIVE",
+    defects: ["no_power", "water_damage"],
   },
   ip11kana: { title: "アイフォン11 本体のみ", description: "箱はありません。", brandCode: APPLE },
   xperia10v: {
@@ -116,6 +117,12 @@ const LISTINGS = {
     brandCode: "00003",
     color: "red",
     carrier: "docomo",
+  },
+  switch2017: {
+    title: "Nintendo Switch 本体のみ",
+    description: "ジョイコンは付きません。",
+    categoryCode: "08",
+    brandCode: undefined,
   },
   ipadAir: {
     title: "iPad Air 第5世代 Wi-Fi 64GB",
@@ -268,6 +275,10 @@ const CASES: Case[] = [
   { q: "ドコモ", find: ["wish3"], never: ["ip12", "se2"] },
   { q: "スマホ", find: ["ip12", "wish3", "bundle"], never: ["macbook", "ipadAir", "panel"] },
   { q: "ジャンク", find: ["ip12", "se3glued"], never: ["ip13", "wish3"] },
+  { q: "アンドロイド", find: ["pixel7a", "flip5", "xperia10v", "wish3"], never: ["ip12", "xr", "macbook"] },
+  { q: "起動しない", find: ["pixel7kana"], never: ["ip12", "pixel7a"] },
+  { q: "256ギガ", find: ["s23", "ip12pro"], never: ["s23ultra", "ip12mini"] },
+  { q: "任天堂", find: ["switch2017"], never: ["ip12"] },
   // One letter off a model name: the results for the name.
   { q: "iphne 12", find: ["ip12"], never: ["ip13"] },
   { q: "galaxi", find: ["flip5", "s23"] },
