@@ -19,21 +19,28 @@ function modelNames(modelName: string | null, title: string): string[] {
 }
 
 /**
- * What people type for a fact besides its labels: the everyday word (スマホ), the carrier in katakana
- * (ドコモ), the colour in kanji (赤), junk for a listing that does not work.
+ * What people type for a fact besides its labels, in Japanese and English: the everyday word (スマホ,
+ * phone), the carrier in katakana (ドコモ), the colour in kanji (赤), the singular of a plural label
+ * (smartphone), junk for a listing that does not work.
  */
-const CATEGORY_WORDS: Readonly<Record<string, string>> = { "05": "スマホ 携帯", "06": "PC" };
+const CATEGORY_WORDS: Readonly<Record<string, string>> = {
+  "05": "スマホ 携帯 smartphone phone mobile",
+  "06": "PC tablet laptop computer",
+  "07": "camera",
+  "08": "console",
+  "11": "part",
+};
 const CARRIER_WORDS: Readonly<Record<string, string>> = {
   docomo: "ドコモ",
   softbank: "ソフトバンク",
   ymobile: "ワイモバイル",
-  simfree: "シムフリー",
+  simfree: "シムフリー unlocked",
 };
 const COLOR_WORDS: Readonly<Record<string, string>> = {
   black: "黒",
   white: "白",
   silver: "銀",
-  gray: "灰色 グレイ",
+  gray: "灰色 グレイ grey",
   gold: "金",
   blue: "青",
   red: "赤",
@@ -41,9 +48,12 @@ const COLOR_WORDS: Readonly<Record<string, string>> = {
   purple: "紫",
   yellow: "黄色",
 };
-const CONDITION_WORDS: Readonly<Record<string, string>> = { DEFECTIVE: "ジャンク", UNUSABLE: "ジャンク" };
+const CONDITION_WORDS: Readonly<Record<string, string>> = {
+  DEFECTIVE: "ジャンク junk broken faulty",
+  UNUSABLE: "ジャンク junk broken",
+};
 const DEFECT_WORDS: Readonly<Record<string, string>> = {
-  screen_cracked: "液晶割れ ヒビ",
+  screen_cracked: "液晶割れ ヒビ broken screen",
   display_faulty: "液晶不良 画面不良",
   touch_faulty: "タッチ不良",
   camera_faulty: "カメラ不良",
@@ -51,7 +61,7 @@ const DEFECT_WORDS: Readonly<Record<string, string>> = {
   charging_port_faulty: "充電不良 充電不可",
   audio_faulty: "スピーカー不良 マイク不良",
   buttons_faulty: "ボタン不良",
-  no_power: "起動不可 起動しない 電源入らない",
+  no_power: "起動不可 起動しない 電源入らない won't turn on, dead",
 };
 /** A smartphone of any other maker than Apple runs Android. */
 const ANDROID_WORDS = "android アンドロイド";

@@ -279,6 +279,10 @@ const CASES: Case[] = [
   { q: "起動しない", find: ["pixel7kana"], never: ["ip12", "pixel7a"] },
   { q: "256ギガ", find: ["s23", "ip12pro"], never: ["s23ultra", "ip12mini"] },
   { q: "任天堂", find: ["switch2017"], never: ["ip12"] },
+  { q: "smartphone", find: ["ip12", "wish3", "pixel7a"], never: ["macbook", "ipadAir", "panel"] },
+  { q: "tablet", find: ["ipadAir", "macbook"], never: ["ip12", "wish3"] },
+  { q: "junk", find: ["ip12", "se3glued"], never: ["ip13", "wish3"] },
+  { q: "won't turn on", find: ["pixel7kana"], never: ["ip12", "pixel7a"] },
   // One letter off a model name: the results for the name.
   { q: "iphne 12", find: ["ip12"], never: ["ip13"] },
   { q: "galaxi", find: ["flip5", "s23"] },
