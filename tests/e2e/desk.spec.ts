@@ -192,6 +192,8 @@ test("every section of the back office passes axe on a phone, where wide tables 
   await signInAsOperator(page, "staff@tsugu.example");
   await expect(page).toHaveURL(/\/ja\/staff\/$/);
   const menu = page.getByRole("navigation", { name: "管理メニュー" });
+  // The address changes as the page starts to load: its menu is read once it is there.
+  await expect(menu.getByRole("link", { name: "ダッシュボード" })).toBeVisible();
   const paths = await menu
     .getByRole("link")
     .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
