@@ -68,8 +68,8 @@ const ANDROID_WORDS = "android アンドロイド";
 
 /**
  * What a listing can be found by: the tokens of all its words and the names of its facts in both
- * languages (with the words people type for them), the tokens of its title and model name again under `t:` (they rank first), and its
- * whole text for checking longer Japanese terms (decision 024).
+ * languages (with the words people type for them), the tokens of its title and model name again
+ * under `t:` (they rank first), and its whole text for checking longer Japanese terms (decision 024).
  */
 export function itemSearchRow(fields: TItemFields, modelName: string | null): ItemSearchRow {
   const both = <T extends readonly { code: string; label: Message }[]>(

@@ -11,7 +11,7 @@ import { searchRowMatches } from "./search-match.ts";
 import { parseSearchQuery } from "./search-query.ts";
 import { tokenStats } from "./search-stats.ts";
 import { nearestModels, noResultHelp, suggestModels } from "./search-suggestions.ts";
-import { correctedQuery, keywordPlan, oneEditApart } from "./search-text.ts";
+import { correctedQuery, keywordPlan, modelsNamedIn, oneEditApart } from "./search-text.ts";
 import { holdsReportInDate } from "./self-checked.ts";
 
 // The relevance test set: listings as people write them, and queries as people type them, each with
@@ -613,6 +613,16 @@ describe("reading a query", () => {
       models: ["iPhone 12"],
     });
     expect(keywordPlan("画面").tokens).toEqual(["画面"]);
+  });
+
+  it("reads which catalogue model a title names, the longest name at each place", () => {
+    expect(modelsNamedIn("iPhone 13 Pro 256GB")).toEqual(["iPhone 13 Pro"]);
+    expect(modelsNamedIn("iPhone 13 128GB ミッドナイト")).toEqual(["iPhone 13"]);
+    expect(modelsNamedIn("iPhone SE 第2世代ジャンク")).toEqual(["iPhone SE (第2世代)"]);
+    expect(modelsNamedIn("iPhoneSE3 起動不可")).toEqual(["iPhone SE (第3世代)"]);
+    expect(modelsNamedIn("アイフォン12 と Pixel 7a のセット")).toEqual(["iPhone 12", "Pixel 7a"]);
+    expect(modelsNamedIn("スマホケース 手帳型")).toEqual([]);
+    expect(modelsNamedIn("iPhone 1")).toEqual([]);
   });
 
   it("puts right a word one letter off the catalogue's names, and nothing else", () => {

@@ -189,12 +189,14 @@ export const CATALOGUE_NAMES: { model: string; words: string[] }[] = DEVICE_CATA
   })),
 );
 /** Every catalogue name and alias as the pieces search reads ("iphone se (第2世代)": iphone, se, 第, 2, 世代). */
-const CATALOGUE_PIECES: { model: string; pieces: Piece[] }[] = DEVICE_CATALOGUE.flatMap((model) =>
+const CATALOGUE_PIECES: { model: string; parts: Piece[] }[] = DEVICE_CATALOGUE.flatMap((model) =>
   [model.name, ...(model.aliases ?? [])].map((name) => ({
     model: model.name,
-    pieces: piecesOf(canonicalSearchText(name)),
+    parts: piecesOf(canonicalSearchText(name)),
   })),
 );
+/** The same names as their words only, as a query names a model. */
+const CATALOGUE_WORD_NAMES = CATALOGUE_NAMES.map(({ model, words }) => ({ model, parts: words }));
 
 /**
  * Whether a name's piece is the text's: a word exactly; a Japanese run may go on in the text after
@@ -214,7 +216,7 @@ function samePiece(name: Piece, text: Piece, first: boolean, last: boolean): boo
 export function modelsNamedIn(text: string): string[] {
   const pieces = piecesOf(canonicalSearchText(text.slice(0, 500)));
   return longestNames(
-    CATALOGUE_PIECES.map(({ model, pieces: parts }) => ({ model, parts })),
+    CATALOGUE_PIECES,
     pieces.length,
     (parts, i) =>
       i + parts.length <= pieces.length &&
@@ -227,9 +229,9 @@ export function modelsNamedIn(text: string): string[] {
  * next name is looked for after it.
  */
 function longestNames<T>(
-  names: { model: string; parts: T[] }[],
+  names: readonly { model: string; parts: readonly T[] }[],
   size: number,
-  fits: (parts: T[], at: number) => boolean,
+  fits: (parts: readonly T[], at: number) => boolean,
 ): string[] {
   const found = new Set<string>();
   let i = 0;
@@ -297,10 +299,8 @@ export function keywordPlan(query: string): KeywordPlan {
 /** The catalogue models whose whole name a query's words spell out, the longest name at each place. */
 function namedModels(pieces: Piece[]): string[] {
   const words = pieces.map((p) => (p.kind === "word" ? p.text : null));
-  return longestNames(
-    CATALOGUE_NAMES.map(({ model, words: parts }) => ({ model, parts })),
-    words.length,
-    (parts, i) => parts.every((w, k) => words[i + k] === w && (k === 0 || pieces[i + k]!.linked)),
+  return longestNames(CATALOGUE_WORD_NAMES, words.length, (parts, i) =>
+    parts.every((w, k) => words[i + k] === w && (k === 0 || pieces[i + k]!.linked)),
   );
 }
 
